@@ -1,0 +1,91 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFoundContent } from "./components/layout/not-found";
+import { useNonce } from "./lib/nonce";
+import { useOnline } from "./lib/online";
+import { useScrollToTopOnNavigation } from "./lib/scroll";
+import { TOAST_DURATION_MS } from "./lib/toast";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await context.services.settings.get(), baseUrl: context.baseUrl };
+}
+
+export function useRootData() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("root loader data is missing");
+  return data;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const online = useOnline();
+  useScrollToTopOnNavigation();
+  useEffect(() => {
+    // Lets tests (and monitoring) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  if (!online) {
+    return (
+      <main className="grid min-h-screen place-items-center p-6">
+        <p role="alert" className="text-xl font-semibold text-navy-900">
+          No internet connection
+        </p>
+      </main>
+    );
+  }
+  return (
+    <>
+      <Outlet />
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main">
+        <NotFoundContent />
+      </main>
+    );
+  }
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : "Something went wrong.";
+  return (
+    <main className="grid min-h-screen place-items-center p-6 text-center">
+      <div>
+        <h1 className="text-3xl font-bold text-navy-900">{message}</h1>
+        <p className="mt-3 text-slate-600">Please reload the page or try again in a moment.</p>
+        <a className="btn-primary mt-6" href="/">
+          Go to the home page
+        </a>
+      </div>
+    </main>
+  );
+}

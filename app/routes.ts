@@ -1,0 +1,29 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+const solutionPaths = [
+  "consulting-services",
+  "managed-services",
+  "workspace-solution",
+  "talent-solution",
+  "smart-talent",
+  "ailed-service",
+] as const;
+
+export default [
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("about-page", "routes/site/about.tsx"),
+    route("leadership-page", "routes/site/leadership.tsx"),
+    route("Careers-page", "routes/site/careers.tsx"),
+    route("careers-details", "routes/site/careers-details.tsx"),
+    route("blog", "routes/site/blog.tsx"),
+    route("blog/:idSlug", "routes/site/blog-post.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    ...solutionPaths.map((path) => route(path, "routes/site/solution.tsx", { id: `solution-${path}` })),
+    route("products/:product", "routes/site/product.tsx"),
+    route("details/:page", "routes/site/gcc.tsx"),
+    route("build-operator/:phase", "routes/site/build-operator.tsx"),
+    route("managed-teams/:page", "routes/site/managed-teams.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

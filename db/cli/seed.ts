@@ -1,0 +1,34 @@
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../client";
+import { seedDemoContent, seedLogistics } from "../seed/demo";
+import { loadConfig } from "../../server/config";
+
+// Usage: npm run db:seed [-- --scale N]
+const { values } = parseArgs({ options: { scale: { type: "string" } } });
+const scale = values.scale === undefined ? undefined : Number(values.scale);
+if (scale !== undefined && (!Number.isInteger(scale) || scale < 1 || scale > 20_000_000)) {
+  console.error("--scale must be a whole number between 1 and 20000000");
+  process.exit(1);
+}
+
+const config = loadConfig();
+const handle = await openDatabase(
+  config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "pglite", dataDir: join(config.DATA_DIR, "pglite") },
+);
+try {
+  if (scale !== undefined) {
+    const started = Date.now();
+    await seedLogistics(handle.db, scale);
+    console.log(
+      `Generated ${scale} synthetic logistics records in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } else {
+    const seeded = await seedDemoContent(handle.db, { onlyIfEmpty: true });
+    console.log(seeded ? "Demo content loaded." : "The database already has content; nothing changed.");
+  }
+} finally {
+  await handle.close();
+}

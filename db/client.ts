@@ -1,0 +1,113 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "./schema/index";
+
+export type Schema = typeof schema;
+/** The one database type every service takes, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /** True when this call created the database (a new embedded cluster). */
+  created: boolean;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string | null /* null = in memory */; loadDataDir?: Blob };
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// Serialises concurrent migrations from several instances starting on one PostgreSQL.
+const MIGRATION_LOCK_ID = 7_360_360;
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { onCreate?: (db: Database) => Promise<void> } = {},
+): Promise<DatabaseHandle> {
+  return target.kind === "postgres" ? openPostgres(target.url, target.poolSize) : openPglite(target, options);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
+  // An idle client dropped by the server must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await client.query("create extension if not exists pg_trgm");
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  return {
+    db,
+    engine: "postgres",
+    created: false,
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(
+  target: Extract<DatabaseTarget, { kind: "pglite" }>,
+  options: { onCreate?: (db: Database) => Promise<void> },
+): Promise<DatabaseHandle> {
+  const create = (dataDir?: string) =>
+    PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: target.loadDataDir });
+  const wrap = (client: PGlite) => drizzlePglite(client, { schema }) as unknown as Database;
+  const prepare = async (client: PGlite) => {
+    await client.exec("create extension if not exists pg_trgm");
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  };
+
+  if (target.dataDir === null) {
+    const client = await create();
+    await prepare(client);
+    const db = wrap(client);
+    await options.onCreate?.(db);
+    return pgliteHandle(client, db, true);
+  }
+
+  const dir = target.dataDir;
+  const created = !existsSync(join(dir, "PG_VERSION"));
+  if (created) {
+    // A new cluster only reaches the disk when it is closed: build it, fill it, close it, then reopen.
+    mkdirSync(dir, { recursive: true });
+    const fresh = await create(dir);
+    await prepare(fresh);
+    await options.onCreate?.(wrap(fresh));
+    await fresh.close();
+  }
+  const client = await create(dir);
+  await prepare(client);
+  return pgliteHandle(client, wrap(client), created);
+}
+
+function pgliteHandle(client: PGlite, db: Database, created: boolean): DatabaseHandle {
+  return {
+    db,
+    engine: "pglite",
+    created,
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}

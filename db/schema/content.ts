@@ -1,0 +1,157 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const operators = pgTable(
+  "operators",
+  {
+    id: serial("id").primaryKey(),
+    // Stored lower-cased so "Admin" and "admin" are one account.
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["admin", "editor"] })
+      .notNull()
+      .default("editor"),
+    disabled: boolean("disabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("operators_username_key").on(t.username),
+    check("operators_role_check", sql`${t.role} in ('admin', 'editor')`),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: serial("id").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    familyId: text("family_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
+    index("refresh_tokens_family_idx").on(t.familyId),
+  ],
+);
+
+/** One row (id = 1) holding the editable contact details shown across the site. */
+export const siteSettings = pgTable("site_settings", {
+  id: integer("id").primaryKey().default(1),
+  data: jsonb("data").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    heading: text("heading").notNull(),
+    subHeading: text("sub_heading").notNull().default(""),
+    fullDescription: text("full_description").notNull().default(""),
+    featureImage: text("feature_image"),
+    imageAltText: text("image_alt_text").notNull().default(""),
+    seoTitle: text("seo_title"),
+    metaDescription: text("meta_description"),
+    tags: text("tags").notNull().default(""),
+    language: text("language").notNull().default("English"),
+    author: text("author").notNull().default(""),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.status, t.publishedAt.desc(), t.id.desc())],
+);
+
+export const blogComments = pgTable(
+  "blog_comments",
+  {
+    id: serial("id").primaryKey(),
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    emailId: text("email_id").notNull(),
+    comment: text("comment").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_comments_blog_idx").on(t.blogId, t.createdAt)],
+);
+
+export const teamMembers = pgTable("team_members", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  position: text("position").notNull(),
+  image: text("image"),
+  description: text("description").notNull().default(""),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: serial("id").primaryKey(),
+    jobTitle: text("job_title").notNull(),
+    company: text("company").notNull(),
+    location: text("location").notNull(),
+    salary: text("salary").notNull().default(""),
+    employmentType: text("employment_type").notNull().default("FULL_TIME"),
+    jobDescription: text("job_description").notNull().default(""),
+    responsibilities: jsonb("responsibilities").$type<string[]>().notNull().default([]),
+    requirements: jsonb("requirements").$type<string[]>().notNull().default([]),
+    applyLink: text("apply_link"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
+    validThrough: timestamp("valid_through", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_status_created_idx").on(t.status, t.createdAt.desc())],
+);
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    organization: text("organization").notNull().default(""),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    location: text("location").notNull().default(""),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["new", "contacted", "closed"] })
+      .notNull()
+      .default("new"),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_requests_status_idx").on(t.status, t.createdAt.desc())],
+);

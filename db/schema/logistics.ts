@@ -1,0 +1,214 @@
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const memberRef = () => integer("member_id").references(() => members.id, { onDelete: "set null" });
+
+/** A user of the logistics marketplace; phone is E.164 (+91…) and identifies the member. */
+export const members = pgTable(
+  "members",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone").notNull(),
+    company: text("company").notNull().default(""),
+    state: integer("state").notNull(),
+    serviceCategory: text("service_category").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("members_phone_key").on(t.phone),
+    index("members_filter_idx").on(t.state, t.serviceCategory, t.createdAt.desc()),
+  ],
+);
+
+export const memberVehicles = pgTable(
+  "member_vehicles",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    vehicleNo: text("vehicle_no").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("member_vehicles_key").on(t.memberId, t.vehicleNo)],
+);
+
+export const loads = pgTable(
+  "loads",
+  {
+    id: serial("id").primaryKey(),
+    memberId: memberRef(),
+    contactNo: text("contact_no").notNull(),
+    contactName: text("contact_name").notNull().default(""),
+    companyName: text("company_name").notNull().default(""),
+    fromCity: text("from_city").notNull(),
+    fromState: integer("from_state").notNull(),
+    toCity: text("to_city").notNull(),
+    toState: integer("to_state").notNull(),
+    material: text("material").notNull(),
+    weightTons: integer("weight_tons").notNull(),
+    bodyType: text("body_type").notNull(),
+    tyres: integer("tyres").notNull(),
+    tonnageBand: text("tonnage_band").notNull(),
+    pickupDate: date("pickup_date", { mode: "string" }).notNull(),
+    status: text("status").notNull().default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("loads_filter_idx").on(t.fromState, t.bodyType, t.createdAt.desc()),
+    index("loads_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const trucks = pgTable(
+  "trucks",
+  {
+    id: serial("id").primaryKey(),
+    memberId: memberRef(),
+    vehicleNumber: text("vehicle_number").notNull(),
+    contactNo: text("contact_no").notNull(),
+    ownerName: text("owner_name").notNull().default(""),
+    companyName: text("company_name").notNull().default(""),
+    bodyType: text("body_type").notNull(),
+    tyres: integer("tyres").notNull(),
+    tonnageBand: text("tonnage_band").notNull(),
+    brand: text("brand").notNull(),
+    state: integer("state").notNull(),
+    fromCity: text("from_city").notNull().default(""),
+    toCity: text("to_city").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("trucks_filter_idx").on(t.state, t.bodyType, t.createdAt.desc()),
+    index("trucks_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const drivers = pgTable(
+  "drivers",
+  {
+    id: serial("id").primaryKey(),
+    memberId: memberRef(),
+    driverName: text("driver_name").notNull(),
+    vehicleNumber: text("vehicle_number").notNull(),
+    licenceNumber: text("licence_number").notNull(),
+    contactNo: text("contact_no").notNull(),
+    companyName: text("company_name").notNull().default(""),
+    state: integer("state").notNull(),
+    fromCity: text("from_city").notNull().default(""),
+    toCity: text("to_city").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("drivers_filter_idx").on(t.state, t.createdAt.desc()),
+    index("drivers_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const buySellListings = pgTable(
+  "buy_sell_listings",
+  {
+    id: serial("id").primaryKey(),
+    memberId: memberRef(),
+    ownerName: text("owner_name").notNull(),
+    contactNo: text("contact_no").notNull(),
+    vehicleNumber: text("vehicle_number").notNull(),
+    brand: text("brand").notNull(),
+    modelYear: integer("model_year").notNull(),
+    kmsDriven: integer("kms_driven").notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    location: text("location").notNull(),
+    state: integer("state").notNull(),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("buy_sell_filter_idx").on(t.state, t.brand, t.createdAt.desc()),
+    index("buy_sell_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** Insurance and FASTag requests share one shape; `kind` tells them apart. */
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["insurance", "fast_tag"] }).notNull(),
+    memberId: memberRef(),
+    vehicleNumber: text("vehicle_number").notNull(),
+    contactNo: text("contact_no").notNull(),
+    status: text("status", { enum: ["new", "in_progress", "done", "rejected"] })
+      .notNull()
+      .default("new"),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("service_requests_kind_idx").on(t.kind, t.status, t.createdAt.desc())],
+);
+
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: serial("id").primaryKey(),
+    memberId: memberRef(),
+    kind: text("kind", { enum: ["feedback", "complaint"] }).notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: ["open", "in_progress", "resolved"] })
+      .notNull()
+      .default("open"),
+    reply: text("reply").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedback_status_idx").on(t.status, t.createdAt.desc())],
+);
+
+export const crmLeads = pgTable(
+  "crm_leads",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    contactNo: text("contact_no").notNull(),
+    company: text("company").notNull().default(""),
+    interest: text("interest").notNull().default(""),
+    status: text("status", { enum: ["HOT", "WARM", "COLD"] })
+      .notNull()
+      .default("WARM"),
+    followUpDate: date("follow_up_date", { mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("crm_leads_status_idx").on(t.status, t.followUpDate)],
+);
+
+export const crmNotes = pgTable("crm_notes", {
+  id: serial("id").primaryKey(),
+  leadId: integer("lead_id")
+    .notNull()
+    .references(() => crmLeads.id, { onDelete: "cascade" }),
+  note: text("note").notNull(),
+  createdAt: createdAt(),
+});
+
+/** After-sale service history of a member (the CRM's "after_sale" view). */
+export const serviceHistory = pgTable("service_history", {
+  id: serial("id").primaryKey(),
+  memberId: integer("member_id")
+    .notNull()
+    .references(() => members.id, { onDelete: "cascade" }),
+  service: text("service").notNull(),
+  note: text("note").notNull().default(""),
+  amount: bigint("amount", { mode: "number" }).notNull().default(0),
+  createdAt: createdAt(),
+});

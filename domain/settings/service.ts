@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { siteSettings } from "../../db/schema/index";
+import { siteSettingsSchema, type SiteSettings } from "../../schemas/settings";
+
+export const fallbackSettings: SiteSettings = {
+  sales_email: "sales@example.com",
+  info_email: "info@example.com",
+  hr_email: "hr@example.com",
+  phone_india: "+91 120 000 0000",
+  phone_us: "+1 555 010 0000",
+  address: "Ghaziabad, Uttar Pradesh, India",
+  facebook: "https://www.facebook.com/",
+  twitter: "https://x.com/",
+  linkedin: "https://www.linkedin.com/",
+};
+
+export function createSettingsService(db: Database) {
+  return {
+    async get(): Promise<SiteSettings> {
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+      const parsed = siteSettingsSchema.safeParse(row?.data);
+      return parsed.success ? parsed.data : fallbackSettings;
+    },
+    async update(data: SiteSettings): Promise<SiteSettings> {
+      const value = siteSettingsSchema.parse(data);
+      await db
+        .insert(siteSettings)
+        .values({ id: 1, data: value })
+        .onConflictDoUpdate({ target: siteSettings.id, set: { data: value, updatedAt: new Date() } });
+      return value;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

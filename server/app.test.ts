@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../tests/support/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("health and readiness", () => {
+  it("answers /healthz while the process lives", async () => {
+    const res = await t.app.inject("/healthz");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("is ready while the database answers and reports 503 while draining", async () => {
+    expect((await t.app.inject("/readyz")).statusCode).toBe(200);
+    t.app.lifecycle.draining = true;
+    try {
+      const res = await t.app.inject("/readyz");
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: "draining" });
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+  });
+});
+
+describe("security headers", () => {
+  it("sends a strict CSP with a fresh nonce and no unsafe-inline script", async () => {
+    const a = await t.app.inject("/healthz");
+    const b = await t.app.inject("/healthz");
+    const csp = String(a.headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(b.headers["content-security-policy"]).not.toBe(csp);
+    expect(a.headers["x-content-type-options"]).toBe("nosniff");
+    expect(a.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(a.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("adds HSTS only over HTTPS", async () => {
+    expect((await t.app.inject("/healthz")).headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("trusts X-Forwarded-Proto for HSTS only when TRUST_PROXY is set", async () => {
+    const untrusted = await t.app.inject({ url: "/healthz", headers: { "x-forwarded-proto": "https" } });
+    expect(untrusted.headers["strict-transport-security"]).toBeUndefined();
+    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    try {
+      const res = await proxied.app.inject({ url: "/healthz", headers: { "x-forwarded-proto": "https" } });
+      expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("errors", () => {
+  it("answers unknown API paths with JSON 404", async () => {
+    const res = await t.app.inject("/api/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, data: [] });
+  });
+
+  it("rejects malformed JSON with a readable 400 and no internals", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contact_requests",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The request body is not valid JSON.");
+    expect(res.body).not.toMatch(/at \w+ \(|node_modules/);
+  });
+});
+
+describe("5xx answers", () => {
+  it("say nothing internal and log the details", async () => {
+    const lines: string[] = [];
+    const { default: pino } = await import("pino");
+    const { buildApp } = await import("./app");
+    const logger = pino({ level: "error" }, { write: (line: string) => void lines.push(line) });
+    const app = await buildApp({ config: t.config, database: t.app.database, logger });
+    app.get("/api/boom", async () => {
+      throw new Error('relation "secret_table" does not exist');
+    });
+    await app.ready();
+    const res = await app.inject("/api/boom");
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      message: "Something went wrong on our side. Please try again later.",
+      data: [],
+    });
+    expect(res.body).not.toContain("secret_table");
+    expect(lines.join("")).toContain("secret_table");
+  });
+});

@@ -1,0 +1,102 @@
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import type { DatabaseHandle } from "../db/client";
+import { createServices, type Services } from "../domain/services";
+import { contactRoutes } from "./api/contact";
+import { healthRoutes } from "./api/health";
+import type { Config } from "./config";
+import { HttpError } from "./errors";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerRateLimits } from "./plugins/rate-limit";
+import { registerRequestLog } from "./plugins/request-log";
+import { registerSecurityHeaders } from "./plugins/security";
+import { registerSsr } from "./ssr";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    services: Services;
+    lifecycle: { draining: boolean };
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: Logger;
+  /** The React Router server build; without it only the API is served (API tests). */
+  serverBuild?: ServerBuild;
+}
+
+/** Builds the whole HTTP app: external plugins, then app plugins, then routes, then SSR. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  serverBuild,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    logger: logger ? undefined : false,
+    // Fastify's two lines per request are replaced by one (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate(
+    "services",
+    createServices(database.db, { log: app.log, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }),
+  );
+  app.decorate("lifecycle", { draining: false });
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app);
+  registerRequestLog(app);
+  registerErrorHandling(app);
+
+  await registerRateLimits(app);
+
+  await app.register(healthRoutes);
+  await app.register(contactRoutes);
+  // Unknown API paths answer JSON, never the HTML not-found page.
+  app.all("/api/*", async (request) => {
+    throw new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}`);
+  });
+
+  const mediaDir = join(config.DATA_DIR, "media");
+  mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    index: false,
+    dotfiles: "deny",
+    immutable: true,
+    maxAge: "365d",
+  });
+
+  if (serverBuild) {
+    await app.register(async (site) => {
+      // Form posts to React Router actions arrive raw; the action parses them.
+      site.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+      await registerSsr(site, serverBuild, (request) => ({
+        services: app.services,
+        cspNonce: request.cspNonce,
+        baseUrl: config.PUBLIC_BASE_URL,
+      }));
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,63 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "gcc-config-"));
+
+describe("loadConfig", () => {
+  it("applies defaults for a bare development environment", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.NODE_ENV).toBe("development");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_BASE_URL).toBe("http://localhost:3000");
+  });
+
+  it("generates a JWT secret in development and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, "jwt-secret"), "utf8")).toBe(first);
+    expect(statSync(join(dir, "jwt-secret")).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first);
+  });
+
+  it("requires JWT_SECRET in production and does not generate one", () => {
+    const dir = dataDir();
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dir })).toThrow(
+      "Invalid configuration: JWT_SECRET is required in production",
+    );
+    expect(existsSync(join(dir, "jwt-secret"))).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid configuration: PORT .*\(got "eighty"\)$/],
+    [{ PORT: "70000" }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres/],
+    [{ JWT_SECRET: "short" }, /^Invalid configuration: JWT_SECRET must be at least 32 characters$/],
+    [
+      { ADMIN_USERNAME: "boss" },
+      /^Invalid configuration: ADMIN_PASSWORD and ADMIN_USERNAME must be set together$/,
+    ],
+    [{ SMTP_URL: "http://mail" }, /^Invalid configuration: SMTP_URL must be an smtp/],
+    [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
+  ])("rejects %o with one clear line", (env, message) => {
+    const error = (() => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("never echoes secret values in its message", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: "hunter2" })).toThrow(/^((?!hunter2).)*$/);
+  });
+});

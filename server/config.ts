@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(5)
+      .max(86_400)
+      .default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(1)
+      .max(90)
+      .default(14),
+    ADMIN_USERNAME: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-zA-Z0-9._-]{3,50}$/, "must be 3-50 letters, digits, dots, dashes or underscores")
+        .optional(),
+    ),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default("GCC View 360 <no-reply@localhost>"),
+    PUBLIC_BASE_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    ),
+    TRUST_PROXY: boolish,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SHUTDOWN_DELAY_MS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(0)
+      .max(30_000)
+      .default(0),
+    SHUTDOWN_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(100)
+      .max(60_000)
+      .default(10_000),
+    SEED_DEMO: boolish,
+    PUBLIC_FORM_RATE_LIMIT: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(5),
+  })
+  .refine((env) => env.NODE_ENV !== "production" || env.JWT_SECRET !== undefined, {
+    path: ["JWT_SECRET"],
+    message: "is required in production (at least 32 characters)",
+  })
+  .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    path: ["ADMIN_PASSWORD"],
+    message: "and ADMIN_USERNAME must be set together",
+  });
+
+export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET" | "PUBLIC_BASE_URL"> & {
+  JWT_SECRET: string;
+  PUBLIC_BASE_URL: string;
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws ConfigError with one readable line on any wrong value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = issue.path.join(".") || "environment";
+    const value = typeof issue.path[0] === "string" ? env[issue.path[0]] : undefined;
+    const shown = value === undefined || /SECRET|PASSWORD|URL/.test(name) ? "" : ` (got "${value}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const cfg = parsed.data;
+  const dataDir = resolve(cfg.DATA_DIR);
+  return {
+    ...cfg,
+    DATA_DIR: dataDir,
+    JWT_SECRET: cfg.JWT_SECRET ?? developmentSecret(dataDir),
+    PUBLIC_BASE_URL: (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ""),
+  };
+}
+
+// Outside production a missing secret is generated once and kept, so tokens survive restarts.
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

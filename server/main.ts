@@ -1,0 +1,67 @@
+import { createOperatorService } from "../domain/operators/service";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openConfiguredDatabase } from "./database";
+import { createLogger } from "./logger";
+import { loadServerBuild } from "./ssr";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const serverBuild = await loadServerBuild();
+  const database = await openConfiguredDatabase(config, log);
+
+  const admin = await createOperatorService(database.db).ensureFirstAdmin(
+    config.ADMIN_USERNAME,
+    config.ADMIN_PASSWORD,
+  );
+  if (admin?.generatedPassword) {
+    // Printed once, on purpose outside the JSON log, so it is not shipped to log storage.
+    console.log(
+      `\nFirst operator created: username "${admin.username}", password "${admin.generatedPassword}"\nChange it with: npm run operator -- reset-password ${admin.username}\n`,
+    );
+  }
+
+  const app = await buildApp({ config, database, logger: log, serverBuild });
+  app.addHook("onClose", async () => database.close());
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.lifecycle.draining = true;
+    log.info({ signal }, "shutting down: draining");
+    // Give load balancers time to see /readyz fail before we stop accepting connections.
+    if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DELAY_MS));
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in time; closing their connections");
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      log.info("shutdown complete");
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

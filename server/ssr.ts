@@ -1,0 +1,76 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+
+export const buildDir = resolve("build");
+
+export async function loadServerBuild(dir = buildDir): Promise<ServerBuild> {
+  const entry = join(dir, "server", "index.js");
+  if (!existsSync(entry)) throw new Error(`No server build at ${entry}; run "npm run build" first.`);
+  return (await import(pathToFileURL(entry).href)) as ServerBuild;
+}
+
+/** Serves the built browser assets and hands every other GET/HEAD/POST to React Router. */
+export async function registerSsr(
+  app: FastifyInstance,
+  build: ServerBuild,
+  getLoadContext: (request: FastifyRequest) => AppLoadContext,
+) {
+  await app.register(fastifyStatic, {
+    root: join(buildDir, "client"),
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(res, path) {
+      const hashed = path.includes(`${join("client", "assets")}`);
+      res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+
+  const handle = createRequestHandler(build, "production");
+  app.route({
+    method: ["GET", "HEAD", "POST"],
+    url: "/*",
+    handler: async (request, reply) => {
+      const response = await handle(toFetchRequest(request, reply), getLoadContext(request));
+      reply.status(response.status);
+      for (const [key, value] of response.headers) {
+        if (key !== "set-cookie") reply.header(key, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      if (!response.body || request.method === "HEAD") return reply.send();
+      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+    },
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body =
+      typeof request.body === "string" || request.body instanceof Buffer
+        ? request.body
+        : JSON.stringify(request.body ?? null);
+  }
+  return new Request(new URL(request.url, origin), init);
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+
+const browser = setupBrowser();
+
+describe("site shell", () => {
+  it("renders the header menu, the footer with settings and no console errors", async () => {
+    const { page, errors, status } = await browser.open("/");
+    expect(status).toBe(200);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "Models" }).click();
+    await expect
+      .poll(() => nav.getByRole("link", { name: "Global Capability Center" }).getAttribute("href"))
+      .toBe("/details/initiation");
+    expect(await nav.getByRole("link", { name: "Build Operate Transfer" }).getAttribute("href")).toBe(
+      "/build-operator/initiation",
+    );
+    expect(await nav.getByRole("link", { name: "Managed Teams" }).getAttribute("href")).toBe(
+      "/managed-teams/relationship",
+    );
+    await page.keyboard.press("Escape");
+    expect(await nav.getByRole("link", { name: "Global Capability Center" }).isVisible()).toBe(false);
+    expect(await nav.getByRole("link", { name: "Careers" }).getAttribute("href")).toBe("/Careers-page");
+
+    const footer = page.locator("footer");
+    expect(await footer.textContent()).toContain("© 2025");
+    expect(await footer.getByRole("link", { name: "sales@example.com" }).getAttribute("href")).toBe(
+      "mailto:sales@example.com",
+    );
+    expect(await footer.getByRole("link", { name: /^India:/ }).getAttribute("href")).toMatch(/^tel:\+91/);
+    expect(await footer.getByRole("link", { name: /on LinkedIn/ }).getAttribute("target")).toBe("_blank");
+    expect(errors).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  it("opens a slide-in menu with accordions below 768 px", async () => {
+    const { page } = await browser.open("/", { viewport: { width: 375, height: 800 } });
+    await waitForHydration(page);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await dialog.waitFor();
+    const group = dialog.getByRole("button", { name: "Solutions" });
+    expect(await group.getAttribute("aria-expanded")).toBe("false");
+    await group.click();
+    expect(await group.getAttribute("aria-expanded")).toBe("true");
+    await dialog.getByRole("link", { name: "Consulting & Advisory" }).click();
+    await page.waitForURL("**/consulting-services");
+    await expect.poll(() => page.getByRole("dialog", { name: "Menu" }).isVisible()).toBe(false);
+    await expectAccessible(page);
+  });
+
+  it("closes the mobile menu with Escape and returns focus", async () => {
+    const { page } = await browser.open("/", { viewport: { width: 375, height: 800 } });
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).waitFor();
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Open menu");
+  });
+
+  it("shows the not-found page with HTTP 404 for unknown paths", async () => {
+    const { page, status } = await browser.open("/no-such-page");
+    expect(status).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    expect(await page.locator("header").count()).toBe(1);
+    await expectAccessible(page);
+  });
+
+  it("shows only 'No internet connection' while offline and the app again when online", async () => {
+    const { page } = await browser.open("/");
+    await waitForHydration(page);
+    await page.context().setOffline(true);
+    await page.getByText("No internet connection").waitFor();
+    expect((await page.locator("body").innerText()).trim()).toBe("No internet connection");
+    await page.context().setOffline(false);
+    await page.locator("header").waitFor();
+    expect(await page.getByText("No internet connection").count()).toBe(0);
+  });
+
+  it("serves immutable hashed assets", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const res = await fetch(`${baseURL()}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("runs inline scripts only with the response's CSP nonce", async () => {
+    const res = await fetch(`${baseURL()}/`);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+});

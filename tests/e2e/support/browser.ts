@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+
+export const baseURL = () => inject("baseURL");
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
+
+/** One headless Chromium per test file; each test opens its own page. */
+export function setupBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    /** A page whose console errors and page errors are collected in `errors`. */
+    async open(
+      path: string,
+      options: BrowserContextOptions = {},
+    ): Promise<{ page: Page; errors: string[]; status: number | undefined }> {
+      if (!browser) throw new Error("browser not started");
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        viewport: { width: 1280, height: 900 },
+        ...options,
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error") errors.push(msg.text());
+      });
+      page.on("pageerror", (err) => errors.push(err.message));
+      const response = await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      return { page, errors, status: response?.status() };
+    },
+  };
+}
+
+/** Fails on any serious or critical axe-core violation. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
+}
+
+/** Resolves once React has hydrated the page (root.tsx marks the document). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

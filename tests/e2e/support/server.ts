@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export const TEST_ADMIN = { username: "admin", password: "e2e-admin-password-123" };
+
+/** Starts the built server as a real process on a free port with its own DATA_DIR, and waits until it is ready. */
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; port?: number; waitReady?: boolean } = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "gcc-e2e-"));
+  const child = spawn(resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      JWT_SECRET: "e2e-secret-that-is-long-enough-0123456789",
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_LEVEL: "warn",
+      PUBLIC_FORM_RATE_LIMIT: "1000",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (chunk) => (log += chunk));
+  child.stderr?.on("data", (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const server: RunningServer = {
+    url,
+    port,
+    dataDir,
+    process: child,
+    output: () => log,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (options.waitReady !== false) await waitUntilReady(server);
+  return server;
+}
+
+export async function waitUntilReady(server: RunningServer, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.process.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.url}/readyz`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server was not ready within ${timeoutMs} ms:\n${server.output()}`);
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../../server/app";
+import { loadConfig, type Config } from "../../server/config";
+import { createTestDatabase } from "./database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app (API only) on a fresh database; call close() in afterAll. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "gcc-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    JWT_SECRET: "test-secret-that-is-long-enough-0123456789",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

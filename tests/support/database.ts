@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../db/client";
+
+/**
+ * A new, migrated, empty database for one test file: an in-memory PGlite, or a fresh database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: "pglite", dataDir: null });
+
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["tests/e2e/support/global-setup.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
