@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../db/client";
 import { createServices, type Services } from "../domain/services";
 import { contactRoutes } from "./api/contact";
 import { healthRoutes } from "./api/health";
+import { seoRoutes } from "./api/seo";
 import type { Config } from "./config";
 import { HttpError } from "./errors";
 import { registerErrorHandling } from "./plugins/errors";
@@ -59,6 +60,7 @@ export async function buildApp({
     createServices(database.db, { log: app.log, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }),
   );
   app.decorate("lifecycle", { draining: false });
+  app.decorate("sitemapSources", []);
 
   await app.register(cookie);
   await registerSecurityHeaders(app);
@@ -69,6 +71,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(contactRoutes);
+  await app.register(seoRoutes);
   // Unknown API paths answer JSON, never the HTML not-found page.
   app.all("/api/*", async (request) => {
     throw new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}`);

@@ -9,14 +9,11 @@ export async function contactRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = parseOr400(contactRequestSchema, request.body);
       const saved = await app.services.contact.submit(input);
-      return reply
-        .status(201)
-        .send({
-          success: true,
-          message:
-            "Thank you! We have received your message and will get back to you within one business day.",
-          data: { id: saved.id },
-        });
+      return reply.status(201).send({
+        success: true,
+        message: "Thank you! We have received your message and will get back to you within one business day.",
+        data: { id: saved.id },
+      });
     },
   );
 }

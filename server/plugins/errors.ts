@@ -14,24 +14,20 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const fields = error instanceof HttpError ? error.fields : undefined;
     const message = "validation" in error && error.validation ? "The request is not valid." : error.message;
-    return reply
-      .status(status)
-      .send({
-        success: false,
-        message: publicMessage(status, message),
-        data: [],
-        ...(fields ? { errors: fields } : {}),
-      });
+    return reply.status(status).send({
+      success: false,
+      message: publicMessage(status, message),
+      data: [],
+      ...(fields ? { errors: fields } : {}),
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        success: false,
-        message: `No route for ${request.method} ${request.url.split("?")[0]}`,
-        data: [],
-      });
+    reply.status(404).send({
+      success: false,
+      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+      data: [],
+    });
   });
 }
 

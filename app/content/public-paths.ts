@@ -1,0 +1,20 @@
+import { botPages, gccModelPages, gccPhases, managedTeamsPages } from "./models";
+import { products } from "./products";
+import { solutions } from "./solutions";
+
+/** Every static public page, for the sitemap and the route tests (blog posts and jobs are added from the database). */
+export const staticPublicPaths: readonly string[] = [
+  "/",
+  "/about-page",
+  "/leadership-page",
+  "/Careers-page",
+  "/blog",
+  "/contact",
+  ...solutions.map((s) => s.path),
+  ...products.map((p) => p.path),
+  "/details/features",
+  ...gccPhases.map((p) => p.path),
+  ...gccModelPages.map((p) => p.path),
+  ...botPages.map((p) => p.path),
+  ...managedTeamsPages.map((p) => p.path),
+];

@@ -1,0 +1,73 @@
+import type { MetaDescriptor } from "react-router";
+
+export const SITE_NAME = "GCC View 360";
+export const DEFAULT_OG_IMAGE = "/og-default.png";
+
+export interface SeoInput {
+  title: string;
+  description: string;
+  /** Path of the page, e.g. "/about-page"; combined with baseUrl for the canonical URL. */
+  path: string;
+  baseUrl: string;
+  image?: string | null;
+  imageAlt?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+  /** Extra tags, e.g. article:published_time. */
+  extra?: MetaDescriptor[];
+}
+
+export const absoluteUrl = (baseUrl: string, pathOrUrl: string) =>
+  /^https?:\/\//.test(pathOrUrl)
+    ? pathOrUrl
+    : `${baseUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+
+/** Title, description, canonical link, Open Graph and Twitter card tags for one page. */
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const url = absoluteUrl(input.baseUrl, input.path);
+  const image = absoluteUrl(input.baseUrl, input.image || DEFAULT_OG_IMAGE);
+  const title = input.title.includes(SITE_NAME) ? input.title : `${input.title} | ${SITE_NAME}`;
+  return [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    ...(input.image
+      ? []
+      : [
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
+        ]),
+    { property: "og:image:alt", content: input.imageAlt ?? SITE_NAME },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: image },
+    ...(input.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    ...(input.extra ?? []),
+  ];
+}
+
+/** JSON-LD as a meta descriptor; React Router renders it as an inert application/ld+json script. */
+export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": data };
+}
+
+/** BreadcrumbList for nested pages: [["Home", "/"], ["About", "/about-page"], …]. */
+export function breadcrumbs(baseUrl: string, trail: readonly (readonly [string, string])[]): MetaDescriptor {
+  return jsonLd({
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map(([name, path], i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name,
+      item: absoluteUrl(baseUrl, path),
+    })),
+  });
+}
