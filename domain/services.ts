@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
+import { createAuthService, type AuthOptions } from "./auth/service";
 import { createContactService } from "./contact/service";
 import { createMailer } from "./notifications/mailer";
 import { createOperatorService } from "./operators/service";
@@ -9,6 +10,7 @@ export interface ServiceDeps {
   log: Pick<Logger, "info" | "error">;
   smtpUrl?: string;
   mailFrom: string;
+  auth: AuthOptions;
 }
 
 /** Every domain service bound to one database; routes and loaders both use this. */
@@ -16,6 +18,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const mailer = createMailer(deps.smtpUrl, deps.mailFrom, deps.log);
   const settings = createSettingsService(db);
   return {
+    auth: createAuthService(db, deps.auth),
     operators: createOperatorService(db),
     settings,
     contact: createContactService(db, {

@@ -87,7 +87,7 @@ describe("5xx answers", () => {
     const { buildApp } = await import("./app");
     const logger = pino({ level: "error" }, { write: (line: string) => void lines.push(line) });
     const app = await buildApp({ config: t.config, database: t.app.database, logger });
-    app.get("/api/boom", async () => {
+    app.get("/api/boom", { config: { access: "public" } }, async () => {
       throw new Error('relation "secret_table" does not exist');
     });
     await app.ready();

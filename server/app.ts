@@ -7,11 +7,13 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
 import { createServices, type Services } from "../domain/services";
+import { authRoutes } from "./api/auth";
 import { contactRoutes } from "./api/contact";
 import { healthRoutes } from "./api/health";
 import { seoRoutes } from "./api/seo";
 import type { Config } from "./config";
 import { HttpError } from "./errors";
+import { registerAccessControl } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { registerRequestLog } from "./plugins/request-log";
@@ -57,7 +59,16 @@ export async function buildApp({
   app.decorate("database", database);
   app.decorate(
     "services",
-    createServices(database.db, { log: app.log, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }),
+    createServices(database.db, {
+      log: app.log,
+      smtpUrl: config.SMTP_URL,
+      mailFrom: config.MAIL_FROM,
+      auth: {
+        secret: config.JWT_SECRET,
+        accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      },
+    }),
   );
   app.decorate("lifecycle", { draining: false });
   app.decorate("sitemapSources", []);
@@ -68,8 +79,10 @@ export async function buildApp({
   registerErrorHandling(app);
 
   await registerRateLimits(app);
+  registerAccessControl(app);
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(contactRoutes);
   await app.register(seoRoutes);
   // Unknown API paths answer JSON, never the HTML not-found page.

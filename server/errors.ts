@@ -1,16 +1,9 @@
 import type { z } from "zod";
 import { describeIssues, fieldErrors } from "../schemas/validation";
 
-/** An error whose message is safe and useful to show to the caller. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+import { HttpError } from "../domain/errors";
+
+export { HttpError };
 
 export const notFound = (what = "Resource") => new HttpError(404, `${what} not found`);
 

@@ -5,7 +5,7 @@ import { parseOr400 } from "../errors";
 export async function contactRoutes(app: FastifyInstance) {
   app.post(
     "/api/contact_requests",
-    { config: { rateLimit: app.publicFormRateLimit } },
+    { config: { access: "public", rateLimit: app.publicFormRateLimit } },
     async (request, reply) => {
       const input = parseOr400(contactRequestSchema, request.body);
       const saved = await app.services.contact.submit(input);

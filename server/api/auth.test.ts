@@ -1,0 +1,280 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loginThrottle, operators } from "../../db/schema/index";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../domain/auth/tokens";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+
+let t: TestApp;
+const ADMIN = { username: "root-admin", password: "admin-password-0001" };
+const EDITOR = { username: "content-editor", password: "editor-password-0001" };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.operators.create({ ...ADMIN, role: "admin" });
+  await t.app.services.operators.create({ ...EDITOR, role: "editor" });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.app.database.db.delete(loginThrottle);
+});
+
+const login = (
+  body: unknown,
+  ip = "10.1.1.1",
+  url = "/api/auth/login",
+  headers: Record<string, string> = {},
+) => t.app.inject({ method: "POST", url, payload: body as object, remoteAddress: ip, headers });
+const cookieOf = (res: Awaited<ReturnType<typeof login>>) => {
+  const raw = ([] as string[])
+    .concat(res.headers["set-cookie"] ?? [])
+    .find((c) => c.startsWith("refresh_token="));
+  return raw?.split(";")[0]?.split("=")[1] ?? "";
+};
+const refresh = (token: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "GET", url: "/refresh_token", cookies: { refresh_token: token }, headers });
+const me = (token: string) =>
+  t.app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${token}` } });
+
+async function signIn(who = ADMIN) {
+  const res = await login(who, `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+  expect(res.statusCode).toBe(200);
+  return { access: res.json().access_token as string, refresh: cookieOf(res), body: res.json() };
+}
+
+describe("sign-in", () => {
+  it("answers the token, user id, username and role, and sets a strict HttpOnly refresh cookie", async () => {
+    const res = await login(ADMIN);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      user_id: expect.any(Number),
+      username: ADMIN.username,
+      role: "admin",
+    });
+    const cookie = ([] as string[])
+      .concat(res.headers["set-cookie"] ?? [])
+      .find((c) => c.startsWith("refresh_token="));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/refresh_token/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("issues a 15-minute HS256 access token with type and audience", async () => {
+    const { access } = await signIn();
+    const header = decodeProtectedHeader(access);
+    const claims = decodeJwt(access);
+    expect(header).toMatchObject({ alg: "HS256", typ: "at+jwt" });
+    expect(claims.aud).toBe(TOKEN_AUDIENCE);
+    expect(claims.iss).toBe(TOKEN_ISSUER);
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(900);
+    expect(JSON.stringify(claims)).not.toContain("password");
+  });
+
+  it("gives one message for a wrong password and an unknown user", async () => {
+    const wrong = await login({ username: ADMIN.username, password: "nope-nope-nope" });
+    const unknown = await login({ username: "nobody-here", password: "nope-nope-nope" });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe("Incorrect username or password.");
+    expect(unknown.json().message).toBe(wrong.json().message);
+  });
+
+  it("accepts the username in any case", async () => {
+    expect(
+      (await login({ username: ADMIN.username.toUpperCase(), password: ADMIN.password })).statusCode,
+    ).toBe(200);
+  });
+
+  it("refuses a disabled operator, and their live tokens stop at once", async () => {
+    await t.app.services.operators.create({
+      username: "leaver",
+      password: "leaver-password-01",
+      role: "editor",
+    });
+    const session = await signIn({ username: "leaver", password: "leaver-password-01" });
+    expect((await me(session.access)).statusCode).toBe(200);
+    await t.app.database.db.update(operators).set({ disabled: true }).where(eq(operators.username, "leaver"));
+    expect((await me(session.access)).statusCode).toBe(401);
+    expect((await refresh(session.refresh)).json().error_code).toBe(401);
+    expect((await login({ username: "leaver", password: "leaver-password-01" }, "10.7.7.7")).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe("access tokens", () => {
+  const key = new TextEncoder().encode("test-secret-that-is-long-enough-0123456789");
+  const forge = (
+    claims: Record<string, unknown>,
+    opts: { exp?: number; aud?: string; typ?: string; alg?: "HS256" | "HS512" } = {},
+  ) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: opts.alg ?? "HS256", typ: opts.typ ?? "at+jwt" })
+      .setSubject("1")
+      .setAudience(opts.aud ?? TOKEN_AUDIENCE)
+      .setIssuer(TOKEN_ISSUER)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
+      .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
+      .sign(key);
+
+  it("answers 'Token expired' for an expired token", async () => {
+    const { access } = await signIn();
+    const fam = decodeJwt(access).fam;
+    const expired = await forge(
+      { role: "admin", username: ADMIN.username, fam },
+      { exp: Math.floor(Date.now() / 1000) - 5 },
+    );
+    const res = await me(expired);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe("Token expired");
+  });
+
+  it("rejects forged, alg:none, wrong-audience, wrong-type and garbage tokens without detail", async () => {
+    const { access } = await signIn();
+    const fam = decodeJwt(access).fam;
+    const [, payload] = access.split(".");
+    const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "at+jwt" })).toString("base64url")}.${payload}.`;
+    const tampered = access.slice(0, -4) + (access.endsWith("AAAA") ? "BBBB" : "AAAA");
+    const otherKey = await new SignJWT({ role: "admin", username: "x", fam })
+      .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
+      .setSubject("1")
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuer(TOKEN_ISSUER)
+      .setExpirationTime("10m")
+      .setIssuedAt()
+      .sign(new TextEncoder().encode("another-secret-another-secret-0000"));
+    const candidates = [
+      none,
+      tampered,
+      otherKey,
+      await forge({ role: "admin", username: "x", fam }, { aud: "someone-else" }),
+      await forge({ role: "admin", username: "x", fam }, { typ: "JWT" }),
+      await forge({ role: "admin", username: "x", fam }, { alg: "HS512" }),
+      "not.a.token",
+    ];
+    for (const token of candidates) {
+      const res = await me(token);
+      expect(res.statusCode, token).toBe(401);
+      expect(res.json().message).toBe("Unauthorized");
+    }
+  });
+
+  it("does not accept a refresh token as an access token", async () => {
+    const { refresh: rt } = await signIn();
+    expect((await me(rt)).statusCode).toBe(401);
+  });
+});
+
+describe("refresh tokens", () => {
+  it("rotate on every refresh and the new access token works", async () => {
+    const first = await signIn();
+    const res = await refresh(first.refresh);
+    expect(res.json()).toEqual({ error_code: 200, data: { access_token: expect.any(String) } });
+    const next = cookieOf(res);
+    expect(next).not.toBe(first.refresh);
+    expect((await me(res.json().data.access_token)).statusCode).toBe(200);
+    expect((await refresh(next)).json().error_code).toBe(200);
+  });
+
+  it("revoke the whole family when a rotated token is reused", async () => {
+    const first = await signIn();
+    const rotated = await refresh(first.refresh);
+    const stolenReplay = await refresh(first.refresh);
+    expect(stolenReplay.json().error_code).toBe(401);
+    expect((await refresh(cookieOf(rotated))).json().error_code).toBe(401);
+    expect((await me(rotated.json().data.access_token)).statusCode).toBe(401);
+  });
+
+  it("also work over POST and refuse cross-site requests", async () => {
+    const first = await signIn();
+    const cross = await refresh(first.refresh, {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
+    expect(cross.statusCode).toBe(403);
+    const post = await t.app.inject({
+      method: "POST",
+      url: "/refresh_token",
+      cookies: { refresh_token: first.refresh },
+    });
+    expect(post.json().error_code).toBe(200);
+  });
+
+  it("answer error_code 401 without a cookie", async () => {
+    expect((await t.app.inject("/refresh_token")).json()).toMatchObject({ error_code: 401 });
+  });
+});
+
+describe("logout", () => {
+  it("revokes the refresh family and the access token at once", async () => {
+    const session = await signIn();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${session.access}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(session.access)).statusCode).toBe(401);
+    expect((await refresh(session.refresh)).json().error_code).toBe(401);
+  });
+});
+
+describe("brute-force throttling", () => {
+  const fail = (
+    username: string,
+    ip: string,
+    extra: Record<string, unknown> = {},
+    url?: string,
+    headers?: Record<string, string>,
+  ) => login({ username, password: "wrong-password", ...extra }, ip, url, headers);
+
+  it("locks after five failures with a growing delay and a clear 429", async () => {
+    for (let i = 0; i < 5; i++) expect((await fail(EDITOR.username, "10.3.0.1")).statusCode).toBe(401);
+    const locked = await login(EDITOR, "10.3.0.2");
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds?\.$/);
+  });
+
+  it("cannot be bypassed by case, trailing slash, extra fields or X-Forwarded-For", async () => {
+    const name = EDITOR.username;
+    await fail(name.toUpperCase(), "10.4.0.1");
+    await fail(` ${name} `, "10.4.0.2", {}, "/api/auth/login/");
+    await fail(name, "10.4.0.3", { role: "admin", id: 1 });
+    await fail(name, "10.4.0.4", {}, undefined, { "x-forwarded-for": "1.2.3.4" });
+    await fail(name, "10.4.0.5", {}, undefined, { "x-forwarded-for": "5.6.7.8" });
+    const res = await login(EDITOR, "10.4.0.6", "/api/auth/login", { "x-forwarded-for": "9.9.9.9" });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it("throttles one IP trying many usernames", async () => {
+    for (let i = 0; i < 5; i++) await fail(`user${i}`, "10.5.0.1");
+    expect((await login(ADMIN, "10.5.0.1")).statusCode).toBe(429);
+    expect((await login(ADMIN, "10.5.0.2")).statusCode).toBe(200);
+  });
+
+  it("logs attempts without the password", async () => {
+    const lines: string[] = [];
+    const { default: pino } = await import("pino");
+    const { buildApp } = await import("../app");
+    const app: FastifyInstance = await buildApp({
+      config: t.config,
+      database: t.app.database,
+      logger: pino({ level: "info" }, { write: (l: string) => void lines.push(l) }),
+    });
+    await app.ready();
+    await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "someone", password: "SuperSecret-123" },
+    });
+    await app.close();
+    const log = lines.join("");
+    expect(log).toContain('"msg":"sign-in"');
+    expect(log).toContain("someone");
+    expect(log).not.toContain("SuperSecret-123");
+  });
+});
