@@ -9,6 +9,27 @@ const solutionPaths = [
   "ailed-service",
 ] as const;
 
+// Directory screens of the logistics console that are still to be built render a plain notice.
+const pendingConsoleScreens = [
+  "home",
+  "analytics",
+  "services/load_details",
+  "services/truck_details",
+  "services/driver_details",
+  "services/buy_sell_details",
+  "services/insurance",
+  "services/fast_tag",
+  "feedback_complaints",
+  "crm",
+  "blog",
+  "comments",
+  "team",
+  "jobs",
+  "settings",
+  "operators",
+  "audit",
+] as const;
+
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -25,5 +46,12 @@ export default [
     route("build-operator/:phase", "routes/site/build-operator.tsx"),
     route("managed-teams/:page", "routes/site/managed-teams.tsx"),
     route("*", "routes/site/not-found.tsx"),
+  ]),
+  route("dashboard/login", "routes/dashboard/login.tsx"),
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/index.tsx"),
+    route("enquiries", "routes/dashboard/enquiries.tsx"),
+    ...pendingConsoleScreens.map((path) => route(path, "routes/dashboard/pending.tsx", { id: `pending-${path}` })),
+    route("*", "routes/dashboard/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,10 +1,14 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
+import { createAuditService } from "./audit/service";
 import { createAuthService, type AuthOptions } from "./auth/service";
+import { createBlogService } from "./blog/service";
+import { createCareersService } from "./careers/service";
 import { createContactService } from "./contact/service";
 import { createMailer } from "./notifications/mailer";
 import { createOperatorService } from "./operators/service";
 import { createSettingsService } from "./settings/service";
+import { createTeamService } from "./team/service";
 
 export interface ServiceDeps {
   log: Pick<Logger, "info" | "error">;
@@ -17,15 +21,21 @@ export interface ServiceDeps {
 export function createServices(db: Database, deps: ServiceDeps) {
   const mailer = createMailer(deps.smtpUrl, deps.mailFrom, deps.log);
   const settings = createSettingsService(db);
+  const audit = createAuditService(db);
   return {
+    audit,
     auth: createAuthService(db, deps.auth),
     operators: createOperatorService(db),
     settings,
     contact: createContactService(db, {
       mailer,
       settings,
+      audit,
       onNotifyError: (err) => deps.log.error({ err }, "enquiry notification failed"),
     }),
+    blog: createBlogService(db),
+    team: createTeamService(db),
+    careers: createCareersService(db, { settings }),
   };
 }
 

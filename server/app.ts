@@ -8,9 +8,13 @@ import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
 import { createServices, type Services } from "../domain/services";
 import { authRoutes } from "./api/auth";
+import { blogRoutes } from "./api/blog";
 import { contactRoutes } from "./api/contact";
 import { healthRoutes } from "./api/health";
+import { jobRoutes } from "./api/jobs";
+import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
+import { teamRoutes } from "./api/team";
 import type { Config } from "./config";
 import { HttpError } from "./errors";
 import { registerAccessControl } from "./plugins/access";
@@ -84,6 +88,10 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(contactRoutes);
+  await app.register(blogRoutes);
+  await app.register(teamRoutes);
+  await app.register(jobRoutes);
+  await app.register(rssRoutes);
   await app.register(seoRoutes);
   // Unknown API paths answer JSON, never the HTML not-found page.
   app.all("/api/*", async (request) => {
@@ -106,7 +114,7 @@ export async function buildApp({
     await app.register(async (site) => {
       // Form posts to React Router actions arrive raw; the action parses them.
       site.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
-      await registerSsr(site, serverBuild, (request) => ({
+      await registerSsr(site, config.BUILD_DIR, serverBuild, (request) => ({
         services: app.services,
         cspNonce: request.cspNonce,
         baseUrl: config.PUBLIC_BASE_URL,

@@ -19,6 +19,7 @@ const envSchema = z
     PORT: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
+    BUILD_DIR: z.string().min(1).default("build"),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -109,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...cfg,
     DATA_DIR: dataDir,
+    BUILD_DIR: resolve(cfg.BUILD_DIR),
     JWT_SECRET: cfg.JWT_SECRET ?? developmentSecret(dataDir),
     PUBLIC_BASE_URL: (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ""),
   };

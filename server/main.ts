@@ -17,7 +17,7 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
-  const serverBuild = await loadServerBuild();
+  const serverBuild = await loadServerBuild(config.BUILD_DIR);
   const database = await openConfiguredDatabase(config, log);
 
   const admin = await createOperatorService(database.db).ensureFirstAdmin(

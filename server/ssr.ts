@@ -1,15 +1,13 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 
-export const buildDir = resolve("build");
-
-export async function loadServerBuild(dir = buildDir): Promise<ServerBuild> {
+export async function loadServerBuild(dir: string): Promise<ServerBuild> {
   const entry = join(dir, "server", "index.js");
   if (!existsSync(entry)) throw new Error(`No server build at ${entry}; run "npm run build" first.`);
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
@@ -18,6 +16,7 @@ export async function loadServerBuild(dir = buildDir): Promise<ServerBuild> {
 /** Serves the built browser assets and hands every other GET/HEAD/POST to React Router. */
 export async function registerSsr(
   app: FastifyInstance,
+  buildDir: string,
   build: ServerBuild,
   getLoadContext: (request: FastifyRequest) => AppLoadContext,
 ) {

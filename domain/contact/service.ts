@@ -1,13 +1,72 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { contactRequests } from "../../db/schema/index";
 import { contactRequestSchema, type ContactRequestInput } from "../../schemas/contact";
+import type { Enquiry, EnquiryUpdate } from "../../schemas/enquiry";
+import type { ListQuery } from "../../schemas/list-query";
+import type { Actor, AuditService } from "../audit/service";
+import { toCsv } from "../csv";
+import { HttpError } from "../errors";
 import type { Mailer } from "../notifications/mailer";
 import type { SettingsService } from "../settings/service";
 
+type Row = typeof contactRequests.$inferSelect;
+export type EnquiryFilter = Pick<ListQuery, "search" | "sort"> & { status?: Enquiry["status"] };
+
+const toEnquiry = (r: Row): Enquiry => ({
+  id: r.id,
+  first_name: r.firstName,
+  last_name: r.lastName,
+  organization: r.organization,
+  email: r.email,
+  phone: r.phone,
+  location: r.location,
+  message: r.message,
+  status: r.status,
+  notes: r.notes,
+  created_at: r.createdAt.toISOString(),
+});
+
+const sortable = { created_at: contactRequests.createdAt, status: contactRequests.status, first_name: contactRequests.firstName };
+
+// Escapes LIKE wildcards so a search for "50%" means the text "50%".
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where(filter: EnquiryFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.status) conditions.push(eq(contactRequests.status, filter.status));
+  if (filter.search) {
+    const p = likePattern(filter.search);
+    conditions.push(
+      or(
+        ilike(contactRequests.firstName, p),
+        ilike(contactRequests.lastName, p),
+        ilike(contactRequests.email, p),
+        ilike(contactRequests.organization, p),
+        ilike(contactRequests.message, p),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+function orderBy(sort: string | undefined) {
+  const key = sort?.replace(/^-/, "") as keyof typeof sortable | undefined;
+  const column = key && key in sortable ? sortable[key] : null;
+  if (!column) return [desc(contactRequests.createdAt), desc(contactRequests.id)];
+  return [sort!.startsWith("-") ? desc(column) : asc(column), desc(contactRequests.id)];
+}
+
 export function createContactService(
   db: Database,
-  deps: { mailer: Mailer; settings: SettingsService; onNotifyError: (error: unknown) => void },
+  deps: { mailer: Mailer; settings: SettingsService; audit: AuditService; onNotifyError: (error: unknown) => void },
 ) {
+  async function get(id: number) {
+    const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    if (!row) throw new HttpError(404, "Enquiry not found");
+    return row;
+  }
+
   return {
     /** Stores an enquiry, then tells the team; a failed notification never loses the enquiry. */
     async submit(input: ContactRequestInput) {
@@ -43,6 +102,51 @@ export function createContactService(
         )
         .catch(deps.onNotifyError);
       return row!;
+    },
+
+    async list(query: ListQuery & { status?: Enquiry["status"] }) {
+      const condition = where(query);
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(contactRequests)
+          .where(condition)
+          .orderBy(...orderBy(query.sort))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
+        db.$count(contactRequests, condition),
+      ]);
+      return { rows: rows.map(toEnquiry), total };
+    },
+
+    async update(actor: Actor, id: number, change: EnquiryUpdate) {
+      const before = await get(id);
+      const [after] = await db
+        .update(contactRequests)
+        .set({ ...(change.status ? { status: change.status } : {}), ...(change.notes !== undefined ? { notes: change.notes } : {}) })
+        .where(eq(contactRequests.id, id))
+        .returning();
+      await deps.audit.record(actor, "update", "enquiry", id, toEnquiry(before), toEnquiry(after!));
+      return toEnquiry(after!);
+    },
+
+    async remove(actor: Actor, id: number) {
+      const before = await get(id);
+      await db.delete(contactRequests).where(eq(contactRequests.id, id));
+      await deps.audit.record(actor, "delete", "enquiry", id, toEnquiry(before), null);
+    },
+
+    /** Exactly the rows the filter selects, newest first, as CSV. */
+    async exportCsv(filter: EnquiryFilter) {
+      const rows = await db.select().from(contactRequests).where(where(filter)).orderBy(...orderBy(filter.sort)).limit(50_000);
+      return toCsv(
+        ["Date", "First name", "Last name", "Organization", "E-mail", "Phone", "Location", "Status", "Message", "Notes"],
+        rows.map((r) => [r.createdAt, r.firstName, r.lastName, r.organization, r.email, r.phone, r.location, r.status, r.message, r.notes]),
+      );
+    },
+
+    async countNew() {
+      return db.$count(contactRequests, sql`${contactRequests.status} = 'new'`);
     },
   };
 }

@@ -1,19 +1,50 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { recordId } from "../../schemas/blog";
 import { contactRequestSchema } from "../../schemas/contact";
+import { enquiryListQuerySchema, enquiryUpdateSchema } from "../../schemas/enquiry";
 import { parseOr400 } from "../errors";
+import { currentOperator } from "../plugins/access";
+
+const idParams = z.object({ id: recordId() });
 
 export async function contactRoutes(app: FastifyInstance) {
-  app.post(
-    "/api/contact_requests",
-    { config: { access: "public", rateLimit: app.publicFormRateLimit } },
-    async (request, reply) => {
-      const input = parseOr400(contactRequestSchema, request.body);
-      const saved = await app.services.contact.submit(input);
-      return reply.status(201).send({
-        success: true,
-        message: "Thank you! We have received your message and will get back to you within one business day.",
-        data: { id: saved.id },
-      });
-    },
-  );
+  app.post("/api/contact_requests", { config: { access: "public", rateLimit: app.publicFormRateLimit } }, async (request, reply) => {
+    const input = parseOr400(contactRequestSchema, request.body);
+    const saved = await app.services.contact.submit(input);
+    return reply.status(201).send({
+      success: true,
+      message: "Thank you! We have received your message and will get back to you within one business day.",
+      data: { id: saved.id },
+    });
+  });
+
+  // The console's enquiry inbox.
+  app.get("/api/contact_requests", { config: { access: "editor" } }, async (request) => {
+    const query = parseOr400(enquiryListQuerySchema, request.query);
+    const { rows, total } = await app.services.contact.list(query);
+    return { success: true, contact_requests_data: rows, total_no_of_data: total };
+  });
+
+  app.get("/api/contact_requests/export.csv", { config: { access: "editor" } }, async (request, reply) => {
+    const query = parseOr400(enquiryListQuerySchema, request.query);
+    const csv = await app.services.contact.exportCsv(query);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .send(csv);
+  });
+
+  app.patch("/api/contact_requests/:id", { config: { access: "editor" } }, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    const change = parseOr400(enquiryUpdateSchema, request.body);
+    const data = await app.services.contact.update(currentOperator(request), id, change);
+    return { success: true, message: "Enquiry updated.", data };
+  });
+
+  app.delete("/api/contact_requests/:id", { config: { access: "editor" } }, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    await app.services.contact.remove(currentOperator(request), id);
+    return { success: true, message: "Enquiry deleted.", data: [] };
+  });
 }

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "~/lib/toast";
+import { api, ApiError } from "./api";
+
+/**
+ * A console write: toast on success, the server's message in an error toast on failure, and every list
+ * under `invalidate` refetched.
+ */
+export function useConsoleMutation<TInput>(options: {
+  request: (input: TInput) => { path: string; method: "POST" | "PATCH" | "PUT" | "DELETE"; body?: Record<string, unknown> | FormData };
+  success: string;
+  invalidate: string[];
+  onSuccess?: () => void;
+}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => {
+      const { path, method, body } = options.request(input);
+      return api<unknown>(path, { method, body });
+    },
+    onSuccess: async () => {
+      toast.success(options.success);
+      await Promise.all(options.invalidate.map((key) => client.invalidateQueries({ queryKey: [key] })));
+      options.onSuccess?.();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+/** Field messages of a 400 answer, for inline errors. */
+export const fieldErrorsOf = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fields : {});

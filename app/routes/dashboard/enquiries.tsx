@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { DataTable } from "~/components/dashboard/data-table";
+import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import { enquiryStatuses } from "../../../schemas/contact";
+import type { Enquiry } from "../../../schemas/enquiry";
+
+export function meta() {
+  return [{ title: "Enquiries | GCC View 360 Console" }];
+}
+
+const ENDPOINT = "/api/contact_requests";
+const statusLabel: Record<Enquiry["status"], string> = { new: "New", contacted: "Contacted", closed: "Closed" };
+const statusStyle: Record<Enquiry["status"], string> = {
+  new: "bg-amber-100 text-amber-900",
+  contacted: "bg-sky-100 text-sky-900",
+  closed: "bg-slate-200 text-slate-700",
+};
+
+export default function Enquiries() {
+  const [open, setOpen] = useState<Enquiry | null>(null);
+  const [deleting, setDeleting] = useState<Enquiry | null>(null);
+  const remove = useConsoleMutation<number>({
+    request: (id) => ({ path: `${ENDPOINT}/${id}`, method: "DELETE" }),
+    success: "Enquiry deleted.",
+    invalidate: [ENDPOINT],
+    onSuccess: () => setDeleting(null),
+  });
+
+  return (
+    <>
+      <DataTable<Enquiry>
+        title="Enquiries"
+        endpoint={ENDPOINT}
+        dataKey="contact_requests"
+        rowKey={(e) => e.id}
+        searchPlaceholder="Search name, e-mail, organization or message"
+        csvExport
+        emptyText="No enquiries match."
+        filters={[{ name: "status", label: "Status", options: enquiryStatuses.map((s) => ({ value: s, label: statusLabel[s] })) }]}
+        columns={[
+          { key: "created_at", header: "Received", sortable: true, render: (e) => new Date(e.created_at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }) },
+          { key: "first_name", header: "Name", sortable: true, render: (e) => `${e.first_name} ${e.last_name}` },
+          { key: "organization", header: "Organization", render: (e) => e.organization || "—" },
+          { key: "email", header: "E-mail", render: (e) => <a className="text-brand-700 underline" href={`mailto:${e.email}`}>{e.email}</a> },
+          { key: "status", header: "Status", sortable: true, render: (e) => <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[e.status]}`}>{statusLabel[e.status]}</span> },
+        ]}
+        rowActions={(e) => (
+          <div className="flex justify-end gap-2">
+            <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50" onClick={() => setOpen(e)}>
+              Open<span className="sr-only"> enquiry from {e.first_name} {e.last_name}</span>
+            </button>
+            <button type="button" className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50" onClick={() => setDeleting(e)}>
+              Delete<span className="sr-only"> enquiry from {e.first_name} {e.last_name}</span>
+            </button>
+          </div>
+        )}
+      />
+      {open ? <EnquiryModal enquiry={open} onClose={() => setOpen(null)} /> : null}
+      <ConfirmModal
+        open={deleting !== null}
+        title="Delete enquiry"
+        message={deleting ? `Delete the enquiry from ${deleting.first_name} ${deleting.last_name}? This cannot be undone.` : ""}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void }) {
+  const [status, setStatus] = useState(enquiry.status);
+  const [notes, setNotes] = useState(enquiry.notes);
+  const save = useConsoleMutation<void>({
+    request: () => ({ path: `${ENDPOINT}/${enquiry.id}`, method: "PATCH", body: { status, notes } }),
+    success: "Enquiry updated.",
+    invalidate: [ENDPOINT],
+    onSuccess: onClose,
+  });
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Enquiry from ${enquiry.first_name} ${enquiry.last_name}`}
+      kind="edit"
+      busy={save.isPending}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary" onClick={() => save.mutate()} disabled={save.isPending}>
+            {save.isPending ? <Spinner /> : null} Save
+          </button>
+        </>
+      }
+    >
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {[
+          ["E-mail", enquiry.email],
+          ["Phone", enquiry.phone || "—"],
+          ["Organization", enquiry.organization || "—"],
+          ["Location", enquiry.location || "—"],
+        ].map(([term, value]) => (
+          <div key={term}>
+            <dt className="font-medium text-slate-500">{term}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-5 text-sm font-medium text-slate-500">Message</h3>
+      <p className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">{enquiry.message}</p>
+      <div className="mt-5 grid gap-4 sm:grid-cols-[12rem_1fr]">
+        <div>
+          <label htmlFor="enquiry-status" className="block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select id="enquiry-status" value={status} onChange={(e) => setStatus(e.target.value as Enquiry["status"])} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
+            {enquiryStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="enquiry-notes" className="block text-sm font-medium text-slate-700">
+            Notes
+          </label>
+          <textarea id="enquiry-notes" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,151 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { LogOut, Menu, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Spinner } from "~/components/dashboard/modal";
+import { canOpen, consoleNav } from "~/components/dashboard/nav";
+import { api } from "~/lib/dashboard/api";
+import { useMe, type Me } from "~/lib/dashboard/me";
+import { setSession, useSession } from "~/lib/dashboard/session";
+import { useFocusTrap } from "~/lib/focus-trap";
+
+export function meta() {
+  return [{ title: "Console | GCC View 360" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+const OFFCANVAS_BREAKPOINT = 1200;
+
+export default function DashboardRoot() {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <ConsoleGate />
+    </QueryClientProvider>
+  );
+}
+
+/** Sends visitors without a session to the sign-in page, remembering where they were going. */
+function ConsoleGate() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const me = useMe(Boolean(session));
+
+  useEffect(() => {
+    const toLogin = () => navigate(`/dashboard/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+    if (session === null) toLogin();
+    window.addEventListener("console:signed-out", toLogin);
+    return () => window.removeEventListener("console:signed-out", toLogin);
+  }, [session, navigate, location.pathname, location.search]);
+
+  if (!session || !me.data) {
+    return (
+      <main className="grid min-h-screen place-items-center bg-slate-50">
+        {me.isError ? <p role="alert">Could not load your account. Please sign in again.</p> : <Spinner label="Loading console…" />}
+      </main>
+    );
+  }
+  return <ConsoleShell me={me.data} />;
+}
+
+function ConsoleShell({ me }: { me: Me }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const panel = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    menuButton.current?.focus();
+  };
+  useFocusTrap(panel, open, close);
+
+  useEffect(() => {
+    const media = window.matchMedia(`(min-width: ${OFFCANVAS_BREAKPOINT}px)`);
+    const onChange = () => media.matches && setOpen(false);
+    media.addEventListener("change", onChange);
+    return () => media.removeEventListener("change", onChange);
+  }, []);
+
+  const logout = async () => {
+    await api("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+    setSession(null);
+    navigate("/dashboard/login", { replace: true });
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-50 text-ink">
+      <div
+        className={`fixed inset-0 z-40 bg-navy-950/50 transition-opacity duration-300 min-[1200px]:hidden ${open ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        onClick={close}
+      />
+      <aside
+        ref={panel}
+        id="console-sidebar"
+        aria-label="Console navigation"
+        className={`fixed inset-y-0 left-0 z-50 flex w-64 flex-col bg-navy-950 text-slate-200 transition-transform duration-300 min-[1200px]:visible min-[1200px]:translate-x-0 ${open ? "visible translate-x-0" : "invisible -translate-x-full"}`}
+        data-open={open}
+      >
+        <div className="flex h-16 items-center justify-between px-5">
+          <Link to="/dashboard/home" className="text-lg font-extrabold text-white">
+            GCC View <span className="text-brand-500">Console</span>
+          </Link>
+          <button type="button" className="rounded p-1.5 hover:bg-white/10 min-[1200px]:hidden" onClick={close} aria-label="Close navigation">
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <nav className="flex-1 overflow-y-auto px-3 pb-6">
+          {consoleNav.map((section) => {
+            const items = section.items.filter((item) => canOpen(me.role, item));
+            if (items.length === 0) return null;
+            return (
+              <div key={section.heading} className="mt-4">
+                <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">{section.heading}</h2>
+                <ul className="mt-2 space-y-0.5">
+                  {items.map((item) => (
+                    <li key={item.path}>
+                      <NavLink
+                        to={item.path}
+                        onClick={() => setOpen(false)}
+                        className={({ isActive }) =>
+                          `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-brand-700 font-semibold text-white" : "hover:bg-white/10"}`
+                        }
+                      >
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </nav>
+      </aside>
+      <div className="min-[1200px]:pl-64">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
+          <button
+            ref={menuButton}
+            type="button"
+            className="rounded-md p-2 hover:bg-slate-100 min-[1200px]:invisible"
+            onClick={() => setOpen(true)}
+            aria-label="Open navigation"
+            aria-expanded={open}
+            aria-controls="console-sidebar"
+          >
+            <Menu aria-hidden="true" />
+          </button>
+          <div className="flex items-center gap-4 text-sm">
+            <span>
+              <span className="font-semibold">{me.username}</span> <span className="rounded bg-slate-100 px-2 py-0.5 text-xs uppercase text-slate-600">{me.role}</span>
+            </span>
+            <button type="button" onClick={logout} className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 hover:bg-slate-100">
+              <LogOut aria-hidden="true" className="size-4" /> Sign out
+            </button>
+          </div>
+        </header>
+        <main id="main" className="p-4 sm:p-6">
+          <Outlet context={me} />
+        </main>
+      </div>
+    </div>
+  );
+}

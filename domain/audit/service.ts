@@ -1,0 +1,33 @@
+import { desc } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { auditLog } from "../../db/schema/index";
+
+export interface Actor {
+  operatorId: number;
+  username: string;
+}
+
+export function createAuditService(db: Database) {
+  return {
+    async record(actor: Actor, action: "create" | "update" | "delete", entity: string, entityId: string | number, before: unknown, after: unknown) {
+      await db.insert(auditLog).values({
+        operatorId: actor.operatorId,
+        operatorName: actor.username,
+        action,
+        entity,
+        entityId: String(entityId),
+        before: before ?? null,
+        after: after ?? null,
+      });
+    },
+    async list(page: number, pageSize: number) {
+      const [rows, total] = await Promise.all([
+        db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(pageSize).offset((page - 1) * pageSize),
+        db.$count(auditLog),
+      ]);
+      return { rows, total };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
