@@ -25,9 +25,6 @@ const pendingConsoleScreens = [
   "comments",
   "team",
   "jobs",
-  "settings",
-  "operators",
-  "audit",
 ] as const;
 
 export default [
@@ -51,6 +48,9 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("enquiries", "routes/dashboard/enquiries.tsx"),
+    route("settings", "routes/dashboard/settings.tsx"),
+    route("operators", "routes/dashboard/operators.tsx"),
+    route("audit", "routes/dashboard/audit.tsx"),
     ...pendingConsoleScreens.map((path) => route(path, "routes/dashboard/pending.tsx", { id: `pending-${path}` })),
     route("*", "routes/dashboard/not-found.tsx"),
   ]),

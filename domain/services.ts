@@ -20,12 +20,12 @@ export interface ServiceDeps {
 /** Every domain service bound to one database; routes and loaders both use this. */
 export function createServices(db: Database, deps: ServiceDeps) {
   const mailer = createMailer(deps.smtpUrl, deps.mailFrom, deps.log);
-  const settings = createSettingsService(db);
   const audit = createAuditService(db);
+  const settings = createSettingsService(db, audit);
   return {
     audit,
     auth: createAuthService(db, deps.auth),
-    operators: createOperatorService(db),
+    operators: createOperatorService(db, audit),
     settings,
     contact: createContactService(db, {
       mailer,

@@ -20,3 +20,20 @@ export const newOperatorSchema = z.object({
   role: z.enum(roles).default("editor"),
 });
 export type NewOperator = z.infer<typeof newOperatorSchema>;
+
+export const operatorUpdateSchema = z
+  .object({
+    role: z.enum(roles, "role must be admin or editor").optional(),
+    disabled: z.boolean("disabled must be true or false").optional(),
+    password: passwordSchema.optional(),
+  })
+  .strict();
+export type OperatorUpdate = z.infer<typeof operatorUpdateSchema>;
+
+export interface OperatorSummary {
+  id: number;
+  username: string;
+  role: Role;
+  disabled: boolean;
+  created_at: string;
+}

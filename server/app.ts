@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
 import { createServices, type Services } from "../domain/services";
+import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { blogRoutes } from "./api/blog";
 import { contactRoutes } from "./api/contact";
@@ -87,6 +88,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(adminRoutes);
   await app.register(contactRoutes);
   await app.register(blogRoutes);
   await app.register(teamRoutes);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { Actor, AuditService } from "../audit/service";
 import { siteSettings } from "../../db/schema/index";
 import { siteSettingsSchema, type SiteSettings } from "../../schemas/settings";
 
@@ -15,19 +16,21 @@ export const fallbackSettings: SiteSettings = {
   linkedin: "https://www.linkedin.com/",
 };
 
-export function createSettingsService(db: Database) {
+export function createSettingsService(db: Database, audit?: AuditService) {
   return {
     async get(): Promise<SiteSettings> {
       const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
       const parsed = siteSettingsSchema.safeParse(row?.data);
       return parsed.success ? parsed.data : fallbackSettings;
     },
-    async update(data: SiteSettings): Promise<SiteSettings> {
+    async update(data: SiteSettings, actor?: Actor): Promise<SiteSettings> {
       const value = siteSettingsSchema.parse(data);
+      const before = actor ? await this.get() : null;
       await db
         .insert(siteSettings)
         .values({ id: 1, data: value })
         .onConflictDoUpdate({ target: siteSettings.id, set: { data: value, updatedAt: new Date() } });
+      if (actor) await audit?.record(actor, "update", "site_settings", 1, before, value);
       return value;
     },
   };

@@ -46,6 +46,7 @@ export async function startServer(
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: "warn",
       PUBLIC_FORM_RATE_LIMIT: "1000",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
