@@ -5,6 +5,7 @@ import { createAuthService, type AuthOptions } from "./auth/service";
 import { createBlogService } from "./blog/service";
 import { createCareersService } from "./careers/service";
 import { createContactService } from "./contact/service";
+import { createMediaService } from "./media/service";
 import { createMailer } from "./notifications/mailer";
 import { createOperatorService } from "./operators/service";
 import { createSettingsService } from "./settings/service";
@@ -15,6 +16,7 @@ export interface ServiceDeps {
   smtpUrl?: string;
   mailFrom: string;
   auth: AuthOptions;
+  mediaDir: string;
 }
 
 /** Every domain service bound to one database; routes and loaders both use this. */
@@ -25,6 +27,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   return {
     audit,
     auth: createAuthService(db, deps.auth),
+    media: createMediaService(deps.mediaDir),
     operators: createOperatorService(db, audit),
     settings,
     contact: createContactService(db, {

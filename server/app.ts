@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../db/client";
 import { createServices, type Services } from "../domain/services";
 import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
+import { uploadRoutes } from "./api/uploads";
 import { blogRoutes } from "./api/blog";
 import { contactRoutes } from "./api/contact";
 import { healthRoutes } from "./api/health";
@@ -68,6 +69,7 @@ export async function buildApp({
       log: app.log,
       smtpUrl: config.SMTP_URL,
       mailFrom: config.MAIL_FROM,
+      mediaDir: join(config.DATA_DIR, "media"),
       auth: {
         secret: config.JWT_SECRET,
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -89,6 +91,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(uploadRoutes);
   await app.register(contactRoutes);
   await app.register(blogRoutes);
   await app.register(teamRoutes);

@@ -13,10 +13,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(status).send({ success: false, message: GENERIC_5XX, data: [] });
     }
     const fields = error instanceof HttpError ? error.fields : undefined;
-    const message = "validation" in error && error.validation ? "The request is not valid." : error.message;
+    const message =
+      error instanceof HttpError
+        ? error.message
+        : publicMessage(status, "validation" in error && error.validation ? "The request is not valid." : error.message);
     return reply.status(status).send({
       success: false,
-      message: publicMessage(status, message),
+      message,
       data: [],
       ...(fields ? { errors: fields } : {}),
     });

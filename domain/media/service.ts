@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { HttpError } from "../errors";
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const WIDTHS = [480, 960, 1600] as const;
+// sharp reports AVIF as HEIF compressed with AV1; other HEIF files are refused.
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
+const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)\b/i;
+
+export interface StoredImage {
+  id: string;
+  /** Middle width WebP, for a plain <img src>. */
+  url: string;
+  srcset: string;
+  avifSrcset: string;
+  width: number;
+  height: number;
+}
+
+/** A client file name is never used for storage; this only refuses names that try to escape a folder. */
+export function assertSafeFileName(name: string | undefined) {
+  if (name && (/[/\\]|\.\./.test(name) || /[\p{Cc}]/u.test(name))) {
+    throw new HttpError(400, "The file name is not allowed. Rename the file and try again.");
+  }
+}
+
+/**
+ * Accepts JPEG, PNG, WebP and AVIF by their content (not their name), refuses markup hiding in an image,
+ * and re-encodes to WebP and AVIF at responsive widths with all metadata stripped, under a server-chosen id.
+ */
+export function createMediaService(mediaDir: string) {
+  return {
+    async storeImage(buffer: Buffer): Promise<StoredImage> {
+      if (buffer.length === 0) throw new HttpError(400, "The file is empty.");
+      if (buffer.length > MAX_UPLOAD_BYTES) throw new HttpError(413, "Images must be 10 MB or smaller.");
+      if (MARKUP.test(buffer.toString("latin1"))) {
+        throw new HttpError(400, "This file contains web page code and was refused. Upload a plain JPEG, PNG, WebP or AVIF image.");
+      }
+      let meta: Metadata;
+      try {
+        meta = await sharp(buffer, { limitInputPixels: 50_000_000 }).metadata();
+      } catch {
+        throw new HttpError(400, "This file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF image.");
+      }
+      if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === "heif" && meta.compression !== "av1")) {
+        throw new HttpError(400, `Images must be JPEG, PNG, WebP or AVIF${meta.format ? ` (this file is ${meta.format.toUpperCase()})` : ""}.`);
+      }
+
+      const id = randomUUID().replace(/-/g, "");
+      const dir = join(mediaDir, id);
+      await mkdir(dir, { recursive: true });
+      try {
+        const source = sharp(buffer, { limitInputPixels: 50_000_000 }).rotate();
+        // EXIF orientations 5-8 are quarter turns: after rotate() width and height swap.
+        const turned = (meta.orientation ?? 1) >= 5;
+        const fullWidth = (turned ? meta.height : meta.width) ?? 0;
+        const fullHeight = (turned ? meta.width : meta.height) ?? 0;
+        const widths: number[] = WIDTHS.filter((w) => w < fullWidth);
+        const unique = [...new Set([...widths, Math.min(fullWidth, WIDTHS[WIDTHS.length - 1]!)])].sort((a, b) => a - b);
+        for (const w of unique) {
+          const resized = source.clone().resize({ width: w, withoutEnlargement: true });
+          await writeFile(join(dir, `${w}.webp`), await resized.clone().webp({ quality: 80 }).toBuffer());
+          await writeFile(join(dir, `${w}.avif`), await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer());
+        }
+        const middle = unique.find((w) => w >= 960) ?? unique[unique.length - 1]!;
+        const largest = unique[unique.length - 1]!;
+        return {
+          id,
+          url: `/media/${id}/${middle}.webp`,
+          srcset: unique.map((w) => `/media/${id}/${w}.webp ${w}w`).join(", "),
+          avifSrcset: unique.map((w) => `/media/${id}/${w}.avif ${w}w`).join(", "),
+          width: largest,
+          height: Math.round((fullHeight * largest) / fullWidth),
+        };
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        if (error instanceof HttpError) throw error;
+        throw new HttpError(400, "This image could not be processed. Try another file.");
+      }
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

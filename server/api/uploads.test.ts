@@ -1,0 +1,101 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+
+let t: TestApp;
+let token = "";
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.operators.create({ username: "uploader", password: "uploader-password-1", role: "editor" });
+  token = (await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "uploader", password: "uploader-password-1" } })).json().access_token;
+});
+afterAll(() => t.close());
+
+/** A multipart body with one file field, built by hand so the test controls every byte. */
+function multipart(content: Buffer, filename = "photo.jpg", type = "image/jpeg") {
+  const boundary = "----gcc-test-boundary";
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const upload = (content: Buffer, filename?: string, type?: string, auth = token) => {
+  const { body, contentType } = multipart(content, filename, type);
+  return t.app.inject({ method: "POST", url: "/api/uploads", payload: body, headers: { "content-type": contentType, ...(auth ? { authorization: `Bearer ${auth}` } : {}) } });
+};
+
+const photo = (width = 2000, height = 1000) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 160 } } })
+    .withMetadata({ exif: { IFD0: { Copyright: "Secret Camera Owner", Artist: "GPS 12.97,77.59" } } })
+    .jpeg()
+    .toBuffer();
+
+describe("POST /api/uploads", () => {
+  it("re-encodes a JPEG to WebP and AVIF at responsive widths with metadata stripped", async () => {
+    const res = await upload(await photo(), "holiday.jpg");
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data.url).toMatch(/^\/media\/[0-9a-f]{32}\/960\.webp$/);
+    expect(data.srcset).toBe(`/media/${data.id}/480.webp 480w, /media/${data.id}/960.webp 960w, /media/${data.id}/1600.webp 1600w`);
+    expect(data).toMatchObject({ width: 1600, height: 800 });
+    const files = readdirSync(join(t.config.DATA_DIR, "media", data.id)).sort();
+    expect(files).toEqual(["1600.avif", "1600.webp", "480.avif", "480.webp", "960.avif", "960.webp"]);
+    expect(files.some((f) => f.includes("holiday"))).toBe(false);
+    const stored = await sharp(join(t.config.DATA_DIR, "media", data.id, "960.webp")).metadata();
+    expect(stored.format).toBe("webp");
+    expect(stored.exif).toBeUndefined();
+
+    const served = await t.app.inject(data.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["cache-control"]).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("does not enlarge small images", async () => {
+    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#fff" } }).png().toBuffer();
+    const data = (await upload(small, "logo.png", "image/png")).json().data;
+    expect(data.srcset).toBe(`/media/${data.id}/300.webp 300w`);
+  });
+
+  it.each([
+    ["SVG with a script", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'), "logo.svg", "image/svg+xml", 400],
+    ["HTML renamed .jpg", Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"), "photo.jpg", "image/jpeg", 400],
+    ["a text file", Buffer.from("just some text"), "notes.png", "image/png", 400],
+    ["an empty file", Buffer.alloc(0), "empty.jpg", "image/jpeg", 400],
+  ])("refuses %s", async (_name, content, filename, type, status) => {
+    const before = existsSync(join(t.config.DATA_DIR, "media")) ? readdirSync(join(t.config.DATA_DIR, "media")).length : 0;
+    const res = await upload(content, filename, type);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toMatch(/\.$/);
+    expect(readdirSync(join(t.config.DATA_DIR, "media")).length).toBe(before);
+  });
+
+  it("refuses a JPEG/HTML polyglot", async () => {
+    const polyglot = Buffer.concat([await photo(100, 100), Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
+    const res = await upload(polyglot);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/web page code/);
+  });
+
+  it.each(["../../etc/passwd.jpg", "..\\windows\\win.ini.jpg", "a/b.jpg"])("refuses the path-traversal name %s", async (name) => {
+    const res = await upload(await photo(100, 100), name);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The file name is not allowed. Rename the file and try again.");
+  });
+
+  it("answers 413 over 10 MB", async () => {
+    const res = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 1));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe("Images must be 10 MB or smaller.");
+  });
+
+  it("needs a signed-in operator", async () => {
+    expect((await upload(await photo(50, 50), "a.jpg", "image/jpeg", "")).statusCode).toBe(401);
+  });
+});
