@@ -1,13 +1,12 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFoundContent } from "./components/layout/not-found";
 import { useNonce } from "./lib/nonce";
 import { useOnline } from "./lib/online";
 import { useScrollToTopOnNavigation } from "./lib/scroll";
-import { TOAST_DURATION_MS } from "./lib/toast";
+import { Toaster } from "./lib/toast";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await context.services.settings.get(), baseUrl: context.baseUrl };
@@ -61,7 +60,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toaster />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { footerColumns } from "~/content/navigation";
 import { useRootData } from "~/root";
-import { telHref } from "../../../schemas/settings";
+import { telHref } from "~/lib/text";
 import { Logo } from "./logo";
 import { SocialLinks } from "./social-links";
 

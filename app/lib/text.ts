@@ -1,0 +1,23 @@
+/** Card descriptions longer than this are cut with an ellipsis (spec section 9). */
+export const CARD_TEXT_LIMIT = 250;
+
+export const ELLIPSIS = "…";
+
+/**
+ * Shortens `text` to at most `max` characters followed by an ellipsis; text within the limit is returned
+ * unchanged. The cut goes back to the last word boundary when one is near (in the last fifth), so words are
+ * not split, and trailing spaces and punctuation before the ellipsis are dropped.
+ */
+export function truncate(text: string, max: number = CARD_TEXT_LIMIT): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  let cut = chars.slice(0, max).join("");
+  const space = cut.lastIndexOf(" ");
+  if (space >= max * 0.8 && /\S/.test(chars[max] ?? "")) cut = cut.slice(0, space);
+  return cut.replace(/[\s,;:.\-–—]+$/u, "") + ELLIPSIS;
+}
+
+/** `tel:` target for a displayed phone number (kept free of Zod so the site shell stays small). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^0-9+]/g, "")}`;
+}

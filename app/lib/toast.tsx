@@ -1,0 +1,108 @@
+import { X } from "lucide-react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+
+/** App-wide toast timing from the spec: top-right, closing after 1600 ms. */
+export const TOAST_DURATION_MS = 1600;
+
+export type ToastType = "default" | "success" | "error";
+
+export interface ToastItem {
+  id: number;
+  type: ToastType;
+  message: string;
+}
+
+// A tiny store instead of a toast library: the public site ships one small module, not ~10 KB gzip.
+let items: readonly ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+function show(type: ToastType, message: string): number {
+  const id = nextId++;
+  // At most five on screen; the oldest goes first.
+  items = [...items, { id, type, message }].slice(-5);
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number) {
+  const before = items.length;
+  items = items.filter((item) => item.id !== id);
+  if (items.length !== before) emit();
+}
+
+/** `toast(msg)`, `toast.success(msg)`, `toast.error(msg)`: same call shape as the library it replaces. */
+export const toast = Object.assign((message: string) => show("default", message), {
+  success: (message: string) => show("success", message),
+  error: (message: string) => show("error", message),
+  dismiss: dismissToast,
+});
+
+/** The toasts on screen, oldest first. */
+export const currentToasts = () => items;
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const EMPTY: readonly ToastItem[] = [];
+
+const styles: Record<ToastType, string> = {
+  default: "border-slate-200 bg-white text-ink",
+  success: "border-brand-500 bg-brand-50 text-brand-700",
+  error: "border-red-300 bg-red-50 text-red-800",
+};
+
+/** Top-right stack; messages are announced politely (errors assertively) and close after TOAST_DURATION_MS. */
+export function Toaster({ duration = TOAST_DURATION_MS }: { duration?: number }) {
+  const list = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => EMPTY,
+  );
+  const [paused, setPaused] = useState(false);
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed right-4 top-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
+      {(["status", "alert"] as const).map((role) => (
+        <div key={role} role={role} className="flex flex-col gap-2">
+          {list
+            .filter((item) => (item.type === "error") === (role === "alert"))
+            .map((item) => (
+              <Toast key={item.id} item={item} duration={paused ? 0 : duration} />
+            ))}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function Toast({ item, duration }: { item: ToastItem; duration: number }) {
+  // Hovering the stack (duration 0) holds toasts open; leaving it restarts their time.
+  useEffect(() => {
+    if (duration <= 0) return;
+    const timer = window.setTimeout(() => dismissToast(item.id), duration);
+    return () => window.clearTimeout(timer);
+  }, [item.id, duration]);
+  return (
+    <div
+      data-toast={item.type}
+      className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium shadow-lg ${styles[item.type]}`}
+    >
+      <p className="flex-1">{item.message}</p>
+      <button
+        type="button"
+        onClick={() => dismissToast(item.id)}
+        className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
+        aria-label="Dismiss notification"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
