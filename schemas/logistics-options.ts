@@ -72,3 +72,49 @@ export const truckBrands = [
 ] as const;
 
 export const blogLanguages = ["English", "Hindi", "Tamil"] as const;
+
+/** A numeric range filter: `min`..`max` inclusive, `max` null for "and above". */
+export interface Band {
+  value: string;
+  label: string;
+  min: number;
+  max: number | null;
+}
+
+/** Kilometres driven (spec: "0-10,000 up to 2,000,001+"). */
+export const kmBands = [
+  { value: "0-10000", label: "0 – 10,000 km", min: 0, max: 10_000 },
+  { value: "10001-50000", label: "10,001 – 50,000 km", min: 10_001, max: 50_000 },
+  { value: "50001-100000", label: "50,001 – 1,00,000 km", min: 50_001, max: 100_000 },
+  { value: "100001-300000", label: "1,00,001 – 3,00,000 km", min: 100_001, max: 300_000 },
+  { value: "300001-500000", label: "3,00,001 – 5,00,000 km", min: 300_001, max: 500_000 },
+  { value: "500001-1000000", label: "5,00,001 – 10,00,000 km", min: 500_001, max: 1_000_000 },
+  { value: "1000001-2000000", label: "10,00,001 – 20,00,000 km", min: 1_000_001, max: 2_000_000 },
+  { value: "2000001+", label: "2,000,001+ km", min: 2_000_001, max: null },
+] as const satisfies readonly Band[];
+
+/** Asking price in rupees with Indian digit grouping (spec: "0-5,00,000 up to 90,00,001 and above"). */
+export const priceBands = [
+  { value: "0-500000", label: "₹0 – ₹5,00,000", min: 0, max: 500_000 },
+  { value: "500001-1000000", label: "₹5,00,001 – ₹10,00,000", min: 500_001, max: 1_000_000 },
+  { value: "1000001-2000000", label: "₹10,00,001 – ₹20,00,000", min: 1_000_001, max: 2_000_000 },
+  { value: "2000001-3000000", label: "₹20,00,001 – ₹30,00,000", min: 2_000_001, max: 3_000_000 },
+  { value: "3000001-5000000", label: "₹30,00,001 – ₹50,00,000", min: 3_000_001, max: 5_000_000 },
+  { value: "5000001-9000000", label: "₹50,00,001 – ₹90,00,000", min: 5_000_001, max: 9_000_000 },
+  { value: "9000001+", label: "₹90,00,001 and above", min: 9_000_001, max: null },
+] as const satisfies readonly Band[];
+
+export const loadStatuses = ["open", "assigned", "delivered", "cancelled"] as const;
+export const serviceRequestStatuses = ["new", "in_progress", "done", "rejected"] as const;
+export const feedbackKinds = ["feedback", "complaint"] as const;
+export const feedbackStatuses = ["open", "in_progress", "resolved"] as const;
+export const leadStatuses = ["HOT", "WARM", "COLD"] as const;
+
+/** Overall analysis periods (spec section 3); the first is the default. */
+export const analyticsPeriods = [
+  { value: "today", label: "Today" },
+  { value: "last_7_days", label: "Last 7 days" },
+  { value: "this_month", label: "This month" },
+] as const;
+
+export const stateLabel = (value: number) => indianStates.find((s) => s.value === value)?.label ?? `State ${value}`;

@@ -1,4 +1,6 @@
+import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   date,
   index,
@@ -10,6 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/**
+ * Search documents: the text each list's search box looks in, one expression per table. A pg_trgm GIN
+ * index on the same expression serves `ILIKE '%text%'` (the query must use exactly this expression).
+ */
+const doc = (...columns: AnyPgColumn[]): SQL => sql.join(columns, sql` || ' ' || `);
+const trigram = (name: string, expression: SQL) => index(name).using("gin", sql`(${expression}) gin_trgm_ops`);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const memberRef = () => integer("member_id").references(() => members.id, { onDelete: "set null" });
@@ -30,6 +39,8 @@ export const members = pgTable(
   (t) => [
     uniqueIndex("members_phone_key").on(t.phone),
     index("members_filter_idx").on(t.state, t.serviceCategory, t.createdAt.desc()),
+    index("members_created_idx").on(t.createdAt.desc()),
+    trigram("members_search_idx", memberSearch(t)),
   ],
 );
 
@@ -70,6 +81,7 @@ export const loads = pgTable(
   (t) => [
     index("loads_filter_idx").on(t.fromState, t.bodyType, t.createdAt.desc()),
     index("loads_created_idx").on(t.createdAt.desc()),
+    trigram("loads_search_idx", loadSearch(t)),
   ],
 );
 
@@ -94,6 +106,7 @@ export const trucks = pgTable(
   (t) => [
     index("trucks_filter_idx").on(t.state, t.bodyType, t.createdAt.desc()),
     index("trucks_created_idx").on(t.createdAt.desc()),
+    trigram("trucks_search_idx", truckSearch(t)),
   ],
 );
 
@@ -115,6 +128,7 @@ export const drivers = pgTable(
   (t) => [
     index("drivers_filter_idx").on(t.state, t.createdAt.desc()),
     index("drivers_created_idx").on(t.createdAt.desc()),
+    trigram("drivers_search_idx", driverSearch(t)),
   ],
 );
 
@@ -138,6 +152,7 @@ export const buySellListings = pgTable(
   (t) => [
     index("buy_sell_filter_idx").on(t.state, t.brand, t.createdAt.desc()),
     index("buy_sell_created_idx").on(t.createdAt.desc()),
+    trigram("buy_sell_search_idx", buySellSearch(t)),
   ],
 );
 
@@ -156,7 +171,11 @@ export const serviceRequests = pgTable(
     notes: text("notes").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("service_requests_kind_idx").on(t.kind, t.status, t.createdAt.desc())],
+  (t) => [
+    index("service_requests_kind_idx").on(t.kind, t.status, t.createdAt.desc()),
+    index("service_requests_kind_created_idx").on(t.kind, t.createdAt.desc()),
+    trigram("service_requests_search_idx", serviceRequestSearch(t)),
+  ],
 );
 
 export const feedback = pgTable(
@@ -172,7 +191,11 @@ export const feedback = pgTable(
     reply: text("reply").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("feedback_status_idx").on(t.status, t.createdAt.desc())],
+  (t) => [
+    index("feedback_status_idx").on(t.status, t.createdAt.desc()),
+    index("feedback_created_idx").on(t.createdAt.desc()),
+    trigram("feedback_search_idx", feedbackSearch(t)),
+  ],
 );
 
 export const crmLeads = pgTable(
@@ -189,26 +212,65 @@ export const crmLeads = pgTable(
     followUpDate: date("follow_up_date", { mode: "string" }),
     createdAt: createdAt(),
   },
-  (t) => [index("crm_leads_status_idx").on(t.status, t.followUpDate)],
+  (t) => [
+    index("crm_leads_status_idx").on(t.status, t.followUpDate),
+    index("crm_leads_created_idx").on(t.createdAt.desc()),
+    trigram("crm_leads_search_idx", leadSearch(t)),
+  ],
 );
 
-export const crmNotes = pgTable("crm_notes", {
-  id: serial("id").primaryKey(),
-  leadId: integer("lead_id")
-    .notNull()
-    .references(() => crmLeads.id, { onDelete: "cascade" }),
-  note: text("note").notNull(),
-  createdAt: createdAt(),
-});
+export const crmNotes = pgTable(
+  "crm_notes",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => crmLeads.id, { onDelete: "cascade" }),
+    note: text("note").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("crm_notes_lead_idx").on(t.leadId, t.createdAt.desc())],
+);
 
 /** After-sale service history of a member (the CRM's "after_sale" view). */
-export const serviceHistory = pgTable("service_history", {
-  id: serial("id").primaryKey(),
-  memberId: integer("member_id")
-    .notNull()
-    .references(() => members.id, { onDelete: "cascade" }),
-  service: text("service").notNull(),
-  note: text("note").notNull().default(""),
-  amount: bigint("amount", { mode: "number" }).notNull().default(0),
-  createdAt: createdAt(),
-});
+export const serviceHistory = pgTable(
+  "service_history",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    service: text("service").notNull(),
+    note: text("note").notNull().default(""),
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("service_history_member_idx").on(t.memberId, t.createdAt.desc())],
+);
+
+/* Search documents per table (see `doc`); services import these so the query matches the index. */
+type Cols<K extends string> = Record<K, AnyPgColumn>;
+export function memberSearch(t: Cols<"firstName" | "lastName" | "phone" | "company">) {
+  return doc(t.firstName, t.lastName, t.phone, t.company);
+}
+export function loadSearch(t: Cols<"contactNo" | "contactName" | "companyName" | "fromCity" | "toCity" | "material">) {
+  return doc(t.contactNo, t.contactName, t.companyName, t.fromCity, t.toCity, t.material);
+}
+export function truckSearch(t: Cols<"vehicleNumber" | "contactNo" | "ownerName" | "companyName" | "fromCity" | "toCity">) {
+  return doc(t.vehicleNumber, t.contactNo, t.ownerName, t.companyName, t.fromCity, t.toCity);
+}
+export function driverSearch(t: Cols<"driverName" | "vehicleNumber" | "licenceNumber" | "contactNo" | "companyName">) {
+  return doc(t.driverName, t.vehicleNumber, t.licenceNumber, t.contactNo, t.companyName);
+}
+export function buySellSearch(t: Cols<"ownerName" | "contactNo" | "vehicleNumber" | "location" | "brand">) {
+  return doc(t.ownerName, t.contactNo, t.vehicleNumber, t.location, t.brand);
+}
+export function serviceRequestSearch(t: Cols<"vehicleNumber" | "contactNo" | "notes">) {
+  return doc(t.vehicleNumber, t.contactNo, t.notes);
+}
+export function feedbackSearch(t: Cols<"text" | "reply">) {
+  return doc(t.text, t.reply);
+}
+export function leadSearch(t: Cols<"name" | "contactNo" | "company" | "interest">) {
+  return doc(t.name, t.contactNo, t.company, t.interest);
+}
