@@ -5,6 +5,7 @@ import { createAuthService, type AuthOptions } from "./auth/service";
 import { createBlogService } from "./blog/service";
 import { createCareersService } from "./careers/service";
 import { createContactService } from "./contact/service";
+import { createLogisticsService } from "./logistics/index";
 import { createMediaService } from "./media/service";
 import { createMailer } from "./notifications/mailer";
 import { createOperatorService } from "./operators/service";
@@ -29,6 +30,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     auth: createAuthService(db, deps.auth),
     media: createMediaService(deps.mediaDir),
     operators: createOperatorService(db, audit),
+    logistics: createLogisticsService(db, audit),
     settings,
     contact: createContactService(db, {
       mailer,

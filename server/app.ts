@@ -14,6 +14,7 @@ import { blogRoutes } from "./api/blog";
 import { contactRoutes } from "./api/contact";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
+import { logisticsRoutes } from "./api/logistics";
 import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
@@ -96,6 +97,7 @@ export async function buildApp({
   await app.register(blogRoutes);
   await app.register(teamRoutes);
   await app.register(jobRoutes);
+  await app.register(logisticsRoutes);
   await app.register(rssRoutes);
   await app.register(seoRoutes);
   // Unknown API paths answer JSON, never the HTML not-found page.

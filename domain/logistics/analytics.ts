@@ -1,0 +1,263 @@
+import { and, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  buySellListings,
+  buySellSearch,
+  drivers,
+  driverSearch,
+  loads,
+  loadSearch,
+  members,
+  trucks,
+  truckSearch,
+} from "../../db/schema/index";
+import { addDays, daysBetween, todayInIndia, type AnalyticsEntity, type AnalyticsPeriod, type AnalyticsQuery } from "../../schemas/logistics";
+import { toCsv } from "../csv";
+import { EXPORT_LIMIT, offsetOf, searchCondition, startOfIndianDay } from "./common";
+
+const ZONE = sql.raw(`'Asia/Kolkata'`);
+
+/** The KPI tiles and the overall chart count these tables by their creation time. */
+const overallSources = [
+  { key: "member", label: "New members", table: "members" },
+  { key: "load", label: "Loads", table: "loads" },
+  { key: "truck", label: "Trucks", table: "trucks" },
+  { key: "driver", label: "Drivers", table: "drivers" },
+  { key: "buy_sell", label: "Buy & sell listings", table: "buy_sell_listings" },
+  { key: "service_request", label: "Insurance & FASTag requests", table: "service_requests" },
+] as const;
+export type OverallKey = (typeof overallSources)[number]["key"];
+
+export interface PeriodRange {
+  /** First day, inclusive (India date). */
+  from: string;
+  /** Last day, inclusive. */
+  to: string;
+}
+
+/** The period and the one before it: today vs yesterday, 7 days vs the 7 before, month-to-date vs the same days of last month. */
+export function periodRanges(period: AnalyticsPeriod, today: string): { current: PeriodRange; previous: PeriodRange } {
+  if (period === "today") return { current: { from: today, to: today }, previous: { from: addDays(today, -1), to: addDays(today, -1) } };
+  if (period === "last_7_days") return { current: { from: addDays(today, -6), to: today }, previous: { from: addDays(today, -13), to: addDays(today, -7) } };
+  const monthStart = `${today.slice(0, 8)}01`;
+  const prevStart = `${addDays(monthStart, -1).slice(0, 8)}01`;
+  const elapsed = daysBetween(monthStart, today);
+  const prevEnd = addDays(prevStart, elapsed) < monthStart ? addDays(prevStart, elapsed) : addDays(monthStart, -1);
+  return { current: { from: monthStart, to: today }, previous: { from: prevStart, to: prevEnd } };
+}
+
+/** Change in percent, rounded to one decimal; null when there was nothing to compare with. */
+export const changePercent = (current: number, previous: number) => (previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10);
+
+const begin = (r: PeriodRange) => startOfIndianDay(r.from);
+const end = (r: PeriodRange) => startOfIndianDay(addDays(r.to, 1));
+
+/** Every day from `from` to `to` inclusive. */
+export function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+interface TableRow {
+  id: number;
+  created_at: string;
+  date: string;
+  phone_number: string;
+  name: string;
+  [key: string]: string | number;
+}
+
+const dayOf = (column: AnyColumn) => sql<string>`to_char((${column} at time zone ${ZONE})::date, 'YYYY-MM-DD')`;
+
+/** The per-entity view: the spec's columns (section 3), search, and the creation date range. */
+const entityViews = {
+  load: {
+    created: loads.createdAt,
+    search: loadSearch(loads),
+    headers: ["Date", "Phone number", "Name", "Company name", "From", "To", "Material"],
+    fields: ["date", "phone_number", "name", "company_name", "from", "to", "material"],
+    select: (db: Database) =>
+      db
+        .select({
+          id: loads.id,
+          created_at: loads.createdAt,
+          date: dayOf(loads.createdAt),
+          phone_number: loads.contactNo,
+          name: loads.contactName,
+          company_name: loads.companyName,
+          from: loads.fromCity,
+          to: loads.toCity,
+          material: loads.material,
+        })
+        .from(loads),
+    table: loads,
+  },
+  truck: {
+    created: trucks.createdAt,
+    search: truckSearch(trucks),
+    headers: ["Date", "Phone number", "Name", "Company name", "From", "To", "Vehicle number"],
+    fields: ["date", "phone_number", "name", "company_name", "from", "to", "vehicle_number"],
+    select: (db: Database) =>
+      db
+        .select({
+          id: trucks.id,
+          created_at: trucks.createdAt,
+          date: dayOf(trucks.createdAt),
+          phone_number: trucks.contactNo,
+          name: trucks.ownerName,
+          company_name: trucks.companyName,
+          from: trucks.fromCity,
+          to: trucks.toCity,
+          vehicle_number: trucks.vehicleNumber,
+        })
+        .from(trucks),
+    table: trucks,
+  },
+  driver: {
+    created: drivers.createdAt,
+    search: driverSearch(drivers),
+    headers: ["Date", "Phone number", "Name", "Company name", "From", "To", "Vehicle number"],
+    fields: ["date", "phone_number", "name", "company_name", "from", "to", "vehicle_number"],
+    select: (db: Database) =>
+      db
+        .select({
+          id: drivers.id,
+          created_at: drivers.createdAt,
+          date: dayOf(drivers.createdAt),
+          phone_number: drivers.contactNo,
+          name: drivers.driverName,
+          company_name: drivers.companyName,
+          from: drivers.fromCity,
+          to: drivers.toCity,
+          vehicle_number: drivers.vehicleNumber,
+        })
+        .from(drivers),
+    table: drivers,
+  },
+  buy_sell: {
+    created: buySellListings.createdAt,
+    search: buySellSearch(buySellListings),
+    headers: ["Date", "Phone number", "Name", "Kms driven", "location", "Owner name", "Vehicle number", "Price"],
+    fields: ["date", "phone_number", "name", "kms_driven", "location", "owner_name", "vehicle_number", "price"],
+    select: (db: Database) =>
+      db
+        .select({
+          id: buySellListings.id,
+          created_at: buySellListings.createdAt,
+          date: dayOf(buySellListings.createdAt),
+          phone_number: buySellListings.contactNo,
+          name: sql<string>`coalesce(${members.firstName} || ' ' || ${members.lastName}, ${buySellListings.ownerName})`,
+          kms_driven: buySellListings.kmsDriven,
+          location: buySellListings.location,
+          owner_name: buySellListings.ownerName,
+          vehicle_number: buySellListings.vehicleNumber,
+          price: buySellListings.price,
+        })
+        .from(buySellListings)
+        .leftJoin(members, eq(members.id, buySellListings.memberId)),
+    table: buySellListings,
+  },
+} as const;
+
+export function createAnalyticsService(db: Database) {
+  /** Rows of one statement, whichever engine runs it. */
+  const rowsOf = async <T>(statement: SQL) => {
+    const result = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
+    return Array.isArray(result) ? result : (result.rows ?? []);
+  };
+
+  function rangeOf(query: Pick<AnalyticsQuery, "from_date" | "to_date">) {
+    const today = todayInIndia();
+    const from = query.from_date ?? query.to_date ?? today;
+    const to = query.to_date ?? (query.from_date && query.from_date > today ? query.from_date : today);
+    return { from, to };
+  }
+
+  function entityWhere(entity: AnalyticsEntity, query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search">) {
+    const view = entityViews[entity];
+    const { from, to } = rangeOf(query);
+    return {
+      from,
+      to,
+      condition: and(gte(view.created, startOfIndianDay(from)), lt(view.created, startOfIndianDay(addDays(to, 1))), searchCondition(view.search, query.search)),
+    };
+  }
+
+  return {
+    /** KPI tiles (current, previous, change) and the overall chart (hourly for today, else daily). */
+    async overall(period: AnalyticsPeriod, now = new Date()) {
+      const today = todayInIndia(now);
+      const { current, previous } = periodRanges(period, today);
+      const hourly = period === "today";
+      const totals = await rowsOf<{ key: string; current: number | string; previous: number | string }>(
+        sql.join(
+          overallSources.map(
+            (s) => sql`select ${s.key}::text as key,
+              count(*) filter (where created_at >= ${begin(current)}) as current,
+              count(*) filter (where created_at < ${end(previous)}) as previous
+              from ${sql.identifier(s.table)} where created_at >= ${begin(previous)} and created_at < ${end(current)}`,
+          ),
+          sql` union all `,
+        ),
+      );
+      const bucket = hourly ? sql.raw(`'HH24'`) : sql.raw(`'YYYY-MM-DD'`);
+      const series = await rowsOf<{ key: string; bucket: string; n: number | string }>(
+        sql.join(
+          overallSources.map(
+            (s) => sql`select ${s.key}::text as key, to_char(created_at at time zone ${ZONE}, ${bucket}) as bucket, count(*) as n
+              from ${sql.identifier(s.table)} where created_at >= ${begin(current)} and created_at < ${end(current)} group by 2`,
+          ),
+          sql` union all `,
+        ),
+      );
+      const buckets = hourly ? Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0")) : daysOf(current.from, current.to);
+      const chart = buckets.map((b) => {
+        const point: Record<string, string | number> = { bucket: hourly ? `${b}:00` : b };
+        for (const s of overallSources) point[s.key] = Number(series.find((r) => r.key === s.key && r.bucket === b)?.n ?? 0);
+        return point;
+      });
+      return {
+        period,
+        current,
+        previous,
+        kpis: overallSources.map((s) => {
+          const row = totals.find((r) => r.key === s.key);
+          const cur = Number(row?.current ?? 0);
+          const prev = Number(row?.previous ?? 0);
+          return { key: s.key, label: s.label, current: cur, previous: prev, change_pct: changePercent(cur, prev) };
+        }),
+        chart,
+      };
+    },
+
+    /** One entity over from_date..to_date: the daily line and a page of the table. */
+    async entity(entity: AnalyticsEntity, query: AnalyticsQuery) {
+      const view = entityViews[entity];
+      const { from, to, condition } = entityWhere(entity, query);
+      const day = dayOf(view.created);
+      const [daily, rows, [{ n } = { n: 0 }]] = await Promise.all([
+        db.select({ day, n: count() }).from(view.table).where(condition).groupBy(day),
+        view.select(db).where(condition).orderBy(desc(view.created), desc(view.table.id)).limit(query.page_size).offset(offsetOf(query)),
+        db.select({ n: count() }).from(view.table).where(condition),
+      ]);
+      const byDay = new Map(daily.map((d) => [d.day, Number(d.n)]));
+      return {
+        from_date: from,
+        to_date: to,
+        chart: daysOf(from, to).map((date) => ({ date, count: byDay.get(date) ?? 0 })),
+        rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }) as TableRow),
+        total: n,
+      };
+    },
+
+    /** Exactly the rows the range and search select, with the spec's column headings. */
+    async exportCsv(entity: AnalyticsEntity, query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search">) {
+      const view = entityViews[entity];
+      const { condition } = entityWhere(entity, query);
+      const rows = (await view.select(db).where(condition).orderBy(desc(view.created), desc(view.table.id)).limit(EXPORT_LIMIT)) as unknown as Record<string, unknown>[];
+      return toCsv(view.headers, rows.map((r) => view.fields.map((f) => r[f])));
+    },
+  };
+}
+

@@ -1,0 +1,74 @@
+import { and, asc, desc, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { members } from "../../db/schema/index";
+import { formatPhone } from "../../app/lib/dashboard/phone";
+import { addDays } from "../../schemas/logistics";
+import { likePattern } from "../contact/service";
+import { HttpError } from "../errors";
+
+/** India has one time zone and no daylight saving: a calendar date starts at 00:00 +05:30. */
+export const startOfIndianDay = (date: string) => new Date(`${date}T00:00:00+05:30`);
+
+/** `column` on or after `from` and on or before `to` (whole India days); either may be absent. */
+export function dateRange(column: AnyColumn, from?: string, to?: string): SQL | undefined {
+  return and(from ? gte(column, startOfIndianDay(from)) : undefined, to ? lt(column, startOfIndianDay(addDays(to, 1))) : undefined);
+}
+
+/**
+ * The search box: the typed text as a plain substring (LIKE wildcards escaped) of the table's search
+ * document. Text that looks like a phone or vehicle number ("98765 43210", "MH 12 AB") also matches its
+ * compact stored form ("+919876543210", "MH12AB…").
+ */
+export function searchCondition(document: SQL, text: string | undefined): SQL | undefined {
+  const raw = text?.trim();
+  if (!raw) return undefined;
+  const variants = [raw];
+  if (/\d/.test(raw) && /^[\w\s().+-]+$/.test(raw)) {
+    const compact = raw.replace(/[\s().-]/g, "");
+    if (compact && compact !== raw) variants.push(compact);
+  }
+  return or(...variants.map((v) => sql`(${document}) ilike ${likePattern(v)}`));
+}
+
+/** ORDER BY from an allowlist (`name` or `-name`); anything else is newest first. */
+export function orderBy(sort: string | undefined, sortable: Record<string, AnyColumn>, created: AnyColumn, id: AnyColumn) {
+  const key = sort?.replace(/^-/, "");
+  const column = key && Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  if (!column) return [desc(created), desc(id)];
+  return [sort!.startsWith("-") ? desc(column) : asc(column), desc(id)];
+}
+
+export const offsetOf = (query: { page: number; page_size: number }) => (query.page - 1) * query.page_size;
+
+/** CSV exports stop here; the console says how many rows a filter selects before anyone exports. */
+export const EXPORT_LIMIT = 50_000;
+
+export const iso = (d: Date) => d.toISOString();
+
+/** The member a record belongs to, found by the verified mobile number. */
+export async function memberByPhone(db: Database, phone: string, field = "contact_no") {
+  const [member] = await db
+    .select({ id: members.id, firstName: members.firstName, lastName: members.lastName })
+    .from(members)
+    .where(sql`${members.phone} = ${phone}`);
+  if (!member) {
+    const message = `No member has the mobile number ${formatPhone(phone)}. Create the member first, then verify the number.`;
+    throw new HttpError(400, message, { [field]: message });
+  }
+  return member;
+}
+
+/** True when the error is PostgreSQL's unique violation (also when wrapped by Drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found. It may have been deleted; refresh the list.`);
+
+/** Drops keys whose value is undefined, so a PATCH changes only what it names. */
+export function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

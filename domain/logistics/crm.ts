@@ -1,0 +1,244 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { crmLeads, crmNotes, leadSearch, members, memberSearch, serviceHistory } from "../../db/schema/index";
+import {
+  todayInIndia,
+  type AfterSaleCustomer,
+  type AfterSaleQuery,
+  type Lead,
+  type LeadListQuery,
+  type LeadNote,
+  type ServiceHistoryEntry,
+  type leadInputSchema,
+  type leadUpdateSchema,
+} from "../../schemas/logistics";
+import { leadStatuses, stateLabel } from "../../schemas/logistics-options";
+import type { Actor, AuditService } from "../audit/service";
+import { toCsv } from "../csv";
+import { EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
+
+type Row = typeof crmLeads.$inferSelect;
+type LeadInput = z.output<typeof leadInputSchema>;
+type LeadChange = z.output<typeof leadUpdateSchema>;
+const t = crmLeads;
+
+const noteCount = sql<number>`(select count(*)::int from ${crmNotes} where ${crmNotes.leadId} = ${t.id})`;
+const toLead = (r: Row & { noteCount?: number }, today = todayInIndia()): Lead => ({
+  id: r.id,
+  name: r.name,
+  contact_no: r.contactNo,
+  company: r.company,
+  interest: r.interest,
+  status: r.status,
+  follow_up_date: r.followUpDate,
+  overdue: r.followUpDate !== null && r.followUpDate < today,
+  note_count: r.noteCount ?? 0,
+  created_at: iso(r.createdAt),
+});
+
+function followUp(kind: LeadListQuery["follow_up"], today: string): SQL | undefined {
+  if (kind === "overdue") return lt(t.followUpDate, today);
+  if (kind === "today") return eq(t.followUpDate, today);
+  if (kind === "upcoming") return gt(t.followUpDate, today);
+  if (kind === "none") return isNull(t.followUpDate);
+  return undefined;
+}
+function leadWhere(q: Partial<LeadListQuery>, today: string) {
+  return and(q.status ? eq(t.status, q.status) : undefined, followUp(q.follow_up, today), searchCondition(leadSearch(t), q.search));
+}
+const sortable = { created_at: t.createdAt, name: t.name, status: t.status, follow_up_date: t.followUpDate };
+/** Leads come soonest follow-up first (no date last) unless a column is chosen. */
+function leadOrder(sort: string | undefined) {
+  const key = sort?.replace(/^-/, "") as keyof typeof sortable | undefined;
+  if (key && Object.hasOwn(sortable, key)) return [sort!.startsWith("-") ? desc(sortable[key]) : asc(sortable[key]), desc(t.id)];
+  return [sql`${t.followUpDate} asc nulls last`, desc(t.id)];
+}
+
+/** Customer history per member: one grouped pass over service_history. */
+function historyTotals(db: Database) {
+  return db
+    .select({
+      memberId: serviceHistory.memberId,
+      serviceCount: count().as("service_count"),
+      totalAmount: sql<number>`sum(${serviceHistory.amount})::bigint`.mapWith(Number).as("total_amount"),
+      lastServiceAt: sql<Date>`max(${serviceHistory.createdAt})`.as("last_service_at"),
+    })
+    .from(serviceHistory)
+    .groupBy(serviceHistory.memberId)
+    .as("h");
+}
+
+/** CRM: before-sale leads (HOT/WARM/COLD, follow-ups, notes) and after-sale customers with their history. */
+export function createCrmService(db: Database, audit: AuditService) {
+  async function row(id: number) {
+    const [r] = await db.select({ ...leadColumns(), noteCount }).from(t).where(eq(t.id, id));
+    if (!r) throw notFound("Lead");
+    return r;
+  }
+  async function notes(leadId: number): Promise<LeadNote[]> {
+    const rows = await db.select().from(crmNotes).where(eq(crmNotes.leadId, leadId)).orderBy(desc(crmNotes.createdAt), desc(crmNotes.id));
+    return rows.map((n) => ({ id: n.id, note: n.note, created_at: iso(n.createdAt) }));
+  }
+
+  return {
+    async listLeads(query: LeadListQuery) {
+      const today = todayInIndia();
+      const condition = leadWhere(query, today);
+      const [rows, total] = await Promise.all([
+        db.select({ ...leadColumns(), noteCount }).from(t).where(condition).orderBy(...leadOrder(query.sort)).limit(query.page_size).offset(offsetOf(query)),
+        db.$count(t, condition),
+      ]);
+      return { rows: rows.map((r) => toLead(r, today)), total };
+    },
+
+    /** The board: every status with its count and its most urgent leads. */
+    async board(query: { search?: string; follow_up?: LeadListQuery["follow_up"] }, perColumn = 25) {
+      const today = todayInIndia();
+      const condition = leadWhere(query, today);
+      const counts = await db.select({ status: t.status, n: count() }).from(t).where(condition).groupBy(t.status);
+      const columns = await Promise.all(
+        leadStatuses.map(async (status) => {
+          const rows = await db
+            .select({ ...leadColumns(), noteCount })
+            .from(t)
+            .where(and(condition, eq(t.status, status)))
+            .orderBy(...leadOrder(undefined))
+            .limit(perColumn);
+          return { status, count: counts.find((c) => c.status === status)?.n ?? 0, leads: rows.map((r) => toLead(r, today)) };
+        }),
+      );
+      return columns;
+    },
+
+    async lead(id: number) {
+      const r = await row(id);
+      return { lead: toLead(r), notes: await notes(id) };
+    },
+
+    async createLead(actor: Actor, input: LeadInput) {
+      const created = await db.transaction(async (tx) => {
+        const [lead] = await tx
+          .insert(t)
+          .values({
+            name: input.name,
+            contactNo: input.contact_no,
+            company: input.company ?? "",
+            interest: input.interest ?? "",
+            status: input.status,
+            followUpDate: input.follow_up_date ?? null,
+          })
+          .returning();
+        if (input.note) await tx.insert(crmNotes).values({ leadId: lead!.id, note: input.note });
+        return lead!;
+      });
+      const data = toLead({ ...created, noteCount: input.note ? 1 : 0 });
+      await audit.record(actor, "create", "crm_lead", created.id, null, data);
+      return data;
+    },
+
+    async updateLead(actor: Actor, id: number, change: LeadChange) {
+      const before = await row(id);
+      await db
+        .update(t)
+        .set({
+          ...(change.name !== undefined ? { name: change.name } : {}),
+          ...(change.contact_no !== undefined ? { contactNo: change.contact_no } : {}),
+          ...(change.company !== undefined ? { company: change.company } : {}),
+          ...(change.interest !== undefined ? { interest: change.interest } : {}),
+          ...(change.status !== undefined ? { status: change.status } : {}),
+          ...(change.follow_up_date !== undefined ? { followUpDate: change.follow_up_date } : {}),
+        })
+        .where(eq(t.id, id));
+      const after = toLead(await row(id));
+      await audit.record(actor, "update", "crm_lead", id, toLead(before), after);
+      return after;
+    },
+
+    async addNote(actor: Actor, id: number, note: string) {
+      await row(id);
+      const [created] = await db.insert(crmNotes).values({ leadId: id, note }).returning();
+      await audit.record(actor, "create", "crm_note", created!.id, null, { lead_id: id, note });
+      return notes(id);
+    },
+
+    async removeLead(actor: Actor, id: number) {
+      const before = await row(id);
+      await db.delete(t).where(eq(t.id, id));
+      await audit.record(actor, "delete", "crm_lead", id, toLead(before), null);
+    },
+
+    async removeLeads(actor: Actor, ids: number[]) {
+      const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
+      for (const r of gone) await audit.record(actor, "delete", "crm_lead", r.id, toLead(r), null);
+      return gone.length;
+    },
+
+    async exportLeads(query: Partial<LeadListQuery>) {
+      const today = todayInIndia();
+      const rows = await db.select({ ...leadColumns(), noteCount }).from(t).where(leadWhere(query, today)).orderBy(...leadOrder(query.sort)).limit(EXPORT_LIMIT);
+      return toCsv(
+        ["Lead id", "Created", "Name", "Phone number", "Company", "Interest", "Status", "Follow-up date", "Overdue", "Notes"],
+        rows.map((r) => [r.id, r.createdAt, r.name, r.contactNo, r.company, r.interest, r.status, r.followUpDate ?? "", toLead(r, today).overdue ? "yes" : "no", r.noteCount]),
+      );
+    },
+
+    async afterSale(query: AfterSaleQuery) {
+      const h = historyTotals(db);
+      const condition = and(query.state ? eq(members.state, query.state) : undefined, searchCondition(memberSearch(members), query.search));
+      const base = () =>
+        db
+          .select({
+            id: members.id,
+            firstName: members.firstName,
+            lastName: members.lastName,
+            phone: members.phone,
+            company: members.company,
+            state: members.state,
+            serviceCount: h.serviceCount,
+            totalAmount: h.totalAmount,
+            lastServiceAt: h.lastServiceAt,
+          })
+          .from(h)
+          .innerJoin(members, eq(members.id, h.memberId))
+          .where(condition);
+      const [rows, [{ n } = { n: 0 }]] = await Promise.all([
+        base().orderBy(desc(h.lastServiceAt), desc(members.id)).limit(query.page_size).offset(offsetOf(query)),
+        db.select({ n: count() }).from(h).innerJoin(members, eq(members.id, h.memberId)).where(condition),
+      ]);
+      return {
+        rows: rows.map(
+          (r): AfterSaleCustomer => ({
+            user_id: r.id,
+            first_name: r.firstName,
+            last_name: r.lastName,
+            phone: r.phone,
+            company: r.company,
+            state: r.state,
+            service_count: Number(r.serviceCount),
+            total_amount: Number(r.totalAmount),
+            last_service_at: iso(new Date(r.lastServiceAt)),
+          }),
+        ),
+        total: n,
+      };
+    },
+
+    async exportAfterSale(query: Partial<AfterSaleQuery>) {
+      const { rows } = await this.afterSale({ page: 1, page_size: EXPORT_LIMIT, search: query.search ?? "", state: query.state } as AfterSaleQuery);
+      return toCsv(
+        ["Member id", "First name", "Last name", "Phone number", "Company", "State", "Services", "Total (INR)", "Last service"],
+        rows.map((r) => [r.user_id, r.first_name, r.last_name, r.phone, r.company, stateLabel(r.state), r.service_count, r.total_amount, r.last_service_at]),
+      );
+    },
+
+    async history(memberId: number): Promise<ServiceHistoryEntry[]> {
+      const rows = await db.select().from(serviceHistory).where(eq(serviceHistory.memberId, memberId)).orderBy(desc(serviceHistory.createdAt), desc(serviceHistory.id));
+      return rows.map((r) => ({ id: r.id, service: r.service, note: r.note, amount: r.amount, created_at: iso(r.createdAt) }));
+    },
+  };
+}
+
+function leadColumns() {
+  return { id: t.id, name: t.name, contactNo: t.contactNo, company: t.company, interest: t.interest, status: t.status, followUpDate: t.followUpDate, createdAt: t.createdAt };
+}

@@ -1,0 +1,104 @@
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { feedback, feedbackSearch, members } from "../../db/schema/index";
+import type { FeedbackItem, FeedbackListQuery, feedbackUpdateSchema } from "../../schemas/logistics";
+import type { feedbackStatuses } from "../../schemas/logistics-options";
+import type { Actor, AuditService } from "../audit/service";
+import { toCsv } from "../csv";
+import { HttpError } from "../errors";
+import { dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, orderBy, searchCondition } from "./common";
+
+type Row = typeof feedback.$inferSelect & { memberName: string; memberPhone: string };
+type Change = z.output<typeof feedbackUpdateSchema>;
+type Status = (typeof feedbackStatuses)[number];
+const t = feedback;
+
+const rank: Record<Status, number> = { open: 0, in_progress: 1, resolved: 2 };
+const label: Record<Status, string> = { open: "open", in_progress: "in progress", resolved: "resolved" };
+
+/** Review moves forward only (open → in progress → resolved), and resolving needs a reply to the member. */
+export function checkReview(current: Status, next: Status | undefined, reply: string): string | null {
+  if (next && rank[next] < rank[current]) return `An item that is ${label[current]} cannot go back to ${label[next]}.`;
+  if (next === "resolved" && !reply.trim()) return "Write a reply note before resolving.";
+  return null;
+}
+
+const toItem = (r: Row): FeedbackItem => ({
+  id: r.id,
+  user_id: r.memberId,
+  member_name: r.memberName.trim(),
+  contact_no: r.memberPhone,
+  kind: r.kind,
+  text: r.text,
+  status: r.status,
+  reply: r.reply,
+  created_at: iso(r.createdAt),
+});
+const sortable = { created_at: t.createdAt, status: t.status, kind: t.kind };
+
+function where(q: Partial<FeedbackListQuery>) {
+  return and(
+    q.kind ? eq(t.kind, q.kind) : undefined,
+    q.status ? eq(t.status, q.status) : undefined,
+    dateRange(t.createdAt, q.created_from, q.created_to),
+    searchCondition(feedbackSearch(t), q.search),
+  );
+}
+
+export function createFeedbackService(db: Database, audit: AuditService) {
+  const select = () =>
+    db
+      .select({
+        ...getTableColumns(t),
+        memberName: sql<string>`coalesce(${members.firstName} || ' ' || ${members.lastName}, '')`,
+        memberPhone: sql<string>`coalesce(${members.phone}, '')`,
+      })
+      .from(t)
+      .leftJoin(members, eq(members.id, t.memberId));
+  async function row(id: number) {
+    const [r] = await select().where(eq(t.id, id));
+    if (!r) throw notFound("Feedback");
+    return r;
+  }
+  return {
+    async list(query: FeedbackListQuery) {
+      const condition = where(query);
+      const [rows, total] = await Promise.all([
+        select().where(condition).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(query.page_size).offset(offsetOf(query)),
+        db.$count(t, condition),
+      ]);
+      return { rows: rows.map(toItem), total };
+    },
+    async update(actor: Actor, id: number, change: Change) {
+      const before = await row(id);
+      const reply = change.reply ?? before.reply;
+      const problem = checkReview(before.status, change.status, reply);
+      if (problem) throw new HttpError(400, problem, { [change.status === "resolved" && !reply.trim() ? "reply" : "status"]: problem });
+      await db
+        .update(t)
+        .set({ ...(change.status ? { status: change.status } : {}), ...(change.reply !== undefined ? { reply: change.reply } : {}) })
+        .where(eq(t.id, id));
+      const after = await row(id);
+      await audit.record(actor, "update", "feedback", id, toItem(before), toItem(after));
+      return toItem(after);
+    },
+    async remove(actor: Actor, id: number) {
+      const before = await row(id);
+      await db.delete(t).where(eq(t.id, id));
+      await audit.record(actor, "delete", "feedback", id, toItem(before), null);
+    },
+    async removeMany(actor: Actor, ids: number[]) {
+      const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
+      for (const r of gone) await audit.record(actor, "delete", "feedback", r.id, { id: r.id, kind: r.kind, text: r.text, status: r.status }, null);
+      return gone.length;
+    },
+    async exportCsv(query: Partial<FeedbackListQuery>) {
+      const rows = await select().where(where(query)).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(EXPORT_LIMIT);
+      return toCsv(
+        ["Id", "Received", "Kind", "Member", "Phone number", "Text", "Status", "Reply"],
+        rows.map((r) => [r.id, r.createdAt, r.kind, r.memberName.trim(), r.memberPhone, r.text, r.status, r.reply]),
+      );
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { members, memberSearch, memberVehicles } from "../../db/schema/index";
+import { formatPhone } from "../../app/lib/dashboard/phone";
+import type { z } from "zod";
+import type { Member, MemberListQuery, MemberVehicle, VerifiedMember, memberInputSchema, memberUpdateSchema } from "../../schemas/logistics";
+import { stateLabel } from "../../schemas/logistics-options";
+import type { Actor, AuditService } from "../audit/service";
+import { toCsv } from "../csv";
+import { HttpError } from "../errors";
+import { dateRange, EXPORT_LIMIT, iso, isUniqueViolation, notFound, offsetOf, orderBy, searchCondition } from "./common";
+
+type Row = typeof members.$inferSelect;
+type MemberInput = z.output<typeof memberInputSchema>;
+type MemberChange = z.output<typeof memberUpdateSchema>;
+
+const vehicleCount = sql<number>`(select count(*)::int from ${memberVehicles} where ${memberVehicles.memberId} = ${members.id})`;
+const toMember = (r: Row & { vehicleCount?: number }): Member => ({
+  user_id: r.id,
+  first_name: r.firstName,
+  last_name: r.lastName,
+  phone: r.phone,
+  company: r.company,
+  state: r.state,
+  service_category: r.serviceCategory,
+  vehicle_count: r.vehicleCount ?? 0,
+  created_at: iso(r.createdAt),
+});
+
+const sortable = { created_at: members.createdAt, first_name: members.firstName, state: members.state, service_category: members.serviceCategory };
+
+function where(q: Partial<MemberListQuery>) {
+  return and(
+    q.state ? eq(members.state, q.state) : undefined,
+    q.service_category ? eq(members.serviceCategory, q.service_category) : undefined,
+    dateRange(members.createdAt, q.created_from, q.created_to),
+    searchCondition(memberSearch(members), q.search),
+  );
+}
+
+const duplicatePhone = (phone: string, name?: string) => {
+  const message = `A member with the mobile number ${formatPhone(phone)} already exists${name ? ` (${name})` : ""}.`;
+  return new HttpError(409, message, { phone: message });
+};
+
+/** Members of the marketplace (the console's home): profile, vehicles, lookup by mobile number. */
+export function createMemberService(db: Database, audit: AuditService) {
+  async function row(id: number) {
+    const [r] = await db.select().from(members).where(eq(members.id, id));
+    if (!r) throw notFound("Member");
+    return r;
+  }
+  async function vehicles(memberId: number): Promise<MemberVehicle[]> {
+    const rows = await db
+      .select({ id: memberVehicles.id, vehicle_no: memberVehicles.vehicleNo })
+      .from(memberVehicles)
+      .where(eq(memberVehicles.memberId, memberId))
+      .orderBy(memberVehicles.vehicleNo);
+    return rows;
+  }
+  async function assertPhoneFree(phone: string, exceptId?: number) {
+    const [other] = await db.select({ id: members.id, firstName: members.firstName, lastName: members.lastName }).from(members).where(eq(members.phone, phone));
+    if (other && other.id !== exceptId) throw duplicatePhone(phone, `${other.firstName} ${other.lastName}`.trim());
+  }
+
+  return {
+    async list(query: MemberListQuery) {
+      const condition = where(query);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ ...getTableColumns(members), vehicleCount })
+          .from(members)
+          .where(condition)
+          .orderBy(...orderBy(query.sort, sortable, members.createdAt, members.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
+        db.$count(members, condition),
+      ]);
+      return { rows: rows.map(toMember), total };
+    },
+
+    /** The spec's dashboard answer: `profile_data` (first item used) and `vehicle_data`. */
+    async profile(id: number) {
+      const r = await row(id);
+      const list = await vehicles(id);
+      return { profile: { ...toMember(r), vehicle_count: list.length }, vehicles: list };
+    },
+
+    /** "Verify mobile": the member behind a phone number, with their vehicle numbers. */
+    async verify(phone: string): Promise<VerifiedMember> {
+      const [r] = await db.select().from(members).where(eq(members.phone, phone));
+      if (!r) throw new HttpError(404, `No member has the mobile number ${formatPhone(phone)}. Create the member to continue.`);
+      return {
+        user_id: r.id,
+        first_name: r.firstName,
+        last_name: r.lastName,
+        phone: r.phone,
+        company: r.company,
+        vehicle_list: (await vehicles(r.id)).map((v) => v.vehicle_no),
+      };
+    },
+
+    async create(actor: Actor, input: MemberInput) {
+      await assertPhoneFree(input.phone);
+      let created: Row;
+      try {
+        [created] = (await db
+          .insert(members)
+          .values({
+            firstName: input.first_name,
+            lastName: input.last_name ?? "",
+            phone: input.phone,
+            company: input.company ?? "",
+            state: input.state,
+            serviceCategory: input.service_category,
+          })
+          .returning()) as [Row];
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicatePhone(input.phone);
+        throw error;
+      }
+      const data = toMember(created);
+      await audit.record(actor, "create", "member", created.id, null, data);
+      return data;
+    },
+
+    async update(actor: Actor, id: number, change: MemberChange) {
+      const before = await row(id);
+      if (change.phone) await assertPhoneFree(change.phone, id);
+      let after: Row;
+      try {
+        [after] = (await db
+          .update(members)
+          .set({
+            ...(change.first_name !== undefined ? { firstName: change.first_name } : {}),
+            ...(change.last_name !== undefined ? { lastName: change.last_name } : {}),
+            ...(change.phone !== undefined ? { phone: change.phone } : {}),
+            ...(change.company !== undefined ? { company: change.company } : {}),
+            ...(change.state !== undefined ? { state: change.state } : {}),
+            ...(change.service_category !== undefined ? { serviceCategory: change.service_category } : {}),
+          })
+          .where(eq(members.id, id))
+          .returning()) as [Row];
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicatePhone(change.phone ?? before.phone);
+        throw error;
+      }
+      const data = toMember(after);
+      await audit.record(actor, "update", "member", id, toMember(before), data);
+      return data;
+    },
+
+    async remove(actor: Actor, id: number) {
+      const before = await row(id);
+      await db.delete(members).where(eq(members.id, id));
+      await audit.record(actor, "delete", "member", id, toMember(before), null);
+    },
+
+    async removeMany(actor: Actor, ids: number[]) {
+      const gone = await db.delete(members).where(inArray(members.id, ids)).returning();
+      for (const r of gone) await audit.record(actor, "delete", "member", r.id, toMember(r), null);
+      return gone.length;
+    },
+
+    async addVehicle(actor: Actor, memberId: number, vehicleNo: string) {
+      await row(memberId);
+      const [added] = await db.insert(memberVehicles).values({ memberId, vehicleNo }).onConflictDoNothing().returning();
+      if (!added) {
+        const message = `${vehicleNo} is already in this member's vehicle list.`;
+        throw new HttpError(409, message, { vehicle_no: message });
+      }
+      await audit.record(actor, "create", "member_vehicle", added.id, null, { user_id: memberId, vehicle_no: vehicleNo });
+      return vehicles(memberId);
+    },
+
+    async removeVehicle(actor: Actor, memberId: number, vehicleId: number) {
+      const [gone] = await db
+        .delete(memberVehicles)
+        .where(and(eq(memberVehicles.id, vehicleId), eq(memberVehicles.memberId, memberId)))
+        .returning();
+      if (!gone) throw notFound("Vehicle");
+      await audit.record(actor, "delete", "member_vehicle", vehicleId, { user_id: memberId, vehicle_no: gone.vehicleNo }, null);
+      return vehicles(memberId);
+    },
+
+    /** Called when a truck, driver or listing names a vehicle: the member's list gains it. */
+    async rememberVehicle(memberId: number, vehicleNo: string) {
+      await db.insert(memberVehicles).values({ memberId, vehicleNo }).onConflictDoNothing();
+    },
+
+    async exportCsv(query: Partial<MemberListQuery>) {
+      const rows = await db
+        .select({ ...getTableColumns(members), vehicleCount })
+        .from(members)
+        .where(where(query))
+        .orderBy(...orderBy(query.sort, sortable, members.createdAt, members.id))
+        .limit(EXPORT_LIMIT);
+      return toCsv(
+        ["Member id", "First name", "Last name", "Phone", "Company", "State", "Service category", "Vehicles", "Joined"],
+        rows.map((r) => [r.id, r.firstName, r.lastName, r.phone, r.company, stateLabel(r.state), r.serviceCategory, r.vehicleCount, r.createdAt]),
+      );
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { recordId } from "../../schemas/blog";
+import {
+  bulkDeleteSchema,
+  buySellInputSchema,
+  buySellListQuerySchema,
+  buySellUpdateSchema,
+  driverInputSchema,
+  driverListQuerySchema,
+  driverUpdateSchema,
+  loadInputSchema,
+  loadListQuerySchema,
+  loadUpdateSchema,
+  memberInputSchema,
+  memberListQuerySchema,
+  memberUpdateSchema,
+  memberVehicleSchema,
+  truckInputSchema,
+  truckListQuerySchema,
+  truckUpdateSchema,
+  verifyQuerySchema,
+} from "../../schemas/logistics";
+import { parseOr400 } from "../errors";
+import { currentOperator } from "../plugins/access";
+import { analyticsRoutes } from "./logistics-analytics";
+import { requestRoutes } from "./logistics-requests";
+import { assertSomeChange, crudRoutes, idParams, plural, sendCsv } from "./logistics-shared";
+
+const vehicleParams = z.object({ id: recordId(), vehicleId: recordId() });
+const admin = { config: { access: "admin" as const } };
+
+/** The logistics directory API (admin only: editors never touch logistics records). */
+export async function logisticsRoutes(app: FastifyInstance) {
+  const services = () => app.services.logistics;
+
+  /* Members: the console's home ("dashboard"), answering row_count, profile_data and vehicle_data. */
+  app.get("/api/members", admin, async (request) => {
+    const query = parseOr400(memberListQuerySchema, request.query);
+    const { rows, total } = await services().members.list(query);
+    return { success: true, members_data: rows, row_count: total, total_no_of_data: total };
+  });
+  app.get("/api/members/export.csv", admin, async (request, reply) => {
+    const query = parseOr400(memberListQuerySchema, request.query);
+    return sendCsv(reply, "members", await services().members.exportCsv(query));
+  });
+  app.get("/api/members/verify", admin, async (request) => {
+    const { phone } = parseOr400(verifyQuerySchema, request.query);
+    return { success: true, message: "Mobile number verified.", data: await services().members.verify(phone) };
+  });
+  app.get("/api/members/:id", admin, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    const { profile, vehicles } = await services().members.profile(id);
+    return { success: true, row_count: 1, profile_data: [profile], vehicle_data: vehicles };
+  });
+  app.post("/api/members", admin, async (request, reply) => {
+    const input = parseOr400(memberInputSchema, request.body);
+    const data = await services().members.create(currentOperator(request), input);
+    return reply.status(201).send({ success: true, message: "Member created.", data });
+  });
+  app.patch("/api/members/:id", admin, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    const change = parseOr400(memberUpdateSchema, request.body);
+    assertSomeChange(change);
+    return { success: true, message: "Member updated.", data: await services().members.update(currentOperator(request), id, change) };
+  });
+  app.delete("/api/members/:id", admin, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    await services().members.remove(currentOperator(request), id);
+    return { success: true, message: "Member deleted.", data: [] };
+  });
+  app.post("/api/members/bulk_delete", admin, async (request) => {
+    const { ids } = parseOr400(bulkDeleteSchema, request.body);
+    const deleted = await services().members.removeMany(currentOperator(request), ids);
+    return { success: true, message: `${plural(deleted, "member")} deleted.`, data: { deleted } };
+  });
+  app.post("/api/members/:id/vehicles", admin, async (request, reply) => {
+    const { id } = parseOr400(idParams, request.params);
+    const { vehicle_no } = parseOr400(memberVehicleSchema, request.body);
+    const vehicles = await services().members.addVehicle(currentOperator(request), id, vehicle_no);
+    return reply.status(201).send({ success: true, message: `Vehicle ${vehicle_no} added.`, vehicle_data: vehicles });
+  });
+  app.delete("/api/members/:id/vehicles/:vehicleId", admin, async (request) => {
+    const { id, vehicleId } = parseOr400(vehicleParams, request.params);
+    const vehicles = await services().members.removeVehicle(currentOperator(request), id, vehicleId);
+    return { success: true, message: "Vehicle removed.", vehicle_data: vehicles };
+  });
+
+  crudRoutes(app, {
+    path: "/api/loads",
+    dataKey: "load",
+    noun: "load",
+    listQuery: loadListQuerySchema,
+    input: loadInputSchema,
+    update: loadUpdateSchema,
+    service: () => services().loads,
+  });
+  crudRoutes(app, {
+    path: "/api/trucks",
+    dataKey: "truck",
+    noun: "truck",
+    listQuery: truckListQuerySchema,
+    input: truckInputSchema,
+    update: truckUpdateSchema,
+    service: () => services().trucks,
+  });
+  crudRoutes(app, {
+    path: "/api/drivers",
+    dataKey: "driver",
+    noun: "driver",
+    listQuery: driverListQuerySchema,
+    input: driverInputSchema,
+    update: driverUpdateSchema,
+    service: () => services().drivers,
+  });
+  crudRoutes(app, {
+    path: "/api/buy_sell",
+    dataKey: "buy_sell",
+    noun: "listing",
+    listQuery: buySellListQuerySchema,
+    input: buySellInputSchema,
+    update: buySellUpdateSchema,
+    service: () => services().buySell,
+  });
+
+  await app.register(requestRoutes);
+  await app.register(analyticsRoutes);
+}
