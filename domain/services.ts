@@ -17,7 +17,6 @@ export interface ServiceDeps {
   smtpUrl?: string;
   mailFrom: string;
   auth: AuthOptions;
-  mediaDir: string;
 }
 
 /** Every domain service bound to one database; routes and loaders both use this. */
@@ -28,7 +27,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   return {
     audit,
     auth: createAuthService(db, deps.auth),
-    media: createMediaService(deps.mediaDir),
+    media: createMediaService(db),
     operators: createOperatorService(db, audit),
     logistics: createLogisticsService(db, audit),
     settings,

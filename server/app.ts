@@ -1,11 +1,9 @@
 import cookie from "@fastify/cookie";
-import fastifyStatic from "@fastify/static";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
+import { createContentVersionService } from "../domain/content-version/service";
 import { createServices, type Services } from "../domain/services";
 import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
@@ -15,6 +13,7 @@ import { contactRoutes } from "./api/contact";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { logisticsRoutes } from "./api/logistics";
+import { mediaRoutes } from "./api/media";
 import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
@@ -22,6 +21,7 @@ import type { Config } from "./config";
 import { HttpError } from "./errors";
 import { registerAccessControl } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerPageCache } from "./plugins/page-cache";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { registerRequestLog } from "./plugins/request-log";
 import { registerSecurityHeaders } from "./plugins/security";
@@ -70,7 +70,6 @@ export async function buildApp({
       log: app.log,
       smtpUrl: config.SMTP_URL,
       mailFrom: config.MAIL_FROM,
-      mediaDir: join(config.DATA_DIR, "media"),
       auth: {
         secret: config.JWT_SECRET,
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -85,6 +84,7 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   registerRequestLog(app);
   registerErrorHandling(app);
+  registerPageCache(app, createContentVersionService(database.db));
 
   await registerRateLimits(app);
   registerAccessControl(app);
@@ -105,17 +105,7 @@ export async function buildApp({
     throw new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}`);
   });
 
-  const mediaDir = join(config.DATA_DIR, "media");
-  mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    index: false,
-    dotfiles: "deny",
-    immutable: true,
-    maxAge: "365d",
-  });
+  await app.register(mediaRoutes);
 
   if (serverBuild) {
     await app.register(async (site) => {

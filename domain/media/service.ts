@@ -1,7 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import sharp, { type Metadata } from "sharp";
+import type { Database } from "../../db/client";
+import { mediaFiles } from "../../db/schema/index";
 import { HttpError } from "../errors";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -20,6 +21,16 @@ export interface StoredImage {
   height: number;
 }
 
+export interface MediaFile {
+  contentType: string;
+  bytes: Buffer;
+}
+
+// What a stored variant is called: `<width>.<webp|avif>`; anything else cannot exist.
+const MEDIA_ID = /^[0-9a-f]{32}$/;
+const MEDIA_FILE = /^(\d{1,4})\.(webp|avif)$/;
+const CONTENT_TYPES = { webp: "image/webp", avif: "image/avif" } as const;
+
 /** A client file name is never used for storage; this only refuses names that try to escape a folder. */
 export function assertSafeFileName(name: string | undefined) {
   if (name && (/[/\\]|\.\./.test(name) || /[\p{Cc}]/u.test(name))) {
@@ -30,9 +41,21 @@ export function assertSafeFileName(name: string | undefined) {
 /**
  * Accepts JPEG, PNG, WebP and AVIF by their content (not their name), refuses markup hiding in an image,
  * and re-encodes to WebP and AVIF at responsive widths with all metadata stripped, under a server-chosen id.
+ * Variants are stored in the database (docs/decisions/0002-media-in-database.md), all of an image's in
+ * one transaction, so every instance serves every image and no half-stored image is ever visible.
  */
-export function createMediaService(mediaDir: string) {
+export function createMediaService(db: Database) {
   return {
+    /** One stored variant, or null when there is none by that name. */
+    async getFile(id: string, file: string): Promise<MediaFile | null> {
+      if (!MEDIA_ID.test(id) || !MEDIA_FILE.test(file)) return null;
+      const [row] = await db
+        .select({ contentType: mediaFiles.contentType, bytes: mediaFiles.bytes })
+        .from(mediaFiles)
+        .where(and(eq(mediaFiles.id, id), eq(mediaFiles.file, file)));
+      return row ?? null;
+    },
+
     async storeImage(buffer: Buffer): Promise<StoredImage> {
       if (buffer.length === 0) throw new HttpError(400, "The file is empty.");
       if (buffer.length > MAX_UPLOAD_BYTES) throw new HttpError(413, "Images must be 10 MB or smaller.");
@@ -50,36 +73,38 @@ export function createMediaService(mediaDir: string) {
       }
 
       const id = randomUUID().replace(/-/g, "");
-      const dir = join(mediaDir, id);
-      await mkdir(dir, { recursive: true });
+      const variants: { id: string; file: string; contentType: string; bytes: Buffer }[] = [];
+      let unique: number[];
+      let fullWidth: number;
+      let fullHeight: number;
       try {
         const source = sharp(buffer, { limitInputPixels: 50_000_000 }).rotate();
         // EXIF orientations 5-8 are quarter turns: after rotate() width and height swap.
         const turned = (meta.orientation ?? 1) >= 5;
-        const fullWidth = (turned ? meta.height : meta.width) ?? 0;
-        const fullHeight = (turned ? meta.width : meta.height) ?? 0;
+        fullWidth = (turned ? meta.height : meta.width) ?? 0;
+        fullHeight = (turned ? meta.width : meta.height) ?? 0;
         const widths: number[] = WIDTHS.filter((w) => w < fullWidth);
-        const unique = [...new Set([...widths, Math.min(fullWidth, WIDTHS[WIDTHS.length - 1]!)])].sort((a, b) => a - b);
+        unique = [...new Set([...widths, Math.min(fullWidth, WIDTHS[WIDTHS.length - 1]!)])].sort((a, b) => a - b);
         for (const w of unique) {
           const resized = source.clone().resize({ width: w, withoutEnlargement: true });
-          await writeFile(join(dir, `${w}.webp`), await resized.clone().webp({ quality: 80 }).toBuffer());
-          await writeFile(join(dir, `${w}.avif`), await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer());
+          variants.push({ id, file: `${w}.webp`, contentType: CONTENT_TYPES.webp, bytes: await resized.clone().webp({ quality: 80 }).toBuffer() });
+          variants.push({ id, file: `${w}.avif`, contentType: CONTENT_TYPES.avif, bytes: await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer() });
         }
-        const middle = unique.find((w) => w >= 960) ?? unique[unique.length - 1]!;
-        const largest = unique[unique.length - 1]!;
-        return {
-          id,
-          url: `/media/${id}/${middle}.webp`,
-          srcset: unique.map((w) => `/media/${id}/${w}.webp ${w}w`).join(", "),
-          avifSrcset: unique.map((w) => `/media/${id}/${w}.avif ${w}w`).join(", "),
-          width: largest,
-          height: Math.round((fullHeight * largest) / fullWidth),
-        };
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true });
-        if (error instanceof HttpError) throw error;
+      } catch {
         throw new HttpError(400, "This image could not be processed. Try another file.");
       }
+      // One statement: every variant is stored or none is.
+      await db.insert(mediaFiles).values(variants);
+      const middle = unique.find((w) => w >= 960) ?? unique[unique.length - 1]!;
+      const largest = unique[unique.length - 1]!;
+      return {
+        id,
+        url: `/media/${id}/${middle}.webp`,
+        srcset: unique.map((w) => `/media/${id}/${w}.webp ${w}w`).join(", "),
+        avifSrcset: unique.map((w) => `/media/${id}/${w}.avif ${w}w`).join(", "),
+        width: largest,
+        height: Math.round((fullHeight * largest) / fullWidth),
+      };
     },
   };
 }

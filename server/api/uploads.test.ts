@@ -1,7 +1,7 @@
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mediaFiles } from "../../db/schema/index";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 
 let t: TestApp;
@@ -13,6 +13,13 @@ beforeAll(async () => {
   token = (await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "uploader", password: "uploader-password-1" } })).json().access_token;
 });
 afterAll(() => t.close());
+
+/** Stored variants (all images, or one image's). */
+const storedFiles = (id?: string) =>
+  t.app.database.db
+    .select({ file: mediaFiles.file, contentType: mediaFiles.contentType, bytes: mediaFiles.bytes })
+    .from(mediaFiles)
+    .where(id ? eq(mediaFiles.id, id) : undefined);
 
 /** A multipart body with one file field, built by hand so the test controls every byte. */
 function multipart(content: Buffer, filename = "photo.jpg", type = "image/jpeg") {
@@ -44,17 +51,25 @@ describe("POST /api/uploads", () => {
     expect(data.url).toMatch(/^\/media\/[0-9a-f]{32}\/960\.webp$/);
     expect(data.srcset).toBe(`/media/${data.id}/480.webp 480w, /media/${data.id}/960.webp 960w, /media/${data.id}/1600.webp 1600w`);
     expect(data).toMatchObject({ width: 1600, height: 800 });
-    const files = readdirSync(join(t.config.DATA_DIR, "media", data.id)).sort();
+    const rows = await storedFiles(data.id);
+    const files = rows.map((r) => r.file).sort();
     expect(files).toEqual(["1600.avif", "1600.webp", "480.avif", "480.webp", "960.avif", "960.webp"]);
     expect(files.some((f) => f.includes("holiday"))).toBe(false);
-    const stored = await sharp(join(t.config.DATA_DIR, "media", data.id, "960.webp")).metadata();
+    expect(new Set(rows.map((r) => r.contentType))).toEqual(new Set(["image/webp", "image/avif"]));
+    const stored = await sharp(rows.find((r) => r.file === "960.webp")!.bytes).metadata();
     expect(stored.format).toBe("webp");
     expect(stored.exif).toBeUndefined();
 
     const served = await t.app.inject(data.url);
     expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.headers["cache-control"]).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(served.rawPayload.equals(rows.find((r) => r.file === "960.webp")!.bytes)).toBe(true);
+    const avif = await t.app.inject(`/media/${data.id}/960.avif`);
+    expect(avif.headers["content-type"]).toBe("image/avif");
+    expect((await t.app.inject(`/media/${data.id}/961.webp`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/media/${data.id}/..%2F960.webp`)).statusCode).toBe(404);
   });
 
   it("does not enlarge small images", async () => {
@@ -69,11 +84,11 @@ describe("POST /api/uploads", () => {
     ["a text file", Buffer.from("just some text"), "notes.png", "image/png", 400],
     ["an empty file", Buffer.alloc(0), "empty.jpg", "image/jpeg", 400],
   ])("refuses %s", async (_name, content, filename, type, status) => {
-    const before = existsSync(join(t.config.DATA_DIR, "media")) ? readdirSync(join(t.config.DATA_DIR, "media")).length : 0;
+    const before = (await storedFiles()).length;
     const res = await upload(content, filename, type);
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toMatch(/\.$/);
-    expect(readdirSync(join(t.config.DATA_DIR, "media")).length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
   });
 
   it("refuses a JPEG/HTML polyglot", async () => {

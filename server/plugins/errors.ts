@@ -2,12 +2,33 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { HttpError } from "../errors";
 
 const GENERIC_5XX = "Something went wrong on our side. Please try again later.";
+export const UNAVAILABLE = "The service is temporarily unavailable. Please try again shortly.";
+
+// Network errors and PostgreSQL's "cannot serve now" states (connection exceptions, shutdown, too many
+// connections, cancelled by statement_timeout); anything else stays a 500.
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|57014)$/;
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Cannot use a pool after calling end/i;
+
+/** True when an error (or one it wraps) means the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
 
 /** The one place that turns errors into answers: 4xx say what to fix, 5xx say nothing internal. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply.status(503).header("Retry-After", "5").send({ success: false, message: UNAVAILABLE, data: [] });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply.status(status).send({ success: false, message: GENERIC_5XX, data: [] });
