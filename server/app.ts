@@ -1,7 +1,9 @@
 import cookie from "@fastify/cookie";
+import middie from "@fastify/middie";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
+import { join } from "node:path";
 import type { Logger } from "pino";
-import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "../db/client";
 import { createContentVersionService } from "../domain/content-version/service";
 import { createServices, type Services } from "../domain/services";
@@ -25,7 +27,7 @@ import { registerPageCache } from "./plugins/page-cache";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { registerRequestLog } from "./plugins/request-log";
 import { registerSecurityHeaders } from "./plugins/security";
-import { registerSsr } from "./ssr";
+import { registerSsr, type BuildSource } from "./ssr";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -41,7 +43,9 @@ export interface AppOptions {
   database: DatabaseHandle;
   logger?: Logger;
   /** The React Router server build; without it only the API is served (API tests). */
-  serverBuild?: ServerBuild;
+  serverBuild?: BuildSource;
+  /** Development: Vite serves the browser modules with HMR instead of the built assets. */
+  vite?: ViteDevServer;
 }
 
 /** Builds the whole HTTP app: external plugins, then app plugins, then routes, then SSR. */
@@ -50,6 +54,7 @@ export async function buildApp({
   database,
   logger,
   serverBuild,
+  vite,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -111,7 +116,11 @@ export async function buildApp({
     await app.register(async (site) => {
       // Form posts to React Router actions arrive raw; the action parses them.
       site.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
-      await registerSsr(site, config.BUILD_DIR, serverBuild, (request) => ({
+      if (vite) {
+        await site.register(middie);
+        site.use(vite.middlewares);
+      }
+      await registerSsr(site, vite ? null : join(config.BUILD_DIR, "client"), serverBuild, (request) => ({
         services: app.services,
         cspNonce: request.cspNonce,
         baseUrl: config.PUBLIC_BASE_URL,

@@ -17,7 +17,9 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
-  const serverBuild = await loadServerBuild(config.BUILD_DIR);
+  // `npm run dev` serves through Vite (HMR); everything else serves the production build.
+  const dev = config.NODE_ENV === "development" ? await (await import("./dev")).createViteDev() : null;
+  const serverBuild = dev ? dev.build : await loadServerBuild(config.BUILD_DIR);
   const database = await openConfiguredDatabase(config, log);
 
   const admin = await createOperatorService(database.db).ensureFirstAdmin(
@@ -31,8 +33,11 @@ async function main() {
     );
   }
 
-  const app = await buildApp({ config, database, logger: log, serverBuild });
-  app.addHook("onClose", async () => database.close());
+  const app = await buildApp({ config, database, logger: log, serverBuild, vite: dev?.vite });
+  app.addHook("onClose", async () => {
+    await dev?.vite.close();
+    await database.close();
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let stopping = false;

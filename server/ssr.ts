@@ -13,27 +13,34 @@ export async function loadServerBuild(dir: string): Promise<ServerBuild> {
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
 
-/** Serves the built browser assets and hands every other GET/HEAD/POST to React Router. */
+export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+/**
+ * Serves the built browser assets (unless Vite serves them in development) and hands every other
+ * GET/HEAD/POST to React Router.
+ */
 export async function registerSsr(
   app: FastifyInstance,
-  buildDir: string,
-  build: ServerBuild,
+  clientDir: string | null,
+  build: BuildSource,
   getLoadContext: (request: FastifyRequest) => AppLoadContext,
 ) {
-  await app.register(fastifyStatic, {
-    root: join(buildDir, "client"),
-    prefix: "/",
-    wildcard: false,
-    index: false,
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders(res, path) {
-      const hashed = path.includes(`${join("client", "assets")}`);
-      res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-    },
-  });
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        const hashed = path.includes(`${join("client", "assets")}`);
+        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
 
-  const handle = createRequestHandler(build, "production");
+  const handle = createRequestHandler(build, clientDir ? "production" : "development");
   app.route({
     method: ["GET", "HEAD", "POST"],
     url: "/*",

@@ -8,7 +8,7 @@ declare module "fastify" {
   }
 }
 
-const policy = (nonce: string) =>
+const policy = (nonce: string, dev: boolean) =>
   [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -16,7 +16,8 @@ const policy = (nonce: string) =>
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // Vite's HMR socket in development only.
+    dev ? "connect-src 'self' ws://localhost:* ws://127.0.0.1:*" : "connect-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -35,7 +36,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request, reply) => {
     request.cspNonce = randomBytes(16).toString("base64");
-    reply.header("Content-Security-Policy", policy(request.cspNonce));
+    reply.header("Content-Security-Policy", policy(request.cspNonce, app.config.NODE_ENV === "development"));
     // HSTS only means something over HTTPS (directly or as reported by a trusted proxy).
     if (request.protocol === "https") {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
