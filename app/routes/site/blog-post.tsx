@@ -1,12 +1,167 @@
-// Placeholder until this page is built; the route exists so the shell and links work.
-export function meta() {
-  return [{ title: "GCC View 360" }];
+import { data, isRouteErrorResponse, Link, redirect, useLocation, useNavigation, useRevalidator } from "react-router";
+import { splitTags } from "../../../schemas/blog";
+import type { Route } from "./+types/blog-post";
+import { CommentForm } from "~/components/blog/comment-form";
+import { CommentList } from "~/components/blog/comment-list";
+import { formatDate, isoDate } from "~/components/blog/format-date";
+import { LoadingStatus } from "~/components/blog/loading-status";
+import { PostSidebar } from "~/components/blog/post-sidebar";
+import { NotFoundContent } from "~/components/layout/not-found";
+import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
+import { parseIdSlug, postPath } from "~/lib/slug";
+
+/** Which fetch failed; the error page names it (spec section 8). */
+type Failure = "blog" | "comments";
+const failed = (what: Failure, error: unknown) => {
+  console.error(`blog page: loading ${what} failed`, error);
+  return data(what, { status: 503, statusText: "Service Unavailable" });
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const parsed = parseIdSlug(params.idSlug);
+  if (!parsed) throw data(null, { status: 404 });
+  const { blog } = context.services;
+  let post;
+  try {
+    post = await blog.getPublished(parsed.id);
+  } catch (error) {
+    throw failed("blog", error);
+  }
+  if (!post) throw data(null, { status: 404 });
+  const canonical = postPath(post.id, post.heading);
+  // One address per post: a wrong or missing slug moves permanently to the right one.
+  if (`/blog/${params.idSlug}` !== canonical) throw redirect(canonical, 301);
+  // The sidebar is optional; the article still shows without it.
+  const recentPosts = Promise.resolve()
+    .then(() => blog.listPublished({ page: 1, pageSize: 4 }))
+    .catch(() => []);
+  let comments;
+  try {
+    comments = await blog.listComments({ blogId: post.id });
+  } catch (error) {
+    throw failed("comments", error);
+  }
+  const recent = await recentPosts;
+  return {
+    post,
+    tags: splitTags(post.tags),
+    comments,
+    recent: recent.filter((p) => p.id !== post.id).slice(0, 3),
+    path: canonical,
+    baseUrl: context.baseUrl,
+  };
 }
 
-export default function Page() {
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} Blog`, href: "/rss.xml" },
+];
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Blog | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const { post, tags, path, baseUrl } = loaderData;
+  const title = post.seo_title || post.heading;
+  const description = post.meta_description || post.sub_heading;
+  const url = absoluteUrl(baseUrl, path);
+  const image = post.feature_image ? absoluteUrl(baseUrl, post.feature_image) : undefined;
+  return [
+    // The editor's SEO title is used as written, without the site suffix.
+    ...seoMeta({ title, description, path, baseUrl, image, imageAlt: post.image_alt_text, type: "article" }).map(
+      (tag) => ("title" in tag ? { title } : tag),
+    ),
+    { property: "article:published_time", content: isoDate(post.published_at) },
+    { property: "article:modified_time", content: isoDate(post.updated_at) },
+    ...(post.author ? [{ property: "article:author", content: post.author }] : []),
+    ...tags.map((tag) => ({ property: "article:tag", content: tag })),
+    breadcrumbs(baseUrl, [
+      ["Home", "/"],
+      ["Blog", "/blog"],
+      [post.heading, path],
+    ]),
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: post.heading,
+      description,
+      url,
+      mainEntityOfPage: { "@type": "WebPage", "@id": url },
+      ...(image ? { image: [image] } : {}),
+      datePublished: isoDate(post.published_at),
+      dateModified: isoDate(post.updated_at),
+      ...(post.author ? { author: { "@type": "Person", name: post.author } } : {}),
+      publisher: { "@type": "Organization", name: SITE_NAME, logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, "/favicon.svg") } },
+      ...(tags.length ? { keywords: tags.join(", ") } : {}),
+      commentCount: loaderData.comments.length,
+    }),
+  ];
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post, tags, comments, recent } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const target = navigation.state === "loading" ? navigation.location.pathname : null;
+  if (target?.startsWith("/blog/") && target !== location.pathname) {
+    return (
+      <div className="container-page">
+        <LoadingStatus text="Loading blog..." />
+      </div>
+    );
+  }
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-bold text-navy-900">GCC View 360</h1>
+    <div className="container-page py-10 sm:py-14">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/" className="hover:text-brand-700">Home</Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/blog" className="hover:text-brand-700">Blog</Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <article className="min-w-0">
+          {post.feature_image && (
+            <img
+              src={post.feature_image}
+              alt={post.image_alt_text}
+              width={1200}
+              height={630}
+              className="max-h-[400px] w-full rounded-2xl bg-slate-100 object-cover"
+            />
+          )}
+          <header className="mt-8">
+            <h1 className="text-3xl font-bold leading-tight text-navy-900 sm:text-4xl">{post.heading}</h1>
+            {post.sub_heading && <p className="mt-4 text-lg leading-relaxed text-slate-600 sm:text-xl">{post.sub_heading}</p>}
+            <p className="mt-5 text-sm text-slate-600">
+              {post.author && <span className="font-semibold text-navy-900">{post.author}</span>}
+              {post.author && <span aria-hidden="true"> · </span>}
+              <time dateTime={isoDate(post.published_at)}>{formatDate(post.published_at)}</time>
+            </p>
+          </header>
+          {/* Sanitised on the server with an allowlist (domain/blog/sanitize.ts) before it gets here. */}
+          <div className="prose-content mt-8 text-lg" dangerouslySetInnerHTML={{ __html: post.full_description }} />
+          <CommentList comments={comments} />
+          <CommentForm blogId={post.id} onPosted={() => void revalidator.revalidate()} />
+        </article>
+        <PostSidebar tags={tags} recent={recent} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  const what: Failure = isRouteErrorResponse(error) && error.data === "comments" ? "comments" : "blog";
+  return (
+    <section className="container-page grid min-h-[50vh] place-items-center py-16">
+      <p role="alert" className="text-center text-lg font-semibold text-red-700">
+        {what === "comments"
+          ? "Failed to load comments. Please try again later."
+          : "Failed to load blog details. Please try again later."}
+      </p>
     </section>
   );
 }

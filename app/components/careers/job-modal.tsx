@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { Modal } from "~/components/ui/modal";
+import { RUPEE, type CareerJob } from "./job-card";
+
+export function JobModal({ job, onClose }: { job: CareerJob | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={job !== null}
+      onClose={onClose}
+      size="lg"
+      title={job?.job_title ?? "Job"}
+      footer={
+        job && (
+          <>
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Close
+            </button>
+            <a className="btn-primary" href={job.apply_link}>
+              Apply
+            </a>
+          </>
+        )
+      }
+    >
+      {job && (
+        <div>
+          <dl className="grid gap-4 rounded-xl bg-slate-50 p-4 sm:grid-cols-3">
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Company</dt>
+              <dd className="mt-1 font-medium text-navy-900">{job.company}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Location</dt>
+              <dd className="mt-1 font-medium text-navy-900">{job.location}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Salary</dt>
+              <dd className="mt-1 font-medium text-navy-900">{job.salary ? `${RUPEE}${job.salary}` : "Not disclosed"}</dd>
+            </div>
+          </dl>
+          <h3 className="mt-6 text-lg font-bold text-navy-900">Description</h3>
+          {/* Sanitised on the server (domain/blog/sanitize.ts). */}
+          <div className="prose-content mt-2" dangerouslySetInnerHTML={{ __html: job.job_description }} />
+          {job.requirements && (
+            <>
+              <h3 className="mt-6 text-lg font-bold text-navy-900">Requirements</h3>
+              {/* Built on the server from escaped text lines. */}
+              <div className="prose-content mt-2" dangerouslySetInnerHTML={{ __html: job.requirements }} />
+            </>
+          )}
+          <Link to={`/careers-details?jobId=${job.id}`} className="mt-6 inline-block font-semibold text-brand-700 hover:text-brand-600">
+            Open the full job page →
+          </Link>
+        </div>
+      )}
+    </Modal>
+  );
+}

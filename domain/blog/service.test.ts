@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { blogPosts, jobs } from "../../db/schema/index";
+import { createTestDatabase } from "../../tests/support/database";
+import { createCareersService } from "../careers/service";
+import { createSettingsService } from "../settings/service";
+import { createBlogService } from "./service";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+const dirty = '<h1>Title</h1><p onclick="steal()">Text</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
+const clean = "<h2>Title</h2><p>Text</p><a>x</a>";
+
+describe("blog service writes", () => {
+  it("sanitises the body before storing it", async () => {
+    const blog = createBlogService(handle.db);
+    const post = await blog.create({ heading: "Safe", full_description: dirty, status: "published" });
+    const [row] = await handle.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(row?.fullDescription).toBe(clean);
+    expect(row?.publishedAt).toBeInstanceOf(Date);
+  });
+
+  it("sanitises on update and stamps the first publication only", async () => {
+    const blog = createBlogService(handle.db);
+    const draft = await blog.create({ heading: "Draft", full_description: "<p>v1</p>" });
+    expect(await blog.getPublished(draft.id)).toBeNull();
+    await blog.update(draft.id, { heading: "Draft", full_description: dirty, status: "published" });
+    const first = await blog.getPublished(draft.id);
+    expect(first?.full_description).toBe(clean);
+    await blog.update(draft.id, { heading: "Renamed", full_description: "<p>v3</p>", status: "published" });
+    const second = await blog.getPublished(draft.id);
+    expect(second?.heading).toBe("Renamed");
+    expect(second?.published_at.getTime()).toBe(first?.published_at.getTime());
+    expect(await blog.update(999_999, { heading: "x" })).toBeNull();
+  });
+
+  it("refuses invalid input with the schema's message", async () => {
+    const blog = createBlogService(handle.db);
+    await expect(blog.create({ heading: " " })).rejects.toThrow("Enter a heading");
+    await expect(blog.create({ heading: "x", seo_title: "t".repeat(71) })).rejects.toThrow(
+      "SEO title must be at most 70 characters",
+    );
+  });
+});
+
+describe("careers service writes", () => {
+  it("sanitises the job description before storing it", async () => {
+    const careers = createCareersService(handle.db, { settings: createSettingsService(handle.db) });
+    const job = await careers.create({ job_title: "Analyst", company: "Acme", location: "Pune", job_description: dirty });
+    const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row?.jobDescription).toBe(clean);
+  });
+});

@@ -1,0 +1,193 @@
+import { and, count, desc, eq, lte, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { blogComments, blogPosts } from "../../db/schema/index";
+import {
+  blogPostInputSchema,
+  type BlogArticle,
+  type BlogPostDetail,
+  type BlogPostInput,
+  type BlogPostSummary,
+} from "../../schemas/blog";
+import { commentInputSchema, type CommentInput, type PublicComment } from "../../schemas/comment";
+import { sanitizeRichText } from "./sanitize";
+
+// Scheduled posts (published_at in the future) stay hidden until their time comes.
+const isPublic = () => and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, sql`now()`));
+const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+
+const summaryColumns = {
+  id: blogPosts.id,
+  feature_image: blogPosts.featureImage,
+  image_alt_text: blogPosts.imageAltText,
+  heading: blogPosts.heading,
+  sub_heading: blogPosts.subHeading,
+};
+
+const publicCommentColumns = {
+  id: blogComments.id,
+  blog_id: blogComments.blogId,
+  name: blogComments.name,
+  comment: blogComments.comment,
+  created_at: blogComments.createdAt,
+};
+
+function toRow(data: ReturnType<typeof blogPostInputSchema.parse>) {
+  return {
+    heading: data.heading,
+    subHeading: data.sub_heading,
+    fullDescription: sanitizeRichText(data.full_description),
+    featureImage: data.feature_image,
+    imageAltText: data.image_alt_text,
+    seoTitle: data.seo_title,
+    metaDescription: data.meta_description,
+    tags: data.tags,
+    language: data.language,
+    author: data.author,
+    status: data.status,
+  };
+}
+
+export function createBlogService(db: Database) {
+  return {
+    /** Published posts, newest first; a page of them when paging is given. */
+    async listPublished(paging?: { page: number; pageSize: number }): Promise<BlogPostSummary[]> {
+      const query = db.select(summaryColumns).from(blogPosts).where(isPublic()).orderBy(...newestFirst);
+      return paging ? query.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize) : query;
+    },
+
+    async countPublished(): Promise<number> {
+      return db.$count(blogPosts, isPublic());
+    },
+
+    /** One published post with its body sanitised again on the way out (seeded or legacy rows included). */
+    async getPublished(id: number): Promise<BlogArticle | null> {
+      const [row] = await db
+        .select()
+        .from(blogPosts)
+        .where(and(eq(blogPosts.id, id), isPublic()));
+      if (!row) return null;
+      return {
+        id: row.id,
+        heading: row.heading,
+        sub_heading: row.subHeading,
+        full_description: sanitizeRichText(row.fullDescription),
+        feature_image: row.featureImage,
+        image_alt_text: row.imageAltText,
+        seo_title: row.seoTitle,
+        meta_description: row.metaDescription,
+        tags: row.tags,
+        author: row.author,
+        published_at: row.publishedAt!,
+        updated_at: row.updatedAt,
+      };
+    },
+
+    /** Visible comments of published posts, oldest first (a conversation reads top to bottom). */
+    async listComments(filter: { blogId?: number; page?: number; pageSize?: number } = {}): Promise<PublicComment[]> {
+      const query = db
+        .select(publicCommentColumns)
+        .from(blogComments)
+        .innerJoin(blogPosts, eq(blogPosts.id, blogComments.blogId))
+        .where(
+          and(
+            eq(blogComments.hidden, false),
+            isPublic(),
+            filter.blogId === undefined ? undefined : eq(blogComments.blogId, filter.blogId),
+          ),
+        )
+        .orderBy(blogComments.createdAt, blogComments.id);
+      return filter.page && filter.pageSize
+        ? query.limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize)
+        : query;
+    },
+
+    /** Publishes a comment at once (operators can hide it later); null when the post is not public. */
+    async addComment(input: CommentInput): Promise<PublicComment | null> {
+      const data = commentInputSchema.parse(input);
+      const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).where(and(eq(blogPosts.id, data.blog_id), isPublic()));
+      if (!post) return null;
+      const [row] = await db
+        .insert(blogComments)
+        .values({ blogId: data.blog_id, name: data.name, emailId: data.email_id, comment: data.comment })
+        .returning(publicCommentColumns);
+      return row!;
+    },
+
+    async countComments(blogId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(blogComments)
+        .where(and(eq(blogComments.blogId, blogId), eq(blogComments.hidden, false)));
+      return row?.n ?? 0;
+    },
+
+    /** Creates a post; the HTML body is sanitised before it is stored. */
+    async create(input: BlogPostInput): Promise<BlogPostDetail & { status: string }> {
+      const data = blogPostInputSchema.parse(input);
+      const [row] = await db
+        .insert(blogPosts)
+        .values({ ...toRow(data), publishedAt: data.status === "published" ? new Date() : null })
+        .returning();
+      return detail(row!);
+    },
+
+    /** Replaces a post's fields; publishing for the first time stamps the publication date. */
+    async update(id: number, input: BlogPostInput): Promise<(BlogPostDetail & { status: string }) | null> {
+      const data = blogPostInputSchema.parse(input);
+      const [row] = await db
+        .update(blogPosts)
+        .set({
+          ...toRow(data),
+          publishedAt:
+            data.status === "published" ? sql`coalesce(${blogPosts.publishedAt}, now())` : blogPosts.publishedAt,
+          updatedAt: new Date(),
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      return row ? detail(row) : null;
+    },
+
+    /** Latest published posts for the RSS feed. */
+    async latestForFeed(limit = 20) {
+      return db
+        .select({
+          id: blogPosts.id,
+          heading: blogPosts.heading,
+          sub_heading: blogPosts.subHeading,
+          author: blogPosts.author,
+          tags: blogPosts.tags,
+          published_at: blogPosts.publishedAt,
+        })
+        .from(blogPosts)
+        .where(isPublic())
+        .orderBy(...newestFirst)
+        .limit(limit);
+    },
+
+    /** Every published post with its last change, for the sitemap. */
+    async sitemapEntries() {
+      return db
+        .select({ id: blogPosts.id, heading: blogPosts.heading, updated_at: blogPosts.updatedAt })
+        .from(blogPosts)
+        .where(isPublic())
+        .orderBy(...newestFirst);
+    },
+  };
+}
+
+function detail(row: typeof blogPosts.$inferSelect): BlogPostDetail & { status: string } {
+  return {
+    id: row.id,
+    heading: row.heading,
+    sub_heading: row.subHeading,
+    full_description: row.fullDescription,
+    feature_image: row.featureImage,
+    image_alt_text: row.imageAltText,
+    seo_title: row.seoTitle,
+    meta_description: row.metaDescription,
+    tags: row.tags,
+    status: row.status,
+  };
+}
+
+export type BlogService = ReturnType<typeof createBlogService>;

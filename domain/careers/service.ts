@@ -1,0 +1,119 @@
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { jobs } from "../../db/schema/index";
+import {
+  applyMailto,
+  employmentTypeLabel,
+  jobInputSchema,
+  type JobDetail,
+  type JobInput,
+  type JobListItem,
+  type JobPage,
+} from "../../schemas/job";
+import { escapeHtml, sanitizeRichText } from "../blog/sanitize";
+import type { SettingsService } from "../settings/service";
+import { parseSalary } from "./salary";
+
+type JobRow = typeof jobs.$inferSelect;
+
+// A job past its closing date counts as closed even before an editor closes it.
+const isOpen = (id?: number) =>
+  and(
+    eq(jobs.status, "open"),
+    or(isNull(jobs.validThrough), gt(jobs.validThrough, sql`now()`)),
+    id === undefined ? undefined : eq(jobs.id, id),
+  );
+
+/** The stored requirement lines as the escaped HTML list the spec's list answer carries. */
+export const requirementsHtml = (items: readonly string[]) =>
+  items.length === 0 ? "" : `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+
+function listItem(row: JobRow): JobListItem {
+  return {
+    id: row.id,
+    job_title: row.jobTitle,
+    company: row.company,
+    location: row.location,
+    salary: row.salary,
+    job_description: sanitizeRichText(row.jobDescription),
+    requirements: requirementsHtml(row.requirements),
+    created_at: row.createdAt,
+  };
+}
+
+export function createCareersService(db: Database, deps: { settings: SettingsService }) {
+  async function openJob(id: number): Promise<JobPage | null> {
+    const [row] = await db.select().from(jobs).where(isOpen(id));
+    if (!row) return null;
+    const hrEmail = row.applyLink ? "" : (await deps.settings.get()).hr_email;
+    return {
+      id: row.id,
+      title: row.jobTitle,
+      location: row.location,
+      type: employmentTypeLabel(row.employmentType),
+      description: sanitizeRichText(row.jobDescription),
+      responsibilities: row.responsibilities,
+      requirements: row.requirements,
+      postedDate: row.createdAt,
+      applyLink: row.applyLink ?? applyMailto(hrEmail, row.jobTitle, row.company),
+      company: row.company,
+      salary: row.salary,
+      employmentType: row.employmentType,
+      validThrough: row.validThrough,
+      updatedAt: row.updatedAt,
+      baseSalary: parseSalary(row.salary),
+    };
+  }
+
+  return {
+    /** Open positions, newest first. */
+    async listOpen(): Promise<JobListItem[]> {
+      const rows = await db.select().from(jobs).where(isOpen()).orderBy(desc(jobs.createdAt), desc(jobs.id));
+      return rows.map(listItem);
+    },
+
+    /** The job page's data; null for unknown or closed jobs. */
+    getOpenJobPage: openJob,
+
+    /** GET /jobs/{jobId}: the spec's detail shape; null for unknown or closed jobs. */
+    async getOpenJob(id: number): Promise<JobDetail | null> {
+      const job = await openJob(id);
+      if (!job) return null;
+      const { title, location, type, description, responsibilities, requirements, postedDate, applyLink } = job;
+      return { title, location, type, description, responsibilities, requirements, postedDate, applyLink };
+    },
+
+    /** Creates a job post; the HTML description is sanitised before it is stored. */
+    async create(input: JobInput): Promise<JobListItem> {
+      const data = jobInputSchema.parse(input);
+      const [row] = await db
+        .insert(jobs)
+        .values({
+          jobTitle: data.job_title,
+          company: data.company,
+          location: data.location,
+          salary: data.salary,
+          employmentType: data.employment_type,
+          jobDescription: sanitizeRichText(data.job_description),
+          responsibilities: data.responsibilities,
+          requirements: data.requirements,
+          applyLink: data.apply_link,
+          status: data.status,
+          validThrough: data.valid_through,
+        })
+        .returning();
+      return listItem(row!);
+    },
+
+    /** Every open job with its last change, for the sitemap. */
+    async sitemapEntries() {
+      return db
+        .select({ id: jobs.id, updated_at: jobs.updatedAt })
+        .from(jobs)
+        .where(isOpen())
+        .orderBy(desc(jobs.createdAt));
+    },
+  };
+}
+
+export type CareersService = ReturnType<typeof createCareersService>;

@@ -1,0 +1,46 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { teamMembers } from "../../db/schema/index";
+import { teamMemberInputSchema, type TeamMember, type TeamMemberInput } from "../../schemas/team";
+
+const columns = {
+  id: teamMembers.id,
+  name: teamMembers.name,
+  position: teamMembers.position,
+  image: teamMembers.image,
+  description: teamMembers.description,
+};
+
+export function createTeamService(db: Database) {
+  return {
+    /**
+     * Members last-listed first: the spec's page shows this answer reversed, so the page reads in
+     * sort_order (founder first) while the API keeps the original's ordering contract.
+     */
+    async list(): Promise<TeamMember[]> {
+      return db.select(columns).from(teamMembers).orderBy(desc(teamMembers.sortOrder), desc(teamMembers.id));
+    },
+
+    async get(id: number): Promise<TeamMember | null> {
+      const [row] = await db.select(columns).from(teamMembers).where(eq(teamMembers.id, id));
+      return row ?? null;
+    },
+
+    async create(input: TeamMemberInput): Promise<TeamMember> {
+      const data = teamMemberInputSchema.parse(input);
+      const [row] = await db
+        .insert(teamMembers)
+        .values({
+          name: data.name,
+          position: data.position,
+          image: data.image,
+          description: data.description,
+          sortOrder: data.sort_order,
+        })
+        .returning(columns);
+      return row!;
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

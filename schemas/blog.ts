@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+/** Largest value a PostgreSQL `serial` id can hold. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/**
+ * A record id from a path, query string or JSON body, checked strictly: "12abc", "-1", "1.5", "012",
+ * " 7" and values beyond the id range are refused instead of being coerced into some other id.
+ */
+export const recordId = (message = "Enter a valid id (a positive whole number)") =>
+  z
+    .union(
+      [z.string().regex(/^[1-9]\d{0,9}$/, message).transform(Number), z.number().int(message).positive(message)],
+      { error: message },
+    )
+    .pipe(z.number().max(MAX_RECORD_ID, message));
+
+/** The id as a number, or null when it is not a valid record id. */
+export function parseRecordId(value: unknown): number | null {
+  const result = recordId().safeParse(value);
+  return result.success ? result.data : null;
+}
+
+const positiveInt = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, `${name} must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${name} must be a whole number from 1 to ${max}`));
+
+export const MAX_PAGE_SIZE = 50;
+export const BLOG_PAGE_SIZE = 12;
+
+/** Optional `?page=&page_size=` of public lists; without them the whole list is answered. */
+export const pageQuerySchema = z.object({
+  page: positiveInt("page", 100_000).optional(),
+  page_size: positiveInt("page_size", MAX_PAGE_SIZE).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const blogLanguages = ["English", "Hindi", "Tamil"] as const;
+export const blogStatuses = ["draft", "published"] as const;
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).default("");
+const nullableText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A blog post as an editor writes it; the HTML body is sanitised by the blog service on every write. */
+export const blogPostInputSchema = z.object({
+  heading: z
+    .string({ error: "Enter a heading" })
+    .trim()
+    .min(1, "Enter a heading")
+    .max(200, "Heading must be at most 200 characters"),
+  sub_heading: optionalText(300, "Sub heading"),
+  full_description: z.string().max(200_000, "The article is too long").default(""),
+  feature_image: z
+    .string()
+    .trim()
+    .max(500, "Image address must be at most 500 characters")
+    .regex(/^(\/[^/]|https:\/\/)/, "Use a site path (/…) or an https:// address")
+    .nullish()
+    .transform((v) => v ?? null),
+  image_alt_text: optionalText(200, "Image alt text"),
+  seo_title: nullableText(70, "SEO title"),
+  meta_description: nullableText(160, "Meta description"),
+  tags: optionalText(500, "Tags"),
+  language: z.enum(blogLanguages).default("English"),
+  author: optionalText(100, "Author"),
+  status: z.enum(blogStatuses).default("draft"),
+});
+export type BlogPostInput = z.input<typeof blogPostInputSchema>;
+
+/** One card of the blog list (GET /api/blog_details/). */
+export interface BlogPostSummary {
+  id: number;
+  feature_image: string | null;
+  image_alt_text: string;
+  heading: string;
+  sub_heading: string;
+}
+
+/** The spec's detail fields (GET /api/blog_details/{id}/). */
+export interface BlogPostDetail extends BlogPostSummary {
+  full_description: string;
+  seo_title: string | null;
+  meta_description: string | null;
+  tags: string;
+}
+
+/** What the article page needs on top of the API fields. */
+export interface BlogArticle extends BlogPostDetail {
+  author: string;
+  published_at: Date;
+  updated_at: Date;
+}
+
+/** "GCC, India ,, Talent" → ["GCC", "India", "Talent"]. */
+export function splitTags(tags: string): string[] {
+  return [...new Set(tags.split(",").map((t) => t.trim()).filter(Boolean))];
+}

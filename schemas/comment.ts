@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { recordId } from "./blog";
+
+export const COMMENT_NAME_MAX = 100;
+export const COMMENT_TEXT_MAX = 5000;
+
+/** The 'Leave a Reply' form and POST /api/blog_comments/; text is stored exactly as typed. */
+export const commentInputSchema = z.object({
+  blog_id: recordId("Choose a valid blog post"),
+  name: z
+    .string({ error: "Enter your name" })
+    .trim()
+    .min(1, "Enter your name")
+    .max(COMMENT_NAME_MAX, `Name must be at most ${COMMENT_NAME_MAX} characters`),
+  email_id: z
+    .string({ error: "Enter your e-mail address" })
+    .trim()
+    .min(1, "Enter your e-mail address")
+    .pipe(z.email("Enter a valid e-mail address").max(200, "E-mail must be at most 200 characters")),
+  comment: z
+    .string({ error: "Write your comment" })
+    .trim()
+    .min(1, "Write your comment")
+    .max(COMMENT_TEXT_MAX, `Comment must be at most ${COMMENT_TEXT_MAX.toLocaleString("en-US")} characters`),
+  /** Honeypot: hidden from people, so anything here came from a bot. */
+  url_hp: z.string().max(0, "Your comment could not be posted.").optional(),
+});
+export type CommentInput = z.input<typeof commentInputSchema>;
+
+/** A comment as the public sees it; the commenter's e-mail address is never published. */
+export interface PublicComment {
+  id: number;
+  blog_id: number;
+  name: string;
+  comment: string;
+  created_at: Date;
+}
+
+export const commentQuerySchema = z.object({
+  blog_id: recordId("blog_id must be a positive whole number").optional(),
+});

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import { postPath } from "../../app/lib/slug";
+import { z } from "zod";
+import { BLOG_PAGE_SIZE, pageQuerySchema, recordId, type BlogPostDetail } from "../../schemas/blog";
+import { commentInputSchema, commentQuerySchema } from "../../schemas/comment";
+import { HttpError, parseOr400 } from "../errors";
+
+const idParams = z.object({ id: recordId() });
+const PUBLIC_CACHE = "public, max-age=60";
+
+/** Paging from the query: both values or neither (then the whole list, as the spec's clients expect). */
+function paging(query: unknown) {
+  const { page, page_size } = parseOr400(pageQuerySchema, query);
+  return page === undefined && page_size === undefined ? undefined : { page: page ?? 1, pageSize: page_size ?? BLOG_PAGE_SIZE };
+}
+
+export async function blogRoutes(app: FastifyInstance) {
+  const { blog } = app.services;
+
+  app.get("/api/blog_details/", { config: { access: "public" } }, async (request, reply) => {
+    const pages = paging(request.query);
+    if (pages) reply.header("X-Total-Count", String(await blog.countPublished()));
+    reply.header("Cache-Control", PUBLIC_CACHE);
+    return blog.listPublished(pages);
+  });
+
+  app.get("/api/blog_details/:id/", { config: { access: "public" } }, async (request, reply) => {
+    const { id } = parseOr400(idParams, request.params);
+    const post = await blog.getPublished(id);
+    if (!post) throw new HttpError(404, "Blog post not found");
+    reply.header("Cache-Control", PUBLIC_CACHE);
+    const answer: BlogPostDetail = {
+      id: post.id,
+      heading: post.heading,
+      sub_heading: post.sub_heading,
+      full_description: post.full_description,
+      feature_image: post.feature_image,
+      image_alt_text: post.image_alt_text,
+      seo_title: post.seo_title,
+      meta_description: post.meta_description,
+      tags: post.tags,
+    };
+    return answer;
+  });
+
+  app.get("/api/blog_comments/", { config: { access: "public" } }, async (request) => {
+    const { blog_id } = parseOr400(commentQuerySchema, pickKeys(request.query, ["blog_id"]));
+    const pages = paging(pickKeys(request.query, ["page", "page_size"]));
+    return blog.listComments({ blogId: blog_id, page: pages?.page, pageSize: pages?.pageSize });
+  });
+
+  app.post(
+    "/api/blog_comments/",
+    { config: { access: "public", rateLimit: app.publicFormRateLimit } },
+    async (request, reply) => {
+      const input = parseOr400(commentInputSchema, request.body);
+      const saved = await blog.addComment(input);
+      if (!saved) throw new HttpError(404, "This blog post does not exist or is not published.");
+      return reply.status(201).send({ success: true, message: "Comment submitted successfully!", data: saved });
+    },
+  );
+
+  app.sitemapSources.push(async () =>
+    (await blog.sitemapEntries()).map((post) => ({ path: postPath(post.id, post.heading), lastmod: post.updated_at })),
+  );
+}
+
+function pickKeys(query: unknown, keys: string[]) {
+  const source = (query ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
+}

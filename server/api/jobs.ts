@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { recordId } from "../../schemas/blog";
+import { HttpError, parseOr400 } from "../errors";
+
+const jobParams = z.object({ jobId: recordId("jobId must be a positive whole number") });
+
+export async function jobRoutes(app: FastifyInstance) {
+  const { careers } = app.services;
+
+  app.get("/api/post_jobs/", { config: { access: "public" } }, async (_request, reply) => {
+    reply.header("Cache-Control", "public, max-age=60");
+    return careers.listOpen();
+  });
+
+  // Outside /api on purpose: the spec's job page calls {api host}/jobs/{jobId}.
+  app.get("/jobs/:jobId", { config: { access: "public" } }, async (request, reply) => {
+    const { jobId } = parseOr400(jobParams, request.params);
+    const job = await careers.getOpenJob(jobId);
+    if (!job) throw new HttpError(404, "Job not found");
+    reply.header("Cache-Control", "public, max-age=60");
+    return job;
+  });
+
+  app.sitemapSources.push(async () =>
+    (await careers.sitemapEntries()).map((job) => ({
+      path: `/careers-details?jobId=${job.id}`,
+      lastmod: job.updated_at,
+    })),
+  );
+}

@@ -1,0 +1,347 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPost, daysAgo, startSite, type RunningSite } from "../support/factories";
+import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+
+const browser = setupBrowser();
+
+// Demo content: posts are inserted in this order (ids 1-7); the seventh is a draft.
+const BOT = { id: 3, path: "/blog/3-build-operate-transfer-what-actually-happens-in-each-phase" };
+const AI = { id: 5, path: "/blog/5-ai-led-hiring-for-gccs-faster-shortlists-without-losing-the-human-touch" };
+const FIRST_100 = { id: 6, path: "/blog/6-the-first-100-days-of-a-new-gcc" };
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const jsonLdOf = async (page: Page, type: string) => {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((b) => b["@type"] === type);
+};
+const fetchManual = (path: string) => fetch(`${baseURL()}${path}`, { redirect: "manual" });
+const pathOf = (url: string | null) => (url ? new URL(url).pathname + new URL(url).search : url);
+const failing = () => Promise.reject(new Error("database unavailable"));
+
+describe("blog list", () => {
+  it("shows published posts newest first with slugged 'View Details' links", async () => {
+    const { page, errors, status } = await browser.open("/blog");
+    expect(status).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Blog");
+    const headings = await page.locator("article h2").allTextContents();
+    expect(headings).toHaveLength(6);
+    expect(headings[0]).toBe("The First 100 Days of a New GCC");
+    expect(headings).not.toContain("Compliance and Tax Basics for a GCC in India");
+    const links = page.getByRole("link", { name: /^View Details/ });
+    expect(await links.count()).toBe(6);
+    const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+    expect(hrefs).toContain(BOT.path);
+    expect(hrefs).toContain("/blog/2-choosing-a-city-for-your-gcc-bengaluru-hyderabad-pune-chennai-or-ncr");
+    expect(await page.locator("article img").first().getAttribute("alt")).toBe(
+      "Project roadmap on a whiteboard divided into 30, 60 and 100 day milestones",
+    );
+    expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute("href")).toBe("/rss.xml");
+    expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe("/blog");
+    expect(errors).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  it("shows 'Loading blogs...' while the list loads", async () => {
+    const { page } = await browser.open("/blog");
+    await waitForHydration(page);
+    await page.route("**/blog.data*", async (route) => {
+      await delay(1500);
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+    await page.getByRole("status").filter({ hasText: "Loading blogs..." }).waitFor();
+    await page.locator("article").first().waitFor();
+    expect(await page.getByText("Loading blogs...").count()).toBe(0);
+  });
+
+  it("answers 404 for pages that do not exist", async () => {
+    expect((await fetchManual("/blog?page=2")).status).toBe(404);
+    expect((await fetchManual("/blog?page=abc")).status).toBe(404);
+    expect((await fetchManual("/blog?page=1")).status).toBe(200);
+  });
+});
+
+describe("blog post", () => {
+  it("redirects a wrong or missing slug to the canonical address with 301", async () => {
+    for (const path of [`/blog/${BOT.id}-wrong-slug`, `/blog/${BOT.id}`, `/blog/${BOT.id}-Build-Operate`]) {
+      const res = await fetchManual(path);
+      expect(res.status).toBe(301);
+      expect(res.headers.get("location")).toBe(BOT.path);
+    }
+    expect((await fetchManual(BOT.path)).status).toBe(200);
+  });
+
+  it.each(["/blog/12abc", "/blog/12abc-title", "/blog/-1-x", "/blog/1.5-x", "/blog/03-x", "/blog/99999-x", "/blog/99999999999-x", "/blog/7-compliance-and-tax-basics-for-a-gcc-in-india"])(
+    "answers %s with the not-found page",
+    async (path) => {
+      const res = await fetchManual(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("Page not found");
+    },
+  );
+
+  it("renders the article with its SEO tags, structured data, tags and comments", async () => {
+    const { page, errors, status } = await browser.open(BOT.path);
+    expect(status).toBe(200);
+    // The editor's SEO title as written; no meta description, so the sub heading.
+    expect(await page.title()).toBe("Build-Operate-Transfer (BOT) GCC Model Explained Phase by Phase");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
+      "A phase-by-phase look at the BOT model, from the first workshop to the day the centre becomes fully yours.",
+    );
+    expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe(BOT.path);
+    expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe("article");
+    expect(await page.locator('meta[property="article:published_time"]').getAttribute("content")).toMatch(/^\d{4}-/);
+    expect(await page.locator('meta[property="article:tag"]').count()).toBeGreaterThan(0);
+    const ld = await jsonLdOf(page, "BlogPosting");
+    expect(ld).toMatchObject({
+      headline: "Build, Operate, Transfer: What Actually Happens in Each Phase?",
+      author: { "@type": "Person", name: "Arjun Mehta" },
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(pathOf(ld?.url as string)).toBe(BOT.path);
+    expect(pathOf((ld?.image as string[])[0]!)).toBe("/images/blog/cover-3.svg");
+
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Build, Operate, Transfer: What Actually Happens in Each Phase?",
+    );
+    const image = page.locator("article img").first();
+    expect(await image.evaluate((el) => getComputedStyle(el).maxHeight)).toBe("400px");
+    expect(await page.locator(".prose-content h2").first().textContent()).toBe("Phase 1: Initiation");
+    const tags = await page.getByRole("complementary").locator("#tags-heading + ul li").allTextContents();
+    expect(tags).toEqual(["GCC", "Build Operate Transfer", "BOT", "Engagement Models"]);
+    expect(await page.locator("#comments-heading").textContent()).toBe("1 Comment");
+    expect(await page.getByRole("heading", { name: "Leave a Reply" }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  it("falls back to the heading and sub heading without SEO fields", async () => {
+    const { page } = await browser.open(AI.path);
+    expect(await page.title()).toBe("AI-Led Hiring for GCCs: Faster Shortlists Without Losing the Human Touch");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
+      "How AI matching, structured screening and human judgement together fill GCC roles faster and more fairly.",
+    );
+    expect(await page.locator("#comments-heading").textContent()).toBe("2 Comments");
+  });
+
+  it("shows 'Loading blog...' while another post loads", async () => {
+    const { page } = await browser.open(BOT.path);
+    await waitForHydration(page);
+    await page.route("**/blog/*.data*", async (route) => {
+      await delay(1500);
+      await route.continue();
+    });
+    await page.getByRole("complementary").getByRole("link", { name: "The First 100 Days of a New GCC" }).click();
+    await page.getByRole("status").filter({ hasText: "Loading blog..." }).waitFor();
+    await page.waitForURL(`**${FIRST_100.path}`);
+    await page.getByRole("heading", { level: 1, name: "The First 100 Days of a New GCC" }).waitFor();
+    expect(await page.getByText("Loading blog...").count()).toBe(0);
+  });
+
+  it("shows 'Loading blog...' on the list while a post opens", async () => {
+    const { page } = await browser.open("/blog");
+    await waitForHydration(page);
+    await page.route("**/blog/*.data*", async (route) => {
+      await delay(1500);
+      await route.continue();
+    });
+    await page.getByRole("link", { name: /^View Details/ }).nth(2).click();
+    await page.getByRole("status").filter({ hasText: "Loading blog..." }).waitFor();
+    await page.getByRole("heading", { name: "Leave a Reply" }).waitFor();
+  });
+});
+
+describe("comments", () => {
+  const form = (page: Page) => page.locator("form").filter({ has: page.getByRole("textbox", { name: "Comment" }) });
+
+  it("asks for every field, then posts, clears the form and shows the new comment", async () => {
+    const { page, errors } = await browser.open(FIRST_100.path);
+    await waitForHydration(page);
+    expect(await page.getByLabel("Email").getAttribute("type")).toBe("email");
+    const before = Number((await page.locator("#comments-heading").textContent())?.match(/\d+/)?.[0] ?? 0);
+
+    await page.getByLabel("Name").fill("Meera Pillai");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await page.getByText("Please fill all the fields").waitFor();
+    expect(await form(page).getByRole("alert").textContent()).toBe("All fields are required");
+
+    await page.getByLabel("Email").fill("meera@example.com");
+    await page.getByRole("textbox", { name: "Comment" }).fill("Clear and practical.\nThe 30-60-100 split works.");
+    let release: () => void = () => {};
+    await page.route("**/api/blog_comments/", async (route) => {
+      await new Promise<void>((r) => (release = r));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const busy = page.getByRole("button", { name: "Submitting..." });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+
+    await page.getByText("Comment submitted successfully!").waitFor();
+    await expect.poll(() => page.locator("#comments-heading").textContent()).toBe(`${before + 1} Comment${before + 1 === 1 ? "" : "s"}`);
+    const last = page.getByTestId("comment").last();
+    expect(await last.textContent()).toContain("Meera Pillai");
+    expect(await last.locator("p").last().innerText()).toBe("Clear and practical.\nThe 30-60-100 split works.");
+    expect(await page.getByLabel("Name").inputValue()).toBe("");
+    expect(await page.getByLabel("Email").inputValue()).toBe("");
+    expect(await page.getByRole("textbox", { name: "Comment" }).inputValue()).toBe("");
+    expect(await form(page).getByRole("alert").textContent()).toBe("");
+    expect(errors).toEqual([]);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+  });
+
+  it("checks the e-mail address before posting", async () => {
+    const { page } = await browser.open(FIRST_100.path);
+    await waitForHydration(page);
+    let posted = false;
+    await page.route("**/api/blog_comments/", (route) => {
+      posted = true;
+      return route.continue();
+    });
+    await page.getByLabel("Name").fill("Meera");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("textbox", { name: "Comment" }).fill("Hi");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect.poll(() => form(page).getByRole("alert").textContent()).toBe("Enter a valid e-mail address");
+    expect(posted).toBe(false);
+  });
+
+  it.each([
+    ["the server's message", { status: 429, body: JSON.stringify({ message: "Too many requests. Please wait 9 minute(s) and try again." }) }, "Too many requests. Please wait 9 minute(s) and try again."],
+    ["'Failed to submit comment' without one", { status: 500, body: "oops" }, "Failed to submit comment"],
+    ["'An error occurred. Please try again later.' on a network failure", null, "An error occurred. Please try again later."],
+  ])("toasts %s", async (_name, answer, message) => {
+    const { page } = await browser.open(FIRST_100.path);
+    await waitForHydration(page);
+    await page.route("**/api/blog_comments/", (route) =>
+      answer ? route.fulfill({ ...answer, contentType: "application/json" }) : route.abort("internetdisconnected"),
+    );
+    await page.getByLabel("Name").fill("Meera");
+    await page.getByLabel("Email").fill("meera@example.com");
+    await page.getByRole("textbox", { name: "Comment" }).fill("Hello");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await page.getByText(message).waitFor();
+    // A failed post keeps what was typed.
+    expect(await page.getByRole("textbox", { name: "Comment" }).inputValue()).toBe("Hello");
+  });
+
+  it("never runs markup stored in a comment", async () => {
+    const payload = "<img src=x onerror=window.__xss=1><script>window.__xss=2</script>";
+    const res = await fetch(`${baseURL()}/api/blog_comments/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ blog_id: AI.id, name: "<b>Mallory</b>", email_id: "m@example.com", comment: payload }),
+    });
+    expect(res.status).toBe(201);
+    const { page, errors } = await browser.open(AI.path);
+    await waitForHydration(page);
+    const comment = page.getByTestId("comment").filter({ hasText: "Mallory" });
+    expect(await comment.locator("p").last().textContent()).toBe(payload);
+    expect(await comment.locator("p").first().textContent()).toBe("<b>Mallory</b>");
+    expect(await comment.locator("img, script, b").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("blog with many posts", () => {
+  let site: RunningSite;
+  beforeAll(async () => {
+    // Demo content plus 14 older posts: 20 published posts, two pages of 12.
+    site = await startSite({
+      seed: async (db) => {
+        for (let i = 1; i <= 14; i++) await createPost(db, { heading: `Extra post ${i}`, publishedAt: daysAgo(100 + i) });
+      },
+    });
+  }, 120_000);
+  afterAll(() => site?.close());
+
+  it("shows 12 posts per page with links between the pages", async () => {
+    const { page } = await browser.open(`${site.url}/blog`);
+    await waitForHydration(page);
+    expect(await page.locator("article").count()).toBe(12);
+    const pager = page.getByRole("navigation", { name: "Blog pages" });
+    expect(await pager.getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+    await page.route("**/blog.data*", async (route) => {
+      await delay(1500);
+      await route.continue();
+    });
+    await pager.getByRole("link", { name: "Next" }).click();
+    await page.getByRole("status").filter({ hasText: "Loading blogs..." }).waitFor();
+    await page.waitForURL("**/blog?page=2");
+    await expect.poll(() => page.locator("article").count()).toBe(8);
+    expect(await page.locator("article h2").last().textContent()).toBe("Extra post 14");
+    expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe("/blog?page=2");
+    expect((await fetch(`${site.url}/blog?page=3`)).status).toBe(404);
+    await expectAccessible(page);
+  });
+});
+
+describe("blog when loading fails", () => {
+  let site: RunningSite;
+  const broken = { list: false, post: false, comments: false };
+  beforeAll(async () => {
+    site = await startSite({
+      patch: (services) => {
+        const { blog } = services;
+        const listPublished = blog.listPublished.bind(blog);
+        const getPublished = blog.getPublished.bind(blog);
+        const listComments = blog.listComments.bind(blog);
+        blog.listPublished = (paging) => (broken.list && paging?.pageSize === 12 ? failing() : listPublished(paging));
+        blog.getPublished = (id) => (broken.post ? failing() : getPublished(id));
+        blog.listComments = (filter) => (broken.comments ? failing() : listComments(filter));
+      },
+    });
+  }, 120_000);
+  afterAll(() => site?.close());
+  const set = (state: Partial<typeof broken>) => Object.assign(broken, { list: false, post: false, comments: false }, state);
+
+  it("shows 'Failed to load blogs.' in an alert", async () => {
+    set({ list: true });
+    const { page, status } = await browser.open(`${site.url}/blog`);
+    expect(status).toBe(500);
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load blogs." });
+    expect((await alert.textContent())?.trim()).toBe("Failed to load blogs.");
+    await expectAccessible(page);
+  });
+
+  it("shows 'Failed to load blogs.' after a client navigation too", async () => {
+    set({});
+    const { page } = await browser.open(`${site.url}${FIRST_100.path}`);
+    await waitForHydration(page);
+    set({ list: true });
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Blog" }).click();
+    await page.getByRole("alert").filter({ hasText: "Failed to load blogs." }).waitFor();
+    expect(await page.locator("header").count()).toBe(1);
+  });
+
+  it("replaces the page with a centred red message when the post cannot be loaded", async () => {
+    set({ post: true });
+    const { page, status } = await browser.open(`${site.url}${BOT.path}`);
+    expect(status).toBe(503);
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load blog details. Please try again later." });
+    expect(await alert.count()).toBe(1);
+    // Tailwind's red-700: a strongly saturated colour with a red hue (oklch hue 20-35).
+    expect(await alert.evaluate((el) => getComputedStyle(el).color)).toMatch(/^oklch\(0\.\d+ 0\.(1[5-9]|2)\d* (2\d|3[0-5])[.\d]*\)$/);
+    expect(await alert.evaluate((el) => getComputedStyle(el).textAlign)).toBe("center");
+    expect(await page.getByRole("heading", { name: "Leave a Reply" }).count()).toBe(0);
+    await expectAccessible(page);
+  });
+
+  it("shows 'Failed to load comments. Please try again later.' when only the comments fail, also on navigation", async () => {
+    set({ comments: true });
+    const { page, status } = await browser.open(`${site.url}${BOT.path}`);
+    expect(status).toBe(503);
+    expect(await page.getByRole("alert").filter({ hasText: "Failed to load comments. Please try again later." }).count()).toBe(1);
+
+    set({});
+    const list = await browser.open(`${site.url}/blog`);
+    await waitForHydration(list.page);
+    set({ comments: true });
+    await list.page.getByRole("link", { name: /^View Details/ }).first().click();
+    await list.page.getByRole("alert").filter({ hasText: "Failed to load comments. Please try again later." }).waitFor();
+  });
+});

@@ -1,0 +1,220 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSite, type RunningSite } from "../support/factories";
+import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+
+const browser = setupBrowser();
+
+interface Job {
+  id: number;
+  job_title: string;
+  company: string;
+  location: string;
+  salary: string;
+  job_description: string;
+  requirements: string;
+}
+const openJobs = async (): Promise<Job[]> => (await fetch(`${baseURL()}/api/post_jobs/`)).json();
+// The spec's preview rule, written out independently of the app's code.
+const expectedPreview = (html: string) => {
+  const text = html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return text.length > 80 ? `${text.slice(0, 120).trimEnd()}…` : text;
+};
+const cardTitles = (page: Page) => page.locator("article h2").allTextContents();
+
+describe("careers page", () => {
+  it("lists open jobs newest first with company - location, a rupee salary and a plain-text preview", async () => {
+    const jobs = await openJobs();
+    const { page, errors, status } = await browser.open("/Careers-page");
+    expect(status).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Open Positions");
+    expect(await page.getByPlaceholder("Search jobs...").count()).toBe(1);
+    expect(await cardTitles(page)).toEqual(jobs.map((j) => j.job_title));
+    expect(jobs.map((j) => j.job_title)).not.toContain("QA Automation Engineer");
+    expect(jobs[0]?.job_title).toBe("HR Operations Intern");
+
+    for (const [i, job] of jobs.entries()) {
+      const card = page.locator("article").nth(i);
+      const texts = await card.locator("p").allTextContents();
+      expect(texts[0]).toBe(`${job.company} - ${job.location}`);
+      expect(texts[1]).toBe(`₹${job.salary}`);
+      expect(texts[2]).toBe(expectedPreview(job.job_description));
+    }
+    const short = page.locator("article").filter({ hasText: "HR Operations Intern" }).locator("p").nth(2);
+    expect(await short.textContent()).toBe("Six-month paid internship supporting our HR operations team.");
+    const long = await page.locator("article").filter({ hasText: "Senior Talent Acquisition Partner" }).locator("p").nth(2).textContent();
+    expect(long).toMatch(/^We are looking for an experienced Talent Acquisition Partner.{40,}…$/);
+    expect(long!.length).toBeLessThanOrEqual(121);
+    expect(errors).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  it("filters live and case-insensitively over title, company, location, salary, description and requirements", async () => {
+    const { page } = await browser.open("/Careers-page");
+    await waitForHydration(page);
+    const search = page.getByPlaceholder("Search jobs...");
+    const cases: [string, string[]][] = [
+      ["HR OPERATIONS intern", ["HR Operations Intern"]],
+      ["northwind", ["Data Engineer"]],
+      ["bengaluru", ["GCC Program Manager (Build-Operate-Transfer)"]],
+      ["38,00,000", ["GCC Program Manager (Build-Operate-Transfer)"]],
+      ["Retail Analytics", ["Data Engineer"]],
+      ["AIRFLOW", ["Data Engineer"]],
+    ];
+    for (const [query, titles] of cases) {
+      await search.fill(query);
+      await expect.poll(() => cardTitles(page)).toEqual(titles);
+    }
+    await search.fill("quantum blockchain");
+    await page.getByText("No jobs match “quantum blockchain”.").waitFor();
+    expect(await page.locator("article").count()).toBe(0);
+    await page.getByRole("button", { name: "Clear" }).click();
+    await expect.poll(() => page.locator("article").count()).toBe(5);
+    expect(await search.inputValue()).toBe("");
+  });
+
+  it("shows the details in a dialog with Close and Apply, and returns focus", async () => {
+    const { page, errors } = await browser.open("/Careers-page");
+    await waitForHydration(page);
+    const opener = page.getByRole("button", { name: "View Details about Data Engineer" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Data Engineer" });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute("aria-modal")).toBe("true");
+    const facts = await dialog.locator("dd").allTextContents();
+    expect(facts).toEqual(["Northwind Retail Technology Centre", "Hyderabad", "₹18,00,000 - 26,00,000 per annum"]);
+    expect(await dialog.locator(".prose-content p").first().textContent()).toMatch(/^Join a growing retail analytics GCC/);
+    expect(await dialog.locator(".prose-content li").allTextContents()).toEqual([
+      "4+ years of data engineering experience",
+      "Strong SQL and Python; experience with Spark or a similar engine",
+      "Hands-on experience with a major cloud data platform",
+      "Familiarity with orchestration tools such as Airflow",
+    ]);
+    const apply = dialog.getByRole("link", { name: "Apply", exact: true });
+    expect(new URL((await apply.getAttribute("href"))!).searchParams.get("subject")).toBe(
+      "Application for Data Engineer at Northwind Retail Technology Centre",
+    );
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("View Details about Data Engineer");
+
+    await opener.click();
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("opens a mail draft to the HR address with the subject 'Application for {job title} at {company}'", async () => {
+    const { page } = await browser.open("/Careers-page");
+    const href = await page.getByRole("link", { name: "Apply for Senior Talent Acquisition Partner" }).getAttribute("href");
+    expect(href).toMatch(/^mailto:hr@example\.com\?/);
+    const draft = new URL(href!);
+    expect(draft.searchParams.get("subject")).toBe("Application for Senior Talent Acquisition Partner at GCC View 360");
+    expect(draft.searchParams.get("body")).toMatch(/^Dear Hiring Team,\n\nI would like to apply for the Senior Talent Acquisition Partner position at GCC View 360\./);
+  });
+
+  it("shows only 'No internet connection' while offline and the jobs again when online", async () => {
+    const { page } = await browser.open("/Careers-page");
+    await waitForHydration(page);
+    await page.context().setOffline(true);
+    await page.getByText("No internet connection").waitFor();
+    expect((await page.locator("body").innerText()).trim()).toBe("No internet connection");
+    await page.context().setOffline(false);
+    await page.getByRole("heading", { name: "Open Positions" }).waitFor();
+    expect(await page.locator("article").count()).toBe(5);
+  });
+});
+
+describe("job page", () => {
+  it("shows the job with its lists, posted date, apply link, share links and JobPosting data", async () => {
+    const { page, errors, status } = await browser.open("/careers-details?jobId=1");
+    expect(status).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Senior Talent Acquisition Partner");
+    const facts = await page.locator("main ul").first().locator("li").allTextContents();
+    expect(facts.slice(0, 3)).toEqual(["Location: Ghaziabad", "Type: Full-time", "Salary: ₹12,00,000 - 18,00,000 per annum"]);
+    const posted = await page.locator("time").textContent();
+    expect(posted).toMatch(/^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/);
+    expect(await page.getByText(`Posted on ${posted}`).count()).toBe(1);
+    expect(await page.locator("#responsibilities-heading + div li").count()).toBe(5);
+    expect(await page.locator("#requirements-heading + div li").allTextContents()).toContain(
+      "Confident working with international stakeholders",
+    );
+    expect(await page.locator(".prose-content p").first().textContent()).toMatch(/^We are looking for an experienced/);
+
+    const apply = await page.getByRole("link", { name: "Apply Now" }).getAttribute("href");
+    expect(new URL(apply!).searchParams.get("subject")).toBe("Application for Senior Talent Acquisition Partner at GCC View 360");
+
+    const pageUrl = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(new URL(pageUrl!).pathname + new URL(pageUrl!).search).toBe("/careers-details?jobId=1");
+    const share = page.getByRole("region", { name: "Share this job" }).getByRole("link");
+    expect(await share.count()).toBe(4);
+    const expected = { Facebook: "facebook.com", Twitter: "twitter.com", LinkedIn: "linkedin.com", WhatsApp: "wa.me" };
+    for (const [i, [name, host]] of Object.entries(expected).entries()) {
+      const link = share.nth(i);
+      expect(await link.textContent()).toContain(name);
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+      const href = (await link.getAttribute("href"))!;
+      expect(new URL(href).hostname).toContain(host);
+      expect(href).toContain(encodeURIComponent(pageUrl!));
+    }
+
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const posting = blocks.map((b) => JSON.parse(b)).find((b) => b["@type"] === "JobPosting");
+    expect(posting).toMatchObject({
+      title: "Senior Talent Acquisition Partner",
+      datePosted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      employmentType: "FULL_TIME",
+      hiringOrganization: { "@type": "Organization", name: "GCC View 360" },
+      jobLocation: { "@type": "Place", address: { addressLocality: "Ghaziabad", addressCountry: "IN" } },
+      baseSalary: { currency: "INR", value: { minValue: 1_200_000, maxValue: 1_800_000, unitText: "YEAR" } },
+    });
+    expect(posting.description).toContain("<p>We are looking for");
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  it("marks a remote job as telecommuting", async () => {
+    const { page } = await browser.open("/careers-details?jobId=4");
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const posting = blocks.map((b) => JSON.parse(b)).find((b) => b["@type"] === "JobPosting");
+    expect(posting).toMatchObject({ jobLocationType: "TELECOMMUTE", employmentType: "PART_TIME" });
+  });
+
+  it.each(["?jobId=6", "?jobId=999999", "?jobId=abc", "?jobId=1.5", "?jobId=-1", "?jobId=01", ""])(
+    "answers /careers-details%s with 'Job not found', 404 and noindex",
+    async (query) => {
+      const { page, status } = await browser.open(`/careers-details${query}`);
+      expect(status).toBe(404);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Job not found");
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    },
+  );
+
+  it("keeps the 'Job not found' page accessible", async () => {
+    const { page } = await browser.open("/careers-details?jobId=6");
+    await expectAccessible(page);
+  });
+});
+
+describe("job page when loading fails", () => {
+  let site: RunningSite;
+  beforeAll(async () => {
+    site = await startSite({
+      patch: (services) => {
+        services.careers.getOpenJobPage = () => Promise.reject(new Error("database unavailable"));
+      },
+    });
+  }, 120_000);
+  afterAll(() => site?.close());
+
+  it("shows 'Job not found' and is not indexed", async () => {
+    const { page, status } = await browser.open(`${site.url}/careers-details?jobId=1`);
+    expect(status).toBe(503);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Job not found");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  });
+});
