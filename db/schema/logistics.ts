@@ -38,8 +38,8 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex("members_phone_key").on(t.phone),
-    index("members_filter_idx").on(t.state, t.serviceCategory, t.createdAt.desc()),
-    index("members_created_idx").on(t.createdAt.desc()),
+    index("members_filter_idx").on(t.state, t.serviceCategory, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("members_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("members_search_idx", memberSearch(t)),
   ],
 );
@@ -79,8 +79,8 @@ export const loads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("loads_filter_idx").on(t.fromState, t.bodyType, t.createdAt.desc()),
-    index("loads_created_idx").on(t.createdAt.desc()),
+    index("loads_filter_idx").on(t.fromState, t.bodyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("loads_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("loads_search_idx", loadSearch(t)),
   ],
 );
@@ -104,8 +104,9 @@ export const trucks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("trucks_filter_idx").on(t.state, t.bodyType, t.createdAt.desc()),
-    index("trucks_created_idx").on(t.createdAt.desc()),
+    index("trucks_filter_idx").on(t.state, t.bodyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("trucks_brand_idx").on(t.state, t.brand, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("trucks_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("trucks_search_idx", truckSearch(t)),
   ],
 );
@@ -126,8 +127,8 @@ export const drivers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("drivers_filter_idx").on(t.state, t.createdAt.desc()),
-    index("drivers_created_idx").on(t.createdAt.desc()),
+    index("drivers_filter_idx").on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("drivers_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("drivers_search_idx", driverSearch(t)),
   ],
 );
@@ -150,8 +151,10 @@ export const buySellListings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("buy_sell_filter_idx").on(t.state, t.brand, t.createdAt.desc()),
-    index("buy_sell_created_idx").on(t.createdAt.desc()),
+    index("buy_sell_filter_idx").on(t.state, t.brand, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("buy_sell_price_idx").on(t.price),
+    index("buy_sell_kms_idx").on(t.kmsDriven),
+    index("buy_sell_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("buy_sell_search_idx", buySellSearch(t)),
   ],
 );
@@ -172,8 +175,9 @@ export const serviceRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("service_requests_kind_idx").on(t.kind, t.status, t.createdAt.desc()),
-    index("service_requests_kind_created_idx").on(t.kind, t.createdAt.desc()),
+    index("service_requests_kind_idx").on(t.kind, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("service_requests_kind_created_idx").on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("service_requests_created_idx").on(t.createdAt),
     trigram("service_requests_search_idx", serviceRequestSearch(t)),
   ],
 );
@@ -192,8 +196,8 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("feedback_status_idx").on(t.status, t.createdAt.desc()),
-    index("feedback_created_idx").on(t.createdAt.desc()),
+    index("feedback_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("feedback_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("feedback_search_idx", feedbackSearch(t)),
   ],
 );
@@ -214,7 +218,7 @@ export const crmLeads = pgTable(
   },
   (t) => [
     index("crm_leads_status_idx").on(t.status, t.followUpDate),
-    index("crm_leads_created_idx").on(t.createdAt.desc()),
+    index("crm_leads_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("crm_leads_search_idx", leadSearch(t)),
   ],
 );

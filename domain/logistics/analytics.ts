@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   buySellListings,
@@ -13,7 +13,7 @@ import {
 } from "../../db/schema/index";
 import { addDays, daysBetween, todayInIndia, type AnalyticsEntity, type AnalyticsPeriod, type AnalyticsQuery } from "../../schemas/logistics";
 import { toCsv } from "../csv";
-import { EXPORT_LIMIT, offsetOf, searchCondition, startOfIndianDay } from "./common";
+import { EXPORT_LIMIT, offsetOf, rowsOf, searchCondition, startOfIndianDay } from "./common";
 
 const ZONE = sql.raw(`'Asia/Kolkata'`);
 
@@ -161,12 +161,6 @@ const entityViews = {
 } as const;
 
 export function createAnalyticsService(db: Database) {
-  /** Rows of one statement, whichever engine runs it. */
-  const rowsOf = async <T>(statement: SQL) => {
-    const result = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
-    return Array.isArray(result) ? result : (result.rows ?? []);
-  };
-
   function rangeOf(query: Pick<AnalyticsQuery, "from_date" | "to_date">) {
     const today = todayInIndia();
     const from = query.from_date ?? query.to_date ?? today;
@@ -185,46 +179,51 @@ export function createAnalyticsService(db: Database) {
   }
 
   return {
-    /** KPI tiles (current, previous, change) and the overall chart (hourly for today, else daily). */
+    /**
+     * KPI tiles (current, previous, change) and the overall chart (hourly for today, else daily): one
+     * grouped pass per table over both periods, bucketed by whole hours or days since the window start
+     * (plain arithmetic on the indexed created_at; India has a fixed +05:30 offset).
+     */
     async overall(period: AnalyticsPeriod, now = new Date()) {
       const today = todayInIndia(now);
       const { current, previous } = periodRanges(period, today);
       const hourly = period === "today";
-      const totals = await rowsOf<{ key: string; current: number | string; previous: number | string }>(
+      const unit = hourly ? 3600 : 86400;
+      const origin = begin(previous);
+      const originText = origin.toISOString();
+      const inPeriods = sql`((created_at >= ${originText}::timestamptz and created_at < ${end(previous).toISOString()}::timestamptz) or (created_at >= ${begin(current).toISOString()}::timestamptz and created_at < ${end(current).toISOString()}::timestamptz))`;
+      const grouped = await rowsOf<{ key: string; b: number | string; n: number | string }>(
+        db,
         sql.join(
           overallSources.map(
-            (s) => sql`select ${s.key}::text as key,
-              count(*) filter (where created_at >= ${begin(current)}) as current,
-              count(*) filter (where created_at < ${end(previous)}) as previous
-              from ${sql.identifier(s.table)} where created_at >= ${begin(previous)} and created_at < ${end(current)}`,
+            (s) => sql`select ${s.key}::text as key, floor(extract(epoch from (created_at - ${originText}::timestamptz)) / ${sql.raw(String(unit))})::int as b, count(*) as n
+              from ${sql.identifier(s.table)} where ${inPeriods} group by 2`,
           ),
           sql` union all `,
         ),
       );
-      const bucket = hourly ? sql.raw(`'HH24'`) : sql.raw(`'YYYY-MM-DD'`);
-      const series = await rowsOf<{ key: string; bucket: string; n: number | string }>(
-        sql.join(
-          overallSources.map(
-            (s) => sql`select ${s.key}::text as key, to_char(created_at at time zone ${ZONE}, ${bucket}) as bucket, count(*) as n
-              from ${sql.identifier(s.table)} where created_at >= ${begin(current)} and created_at < ${end(current)} group by 2`,
-          ),
-          sql` union all `,
-        ),
-      );
-      const buckets = hourly ? Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0")) : daysOf(current.from, current.to);
-      const chart = buckets.map((b) => {
-        const point: Record<string, string | number> = { bucket: hourly ? `${b}:00` : b };
-        for (const s of overallSources) point[s.key] = Number(series.find((r) => r.key === s.key && r.bucket === b)?.n ?? 0);
-        return point;
-      });
+      // Bucket b → hour of yesterday/today, or the day origin + b.
+      const label = (b: number) => (hourly ? { day: b < 24 ? previous.from : current.from, slot: `${String(b % 24).padStart(2, "0")}:00` } : { day: addDays(previous.from, b), slot: addDays(previous.from, b) });
+      const inRange = (day: string, r: PeriodRange) => day >= r.from && day <= r.to;
+      const slots = hourly ? Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`) : daysOf(current.from, current.to);
+      const chart = slots.map((slot) => Object.fromEntries([["bucket", slot], ...overallSources.map((s) => [s.key, 0])])) as Record<string, string | number>[];
+      const totals = new Map<string, { current: number; previous: number }>(overallSources.map((s) => [s.key, { current: 0, previous: 0 }]));
+      for (const row of grouped) {
+        const { day, slot } = label(Number(row.b));
+        const n = Number(row.n);
+        const total = totals.get(row.key)!;
+        if (inRange(day, current)) {
+          total.current += n;
+          const point = chart[slots.indexOf(slot)];
+          if (point) point[row.key] = Number(point[row.key]) + n;
+        } else if (inRange(day, previous)) total.previous += n;
+      }
       return {
         period,
         current,
         previous,
         kpis: overallSources.map((s) => {
-          const row = totals.find((r) => r.key === s.key);
-          const cur = Number(row?.current ?? 0);
-          const prev = Number(row?.previous ?? 0);
+          const { current: cur, previous: prev } = totals.get(s.key)!;
           return { key: s.key, label: s.label, current: cur, previous: prev, change_pct: changePercent(cur, prev) };
         }),
         chart,
@@ -235,13 +234,16 @@ export function createAnalyticsService(db: Database) {
     async entity(entity: AnalyticsEntity, query: AnalyticsQuery) {
       const view = entityViews[entity];
       const { from, to, condition } = entityWhere(entity, query);
-      const day = dayOf(view.created);
+      const origin = startOfIndianDay(from).toISOString();
+      // The origin is inlined (an ISO timestamp we made): a bound parameter would make the SELECT and
+      // GROUP BY expressions differ in PostgreSQL's eyes.
+      const day = sql<number>`floor(extract(epoch from (${view.created} - ${sql.raw(`'${origin}'`)}::timestamptz)) / 86400)::int`;
       const [daily, rows, [{ n } = { n: 0 }]] = await Promise.all([
         db.select({ day, n: count() }).from(view.table).where(condition).groupBy(day),
         view.select(db).where(condition).orderBy(desc(view.created), desc(view.table.id)).limit(query.page_size).offset(offsetOf(query)),
         db.select({ n: count() }).from(view.table).where(condition),
       ]);
-      const byDay = new Map(daily.map((d) => [d.day, Number(d.n)]));
+      const byDay = new Map(daily.map((d) => [addDays(from, Number(d.day)), Number(d.n)]));
       return {
         from_date: from,
         to_date: to,

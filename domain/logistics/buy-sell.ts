@@ -6,7 +6,7 @@ import type { BuySell, BuySellListQuery, buySellInputSchema, buySellUpdateSchema
 import { kmBands, priceBands, stateLabel, type Band } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import { boundedCount, dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
 import type { MemberService } from "./members";
 
 type Row = typeof buySellListings.$inferSelect;
@@ -73,9 +73,9 @@ export function createBuySellService(db: Database, audit: AuditService, memberSe
       const condition = buySellWhere(query);
       const [rows, total] = await Promise.all([
         db.select().from(t).where(condition).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(query.page_size).offset(offsetOf(query)),
-        db.$count(t, condition),
+        boundedCount(db, t, condition),
       ]);
-      return { rows: rows.map(toBuySell), total };
+      return { ...total, rows: rows.map(toBuySell) };
     },
     async get(id: number) {
       return toBuySell(await row(id));

@@ -1,4 +1,5 @@
 import { and, asc, desc, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { members } from "../../db/schema/index";
 import { formatPhone } from "../../app/lib/dashboard/phone";
@@ -71,4 +72,26 @@ export const notFound = (what: string) => new HttpError(404, `${what} not found.
 /** Drops keys whose value is undefined, so a PATCH changes only what it names. */
 export function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Totals are exact up to COUNT_CAP matching rows and reported as COUNT_CAP with `capped` beyond it
+ * (docs/decisions/0002-logistics-counts-and-indexes.md): counting stops early, so a broad filter on a
+ * million rows costs no more than a narrow one.
+ */
+export const COUNT_CAP = 10_000;
+
+/** Rows of one raw statement, whichever engine runs it. */
+export async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+export async function boundedCount(db: Database, from: PgTable | SQL, condition: SQL | undefined): Promise<{ total: number; capped: boolean }> {
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from ${from}${condition ? sql` where ${condition}` : sql``} limit ${COUNT_CAP + 1}) as bounded`,
+  );
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }

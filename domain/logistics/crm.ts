@@ -16,7 +16,7 @@ import {
 import { leadStatuses, stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
+import { boundedCount, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
 
 type Row = typeof crmLeads.$inferSelect;
 type LeadInput = z.output<typeof leadInputSchema>;
@@ -55,8 +55,8 @@ function leadOrder(sort: string | undefined) {
   return [sql`${t.followUpDate} asc nulls last`, desc(t.id)];
 }
 
-/** Customer history per member: one grouped pass over service_history. */
-function historyTotals(db: Database) {
+/** Customer history per member: one grouped pass over service_history (only the matching members' rows). */
+function historyTotals(db: Database, memberCondition: SQL | undefined) {
   return db
     .select({
       memberId: serviceHistory.memberId,
@@ -65,6 +65,7 @@ function historyTotals(db: Database) {
       lastServiceAt: sql<Date>`max(${serviceHistory.createdAt})`.as("last_service_at"),
     })
     .from(serviceHistory)
+    .where(memberCondition ? inArray(serviceHistory.memberId, db.select({ id: members.id }).from(members).where(memberCondition)) : undefined)
     .groupBy(serviceHistory.memberId)
     .as("h");
 }
@@ -87,9 +88,9 @@ export function createCrmService(db: Database, audit: AuditService) {
       const condition = leadWhere(query, today);
       const [rows, total] = await Promise.all([
         db.select({ ...leadColumns(), noteCount }).from(t).where(condition).orderBy(...leadOrder(query.sort)).limit(query.page_size).offset(offsetOf(query)),
-        db.$count(t, condition),
+        boundedCount(db, t, condition),
       ]);
-      return { rows: rows.map((r) => toLead(r, today)), total };
+      return { ...total, rows: rows.map((r) => toLead(r, today)) };
     },
 
     /** The board: every status with its count and its most urgent leads. */
@@ -184,8 +185,8 @@ export function createCrmService(db: Database, audit: AuditService) {
     },
 
     async afterSale(query: AfterSaleQuery) {
-      const h = historyTotals(db);
       const condition = and(query.state ? eq(members.state, query.state) : undefined, searchCondition(memberSearch(members), query.search));
+      const h = historyTotals(db, condition);
       const base = () =>
         db
           .select({
@@ -200,11 +201,10 @@ export function createCrmService(db: Database, audit: AuditService) {
             lastServiceAt: h.lastServiceAt,
           })
           .from(h)
-          .innerJoin(members, eq(members.id, h.memberId))
-          .where(condition);
+          .innerJoin(members, eq(members.id, h.memberId));
       const [rows, [{ n } = { n: 0 }]] = await Promise.all([
         base().orderBy(desc(h.lastServiceAt), desc(members.id)).limit(query.page_size).offset(offsetOf(query)),
-        db.select({ n: count() }).from(h).innerJoin(members, eq(members.id, h.memberId)).where(condition),
+        db.select({ n: count() }).from(h),
       ]);
       return {
         rows: rows.map(

@@ -6,7 +6,7 @@ import type { Driver, DriverListQuery, driverInputSchema, driverUpdateSchema } f
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import { boundedCount, dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
 import type { MemberService } from "./members";
 
 type Row = typeof drivers.$inferSelect;
@@ -60,9 +60,9 @@ export function createDriverService(db: Database, audit: AuditService, memberSer
       const condition = driverWhere(query);
       const [rows, total] = await Promise.all([
         db.select().from(drivers).where(condition).orderBy(...orderBy(query.sort, sortable, drivers.createdAt, drivers.id)).limit(query.page_size).offset(offsetOf(query)),
-        db.$count(drivers, condition),
+        boundedCount(db, drivers, condition),
       ]);
-      return { rows: rows.map(toDriver), total };
+      return { ...total, rows: rows.map(toDriver) };
     },
     async get(id: number) {
       return toDriver(await row(id));

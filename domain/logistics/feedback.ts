@@ -7,7 +7,7 @@ import type { feedbackStatuses } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { HttpError } from "../errors";
-import { dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import { boundedCount, dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, orderBy, searchCondition } from "./common";
 
 type Row = typeof feedback.$inferSelect & { memberName: string; memberPhone: string };
 type Change = z.output<typeof feedbackUpdateSchema>;
@@ -66,9 +66,9 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       const condition = where(query);
       const [rows, total] = await Promise.all([
         select().where(condition).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(query.page_size).offset(offsetOf(query)),
-        db.$count(t, condition),
+        boundedCount(db, t, condition),
       ]);
-      return { rows: rows.map(toItem), total };
+      return { ...total, rows: rows.map(toItem) };
     },
     async update(actor: Actor, id: number, change: Change) {
       const before = await row(id);

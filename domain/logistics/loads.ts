@@ -6,7 +6,7 @@ import type { Load, LoadListQuery, loadInputSchema, loadUpdateSchema } from "../
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import { boundedCount, dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
 
 type Row = typeof loads.$inferSelect;
 type Input = z.output<typeof loadInputSchema>;
@@ -76,9 +76,9 @@ export function createLoadService(db: Database, audit: AuditService) {
       const condition = loadWhere(query);
       const [rows, total] = await Promise.all([
         db.select().from(loads).where(condition).orderBy(...orderBy(query.sort, sortable, loads.createdAt, loads.id)).limit(query.page_size).offset(offsetOf(query)),
-        db.$count(loads, condition),
+        boundedCount(db, loads, condition),
       ]);
-      return { rows: rows.map(toLoad), total };
+      return { ...total, rows: rows.map(toLoad) };
     },
     async get(id: number) {
       return toLoad(await row(id));

@@ -8,7 +8,7 @@ import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { HttpError } from "../errors";
-import { dateRange, EXPORT_LIMIT, iso, isUniqueViolation, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import { boundedCount, dateRange, EXPORT_LIMIT, iso, isUniqueViolation, notFound, offsetOf, orderBy, searchCondition } from "./common";
 
 type Row = typeof members.$inferSelect;
 type MemberInput = z.output<typeof memberInputSchema>;
@@ -74,9 +74,9 @@ export function createMemberService(db: Database, audit: AuditService) {
           .orderBy(...orderBy(query.sort, sortable, members.createdAt, members.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
-        db.$count(members, condition),
+        boundedCount(db, members, condition),
       ]);
-      return { rows: rows.map(toMember), total };
+      return { ...total, rows: rows.map(toMember) };
     },
 
     /** The spec's dashboard answer: `profile_data` (first item used) and `vehicle_data`. */

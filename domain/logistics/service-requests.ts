@@ -5,7 +5,7 @@ import { members, serviceRequests, serviceRequestSearch } from "../../db/schema/
 import type { ServiceRequest, ServiceRequestListQuery, serviceRequestUpdateSchema } from "../../schemas/logistics";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import { boundedCount, dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, orderBy, searchCondition } from "./common";
 
 export type RequestKind = "insurance" | "fast_tag";
 type Row = typeof serviceRequests.$inferSelect;
@@ -48,9 +48,9 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
       const condition = where(kind, query);
       const [rows, total] = await Promise.all([
         select().where(condition).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(query.page_size).offset(offsetOf(query)),
-        db.$count(t, condition),
+        boundedCount(db, t, condition),
       ]);
-      return { rows: rows.map(toRequest), total };
+      return { ...total, rows: rows.map(toRequest) };
     },
     async update(actor: Actor, kind: RequestKind, id: number, change: Change) {
       const before = await row(kind, id);

@@ -6,7 +6,7 @@ import type { Truck, TruckListQuery, truckInputSchema, truckUpdateSchema } from 
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import { boundedCount, dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
 import type { MemberService } from "./members";
 
 type Row = typeof trucks.$inferSelect;
@@ -70,9 +70,9 @@ export function createTruckService(db: Database, audit: AuditService, memberServ
       const condition = truckWhere(query);
       const [rows, total] = await Promise.all([
         db.select().from(trucks).where(condition).orderBy(...orderBy(query.sort, sortable, trucks.createdAt, trucks.id)).limit(query.page_size).offset(offsetOf(query)),
-        db.$count(trucks, condition),
+        boundedCount(db, trucks, condition),
       ]);
-      return { rows: rows.map(toTruck), total };
+      return { ...total, rows: rows.map(toTruck) };
     },
     async get(id: number) {
       return toTruck(await row(id));

@@ -27,8 +27,8 @@ export async function requestRoutes(app: FastifyInstance) {
     const capital = kind === "insurance" ? "Insurance request" : "FASTag request";
     app.get(path, admin, async (request) => {
       const query = parseOr400(serviceRequestListQuerySchema, request.query);
-      const { rows, total } = await services().requests.list(kind, query);
-      return { success: true, [`${kind}_data`]: rows, total_no_of_data: total };
+      const { rows, total, capped } = await services().requests.list(kind, query);
+      return { success: true, [`${kind}_data`]: rows, total_no_of_data: total, total_capped: capped };
     });
     app.get(`${path}/export.csv`, admin, async (request, reply) => {
       const query = parseOr400(serviceRequestListQuerySchema, request.query);
@@ -55,8 +55,8 @@ export async function requestRoutes(app: FastifyInstance) {
   // Spec oddity kept on purpose: the feedback list answers an array whose first item holds `feedback`.
   app.get("/api/feedback", admin, async (request) => {
     const query = parseOr400(feedbackListQuerySchema, request.query);
-    const { rows, total } = await services().feedback.list(query);
-    return [{ success: true, feedback: rows, total_no_of_data: total }];
+    const { rows, total, capped } = await services().feedback.list(query);
+    return [{ success: true, feedback: rows, total_no_of_data: total, total_capped: capped }];
   });
   app.get("/api/feedback/export.csv", admin, async (request, reply) => {
     const query = parseOr400(feedbackListQuerySchema, request.query);
@@ -98,8 +98,8 @@ export async function requestRoutes(app: FastifyInstance) {
   /* CRM before-sale: leads. */
   app.get("/api/crm/leads", admin, async (request) => {
     const query = parseOr400(leadListQuerySchema, request.query);
-    const { rows, total } = await services().crm.listLeads(query);
-    return { success: true, lead_data: rows, row_count: total, total_no_of_data: total };
+    const { rows, total, capped } = await services().crm.listLeads(query);
+    return { success: true, lead_data: rows, row_count: total, total_no_of_data: total, total_capped: capped };
   });
   app.get("/api/crm/leads/export.csv", admin, async (request, reply) => {
     const query = parseOr400(leadListQuerySchema, request.query);

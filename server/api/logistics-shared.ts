@@ -23,7 +23,7 @@ export function assertSomeChange(change: object) {
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
 
 interface CrudService<TQuery, TInput, TChange, TRecord> {
-  list(query: TQuery): Promise<{ rows: TRecord[]; total: number }>;
+  list(query: TQuery): Promise<{ rows: TRecord[]; total: number; capped: boolean }>;
   get(id: number): Promise<TRecord>;
   create(actor: Actor, input: TInput): Promise<TRecord>;
   update(actor: Actor, id: number, change: TChange): Promise<TRecord>;
@@ -54,8 +54,8 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
 
   app.get(path, access, async (request) => {
     const query = parseOr400(options.listQuery, request.query);
-    const { rows, total } = await options.service().list(query);
-    return { success: true, [`${options.dataKey}_data`]: rows, total_no_of_data: total };
+    const { rows, total, capped } = await options.service().list(query);
+    return { success: true, [`${options.dataKey}_data`]: rows, total_no_of_data: total, total_capped: capped };
   });
 
   app.get(`${path}/export.csv`, access, async (request, reply) => {

@@ -37,8 +37,8 @@ export async function logisticsRoutes(app: FastifyInstance) {
   /* Members: the console's home ("dashboard"), answering row_count, profile_data and vehicle_data. */
   app.get("/api/members", admin, async (request) => {
     const query = parseOr400(memberListQuerySchema, request.query);
-    const { rows, total } = await services().members.list(query);
-    return { success: true, members_data: rows, row_count: total, total_no_of_data: total };
+    const { rows, total, capped } = await services().members.list(query);
+    return { success: true, members_data: rows, row_count: total, total_no_of_data: total, total_capped: capped };
   });
   app.get("/api/members/export.csv", admin, async (request, reply) => {
     const query = parseOr400(memberListQuerySchema, request.query);
