@@ -131,7 +131,10 @@ describe("GET /api/blog_comments/", () => {
     });
     expect(JSON.stringify(all)).not.toContain("@example.com");
 
-    const one = (await get(`/api/blog_comments/?blog_id=${other.id}`)).json();
+    const res = await get(`/api/blog_comments/?blog_id=${other.id}`);
+    // Someone who just posted must see their comment: clients always revalidate.
+    expect(res.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    const one = res.json();
     expect(one.map((c: { comment: string }) => c.comment)).toEqual(["Elsewhere"]);
     expect((await get("/api/blog_comments/?blog_id=999999")).json()).toEqual([]);
   });

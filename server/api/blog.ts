@@ -43,7 +43,9 @@ export async function blogRoutes(app: FastifyInstance) {
     return answer;
   });
 
-  app.get("/api/blog_comments/", { config: { access: "public" } }, async (request) => {
+  app.get("/api/blog_comments/", { config: { access: "public" } }, async (request, reply) => {
+    // A visitor expects their own comment in the next answer, so clients must always revalidate.
+    reply.header("Cache-Control", "public, max-age=0, must-revalidate");
     const { blog_id } = parseOr400(commentQuerySchema, pickKeys(request.query, ["blog_id"]));
     const pages = paging(pickKeys(request.query, ["page", "page_size"]));
     return blog.listComments({ blogId: blog_id, page: pages?.page, pageSize: pages?.pageSize });

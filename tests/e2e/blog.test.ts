@@ -193,6 +193,18 @@ describe("comments", () => {
     await expectAccessible(page);
   });
 
+  it("shows a new comment after the post was opened by client navigation (no stale cached data)", async () => {
+    const { page } = await browser.open("/blog");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: /^View Details about Build, Operate, Transfer/ }).click();
+    await page.getByRole("heading", { name: "Leave a Reply" }).waitFor();
+    await page.getByLabel("Name").fill("Navigating Reader");
+    await page.getByLabel("Email").fill("reader@example.com");
+    await page.getByRole("textbox", { name: "Comment" }).fill("Posted after a client-side navigation.");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await page.getByTestId("comment").filter({ hasText: "Posted after a client-side navigation." }).waitFor();
+  });
+
   it("checks the e-mail address before posting", async () => {
     const { page } = await browser.open(FIRST_100.path);
     await waitForHydration(page);

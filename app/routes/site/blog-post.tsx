@@ -52,6 +52,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+// Comments are posted from this page and then reloaded: browsers must check back every time (a cheap
+// 304 while nothing changed) instead of reusing a copy up to a minute old.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=0, must-revalidate" });
+
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} Blog`, href: "/rss.xml" },
 ];
