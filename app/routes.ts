@@ -9,24 +9,6 @@ const solutionPaths = [
   "ailed-service",
 ] as const;
 
-// Directory screens of the logistics console that are still to be built render a plain notice.
-const pendingConsoleScreens = [
-  "home",
-  "analytics",
-  "services/load_details",
-  "services/truck_details",
-  "services/driver_details",
-  "services/buy_sell_details",
-  "services/insurance",
-  "services/fast_tag",
-  "feedback_complaints",
-  "crm",
-  "blog",
-  "comments",
-  "team",
-  "jobs",
-] as const;
-
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -51,7 +33,20 @@ export default [
     route("settings", "routes/dashboard/settings.tsx"),
     route("operators", "routes/dashboard/operators.tsx"),
     route("audit", "routes/dashboard/audit.tsx"),
-    ...pendingConsoleScreens.map((path) => route(path, "routes/dashboard/pending.tsx", { id: `pending-${path}` })),
+    route("blog", "routes/dashboard/blog.tsx"),
+    route("comments", "routes/dashboard/comments.tsx"),
+    route("team", "routes/dashboard/team.tsx"),
+    route("jobs", "routes/dashboard/jobs.tsx"),
+    route("home", "routes/dashboard/home.tsx"),
+    route("analytics", "routes/dashboard/analytics.tsx"),
+    route("services/load_details", "routes/dashboard/services-loads.tsx"),
+    route("services/truck_details", "routes/dashboard/services-trucks.tsx"),
+    route("services/driver_details", "routes/dashboard/services-drivers.tsx"),
+    route("services/buy_sell_details", "routes/dashboard/services-buy-sell.tsx"),
+    route("services/insurance", "routes/dashboard/services-requests.tsx", { id: "services-insurance" }),
+    route("services/fast_tag", "routes/dashboard/services-requests.tsx", { id: "services-fast-tag" }),
+    route("feedback_complaints", "routes/dashboard/feedback.tsx"),
+    route("crm", "routes/dashboard/crm.tsx"),
     route("*", "routes/dashboard/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

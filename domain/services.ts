@@ -5,6 +5,7 @@ import { createAuthService, type AuthOptions } from "./auth/service";
 import { createBlogService } from "./blog/service";
 import { createCareersService } from "./careers/service";
 import { createContactService } from "./contact/service";
+import { createContentAdminService } from "./content-admin/service";
 import { createLogisticsService } from "./logistics/index";
 import { createMediaService } from "./media/service";
 import { createMailer } from "./notifications/mailer";
@@ -23,6 +24,7 @@ export interface ServiceDeps {
 export function createServices(db: Database, deps: ServiceDeps) {
   const mailer = createMailer(deps.smtpUrl, deps.mailFrom, deps.log);
   const audit = createAuditService(db);
+  const blog = createBlogService(db);
   const settings = createSettingsService(db, audit);
   return {
     audit,
@@ -37,7 +39,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
       audit,
       onNotifyError: (err) => deps.log.error({ err }, "enquiry notification failed"),
     }),
-    blog: createBlogService(db),
+    blog,
+    contentAdmin: createContentAdminService(db, { blog, audit }),
     team: createTeamService(db),
     careers: createCareersService(db, { settings }),
   };

@@ -1,0 +1,65 @@
+import { ImagePlus, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { api } from "~/lib/dashboard/api";
+import { toast } from "~/lib/toast";
+import { Spinner } from "./modal";
+
+export interface UploadedImage {
+  url: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+/** Uploads one image to /api/uploads (re-encoded by the server) and reports its URL. */
+export async function uploadImage(file: File): Promise<UploadedImage> {
+  const form = new FormData();
+  form.append("file", file);
+  return (await api<{ data: UploadedImage }>("/api/uploads", { method: "POST", body: form })).data;
+}
+
+export function ImageUpload({ label, value, onChange, error }: { label: string; value: string | null; onChange: (url: string | null) => void; error?: string }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  return (
+    <div>
+      <span className="block text-sm font-medium text-slate-700">{label}</span>
+      <div className="mt-1 flex items-center gap-4">
+        {value ? (
+          <img src={value} alt="" className="h-20 w-32 rounded-lg border border-slate-200 object-cover" />
+        ) : (
+          <div className="grid h-20 w-32 place-items-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500">No image</div>
+        )}
+        <label htmlFor={id} className="btn-secondary cursor-pointer">
+          {busy ? <Spinner /> : <ImagePlus aria-hidden="true" className="size-4" />} {value ? "Replace image" : "Upload image"}
+        </label>
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          className="sr-only"
+          disabled={busy}
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (!file) return;
+            setBusy(true);
+            try {
+              onChange((await uploadImage(file)).url);
+            } catch (err) {
+              toast.error(err instanceof Error ? err.message : "Upload failed");
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+        {value ? (
+          <button type="button" className="btn text-red-700 hover:bg-red-50" onClick={() => onChange(null)}>
+            <Trash2 aria-hidden="true" className="size-4" /> Remove
+          </button>
+        ) : null}
+      </div>
+      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { blogLanguages, blogStatuses, recordId } from "./blog";
+import { listQuerySchema } from "./list-query";
+
+/** Console list filters for the site's content (blog, team, jobs, comments). */
+export const blogListQuerySchema = listQuerySchema.extend({
+  status: z.enum(blogStatuses, "status must be draft or published").optional(),
+  language: z.enum(blogLanguages, "language must be English, Hindi or Tamil").optional(),
+});
+
+export const jobListQuerySchema = listQuerySchema.extend({
+  status: z.enum(["open", "closed"], "status must be open or closed").optional(),
+});
+
+export const commentListQuerySchema = listQuerySchema.extend({
+  blog_id: recordId("blog_id must be a post id").optional(),
+  visibility: z.enum(["visible", "hidden"], "visibility must be visible or hidden").optional(),
+});
+
+export const commentModerationSchema = z.object({ hidden: z.boolean("hidden must be true or false") }).strict();

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts } from "../../db/schema/index";
+import { operatorToken } from "../../tests/support/auth";
+import { createComment, createJob, createMember, createPost } from "../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+
+let t: TestApp;
+let token = "";
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await operatorToken(t.app, "editor");
+});
+afterAll(() => t.close());
+
+const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+
+const post = {
+  heading: "Opening a GCC in Pune",
+  sub_heading: "What the first quarter looks like",
+  full_description: '<p>Hello</p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a>',
+  feature_image: "/media/abc/960.webp",
+  image_alt_text: "Pune skyline",
+  seo_title: "",
+  meta_description: "",
+  tags: "GCC, Pune",
+  language: "English",
+  author: "Editor",
+  status: "draft",
+};
+
+describe("console blog API", () => {
+  it("creates a draft with a sanitised body, invisible to the public until published", async () => {
+    const res = await call("POST", "/api/blog", post);
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json().data;
+    const full = (await call("GET", `/api/blog/${id}`)).json().data;
+    expect(full.full_description).toContain("<p>Hello</p>");
+    expect(full.full_description).not.toMatch(/<script|onerror|javascript:/i);
+    expect(full.seo_title).toBeNull();
+    expect((await t.app.inject(`/api/blog_details/${id}/`)).statusCode).toBe(404);
+
+    const published = await call("PATCH", `/api/blog/${id}`, { ...post, status: "published" });
+    expect(published.json().data.published_at).toEqual(expect.any(String));
+    expect((await t.app.inject(`/api/blog_details/${id}/`)).statusCode).toBe(200);
+
+    await call("PATCH", `/api/blog/${id}`, { ...post, status: "draft" });
+    expect((await t.app.inject(`/api/blog_details/${id}/`)).statusCode).toBe(404);
+  });
+
+  it("lists every status with filters and search, and deletes with its comments", async () => {
+    const a = await createPost(t.app.database.db, { heading: "Alpha payroll guide", status: "published" });
+    await createPost(t.app.database.db, { heading: "Beta draft", status: "draft", publishedAt: null });
+    await createComment(t.app.database.db, { blogId: a.id });
+    const drafts = (await call("GET", "/api/blog?status=draft&search=beta")).json();
+    expect(drafts.blog_data.map((p: { heading: string }) => p.heading)).toEqual(["Beta draft"]);
+    expect((await call("GET", "/api/blog?status=archived")).statusCode).toBe(400);
+    expect((await call("DELETE", `/api/blog/${a.id}`)).statusCode).toBe(200);
+    expect((await call("GET", `/api/blog/${a.id}`)).statusCode).toBe(404);
+    expect((await call("GET", `/api/comments?blog_id=${a.id}`)).json().total_no_of_data).toBe(0);
+  });
+
+  it("rejects bad input and mass-assigned fields without writing", async () => {
+    const before = await t.app.database.db.$count(blogPosts);
+    for (const body of [{ ...post, heading: "" }, { ...post, id: 5 }, { ...post, created_at: "2020-01-01" }, { ...post, status: "live" }, { ...post, feature_image: "javascript:alert(1)" }]) {
+      const res = await call("POST", "/api/blog", body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect(await t.app.database.db.$count(blogPosts)).toBe(before);
+  });
+});
+
+describe("console team and jobs API", () => {
+  it("edits and removes a team member, which the public list reflects", async () => {
+    const m = await createMember(t.app.database.db, { name: "Old Name" });
+    const res = await call("PATCH", `/api/team_members/${m.id}`, { name: "New Name", position: "COO", image: null, description: "", sort_order: 2 });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject(`/api/teams/${m.id}/`)).json().name).toBe("New Name");
+    await call("DELETE", `/api/team_members/${m.id}`);
+    expect((await t.app.inject(`/api/teams/${m.id}/`)).statusCode).toBe(404);
+  });
+
+  it("closes a job, which leaves the public list, and keeps description HTML safe", async () => {
+    const job = await createJob(t.app.database.db, { jobTitle: "Payroll lead" });
+    expect((await t.app.inject("/api/post_jobs/")).json().some((j: { id: number }) => j.id === job.id)).toBe(true);
+    const body = {
+      job_title: "Payroll lead",
+      company: "GCC View 360",
+      location: "Pune",
+      salary: "",
+      employment_type: "FULL_TIME",
+      job_description: "<p>Run payroll</p><iframe src=https://evil.example></iframe>",
+      responsibilities: ["Run payroll"],
+      requirements: ["5 years"],
+      apply_link: null,
+      status: "closed",
+      valid_through: null,
+    };
+    const res = await call("PATCH", `/api/jobs/${job.id}`, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.job_description).not.toContain("iframe");
+    expect((await t.app.inject("/api/post_jobs/")).json().some((j: { id: number }) => j.id === job.id)).toBe(false);
+    expect((await call("GET", "/api/jobs?status=closed")).json().jobs_data.map((j: { id: number }) => j.id)).toContain(job.id);
+  });
+});
+
+describe("comment moderation API", () => {
+  it("hides a comment from the public and shows it again", async () => {
+    const p = await createPost(t.app.database.db);
+    const c = await createComment(t.app.database.db, { blogId: p.id, comment: "Spam spam" });
+    const visible = async () => (await t.app.inject(`/api/blog_comments/?blog_id=${p.id}`)).json().some((x: { id: number }) => x.id === c.id);
+    expect(await visible()).toBe(true);
+    expect((await call("PATCH", `/api/comments/${c.id}`, { hidden: true })).statusCode).toBe(200);
+    expect(await visible()).toBe(false);
+    expect((await call("GET", `/api/comments?visibility=hidden&blog_id=${p.id}`)).json().comments_data[0]).toMatchObject({ id: c.id, hidden: true, blog_heading: p.heading });
+    await call("PATCH", `/api/comments/${c.id}`, { hidden: false });
+    expect(await visible()).toBe(true);
+    expect((await call("PATCH", `/api/comments/${c.id}`, { hidden: "yes" })).statusCode).toBe(400);
+  });
+});
