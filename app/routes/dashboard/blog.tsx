@@ -8,7 +8,8 @@ import { RichTextEditor } from "~/components/dashboard/rich-text";
 import { api } from "~/lib/dashboard/api";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { postPath } from "~/lib/slug";
-import { blogLanguages, blogPostInputSchema, blogStatuses } from "../../../schemas/blog";
+import type { blogStatuses } from "../../../schemas/blog";
+import { blogLanguages, blogPostInputSchema } from "../../../schemas/blog";
 import { fieldErrors } from "../../../schemas/validation";
 
 export function meta() {
