@@ -90,6 +90,12 @@ export async function buildApp({
   registerRequestLog(app);
   registerErrorHandling(app);
   registerPageCache(app, createContentVersionService(database.db));
+  // While draining, every answer closes its connection: clients reconnect (to another instance) instead
+  // of reusing a keep-alive connection that the coming close would reset under them.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (app.lifecycle.draining) reply.header("Connection", "close");
+    return payload;
+  });
 
   await registerRateLimits(app);
   registerAccessControl(app);

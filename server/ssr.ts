@@ -46,7 +46,8 @@ export async function registerSsr(
     url: "/*",
     handler: async (request, reply) => {
       const response = await handle(toFetchRequest(request, reply), getLoadContext(request));
-      reply.status(response.status);
+      reply.status(response.status === 500 && (await databaseDown(app)) ? 503 : response.status);
+      if (reply.statusCode === 503) reply.header("Retry-After", "5");
       for (const [key, value] of response.headers) {
         if (key !== "set-cookie") reply.header(key, value);
       }
@@ -56,6 +57,15 @@ export async function registerSsr(
       return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
     },
   });
+}
+
+/** A failed page is a 503 (try again shortly), not a 500, when the database is what failed. */
+async function databaseDown(app: FastifyInstance): Promise<boolean> {
+  const check = app.database.ping().then(
+    () => false,
+    () => true,
+  );
+  return Promise.race([check, new Promise<boolean>((r) => setTimeout(() => r(true), 500).unref())]);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

@@ -1,0 +1,306 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, Socket, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { freePort, TEST_ADMIN } from "../e2e/support/server";
+
+export { freePort, TEST_ADMIN };
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The server itself (one process: killing it kills the server, /proc/<pid> is the server's). */
+  process: ChildProcess;
+  pid: number;
+  output(): string;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the built server as ONE process (`node --import tsx`), unlike tests/e2e/support/server.ts whose
+ * `tsx` wrapper forwards SIGTERM but cannot forward SIGKILL: a kill -9 there leaves the real server
+ * running. Here kill -9 hits the server and /proc/<pid>/status is the server's memory.
+ */
+export async function spawnServer(
+  options: { env?: Record<string, string>; dataDir?: string; port?: number; waitReady?: boolean } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "gcc-rel-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: resolve("."),
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      JWT_SECRET: "reliability-secret-that-is-long-enough-0123456789",
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_LEVEL: "warn",
+      PUBLIC_FORM_RATE_LIMIT: "10000",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (chunk) => (log = (log + chunk).slice(-200_000)));
+  child.stderr?.on("data", (chunk) => (log = (log + chunk).slice(-200_000)));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const server: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    process: child,
+    pid: child.pid!,
+    output: () => log,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (options.waitReady !== false) await waitReady(server);
+  return server;
+}
+
+export async function waitReady(
+  server: Pick<ServerProcess, "url" | "process" | "output">,
+  timeoutMs = 120_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.process.exitCode !== null || server.process.signalCode !== null) {
+      throw new Error(`server exited early:\n${server.output()}`);
+    }
+    try {
+      if ((await fetch(`${server.url}/readyz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`server was not ready within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resident memory of a process in KB (VmRSS). */
+export function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+export async function signIn(url: string, user = TEST_ADMIN): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(user),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export const json = (body: unknown, token?: string): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  body: JSON.stringify(body),
+});
+
+/** A comment whose text carries its own checksum, so a torn (half-written) row is recognisable. */
+export function checkedText(tag: string): string {
+  const digest = createHash("sha256").update(tag).digest("hex").slice(0, 16);
+  return `${tag}#${digest}`;
+}
+export function isIntact(text: string): boolean {
+  const at = text.lastIndexOf("#");
+  return at > 0 && checkedText(text.slice(0, at)) === text;
+}
+
+export const pgServerUrl = () => process.env.TEST_DATABASE_URL;
+
+/** A fresh, empty database on the TEST_DATABASE_URL server; drop() removes it (forcing connections off). */
+export async function createPgDatabase(
+  prefix: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const server = pgServerUrl();
+  if (!server) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  await adminQuery(server, `create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () => adminQuery(server, `drop database if exists ${name} with (force)`),
+  };
+}
+
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A TCP proxy between the server and PostgreSQL that can cut the link (close every connection and
+ * refuse new ones) and restore it, without touching the PostgreSQL server other suites use.
+ */
+export async function startTcpProxy(target: { host: string; port: number }) {
+  const port = await freePort();
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  const listen = () =>
+    new Promise<void>((done, fail) => {
+      server = createServer((client) => {
+        const upstream = new Socket();
+        sockets.add(client);
+        sockets.add(upstream);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        client.on("error", drop).on("close", drop);
+        upstream.on("error", drop).on("close", drop);
+        upstream.connect(target.port, target.host, () => {
+          client.pipe(upstream);
+          upstream.pipe(client);
+        });
+      });
+      server.once("error", fail);
+      server.listen(port, "127.0.0.1", () => done());
+    });
+  await listen();
+  return {
+    port,
+    connections: () => sockets.size / 2,
+    /** The outage: every open connection is reset and new ones are refused. */
+    async cut() {
+      const closing = server;
+      server = null;
+      await new Promise<void>((done) => (closing ? closing.close(() => done()) : done()));
+      for (const socket of sockets) socket.resetAndDestroy();
+      sockets.clear();
+    },
+    async restore() {
+      if (!server) await listen();
+    },
+    async close() {
+      await this.cut();
+    },
+  };
+}
+
+/** Debian's nginx as a child process with a generated configuration (in its own temp dir). */
+export async function startNginx(httpBlock: (dir: string) => string, port: number) {
+  const bin = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+  if (!existsSync(bin)) throw new Error(`nginx not found at ${bin} (apt-get install nginx)`);
+  const dir = mkdtempSync(join(tmpdir(), "gcc-nginx-"));
+  chmodSync(dir, 0o755);
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${httpBlock(dir)}
+}
+`,
+  );
+  let log = "";
+  const child = spawn(bin, ["-c", join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (c) => (log += c));
+  child.stderr?.on("data", (c) => (log += c));
+  const exited = new Promise((r) => child.once("exit", r));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${log}`);
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (i > 100) throw new Error(`nginx did not start: ${log}`);
+      await sleep(100);
+    }
+  }
+  return {
+    url,
+    errorLog: () => (existsSync(join(dir, "error.log")) ? readFileSync(join(dir, "error.log"), "utf8") : ""),
+    async stop() {
+      child.kill("SIGQUIT");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Counts answers by status and network errors by code, for "zero failed requests" checks. */
+export class Tally {
+  statuses = new Map<number, number>();
+  errors = new Map<string, number>();
+  samples: string[] = [];
+  ok = 0;
+  add(status: number, what: string) {
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    if (status < 400) this.ok++;
+    else if (this.samples.length < 20) this.samples.push(`${status} ${what}`);
+  }
+  fail(error: unknown, what: string) {
+    const code = errorCode(error);
+    this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
+    if (this.samples.length < 20) this.samples.push(`${code} ${what}`);
+  }
+  count(predicate: (status: number) => boolean) {
+    let n = 0;
+    for (const [status, c] of this.statuses) if (predicate(status)) n += c;
+    return n;
+  }
+  get errorCount() {
+    let n = 0;
+    for (const c of this.errors.values()) n += c;
+    return n;
+  }
+  summary() {
+    return {
+      statuses: Object.fromEntries(this.statuses),
+      errors: Object.fromEntries(this.errors),
+      samples: this.samples,
+    };
+  }
+}
+
+/** The innermost network error code of a failed fetch (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…). */
+export function errorCode(error: unknown): string {
+  let e = error as { code?: string; cause?: unknown; message?: string } | undefined;
+  let code = "";
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === "string") code = e.code;
+    e = e.cause as typeof e;
+  }
+  return code || (error instanceof Error ? error.message : String(error));
+}
