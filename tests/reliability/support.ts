@@ -138,7 +138,9 @@ export async function createPgDatabase(
   return {
     url: url.toString(),
     name,
-    drop: () => adminQuery(server, `drop database if exists ${name} with (force)`),
+    drop: async () => {
+      await adminQuery(server, `drop database if exists ${name} with (force)`);
+    },
   };
 }
 
