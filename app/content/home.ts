@@ -1,4 +1,11 @@
-import type { ExperienceSection, HeroSlide, HomeAbout, PageSeo, SectionIntro } from "./types";
+import type {
+  EngagementModelCard,
+  ExperienceSection,
+  HeroSlide,
+  HomeAbout,
+  PageSeo,
+  SectionIntro,
+} from "./types";
 
 export const homeSeo = {
   title: "GCC View 360 | Global Capability Centers in India",
@@ -56,4 +63,19 @@ export const experience = {
 export const solutionsIntro = {
   heading: "Solutions & Offerings",
   text: "Integrated services that cover every stage of your centre's lifecycle. Use them together for a complete setup, or individually where you need specialist support.",
+} as const satisfies SectionIntro;
+
+/** The Solutions & Offerings carousel advances every 3.5 s (spec section 9); the hero never does. */
+export const SOLUTIONS_CAROUSEL_INTERVAL_MS = 3500;
+
+/** Original illustrations (public/images/marketing) for the engagement model cards, by card path. */
+export const modelIllustrations = {
+  "/details/initiation": "/images/marketing/model-captive.svg",
+  "/details/managed-teams": "/images/marketing/model-managed-teams.svg",
+  "/details/build-operator": "/images/marketing/model-bot.svg",
+} as const satisfies Record<EngagementModelCard["path"], string>;
+
+export const homeCta = {
+  heading: "Ready to plan your centre in India?",
+  text: "Talk to a senior consultant about your goals, timeline and the engagement model that fits them best.",
 } as const satisfies SectionIntro;

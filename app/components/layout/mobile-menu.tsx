@@ -15,7 +15,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
 
   return (
     <div
-      className={`fixed inset-0 z-50 transition-[visibility] duration-300 md:hidden ${open ? "visible" : "pointer-events-none invisible"}`}
+      className={`fixed inset-0 z-50 overflow-hidden transition-[visibility] duration-300 md:hidden ${open ? "visible" : "pointer-events-none invisible"}`}
       inert={!open}
     >
       <div

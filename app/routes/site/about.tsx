@@ -1,12 +1,138 @@
-// Placeholder until this page is built; the route exists so the shell and links work.
-export function meta() {
-  return [{ title: "GCC View 360" }];
+import { ArrowRight } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { Icon } from "~/components/marketing/icon";
+import { pageMeta, type Crumb } from "~/components/marketing/meta";
+import { PageHero, Paragraphs, SectionHeading } from "~/components/marketing/page";
+import { aboutIntro, aboutTiles, audiences, coreValues } from "~/content/about";
+import type { AudienceCard } from "~/content/types";
+import { CARD_TEXT_LIMIT, truncate } from "~/lib/text";
+import type { Route } from "./+types/about";
+
+const PATH = "/about-page";
+
+export function loader() {
+  const trail: Crumb[] = [
+    ["Home", "/"],
+    ["About Us", PATH],
+  ];
+  return { intro: aboutIntro, audiences, coreValues, tiles: aboutTiles, trail };
 }
 
-export default function Page() {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(matches, loaderData && { seo: loaderData.intro.seo, path: PATH, trail: loaderData.trail });
+}
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { intro, trail, tiles } = loaderData;
+  const [lead, ...rest] = intro.paragraphs;
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-bold text-navy-900">GCC View 360</h1>
-    </section>
+    <>
+      <PageHero title={intro.title} eyebrow="About Us" lead={lead} trail={trail} />
+      <section className="container-page grid gap-12 py-16 md:py-20 lg:grid-cols-[1.4fr_1fr] lg:items-center">
+        <Paragraphs paragraphs={rest} />
+        <img
+          src="/images/marketing/about-team.svg"
+          alt="Illustration: a consultant guiding a growing team through the stages of building a centre in India"
+          width={480}
+          height={360}
+          loading="lazy"
+          decoding="async"
+          className="mx-auto h-auto w-full max-w-md"
+        />
+      </section>
+
+      <section aria-labelledby="audiences-heading" className="bg-slate-50 py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading
+            id="audiences-heading"
+            eyebrow="Who we help"
+            title="A partner for every stage of growth"
+            center
+          />
+          <ul className="mt-12 grid gap-6 md:grid-cols-3">
+            {loaderData.audiences.map((card) => (
+              <AudienceCardView key={card.title} card={card} />
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="values-heading" className="container-page py-16 md:py-24">
+        <SectionHeading
+          id="values-heading"
+          eyebrow="Our core values"
+          title="What guides our work"
+          text="Five values shape how we advise clients, hire people and run the centres we are trusted with."
+          center
+        />
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
+          {loaderData.coreValues.map((value) => (
+            <li key={value.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="grid size-12 place-items-center rounded-xl bg-navy-900 text-accent-400">
+                <Icon name={value.icon} />
+              </span>
+              <h3 className="mt-5 text-lg font-bold text-navy-900">{value.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{value.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="explore-heading" className="bg-navy-900 py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading id="explore-heading" title="Explore GCC View 360" light center />
+          <ul className="mt-12 grid gap-6 md:grid-cols-3">
+            {tiles.map((tile) => (
+              <li key={tile.path}>
+                <Link
+                  to={tile.path}
+                  className="group flex h-full flex-col rounded-2xl border border-white/10 bg-white/5 p-7 transition-colors hover:border-brand-500 hover:bg-white/10"
+                >
+                  <span className="text-xl font-bold text-white">{tile.title}</span>
+                  <span className="mt-3 flex-1 leading-relaxed text-slate-300">{tile.description}</span>
+                  <span
+                    aria-hidden="true"
+                    className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-accent-400"
+                  >
+                    Explore <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Texts over 250 characters start collapsed with a View More / View Less toggle. */
+function AudienceCardView({ card }: { card: AudienceCard }) {
+  const [expanded, setExpanded] = useState(false);
+  const textId = useId();
+  const long = card.text.length > CARD_TEXT_LIMIT;
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+      <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700">
+        <Icon name={card.icon} />
+      </span>
+      <h3 className="mt-5 text-xl font-bold text-navy-900">{card.title}</h3>
+      <p id={textId} className="mt-3 flex-1 leading-relaxed text-slate-600">
+        {long && !expanded ? truncate(card.text) : card.text}
+      </p>
+      {long && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={textId}
+          onClick={() => setExpanded((v) => !v)}
+          className="mt-4 self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          {expanded ? "View Less" : "View More"}
+          <span className="sr-only"> about how we help a {card.title.toLowerCase()}</span>
+        </button>
+      )}
+    </li>
   );
 }

@@ -1,12 +1,30 @@
-// Placeholder until this page is built; the route exists so the shell and links work.
-export function meta() {
-  return [{ title: "GCC View 360" }];
+import { data } from "react-router";
+import { pageMeta, type Crumb } from "~/components/marketing/meta";
+import { RouteErrorBoundary } from "~/components/marketing/page";
+import { ServicePageView } from "~/components/marketing/service-page";
+import { products } from "~/content/products";
+import type { Route } from "./+types/product";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const product = products.find((p) => p.slug === params.product);
+  if (!product) throw data(null, { status: 404 });
+  const trail: Crumb[] = [
+    ["Home", "/"],
+    [product.title, product.path],
+  ];
+  return { product, trail };
 }
 
-export default function Page() {
-  return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-bold text-navy-900">GCC View 360</h1>
-    </section>
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    loaderData && { seo: loaderData.product.seo, path: loaderData.product.path, trail: loaderData.trail },
   );
 }
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, trail } = loaderData;
+  return <ServicePageView page={product} trail={trail} eyebrow="Our products" lead={product.tagline} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

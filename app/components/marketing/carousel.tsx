@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  autoPlayInterval,
+  chunk,
+  MOBILE_BREAKPOINT_PX,
+  reanchorIndex,
+  swipeStep,
+  wrapIndex,
+} from "./carousel-logic";
+import { Glyph } from "./glyphs";
+
+function useMediaQuery(query: string, serverValue: boolean): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => serverValue,
+  );
+}
+
+const MD_COLUMNS = {
+  1: "md:grid-cols-1",
+  2: "md:grid-cols-2",
+  3: "md:grid-cols-3",
+  4: "md:grid-cols-4",
+} as const;
+
+export interface CarouselProps {
+  /** Accessible name of the carousel, e.g. "Solutions and offerings". */
+  label: string;
+  items: readonly ReactNode[];
+  /** Items per slide below / from the 768 px breakpoint. */
+  perSlide?: { base: 1; md: keyof typeof MD_COLUMNS };
+  /** true → DEFAULT_CAROUSEL_INTERVAL_MS, a number → that interval in ms, false/undefined → never moves by itself. */
+  autoPlay?: boolean | number;
+  /** Colour of the controls: "dark" for a dark background. */
+  tone?: "light" | "dark";
+  className?: string;
+}
+
+/**
+ * One carousel for the whole site (WAI-ARIA APG carousel pattern): previous/next buttons, slide dots,
+ * arrow keys, touch swipe (40 px), auto-advance that pauses on hover, focus and the pause button, and never
+ * runs for people who prefer reduced motion (unless they press play).
+ */
+export function Carousel({
+  label,
+  items,
+  perSlide = { base: 1, md: 1 },
+  autoPlay,
+  tone = "light",
+  className = "",
+}: CarouselProps) {
+  const trackId = useId();
+  // The server renders the wide layout; narrow screens regroup after hydration without moving the first card.
+  const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`, true);
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)", false);
+  const per = wide ? perSlide.md : perSlide.base;
+  const slides = chunk(items, per);
+  const count = slides.length;
+
+  const [position, setPosition] = useState({ index: 0, per });
+  let index = position.index;
+  if (position.per !== per) {
+    index = reanchorIndex(position.index, position.per, per, items.length);
+    setPosition({ index, per });
+  }
+
+  const interval = autoPlayInterval(autoPlay);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
+  const playing = interval !== null && (playChoice ?? !reducedMotion);
+  const running = playing && !hovered && !focused;
+
+  const root = useRef<HTMLElement>(null);
+  const activeSlide = useRef<HTMLDivElement>(null);
+  const userMoved = useRef(false);
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+
+  const goTo = useCallback(
+    (next: number, byUser = true) => {
+      userMoved.current = byUser;
+      setPosition((p) => ({ ...p, index: wrapIndex(next, count) }));
+    },
+    [count],
+  );
+
+  useEffect(() => {
+    if (!running || interval === null || count < 2) return;
+    const timer = window.setTimeout(() => goTo(index + 1, false), interval);
+    return () => window.clearTimeout(timer);
+  }, [running, interval, index, count, goTo]);
+
+  // A focused link in a slide that just became inert loses focus; keep keyboard users in the carousel.
+  useEffect(() => {
+    if (!userMoved.current) return;
+    userMoved.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) activeSlide.current?.focus({ preventScroll: true });
+  }, [index]);
+
+  const dark = tone === "dark";
+  const controlClass = `grid size-10 place-items-center rounded-full border transition-colors ${
+    dark
+      ? "border-white/30 text-white hover:bg-white/10"
+      : "border-slate-300 bg-white text-navy-900 hover:border-navy-800 hover:bg-navy-900 hover:text-white"
+  }`;
+
+  return (
+    <section
+      ref={root}
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-carousel-index={index}
+      data-slide-count={count}
+      data-running={running}
+      className={className}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+        if ((event.target as HTMLElement).closest("input, textarea, select")) return;
+        event.preventDefault();
+        goTo(index + (event.key === "ArrowRight" ? 1 : -1));
+      }}
+    >
+      <div
+        className="touch-pan-y overflow-hidden"
+        onPointerDown={(event) => {
+          swipe.current = event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
+        }}
+        onPointerUp={(event) => {
+          const start = swipe.current;
+          swipe.current = null;
+          if (!start) return;
+          const step = swipeStep(event.clientX - start.x, event.clientY - start.y);
+          if (step !== 0) goTo(index + step);
+        }}
+        onPointerCancel={() => (swipe.current = null)}
+      >
+        <div
+          id={trackId}
+          aria-live={running ? "off" : "polite"}
+          className="flex transition-transform duration-500 ease-out motion-reduce:transition-none"
+          style={{ transform: `translateX(-${index * 100}%)` }}
+        >
+          {slides.map((group, i) => (
+            <div
+              key={`${per}-${i}`}
+              ref={i === index ? activeSlide : undefined}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              inert={i !== index}
+              tabIndex={-1}
+              data-slide={i}
+              className={`grid w-full shrink-0 auto-cols-[100%] grid-flow-col gap-6 overflow-hidden outline-none md:auto-cols-auto md:grid-flow-row ${MD_COLUMNS[perSlide.md]}`}
+            >
+              {group.map((item, j) => (
+                <div key={j} className="flex min-w-0" data-carousel-item>
+                  {item}
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      </div>
+      {count > 1 && (
+        <div className="mt-8 flex items-center justify-between gap-4">
+          <div className="flex items-center gap-1">
+            {slides.map((_, i) => (
+              <button
+                key={i}
+                type="button"
+                aria-controls={trackId}
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => goTo(i)}
+                className="group grid size-6 place-items-center rounded-full"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block h-2.5 rounded-full transition-all ${
+                    i === index
+                      ? `w-6 ${dark ? "bg-accent-400" : "bg-brand-700"}`
+                      : `w-2.5 ${dark ? "bg-white/40 group-hover:bg-white/70" : "bg-slate-300 group-hover:bg-slate-400"}`
+                  }`}
+                />
+              </button>
+            ))}
+          </div>
+          <div className="flex items-center gap-2">
+            {interval !== null && (
+              <button
+                type="button"
+                className={controlClass}
+                aria-label={playing ? "Pause automatic slide show" : "Start automatic slide show"}
+                onClick={() => setPlayChoice(!playing)}
+              >
+                {playing ? (
+                  <Glyph name="pause" className="size-4" />
+                ) : (
+                  <Glyph name="play" className="size-4" />
+                )}
+              </button>
+            )}
+            <button
+              type="button"
+              className={controlClass}
+              aria-controls={trackId}
+              aria-label="Previous slide"
+              onClick={() => goTo(index - 1)}
+            >
+              <Glyph name="chevron-left" className="size-5" />
+            </button>
+            <button
+              type="button"
+              className={controlClass}
+              aria-controls={trackId}
+              aria-label="Next slide"
+              onClick={() => goTo(index + 1)}
+            >
+              <Glyph name="chevron-right" className="size-5" />
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,312 @@
+import { Check, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router";
+import { ContactForm } from "~/components/forms/contact-form";
+import { NotFoundContent } from "~/components/layout/not-found";
+import { contactBenefits } from "~/content/models";
+import { contactPage } from "~/content/pages";
+import type { ContentSection, Feature } from "~/content/types";
+import { Icon } from "./icon";
+import type { Crumb } from "./meta";
+
+/** Navy banner at the top of every inner page: breadcrumbs, eyebrow, h1 and lead text. */
+export function PageHero({
+  title,
+  eyebrow,
+  lead,
+  trail,
+  children,
+}: {
+  title: string;
+  eyebrow?: string;
+  lead?: string;
+  trail: readonly Crumb[];
+  children?: ReactNode;
+}) {
+  return (
+    <div className="relative isolate overflow-hidden bg-navy-900 text-white">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_20%,rgba(20,163,139,0.35),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(233,162,31,0.18),transparent_40%)]"
+      />
+      <div className="container-page py-14 md:py-20">
+        <Breadcrumbs trail={trail} />
+        {eyebrow && (
+          <p className="mt-8 text-sm font-semibold uppercase tracking-[0.14em] text-accent-400">{eyebrow}</p>
+        )}
+        <h1
+          className={`${eyebrow ? "mt-3" : "mt-8"} max-w-4xl text-4xl font-extrabold tracking-tight md:text-5xl`}
+        >
+          {title}
+        </h1>
+        {lead && <p className="mt-5 max-w-3xl text-lg leading-relaxed text-slate-200">{lead}</p>}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-300">
+        {trail.map(([name, path], i) => {
+          const last = i === trail.length - 1;
+          return (
+            <li key={path} className="flex items-center gap-1.5">
+              {last ? (
+                <span aria-current="page" className="font-medium text-white">
+                  {name}
+                </span>
+              ) : (
+                <>
+                  <Link to={path} className="hover:text-white hover:underline">
+                    {name}
+                  </Link>
+                  <ChevronRight aria-hidden="true" className="size-3.5 text-slate-400" />
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+export function SectionHeading({
+  eyebrow,
+  title,
+  text,
+  id,
+  center = false,
+  light = false,
+}: {
+  eyebrow?: string;
+  title: string;
+  text?: string;
+  id?: string;
+  center?: boolean;
+  light?: boolean;
+}) {
+  return (
+    <div className={center ? "mx-auto max-w-3xl text-center" : "max-w-3xl"}>
+      {eyebrow && (
+        <p
+          className={`text-sm font-semibold uppercase tracking-[0.14em] ${light ? "text-accent-400" : "text-brand-700"}`}
+        >
+          {eyebrow}
+        </p>
+      )}
+      <h2
+        id={id}
+        className={`mt-2 text-3xl font-bold tracking-tight md:text-4xl ${light ? "text-white" : "text-navy-900"}`}
+      >
+        {title}
+      </h2>
+      {text && (
+        <p className={`mt-4 text-lg leading-relaxed ${light ? "text-slate-200" : "text-slate-600"}`}>
+          {text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Paragraphs({
+  paragraphs,
+  className = "",
+}: {
+  paragraphs: readonly string[];
+  className?: string;
+}) {
+  return (
+    <div className={`space-y-4 text-lg leading-relaxed text-slate-700 ${className}`}>
+      {paragraphs.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+    </div>
+  );
+}
+
+/** Headed blocks of copy with optional bullet lists. */
+export function ContentSections({ sections }: { sections: readonly ContentSection[] }) {
+  return (
+    <div className="space-y-10">
+      {sections.map((section) => (
+        <section key={section.heading} aria-labelledby={slugId(section.heading)}>
+          <h2 id={slugId(section.heading)} className="text-2xl font-bold text-navy-900">
+            {section.heading}
+          </h2>
+          <div className="mt-3 space-y-3 leading-relaxed text-slate-700">
+            {section.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          {section.bullets && <Checklist items={section.bullets} className="mt-4" />}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function Checklist({ items, className = "" }: { items: readonly string[]; className?: string }) {
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-3 text-slate-700">
+          <span className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-700">
+            <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
+          </span>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Cards of features or offerings with an icon, a title (h3) and a description. */
+export function FeatureGrid({ features, columns = 3 }: { features: readonly Feature[]; columns?: 2 | 3 }) {
+  return (
+    <ul className={`grid gap-6 sm:grid-cols-2 ${columns === 3 ? "lg:grid-cols-3" : ""}`}>
+      {features.map((feature) => (
+        <li
+          key={feature.title}
+          className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition-shadow hover:shadow-md"
+        >
+          <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700">
+            <Icon name={feature.icon} />
+          </span>
+          <h3 className="mt-5 text-lg font-bold text-navy-900">{feature.title}</h3>
+          <p className="mt-2 leading-relaxed text-slate-600">{feature.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface SideLink {
+  label: string;
+  path: string;
+}
+
+/** Side menu of sibling pages; moving between them keeps the scroll position (spec section 2). */
+export function SideNav({
+  label,
+  heading,
+  headingPath,
+  links,
+}: {
+  label: string;
+  heading: string;
+  /** Makes the heading a link, e.g. to the section's overview page. */
+  headingPath?: string;
+  links: readonly SideLink[];
+}) {
+  return (
+    <nav aria-label={label} className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
+      <p className="px-3 text-xs font-semibold uppercase tracking-[0.14em] text-slate-600">
+        {headingPath ? (
+          <Link to={headingPath} preventScrollReset className="hover:text-navy-900 hover:underline">
+            {heading}
+          </Link>
+        ) : (
+          heading
+        )}
+      </p>
+      <ul className="mt-3 space-y-1">
+        {links.map((link) => (
+          <li key={link.path}>
+            <NavLink
+              to={link.path}
+              preventScrollReset
+              end
+              className={({ isActive }) =>
+                `flex items-center justify-between rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
+                  isActive ? "bg-navy-900 text-white" : "text-slate-700 hover:bg-white hover:text-navy-900"
+                }`
+              }
+            >
+              {link.label}
+              <ChevronRight aria-hidden="true" className="size-4 opacity-60" />
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Page body with a sticky side menu on wide screens (menu first on narrow screens). */
+export function WithSideNav({ nav, children }: { nav: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container-page grid gap-10 py-14 md:py-20 lg:grid-cols-[17rem_1fr] lg:gap-14">
+      <aside className="lg:sticky lg:top-24 lg:self-start">{nav}</aside>
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}
+
+/** The closing block of every model and solution page: benefits beside the contact form. */
+export function ContactSection({
+  heading = "Get in Touch",
+  text = "Tell us about your plans and a senior consultant will get back to you within one business day.",
+  benefits = contactBenefits,
+  tagline,
+}: {
+  heading?: string;
+  text?: string;
+  benefits?: readonly string[];
+  tagline?: string;
+}) {
+  return (
+    <section aria-labelledby="contact-heading" className="bg-slate-50">
+      {tagline && (
+        <div className="bg-brand-700">
+          <p className="container-page py-8 text-center text-xl font-semibold leading-relaxed text-white md:text-2xl">
+            {tagline}
+          </p>
+        </div>
+      )}
+      <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1fr_1.35fr]">
+        <div>
+          <h2 id="contact-heading" className="text-3xl font-bold tracking-tight text-navy-900 md:text-4xl">
+            {heading}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-slate-600">{text}</p>
+          <h3 className="mt-8 text-sm font-semibold uppercase tracking-[0.14em] text-brand-700">
+            What you can expect
+          </h3>
+          <Checklist items={benefits} className="mt-4" />
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h3 className="text-2xl font-bold text-navy-900">{contactPage.formHeading}</h3>
+          <ContactForm className="mt-6" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Unknown sub-pages answer 404 and show the not-found page inside the site layout. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  return (
+    <section className="container-page grid min-h-[50vh] place-items-center py-20 text-center">
+      <div>
+        <h1 className="text-3xl font-bold text-navy-900">Something went wrong</h1>
+        <p className="mt-3 text-slate-600">Please reload the page or try again in a moment.</p>
+        <Link to="/" className="btn-primary mt-6">
+          Go to the home page
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export const slugId = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");

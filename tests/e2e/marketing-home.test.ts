@@ -1,0 +1,220 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { heroSlides } from "../../app/content/home";
+import { engagementModels } from "../../app/content/models";
+import { solutions } from "../../app/content/solutions";
+import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+
+const browser = setupBrowser();
+
+const hero = (page: Page) => page.getByRole("region", { name: "Highlights" });
+const offerings = (page: Page) => page.getByRole("region", { name: "Solutions and offerings" });
+const indexOf = async (carousel: Locator) => Number(await carousel.getAttribute("data-carousel-index"));
+
+/** Cards of the active slide that are actually inside the carousel's visible box. */
+async function visibleCards(carousel: Locator): Promise<string[]> {
+  return carousel.evaluate((root) => {
+    const frame = root.querySelector(".overflow-hidden")!.getBoundingClientRect();
+    return [...root.querySelectorAll<HTMLElement>("[data-carousel-item]")]
+      .filter((item) => {
+        const box = item.getBoundingClientRect();
+        return box.width > 0 && box.left >= frame.left - 1 && box.right <= frame.right + 1;
+      })
+      .map((item) => item.querySelector("h3")?.textContent ?? "");
+  });
+}
+
+describe("home page", () => {
+  it("has the hero, models, about, experience and solutions sections with working links", async () => {
+    const { page, errors } = await browser.open("/");
+    await waitForHydration(page);
+    const carousel = hero(page);
+    expect(await carousel.getAttribute("aria-roledescription")).toBe("carousel");
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    expect(await slides.count()).toBe(3);
+    expect(await slides.first().getAttribute("aria-label")).toBe("1 of 3");
+
+    const models = page.locator("#models");
+    for (const model of engagementModels) {
+      expect(await models.getByRole("link", { name: model.title }).getAttribute("href")).toBe(model.path);
+    }
+    expect(await models.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/contact");
+    const about = page.locator("#about");
+    expect(await about.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/contact");
+    expect(await about.getByRole("link", { name: /^Read More/ }).getAttribute("href")).toBe("/about-page");
+    expect(await page.locator("#experience dd").allTextContents()).toEqual(["5,000+", "400+", "3", "4"]);
+
+    const cards = offerings(page).locator("[data-carousel-item] h3 a");
+    expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(
+      solutions.map((s) => s.path),
+    );
+    expect(errors).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  it("cuts card descriptions over 250 characters with an ellipsis and leaves the others whole", async () => {
+    const { page } = await browser.open("/");
+    const texts = await offerings(page).locator("[data-card-text]").allTextContents();
+    expect(texts).toHaveLength(6);
+    let cut = 0;
+    solutions.forEach((solution, i) => {
+      const shown = texts[i]!;
+      if (solution.description.length > 250) {
+        cut++;
+        expect(shown.endsWith("…")).toBe(true);
+        expect(shown.length).toBeLessThanOrEqual(251);
+        expect(solution.description.startsWith(shown.slice(0, -1))).toBe(true);
+      } else {
+        expect(shown).toBe(solution.description);
+      }
+    });
+    expect(cut).toBeGreaterThan(0);
+  });
+
+  it("shows 3 solution cards per slide at 1280 px and 1 below 768 px", async () => {
+    const wide = await browser.open("/");
+    await waitForHydration(wide.page);
+    expect(await offerings(wide.page).getAttribute("data-slide-count")).toBe("2");
+    expect(await visibleCards(offerings(wide.page))).toEqual(solutions.slice(0, 3).map((s) => s.title));
+    expect(
+      await offerings(wide.page)
+        .getByRole("button", { name: /^Go to slide/ })
+        .count(),
+    ).toBe(2);
+
+    const narrow = await browser.open("/", { viewport: { width: 375, height: 800 } });
+    await waitForHydration(narrow.page);
+    await expect.poll(() => offerings(narrow.page).getAttribute("data-slide-count")).toBe("6");
+    expect(await visibleCards(offerings(narrow.page))).toEqual([solutions[0]!.title]);
+    expect(
+      await offerings(narrow.page)
+        .getByRole("button", { name: /^Go to slide/ })
+        .count(),
+    ).toBe(6);
+    // No horizontal scrolling on a phone.
+    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+  });
+
+  it("auto-advances the solutions carousel every 3.5 s and never moves the hero", async () => {
+    const { page } = await browser.open("/");
+    await waitForHydration(page);
+    await page.mouse.move(5, 895);
+    const started = Date.now();
+    expect(await offerings(page).getAttribute("data-running")).toBe("true");
+    await expect.poll(() => indexOf(offerings(page)), { timeout: 6000, interval: 100 }).toBe(1);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThan(2500);
+    expect(elapsed).toBeLessThan(5000);
+    await expect.poll(() => indexOf(offerings(page)), { timeout: 6000, interval: 100 }).toBe(0); // wraps around
+    expect(await indexOf(hero(page))).toBe(0);
+    expect(await hero(page).getAttribute("data-running")).toBe("false");
+    expect(
+      await hero(page)
+        .getByRole("button", { name: /automatic slide show/ })
+        .count(),
+    ).toBe(0);
+  });
+
+  it("pauses on hover and on focus, and with the pause button", async () => {
+    const { page } = await browser.open("/");
+    await waitForHydration(page);
+    const carousel = offerings(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await carousel.hover();
+    expect(await carousel.getAttribute("data-running")).toBe("false");
+    await page.waitForTimeout(4200);
+    expect(await indexOf(carousel)).toBe(0);
+
+    await page.mouse.move(5, 5);
+    await expect.poll(() => indexOf(carousel), { timeout: 6000, interval: 100 }).toBe(1);
+
+    await carousel.getByRole("button", { name: "Pause automatic slide show" }).focus();
+    expect(await carousel.getAttribute("data-running")).toBe("false");
+    await page.keyboard.press("Enter");
+    const play = carousel.getByRole("button", { name: "Start automatic slide show" });
+    expect(await play.count()).toBe(1);
+    await page.locator("body").click({ position: { x: 5, y: 300 } }); // focus and pointer leave the carousel
+    await page.waitForTimeout(4000);
+    expect(await carousel.getAttribute("data-running")).toBe("false");
+  });
+
+  it("does not auto-advance for people who prefer reduced motion", async () => {
+    const { page } = await browser.open("/", { reducedMotion: "reduce" });
+    await waitForHydration(page);
+    await page.mouse.move(5, 895);
+    expect(await offerings(page).getAttribute("data-running")).toBe("false");
+    expect(await offerings(page).getByRole("button", { name: "Start automatic slide show" }).count()).toBe(1);
+    await page.waitForTimeout(4200);
+    expect(await indexOf(offerings(page))).toBe(0);
+  });
+
+  it("is operable by keyboard: buttons, dots and arrow keys, with hidden slides out of the tab order", async () => {
+    const { page } = await browser.open("/");
+    await waitForHydration(page);
+    const carousel = hero(page);
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    expect(await slides.nth(1).getAttribute("inert")).not.toBeNull();
+
+    await carousel.getByRole("button", { name: "Next slide" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await indexOf(carousel)).toBe(1);
+    expect(await slides.nth(1).getAttribute("inert")).toBeNull();
+    expect(await slides.nth(0).getAttribute("inert")).not.toBeNull();
+    await page.keyboard.press("ArrowRight");
+    expect(await indexOf(carousel)).toBe(2);
+    await page.keyboard.press("ArrowRight");
+    expect(await indexOf(carousel)).toBe(0); // wraps
+    await page.keyboard.press("ArrowLeft");
+    expect(await indexOf(carousel)).toBe(2);
+    const dot = carousel.getByRole("button", { name: "Go to slide 2" });
+    await dot.click();
+    expect(await indexOf(carousel)).toBe(1);
+    expect(await dot.getAttribute("aria-current")).toBe("true");
+    // Announced when moved by the person (not while rotating).
+    expect(await carousel.locator("[aria-live]").getAttribute("aria-live")).toBe("polite");
+  });
+
+  it("moves on a touch swipe of at least 40 px", async () => {
+    const { page } = await browser.open("/", { viewport: { width: 375, height: 800 }, hasTouch: true });
+    await waitForHydration(page);
+    const carousel = hero(page);
+    const swipe = (dx: number) =>
+      carousel
+        .locator(".overflow-hidden")
+        .first()
+        .evaluate((frame, distance) => {
+          const { left, top, width } = frame.getBoundingClientRect();
+          const start = { x: left + width / 2, y: top + 50 };
+          const init = { bubbles: true, pointerType: "touch", isPrimary: true, pointerId: 7 };
+          frame.dispatchEvent(
+            new PointerEvent("pointerdown", { ...init, clientX: start.x, clientY: start.y }),
+          );
+          frame.dispatchEvent(
+            new PointerEvent("pointerup", { ...init, clientX: start.x + distance, clientY: start.y + 5 }),
+          );
+        }, dx);
+    await swipe(-30);
+    expect(await indexOf(carousel)).toBe(0);
+    await swipe(-60);
+    await expect.poll(() => indexOf(carousel)).toBe(1);
+    await swipe(60);
+    await expect.poll(() => indexOf(carousel)).toBe(0);
+  });
+
+  it("hero buttons scroll to the about, experience and solutions sections", async () => {
+    const { page } = await browser.open("/", { reducedMotion: "reduce" });
+    await waitForHydration(page);
+    const carousel = hero(page);
+    for (const [i, slide] of heroSlides.entries()) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await carousel.getByRole("button", { name: `Go to slide ${i + 1}` }).click();
+      await carousel.getByRole("link", { name: slide.cta.label }).click();
+      const target = page.locator(`#${slide.cta.target}`);
+      await expect
+        .poll(() => target.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+        .toBeLessThan(100);
+      expect(await target.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(60);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(slide.cta.target);
+    }
+  });
+});
