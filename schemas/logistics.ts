@@ -196,6 +196,15 @@ export const serviceRequestUpdateSchema = z
   })
   .strict();
 
+/** Feedback or a complaint an operator logs on a member's behalf (e.g. received by phone). */
+export const feedbackInputSchema = z
+  .object({
+    kind: enumOf(feedbackKinds, "kind must be feedback or complaint"),
+    text: requiredText("message", 5000),
+    contact_no: phoneField.optional(),
+  })
+  .strict();
+
 export const feedbackUpdateSchema = z
   .object({
     status: enumOf(feedbackStatuses, "status must be open, in_progress or resolved").optional(),

@@ -2,15 +2,16 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { feedback, feedbackSearch, members } from "../../db/schema/index";
-import type { FeedbackItem, FeedbackListQuery, feedbackUpdateSchema } from "../../schemas/logistics";
+import type { FeedbackItem, FeedbackListQuery, feedbackInputSchema, feedbackUpdateSchema } from "../../schemas/logistics";
 import type { feedbackStatuses } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { HttpError } from "../errors";
-import { boundedCount, dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import { boundedCount, dateRange, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
 
 type Row = typeof feedback.$inferSelect & { memberName: string; memberPhone: string };
 type Change = z.output<typeof feedbackUpdateSchema>;
+type Input = z.output<typeof feedbackInputSchema>;
 type Status = (typeof feedbackStatuses)[number];
 const t = feedback;
 
@@ -69,6 +70,13 @@ export function createFeedbackService(db: Database, audit: AuditService) {
         boundedCount(db, t, condition),
       ]);
       return { ...total, rows: rows.map(toItem) };
+    },
+    async create(actor: Actor, input: Input) {
+      const member = input.contact_no ? await memberByPhone(db, input.contact_no) : null;
+      const [created] = await db.insert(t).values({ kind: input.kind, text: input.text, memberId: member?.id ?? null }).returning();
+      const item = toItem(await row(created!.id));
+      await audit.record(actor, "create", "feedback", item.id, null, item);
+      return item;
     },
     async update(actor: Actor, id: number, change: Change) {
       const before = await row(id);

@@ -57,6 +57,16 @@ describe("feedback and complaints", () => {
     expect((await call("GET", "/api/feedback?kind=praise")).statusCode).toBe(400);
   });
 
+  it("logs feedback on a member's behalf, linked by phone, and validates it", async () => {
+    const phone = (await call("GET", `/api/members/${memberId}`)).json().profile_data[0].phone as string;
+    const res = await call("POST", "/api/feedback", { kind: "complaint", text: "Truck arrived late", contact_no: phone.slice(3) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ kind: "complaint", status: "open", user_id: memberId, member_name: "Lakshmi Iyer" });
+    expect((await call("POST", "/api/feedback", { kind: "praise", text: "" })).json().errors).toMatchObject({ kind: "kind must be feedback or complaint", text: "Enter the message" });
+    expect((await call("POST", "/api/feedback", { kind: "feedback", text: "x" }, "editor")).statusCode).toBe(403);
+    await db().delete(feedback);
+  });
+
   it("reviews forward only, and resolving needs a reply", async () => {
     const [row] = await db().insert(feedback).values({ memberId, kind: "complaint", text: "Payment delayed" }).returning();
     const id = row!.id;

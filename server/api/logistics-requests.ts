@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import {
   afterSaleQuerySchema,
   bulkDeleteSchema,
+  feedbackInputSchema,
   feedbackListQuerySchema,
   feedbackUpdateSchema,
   leadInputSchema,
@@ -61,6 +62,10 @@ export async function requestRoutes(app: FastifyInstance) {
   app.get("/api/feedback/export.csv", admin, async (request, reply) => {
     const query = parseOr400(feedbackListQuerySchema, request.query);
     return sendCsv(reply, "feedback", await services().feedback.exportCsv(query));
+  });
+  app.post("/api/feedback", admin, async (request, reply) => {
+    const input = parseOr400(feedbackInputSchema, request.body);
+    return reply.status(201).send({ success: true, message: "Feedback logged.", data: await services().feedback.create(currentOperator(request), input) });
   });
   app.patch("/api/feedback/:id", admin, async (request) => {
     const { id } = parseOr400(idParams, request.params);

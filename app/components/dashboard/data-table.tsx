@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download, Filter, Search, X } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download, Filter, Search, Trash2, X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { api } from "~/lib/dashboard/api";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { useListParams } from "~/lib/dashboard/list-params";
 import { paginationRange } from "~/lib/dashboard/pagination";
 import { toast } from "~/lib/toast";
 import { PAGE_SIZES } from "../../../schemas/list-query";
-import { Modal, Spinner } from "./modal";
+import { ConfirmModal, Modal, Spinner } from "./modal";
 
 export interface Column<T> {
   key: string;
@@ -19,7 +20,9 @@ export interface Column<T> {
 export interface FilterField {
   name: string;
   label: string;
-  options: readonly { value: string; label: string }[];
+  /** A select (the default) or a date input. */
+  type?: "select" | "date";
+  options?: readonly { value: string; label: string }[];
 }
 
 interface DataTableProps<T> {
@@ -36,9 +39,18 @@ interface DataTableProps<T> {
   /** Adds a CSV button that downloads `${endpoint}/export.csv` with the current filters. */
   csvExport?: boolean;
   emptyText?: string;
+  /** Row checkboxes and one "Delete selected" that posts `{ ids }` to `${endpoint}/bulk_delete` after one confirmation. */
+  bulkDelete?: { noun: string; plural?: string; rowId: (row: T) => number };
+  /** Fixed query parameters sent with every list and CSV request (e.g. a date range chosen outside the table). */
+  extraQuery?: Record<string, string>;
+  /** Reads rows and total from an answer of another shape (default: `<dataKey>_data` and `total_no_of_data`). */
+  select?: (answer: unknown) => { rows: T[]; total: number; capped?: boolean };
+  rowClassName?: (row: T) => string;
+  /** Heading level of the title (default 1); 2 when the table sits inside a page with its own h1. */
+  titleLevel?: 1 | 2;
 }
 
-type ListAnswer<T> = { total_no_of_data: number } & Record<string, T[] | number>;
+type ListAnswer<T> = { total_no_of_data: number; total_capped?: boolean } & Record<string, T[] | number | boolean>;
 
 /** The console's one list: server-side paging, search, sort and filters, all kept in the URL. */
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -47,14 +59,42 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [searchText, setSearchText] = useState(list.search);
   const [filterOpen, setFilterOpen] = useState(false);
 
+  const extra = props.extraQuery ? new URLSearchParams(props.extraQuery).toString() : "";
+  const apiQuery = extra ? `${list.apiQuery}&${extra}` : list.apiQuery;
   const query = useQuery({
-    queryKey: [props.endpoint, list.apiQuery],
-    queryFn: ({ signal }) => api<ListAnswer<T>>(`${props.endpoint}?${list.apiQuery}`, { signal }),
+    queryKey: [props.endpoint, apiQuery],
+    queryFn: ({ signal }) => api<ListAnswer<T>>(`${props.endpoint}?${apiQuery}`, { signal }),
     placeholderData: keepPreviousData,
   });
-  const rows = (query.data?.[`${props.dataKey}_data`] as T[] | undefined) ?? [];
-  const total = query.data?.total_no_of_data ?? 0;
+  const selected = props.select && query.data ? props.select(query.data) : null;
+  const rows = selected?.rows ?? (query.data?.[`${props.dataKey}_data`] as T[] | undefined) ?? [];
+  const total = selected?.total ?? query.data?.total_no_of_data ?? 0;
+  // Lists may count only up to a cap (`total_capped`): "of 10,000+".
+  const capped = selected ? Boolean(selected.capped) : query.data?.total_capped === true;
   const totalPages = Math.ceil(total / list.pageSize);
+
+  // Bulk selection covers the rows on screen; any change of page, search or filter clears it.
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const [confirmBulk, setConfirmBulk] = useState(false);
+  const [selectionKey, setSelectionKey] = useState(apiQuery);
+  if (selectionKey !== apiQuery) {
+    setSelectionKey(apiQuery);
+    setChecked(new Set());
+  }
+  const bulk = props.bulkDelete;
+  const pageIds = bulk ? rows.map(bulk.rowId) : [];
+  const allChecked = pageIds.length > 0 && pageIds.every((id) => checked.has(id));
+  const removeSelected = useConsoleMutation<number[]>({
+    request: (ids) => ({ path: `${props.endpoint}/bulk_delete`, method: "POST", body: { ids } }),
+    success: "Selected rows deleted.",
+    invalidate: [props.endpoint],
+    onSuccess: () => {
+      setChecked(new Set());
+      setConfirmBulk(false);
+    },
+  });
+  const columnCount = props.columns.length + 1 + (bulk ? 1 : 0);
+  const Title = props.titleLevel === 2 ? "h2" : "h1";
 
   useEffect(() => {
     if (query.error) toast.error(query.error.message);
@@ -64,7 +104,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const downloadCsv = async () => {
     try {
-      const csv = await api<string>(`${props.endpoint}/export.csv?${list.apiQuery}`);
+      const csv = await api<string>(`${props.endpoint}/export.csv?${apiQuery}`);
       const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
       const link = document.createElement("a");
       link.href = url;
@@ -79,9 +119,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <section aria-labelledby="list-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="list-title" className="text-2xl font-bold text-navy-900">
+        <Title id="list-title" className={props.titleLevel === 2 ? "text-lg font-semibold text-navy-900" : "text-2xl font-bold text-navy-900"}>
           {props.title}
-        </h1>
+        </Title>
         <div className="flex flex-wrap gap-2">{props.actions}</div>
       </div>
 
@@ -125,12 +165,29 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Download aria-hidden="true" className="size-4" /> Export CSV
           </button>
         ) : null}
+        {bulk && checked.size > 0 ? (
+          <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={() => setConfirmBulk(true)}>
+            <Trash2 aria-hidden="true" className="size-4" /> Delete selected ({checked.size})
+          </button>
+        ) : null}
       </div>
 
       <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
+              {bulk ? (
+                <th scope="col" className="w-10 px-4 py-3">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all rows on this page"
+                    checked={allChecked}
+                    disabled={pageIds.length === 0}
+                    onChange={() => setChecked(allChecked ? new Set() : new Set(pageIds))}
+                    className="size-4 accent-brand-700"
+                  />
+                </th>
+              ) : null}
               {props.columns.map((col) => (
                 <th key={col.key} scope="col" className={`px-4 py-3 font-semibold ${col.className ?? ""}`} aria-sort={sortState(list.sort, col.key)}>
                   {col.sortable ? (
@@ -153,19 +210,38 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <tbody className="divide-y divide-slate-100">
             {query.isPending ? (
               <tr>
-                <td colSpan={props.columns.length + 1} className="px-4 py-10 text-center">
+                <td colSpan={columnCount} className="px-4 py-10 text-center">
                   <Spinner label="Loading…" />
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
-                <td colSpan={props.columns.length + 1} className="px-4 py-10 text-center text-slate-500">
+                <td colSpan={columnCount} className="px-4 py-10 text-center text-slate-500">
                   {query.isError ? "Could not load the list." : (props.emptyText ?? "Nothing matches these filters.")}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={props.rowKey(row)} className={query.isPlaceholderData ? "opacity-60" : ""}>
+                <tr key={props.rowKey(row)} className={`${query.isPlaceholderData ? "opacity-60" : ""} ${props.rowClassName?.(row) ?? ""}`}>
+                  {bulk ? (
+                    <td className="px-4 py-3 align-top">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select row ${bulk.rowId(row)}`}
+                        checked={checked.has(bulk.rowId(row))}
+                        onChange={() =>
+                          setChecked((prev) => {
+                            const next = new Set(prev);
+                            const id = bulk.rowId(row);
+                            if (next.has(id)) next.delete(id);
+                            else next.add(id);
+                            return next;
+                          })
+                        }
+                        className="size-4 accent-brand-700"
+                      />
+                    </td>
+                  ) : null}
                   {props.columns.map((col) => (
                     <td key={col.key} className={`px-4 py-3 align-top ${col.className ?? ""}`}>
                       {col.render(row)}
@@ -195,7 +271,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
           </select>
           <span className="text-slate-600" aria-live="polite">
-            {total === 0 ? "0 results" : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, total)} of ${total}`}
+            {total === 0 ? "0 results" : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, total)} of ${total.toLocaleString("en-IN")}${capped ? "+" : ""}`}
           </span>
         </div>
         <nav aria-label="Pagination" className="flex items-center gap-1">
@@ -227,6 +303,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
       {props.filters?.length && filterOpen ? (
         <FilterModal onClose={() => setFilterOpen(false)} fields={props.filters} values={list.filters} onApply={list.applyFilters} />
+      ) : null}
+      {bulk ? (
+        <ConfirmModal
+          open={confirmBulk}
+          title={`Delete ${checked.size === 1 ? `1 ${bulk.noun}` : `${checked.size} ${bulk.plural ?? `${bulk.noun}s`}`}`}
+          message={`Delete the ${checked.size === 1 ? `selected ${bulk.noun}` : `${checked.size} selected ${bulk.plural ?? `${bulk.noun}s`}`}? This cannot be undone.`}
+          busy={removeSelected.isPending}
+          onConfirm={() => removeSelected.mutate([...checked])}
+          onClose={() => setConfirmBulk(false)}
+        />
       ) : null}
     </section>
   );
@@ -281,19 +367,29 @@ function FilterModal({
             <label htmlFor={`filter-${field.name}`} className="block text-sm font-medium text-slate-700">
               {field.label}
             </label>
-            <select
-              id={`filter-${field.name}`}
-              value={draft[field.name] ?? ""}
-              onChange={(e) => setDraft((d) => ({ ...d, [field.name]: e.target.value }))}
-              className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-            >
-              <option value="">All</option>
-              {field.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            {field.type === "date" ? (
+              <input
+                id={`filter-${field.name}`}
+                type="date"
+                value={draft[field.name] ?? ""}
+                onChange={(e) => setDraft((d) => ({ ...d, [field.name]: e.target.value }))}
+                className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+              />
+            ) : (
+              <select
+                id={`filter-${field.name}`}
+                value={draft[field.name] ?? ""}
+                onChange={(e) => setDraft((d) => ({ ...d, [field.name]: e.target.value }))}
+                className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+              >
+                <option value="">All</option>
+                {(field.options ?? []).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
           </div>
         ))}
       </div>

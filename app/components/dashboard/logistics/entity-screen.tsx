@@ -1,0 +1,64 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { DataTable, type Column, type FilterField } from "~/components/dashboard/data-table";
+import { ConfirmModal } from "~/components/dashboard/modal";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import { EntityModal, type EntityModalConfig } from "./entity-modal";
+import { RowActions } from "./ui";
+
+export interface EntityScreenConfig<T> extends EntityModalConfig<T> {
+  title: string;
+  dataKey: string;
+  plural: string;
+  columns: Column<T>[];
+  filters: FilterField[];
+  searchPlaceholder: string;
+  /** How a row is named in buttons and confirmations, e.g. "load Pune → Chennai". */
+  describe: (row: T) => string;
+}
+
+/** One directory list: search, filters, CSV, bulk delete, and create/edit/delete modals. */
+export function EntityScreen<T>({ config }: { config: EntityScreenConfig<T> }) {
+  const [editing, setEditing] = useState<T | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const remove = useConsoleMutation<number>({
+    request: (id) => ({ path: `${config.endpoint}/${id}`, method: "DELETE" }),
+    success: `${config.noun.charAt(0).toUpperCase()}${config.noun.slice(1)} deleted.`,
+    invalidate: [config.endpoint],
+    onSuccess: () => setDeleting(null),
+  });
+
+  return (
+    <>
+      <DataTable<T>
+        title={config.title}
+        endpoint={config.endpoint}
+        dataKey={config.dataKey}
+        rowKey={config.idOf}
+        columns={config.columns}
+        filters={config.filters}
+        searchPlaceholder={config.searchPlaceholder}
+        csvExport
+        emptyText={`No ${config.plural} match.`}
+        bulkDelete={{ noun: config.noun, plural: config.plural, rowId: config.idOf }}
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" /> Add {config.noun}
+          </button>
+        }
+        rowActions={(row) => <RowActions label={config.describe(row)} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />}
+      />
+      {creating ? <EntityModal config={config} row={null} onClose={() => setCreating(false)} /> : null}
+      {editing ? <EntityModal config={config} row={editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmModal
+        open={deleting !== null}
+        title={`Delete ${config.noun}`}
+        message={deleting ? `Delete ${config.describe(deleting)}? This cannot be undone.` : ""}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(config.idOf(deleting))}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { DataTable } from "~/components/dashboard/data-table";
+import { addedFrom, addedTo, feedbackKindLabel, feedbackKindOptions, feedbackStatusLabel, feedbackStatusOptions, formatDateTime } from "~/components/dashboard/logistics/options";
+import { Chip, RowActions, TextAreaField } from "~/components/dashboard/logistics/ui";
+import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
+import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { formatPhone } from "~/lib/dashboard/phone";
+import type { FeedbackItem } from "../../../schemas/logistics";
+
+export function meta() {
+  return [{ title: "Feedback & Complaints | GCC View 360 Console" }];
+}
+
+const ENDPOINT = "/api/feedback";
+const statusTone = { open: "amber", in_progress: "sky", resolved: "green" } as const;
+const next: Record<FeedbackItem["status"], FeedbackItem["status"] | null> = { open: "in_progress", in_progress: "resolved", resolved: null };
+
+// The feedback list answers the spec's shape: an array whose first item holds `feedback`.
+const selectFeedback = (answer: unknown) => {
+  const first = (answer as { feedback: FeedbackItem[]; total_no_of_data: number; total_capped?: boolean }[])[0];
+  return { rows: first?.feedback ?? [], total: first?.total_no_of_data ?? 0, capped: first?.total_capped };
+};
+
+export default function FeedbackComplaints() {
+  const [reviewing, setReviewing] = useState<FeedbackItem | null>(null);
+  const [deleting, setDeleting] = useState<FeedbackItem | null>(null);
+  const remove = useConsoleMutation<number>({
+    request: (id) => ({ path: `${ENDPOINT}/${id}`, method: "DELETE" }),
+    success: "Feedback deleted.",
+    invalidate: [ENDPOINT],
+    onSuccess: () => setDeleting(null),
+  });
+  const describe = (f: FeedbackItem) => `${feedbackKindLabel[f.kind].toLowerCase()} ${f.id}${f.member_name ? ` from ${f.member_name}` : ""}`;
+  return (
+    <>
+      <DataTable<FeedbackItem>
+        title="Feedback & Complaints"
+        endpoint={ENDPOINT}
+        dataKey="feedback"
+        select={selectFeedback}
+        rowKey={(f) => f.id}
+        searchPlaceholder="Search the message or reply"
+        csvExport
+        emptyText="No feedback matches."
+        bulkDelete={{ noun: "item", rowId: (f) => f.id }}
+        filters={[{ name: "kind", label: "Kind", options: feedbackKindOptions }, { name: "status", label: "Status", options: feedbackStatusOptions }, addedFrom, addedTo]}
+        columns={[
+          { key: "created_at", header: "Received", sortable: true, className: "whitespace-nowrap", render: (f) => formatDateTime(f.created_at) },
+          { key: "kind", header: "Kind", sortable: true, render: (f) => <Chip tone={f.kind === "complaint" ? "red" : "sky"}>{feedbackKindLabel[f.kind]}</Chip> },
+          {
+            key: "member",
+            header: "Member",
+            render: (f) => (
+              <div>
+                <div>{f.member_name || "—"}</div>
+                <div className="text-xs text-slate-500">{f.contact_no ? formatPhone(f.contact_no) : ""}</div>
+              </div>
+            ),
+          },
+          { key: "text", header: "Message", className: "max-w-md", render: (f) => <span className="line-clamp-2">{f.text}</span> },
+          { key: "status", header: "Status", sortable: true, render: (f) => <Chip tone={statusTone[f.status]}>{feedbackStatusLabel[f.status]}</Chip> },
+        ]}
+        rowActions={(f) => <RowActions label={describe(f)} editText="Review" onEdit={() => setReviewing(f)} onDelete={() => setDeleting(f)} />}
+      />
+      {reviewing ? <ReviewModal item={reviewing} onClose={() => setReviewing(null)} /> : null}
+      <ConfirmModal
+        open={deleting !== null}
+        title="Delete feedback"
+        message={deleting ? `Delete ${describe(deleting)}? This cannot be undone.` : ""}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+const steps: FeedbackItem["status"][] = ["open", "in_progress", "resolved"];
+
+/** Review moves open → in progress → resolved; resolving needs a reply note. */
+function ReviewModal({ item, onClose }: { item: FeedbackItem; onClose: () => void }) {
+  const [reply, setReply] = useState(item.reply);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useConsoleMutation<{ status?: FeedbackItem["status"]; reply: string }>({
+    request: (body) => ({ path: `${ENDPOINT}/${item.id}`, method: "PATCH", body }),
+    success: "Review saved.",
+    invalidate: [ENDPOINT],
+    onSuccess: onClose,
+  });
+  const submit = (status?: FeedbackItem["status"]) => {
+    if (status === "resolved" && !reply.trim()) return setErrors({ reply: "Write a reply note before resolving." });
+    setErrors({});
+    save.mutate({ ...(status ? { status } : {}), reply }, { onError: (e) => setErrors(fieldErrorsOf(e)) });
+  };
+  const following = next[item.status];
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Review ${feedbackKindLabel[item.kind].toLowerCase()}`}
+      kind="feedback"
+      busy={save.isPending}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => submit()} disabled={save.isPending}>
+            Save reply
+          </button>
+          {following ? (
+            <button type="button" className="btn-primary" onClick={() => submit(following)} disabled={save.isPending}>
+              {save.isPending ? <Spinner /> : null} {following === "in_progress" ? "Start work" : "Mark resolved"}
+            </button>
+          ) : null}
+        </>
+      }
+    >
+      <ol className="mb-5 flex items-center gap-2 text-xs font-semibold" aria-label="Review progress">
+        {steps.map((s, i) => (
+          <li key={s} className="flex items-center gap-2" aria-current={s === item.status ? "step" : undefined}>
+            <span className={`rounded-full px-2.5 py-1 ${steps.indexOf(item.status) >= i ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-600"}`}>{feedbackStatusLabel[s]}</span>
+            {i < steps.length - 1 ? <span aria-hidden="true" className="text-slate-400">→</span> : null}
+          </li>
+        ))}
+      </ol>
+      <p className="text-sm text-slate-500">
+        {item.member_name || "Unknown member"} {item.contact_no ? `· ${formatPhone(item.contact_no)}` : ""} · {formatDateTime(item.created_at)}
+      </p>
+      <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">{item.text}</p>
+      <div className="mt-5">
+        <TextAreaField label="Reply note" name="feedback-reply" value={reply} error={errors.reply} onChange={(e) => setReply(e.target.value)} rows={4} />
+      </div>
+    </Modal>
+  );
+}
