@@ -12,6 +12,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await context.services.settings.get(), baseUrl: context.baseUrl };
 }
 
+// Settings and the base URL do not change between client navigations; no request per click.
+export function shouldRevalidate() {
+  return false;
+}
+
 export function useRootData() {
   const data = useRouteLoaderData<typeof loader>("root");
   if (!data) throw new Error("root loader data is missing");
