@@ -191,12 +191,14 @@ export function createAnalyticsService(db: Database) {
       const unit = hourly ? 3600 : 86400;
       const origin = begin(previous);
       const originText = origin.toISOString();
-      const inPeriods = sql`((created_at >= ${originText}::timestamptz and created_at < ${end(previous).toISOString()}::timestamptz) or (created_at >= ${begin(current).toISOString()}::timestamptz and created_at < ${end(current).toISOString()}::timestamptz))`;
+      // One contiguous range (previous start → current end) lets PostgreSQL answer from the created_at
+      // index alone; buckets between the two periods (month-to-date gaps) are simply not counted.
+      const inPeriods = sql`created_at >= ${originText}::timestamptz and created_at < ${end(current).toISOString()}::timestamptz`;
       const grouped = await rowsOf<{ key: string; b: number | string; n: number | string }>(
         db,
         sql.join(
           overallSources.map(
-            (s) => sql`select ${s.key}::text as key, floor(extract(epoch from (created_at - ${originText}::timestamptz)) / ${sql.raw(String(unit))})::int as b, count(*) as n
+            (s) => sql`select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b, count(*) as n
               from ${sql.identifier(s.table)} where ${inPeriods} group by 2`,
           ),
           sql` union all `,
@@ -237,7 +239,7 @@ export function createAnalyticsService(db: Database) {
       const origin = startOfIndianDay(from).toISOString();
       // The origin is inlined (an ISO timestamp we made): a bound parameter would make the SELECT and
       // GROUP BY expressions differ in PostgreSQL's eyes.
-      const day = sql<number>`floor(extract(epoch from (${view.created} - ${sql.raw(`'${origin}'`)}::timestamptz)) / 86400)::int`;
+      const day = sql<number>`floor(date_part('epoch', ${view.created} - ${sql.raw(`'${origin}'`)}::timestamptz) / 86400)::int`;
       const [daily, rows, [{ n } = { n: 0 }]] = await Promise.all([
         db.select({ day, n: count() }).from(view.table).where(condition).groupBy(day),
         view.select(db).where(condition).orderBy(desc(view.created), desc(view.table.id)).limit(query.page_size).offset(offsetOf(query)),

@@ -44,7 +44,7 @@ export function buySellWhere(q: Partial<BuySellListQuery>) {
     band(t.kmsDriven, kmBands, q.km_band),
     band(t.price, priceBands, q.price_band),
     dateRange(t.createdAt, q.created_from, q.created_to),
-    searchCondition(buySellSearch(t), q.search),
+    searchCondition(buySellSearch(t), q.search, Boolean(q.state)),
   );
 }
 

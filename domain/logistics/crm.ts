@@ -45,7 +45,7 @@ function followUp(kind: LeadListQuery["follow_up"], today: string): SQL | undefi
   return undefined;
 }
 function leadWhere(q: Partial<LeadListQuery>, today: string) {
-  return and(q.status ? eq(t.status, q.status) : undefined, followUp(q.follow_up, today), searchCondition(leadSearch(t), q.search));
+  return and(q.status ? eq(t.status, q.status) : undefined, followUp(q.follow_up, today), searchCondition(leadSearch(t), q.search, Boolean(q.status)));
 }
 const sortable = { created_at: t.createdAt, name: t.name, status: t.status, follow_up_date: t.followUpDate };
 /** Leads come soonest follow-up first (no date last) unless a column is chosen. */
@@ -185,7 +185,7 @@ export function createCrmService(db: Database, audit: AuditService) {
     },
 
     async afterSale(query: AfterSaleQuery) {
-      const condition = and(query.state ? eq(members.state, query.state) : undefined, searchCondition(memberSearch(members), query.search));
+      const condition = and(query.state ? eq(members.state, query.state) : undefined, searchCondition(memberSearch(members), query.search, Boolean(query.state)));
       const h = historyTotals(db, condition);
       const base = () =>
         db

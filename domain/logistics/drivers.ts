@@ -33,7 +33,7 @@ export function driverWhere(q: Partial<DriverListQuery>) {
   return and(
     q.state ? eq(drivers.state, q.state) : undefined,
     dateRange(drivers.createdAt, q.created_from, q.created_to),
-    searchCondition(driverSearch(drivers), q.search),
+    searchCondition(driverSearch(drivers), q.search, Boolean(q.state)),
   );
 }
 

@@ -43,7 +43,7 @@ function where(q: Partial<FeedbackListQuery>) {
     q.kind ? eq(t.kind, q.kind) : undefined,
     q.status ? eq(t.status, q.status) : undefined,
     dateRange(t.createdAt, q.created_from, q.created_to),
-    searchCondition(feedbackSearch(t), q.search),
+    searchCondition(feedbackSearch(t), q.search, Boolean(q.status)),
   );
 }
 

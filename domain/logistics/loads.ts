@@ -43,7 +43,7 @@ export function loadWhere(q: Partial<LoadListQuery>) {
     q.tonnage_band ? eq(loads.tonnageBand, q.tonnage_band) : undefined,
     q.status ? eq(loads.status, q.status) : undefined,
     dateRange(loads.createdAt, q.created_from, q.created_to),
-    searchCondition(loadSearch(loads), q.search),
+    searchCondition(loadSearch(loads), q.search, Boolean(q.state)),
   );
 }
 

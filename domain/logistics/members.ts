@@ -34,7 +34,7 @@ function where(q: Partial<MemberListQuery>) {
     q.state ? eq(members.state, q.state) : undefined,
     q.service_category ? eq(members.serviceCategory, q.service_category) : undefined,
     dateRange(members.createdAt, q.created_from, q.created_to),
-    searchCondition(memberSearch(members), q.search),
+    searchCondition(memberSearch(members), q.search, Boolean(q.state)),
   );
 }
 

@@ -31,7 +31,7 @@ function where(kind: RequestKind, q: Partial<ServiceRequestListQuery>) {
     eq(t.kind, kind),
     q.status ? eq(t.status, q.status) : undefined,
     dateRange(t.createdAt, q.created_from, q.created_to),
-    searchCondition(serviceRequestSearch(t), q.search),
+    searchCondition(serviceRequestSearch(t), q.search, Boolean(q.status)),
   );
 }
 

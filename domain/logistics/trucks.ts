@@ -40,7 +40,7 @@ export function truckWhere(q: Partial<TruckListQuery>) {
     q.tonnage_band ? eq(trucks.tonnageBand, q.tonnage_band) : undefined,
     q.brand ? eq(trucks.brand, q.brand) : undefined,
     dateRange(trucks.createdAt, q.created_from, q.created_to),
-    searchCondition(truckSearch(trucks), q.search),
+    searchCondition(truckSearch(trucks), q.search, Boolean(q.state)),
   );
 }
 
