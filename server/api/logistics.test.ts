@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, buySellListings, drivers, loads, members, trucks } from "../../db/schema/index";
 import { buySellBody, driverBody, loadBody, logisticsTestApp, mediaUrl, memberBody, nextPhone, truckBody } from "./logistics-fixtures";
@@ -269,5 +270,22 @@ describe("vehicle numbers and images", () => {
       expect((await call("PATCH", `/api/buy_sell/${created.buy_sell_id}`, { images: [bad] })).statusCode, bad).toBe(400);
     }
     expect((await call("GET", `/api/buy_sell/${created.buy_sell_id}`)).json().data.images).toEqual([images[0], images[2]]);
+  });
+});
+
+describe("bounded totals", () => {
+  it("counts exactly up to 10,000 matches and reports 10,000 with total_capped beyond", async () => {
+    const m = await newMember();
+    await db().execute(sql`
+      insert into loads (member_id, contact_no, contact_name, from_city, from_state, to_city, to_state, material, weight_tons, body_type, tyres, tonnage_band, pickup_date)
+      select ${m.user_id}, ${m.phone}, 'Bulk', 'Surat', 9, 'Delhi', 7, case when g <= 25 then 'Capcheck rare' else 'Capcheck' end, 10, 'LCV', 4, '1-2.5', '2030-01-01'
+      from generate_series(1, 10005) g`);
+    const all = (await call("GET", "/api/loads?search=Capcheck&page=1000")).json();
+    expect(all).toMatchObject({ total_no_of_data: 10000, total_capped: true });
+    expect(all.load_data).toHaveLength(10);
+    expect((await call("GET", "/api/loads?search=Capcheck&page=1001")).json().load_data).toHaveLength(5);
+    const rare = (await call("GET", "/api/loads?search=Capcheck%20rare")).json();
+    expect(rare).toMatchObject({ total_no_of_data: 25, total_capped: false });
+    await db().execute(sql`delete from loads where material like 'Capcheck%'`);
   });
 });
