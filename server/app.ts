@@ -12,6 +12,7 @@ import { authRoutes } from "./api/auth";
 import { uploadRoutes } from "./api/uploads";
 import { blogRoutes } from "./api/blog";
 import { contactRoutes } from "./api/contact";
+import { contentAdminRoutes } from "./api/content-admin";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { logisticsRoutes } from "./api/logistics";
@@ -103,6 +104,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(contentAdminRoutes);
   await app.register(uploadRoutes);
   await app.register(contactRoutes);
   await app.register(blogRoutes);
