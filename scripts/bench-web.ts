@@ -72,14 +72,21 @@ const median = (values: number[]) => {
 };
 
 async function audit(url: string, port: number): Promise<Omit<Row, "path">> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
+  // A trace can fail to record on a busy machine (e.g. NO_NAVSTART); such a run measures nothing, so retry it.
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError || attempt === 3) break;
+    console.error(`${url}: ${lhr.runtimeError.code}, running Lighthouse again`);
+  }
+  const { categories, audits } = lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
   const failedAudits = Object.values(categories)

@@ -1,6 +1,7 @@
+import { ContactSection } from "./contact-section";
 import type { ServicePage } from "~/content/types";
 import type { Crumb } from "./meta";
-import { ContactSection, ContentSections, FeatureGrid, PageHero, Paragraphs, SectionHeading } from "./page";
+import { ContentSections, FeatureGrid, PageHero, Paragraphs, SectionHeading } from "./page";
 
 /** Solution and product pages: overview, sub-offerings, how it works, outcomes, then the contact form. */
 export function ServicePageView({

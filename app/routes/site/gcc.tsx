@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { data, Link } from "react-router";
+import { ContactSection } from "~/components/marketing/contact-section";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
 import {
-  ContactSection,
   ContentSections,
   FeatureGrid,
   PageHero,

@@ -1,7 +1,7 @@
 import { data } from "react-router";
+import { ContactSection } from "~/components/marketing/contact-section";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
 import {
-  ContactSection,
   ContentSections,
   PageHero,
   Paragraphs,
