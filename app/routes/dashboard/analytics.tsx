@@ -43,21 +43,21 @@ const previousLabel: Record<Period, string> = { today: "yesterday", last_7_days:
 
 const text = (key: string, header: string): Column<Row> => ({ key, header, render: (r) => String(r[key] ?? "") || "—" });
 const common: Column<Row>[] = [
-  { key: "date", header: "Date", render: (r) => formatDay(String(r.date)) },
-  { key: "phone_number", header: "Phone number", render: (r) => formatPhone(String(r.phone_number)) },
+  { key: "date", header: "Date", className: "whitespace-nowrap", render: (r) => formatDay(String(r.date)) },
+  { key: "phone_number", header: "Phone number", className: "whitespace-nowrap", render: (r) => formatPhone(String(r.phone_number)) },
   text("name", "Name"),
 ];
 /** The spec's table columns per entity (section 3). */
 const columns: Record<AnalyticsEntity, Column<Row>[]> = {
   load: [...common, text("company_name", "Company name"), text("from", "From"), text("to", "To"), text("material", "Material")],
-  truck: [...common, text("company_name", "Company name"), text("from", "From"), text("to", "To"), { key: "vehicle_number", header: "Vehicle number", render: (r) => formatVehicleNumber(String(r.vehicle_number)) }],
-  driver: [...common, text("company_name", "Company name"), text("from", "From"), text("to", "To"), { key: "vehicle_number", header: "Vehicle number", render: (r) => formatVehicleNumber(String(r.vehicle_number)) }],
+  truck: [...common, text("company_name", "Company name"), text("from", "From"), text("to", "To"), { key: "vehicle_number", header: "Vehicle number", className: "whitespace-nowrap", render: (r) => formatVehicleNumber(String(r.vehicle_number)) }],
+  driver: [...common, text("company_name", "Company name"), text("from", "From"), text("to", "To"), { key: "vehicle_number", header: "Vehicle number", className: "whitespace-nowrap", render: (r) => formatVehicleNumber(String(r.vehicle_number)) }],
   buy_sell: [
     ...common,
     { key: "kms_driven", header: "Kms driven", render: (r) => `${formatIndianNumber(Number(r.kms_driven))} km` },
     text("location", "location"),
     text("owner_name", "Owner name"),
-    { key: "vehicle_number", header: "Vehicle number", render: (r) => formatVehicleNumber(String(r.vehicle_number)) },
+    { key: "vehicle_number", header: "Vehicle number", className: "whitespace-nowrap", render: (r) => formatVehicleNumber(String(r.vehicle_number)) },
     { key: "price", header: "Price", className: "text-right", render: (r) => formatRupees(Number(r.price)) },
   ],
 };

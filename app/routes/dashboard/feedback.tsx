@@ -53,7 +53,7 @@ export default function FeedbackComplaints() {
             render: (f) => (
               <div>
                 <div>{f.member_name || "—"}</div>
-                <div className="text-xs text-slate-500">{f.contact_no ? formatPhone(f.contact_no) : ""}</div>
+                <div className="whitespace-nowrap text-xs text-slate-500">{f.contact_no ? formatPhone(f.contact_no) : ""}</div>
               </div>
             ),
           },

@@ -76,6 +76,7 @@ export default function Home() {
             key: "first_name",
             header: "Member",
             sortable: true,
+            className: "min-w-48",
             render: (m) => (
               <button type="button" className="text-left" onClick={() => select(m.user_id)} aria-pressed={m.user_id === selectedId}>
                 <span className="block font-medium text-brand-700 underline-offset-2 hover:underline">{`${m.first_name} ${m.last_name}`.trim()}</span>

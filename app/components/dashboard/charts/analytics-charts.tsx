@@ -21,7 +21,7 @@ export function OverallChart({ data, series, hourly }: { data: Record<string, st
           <Tooltip labelFormatter={(v) => (hourly ? `Today ${String(v)}` : shortDay(String(v)))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {series.map((s) => (
-            <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line key={s.key} type="linear" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} />
           ))}
         </LineChart>
       </ResponsiveContainer>
@@ -38,7 +38,7 @@ export function EntityLineChart({ data, label, color }: { data: { date: string; 
           <XAxis dataKey="date" tick={axis} tickFormatter={shortDay} minTickGap={16} />
           <YAxis allowDecimals={false} tick={axis} width={48} />
           <Tooltip labelFormatter={(v) => shortDay(String(v))} />
-          <Line type="monotone" dataKey="count" name={label} stroke={color} strokeWidth={2.5} dot={data.length <= 31} isAnimationActive={false} />
+          <Line type="linear" dataKey="count" name={label} stroke={color} strokeWidth={2.5} dot={data.length <= 31} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>

@@ -66,7 +66,7 @@ export function TextAreaField({ label, name, error, ...area }: { label: string; 
 }
 
 export function Chip({ tone, children }: { tone: keyof typeof chipTone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${chipTone[tone]}`}>{children}</span>;
+  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${chipTone[tone]}`}>{children}</span>;
 }
 
 /** Edit and Delete buttons of a row, named for screen readers. */
