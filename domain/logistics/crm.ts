@@ -23,7 +23,8 @@ type LeadInput = z.output<typeof leadInputSchema>;
 type LeadChange = z.output<typeof leadUpdateSchema>;
 const t = crmLeads;
 
-const noteCount = sql<number>`(select count(*)::int from ${crmNotes} where ${crmNotes.leadId} = ${t.id})`;
+// Qualified by hand: Drizzle leaves select-list columns unqualified, where "id" would mean crm_notes.id.
+const noteCount = sql<number>`(select count(*)::int from crm_notes n where n.lead_id = "crm_leads"."id")`;
 const toLead = (r: Row & { noteCount?: number }, today = todayInIndia()): Lead => ({
   id: r.id,
   name: r.name,

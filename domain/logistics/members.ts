@@ -14,7 +14,9 @@ type Row = typeof members.$inferSelect;
 type MemberInput = z.output<typeof memberInputSchema>;
 type MemberChange = z.output<typeof memberUpdateSchema>;
 
-const vehicleCount = sql<number>`(select count(*)::int from ${memberVehicles} where ${memberVehicles.memberId} = ${members.id})`;
+// Written out in full: Drizzle leaves column names unqualified in a join-less select list, where "id"
+// inside the subquery would mean member_vehicles.id.
+const vehicleCount = sql<number>`(select count(*)::int from member_vehicles mv where mv.member_id = "members"."id")`;
 const toMember = (r: Row & { vehicleCount?: number }): Member => ({
   user_id: r.id,
   first_name: r.firstName,

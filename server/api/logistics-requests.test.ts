@@ -96,6 +96,8 @@ describe("CRM", () => {
     expect(changed.json().data).toMatchObject({ status: "HOT", overdue: false, follow_up_date: shift(3) });
     expect((await call("POST", `/api/crm/leads/${lead.id}/notes`, { note: "Sent the annual plan" })).statusCode).toBe(201);
     const detail = (await call("GET", `/api/crm/leads/${lead.id}`)).json().data;
+    expect(detail.lead.note_count).toBe(2);
+    expect((await call("GET", "/api/crm/leads?search=Farhan")).json().lead_data[0].note_count).toBe(2);
     expect(detail.notes.map((n: { note: string }) => n.note)).toEqual(["Sent the annual plan", "Met at the Pune expo"]);
     expect((await call("PATCH", `/api/crm/leads/${lead.id}`, { status: "LUKEWARM" })).json().errors.status).toBe("status must be HOT, WARM or COLD");
     expect((await call("PATCH", `/api/crm/leads/${lead.id}`, { follow_up_date: "2025-13-01" })).statusCode).toBe(400);

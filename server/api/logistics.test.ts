@@ -72,6 +72,8 @@ describe("members (the console's home)", () => {
     expect(profile).toMatchObject({ success: true, row_count: 1 });
     expect(profile.profile_data[0]).toMatchObject({ user_id: m.user_id, vehicle_count: 2 });
     expect(profile.vehicle_data.map((v: { vehicle_no: string }) => v.vehicle_no)).toEqual(["22BH1234AB", "KA01A1234"]);
+    const listed = (await call("GET", `/api/members?search=${m.phone.slice(3)}`)).json().members_data[0];
+    expect(listed.vehicle_count).toBe(2);
     const removed = await call("DELETE", `/api/members/${m.user_id}/vehicles/${profile.vehicle_data[0].id}`);
     expect(removed.json().vehicle_data.map((v: { vehicle_no: string }) => v.vehicle_no)).toEqual(["KA01A1234"]);
     expect((await call("DELETE", `/api/members/${m.user_id}/vehicles/${profile.vehicle_data[0].id}`)).statusCode).toBe(404);
