@@ -41,6 +41,24 @@ function listItem(row: JobRow): JobListItem {
   };
 }
 
+/** Table values of a job as an editor entered it; the HTML description is sanitised here, on every write. */
+export function jobValues(input: JobInput) {
+  const data = jobInputSchema.parse(input);
+  return {
+    jobTitle: data.job_title,
+    company: data.company,
+    location: data.location,
+    salary: data.salary,
+    employmentType: data.employment_type,
+    jobDescription: sanitizeRichText(data.job_description),
+    responsibilities: data.responsibilities,
+    requirements: data.requirements,
+    applyLink: data.apply_link,
+    status: data.status,
+    validThrough: data.valid_through,
+  };
+}
+
 export function createCareersService(db: Database, deps: { settings: SettingsService }) {
   async function openJob(id: number): Promise<JobPage | null> {
     const [row] = await db.select().from(jobs).where(isOpen(id));
@@ -85,23 +103,7 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
 
     /** Creates a job post; the HTML description is sanitised before it is stored. */
     async create(input: JobInput): Promise<JobListItem> {
-      const data = jobInputSchema.parse(input);
-      const [row] = await db
-        .insert(jobs)
-        .values({
-          jobTitle: data.job_title,
-          company: data.company,
-          location: data.location,
-          salary: data.salary,
-          employmentType: data.employment_type,
-          jobDescription: sanitizeRichText(data.job_description),
-          responsibilities: data.responsibilities,
-          requirements: data.requirements,
-          applyLink: data.apply_link,
-          status: data.status,
-          validThrough: data.valid_through,
-        })
-        .returning();
+      const [row] = await db.insert(jobs).values(jobValues(input)).returning();
       return listItem(row!);
     },
 

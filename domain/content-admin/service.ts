@@ -2,12 +2,12 @@ import { and, asc, desc, eq, ilike, or, type AnyColumn, type SQL } from "drizzle
 import type { Database } from "../../db/client";
 import { blogComments, blogPosts, jobs, teamMembers } from "../../db/schema/index";
 import { blogPostInputSchema, type BlogPostInput } from "../../schemas/blog";
-import { jobInputSchema, type JobInput } from "../../schemas/job";
+import type { JobInput } from "../../schemas/job";
 import type { ListQuery } from "../../schemas/list-query";
 import { teamMemberInputSchema, type TeamMemberInput } from "../../schemas/team";
 import type { Actor, AuditService } from "../audit/service";
 import type { BlogService } from "../blog/service";
-import { sanitizeRichText } from "../blog/sanitize";
+import { jobValues } from "../careers/service";
 import { likePattern } from "../contact/service";
 import { HttpError } from "../errors";
 
@@ -66,23 +66,6 @@ const jobRow = (r: typeof jobs.$inferSelect) => ({
   valid_through: r.validThrough?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),
 });
-
-function jobValues(input: JobInput) {
-  const data = jobInputSchema.parse(input);
-  return {
-    jobTitle: data.job_title,
-    company: data.company,
-    location: data.location,
-    salary: data.salary,
-    employmentType: data.employment_type,
-    jobDescription: sanitizeRichText(data.job_description),
-    responsibilities: data.responsibilities,
-    requirements: data.requirements,
-    applyLink: data.apply_link,
-    status: data.status,
-    validThrough: data.valid_through,
-  };
-}
 
 function teamValues(input: TeamMemberInput) {
   const data = teamMemberInputSchema.parse(input);

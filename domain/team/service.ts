@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { teamMembers } from "../../db/schema/index";
-import { teamMemberInputSchema, type TeamMember, type TeamMemberInput } from "../../schemas/team";
+import type { TeamMember } from "../../schemas/team";
 
 const columns = {
   id: teamMembers.id,
@@ -24,21 +24,6 @@ export function createTeamService(db: Database) {
     async get(id: number): Promise<TeamMember | null> {
       const [row] = await db.select(columns).from(teamMembers).where(eq(teamMembers.id, id));
       return row ?? null;
-    },
-
-    async create(input: TeamMemberInput): Promise<TeamMember> {
-      const data = teamMemberInputSchema.parse(input);
-      const [row] = await db
-        .insert(teamMembers)
-        .values({
-          name: data.name,
-          position: data.position,
-          image: data.image,
-          description: data.description,
-          sortOrder: data.sort_order,
-        })
-        .returning(columns);
-      return row!;
     },
   };
 }

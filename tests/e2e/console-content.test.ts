@@ -1,21 +1,12 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { TEST_ADMIN } from "./support/server";
+import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
+import { openSignedIn as openConsole } from "./support/console";
 
 const browser = setupBrowser();
 
-async function openSignedIn(path: string) {
-  const opened = await browser.open(path);
-  await opened.page.waitForURL("**/dashboard/login**");
-  await waitForHydration(opened.page);
-  await opened.page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await opened.page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await opened.page.getByRole("button", { name: "Sign in" }).click();
-  await opened.page.waitForURL(`**${path}`);
-  return opened;
-}
+const openSignedIn = (path: string) => openConsole(browser, path);
 
 const pngFile = async () => ({
   name: "cover.png",

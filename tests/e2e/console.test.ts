@@ -1,24 +1,11 @@
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { openSignedIn as openConsole, signIn } from "./support/console";
 import { startServer, TEST_ADMIN, type RunningServer } from "./support/server";
 
 const browser = setupBrowser();
 
-async function signIn(page: Page) {
-  await page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function openSignedIn(path: string, options = {}) {
-  const opened = await browser.open(path, options);
-  await opened.page.waitForURL("**/dashboard/login**");
-  await waitForHydration(opened.page);
-  await signIn(opened.page);
-  await opened.page.waitForURL(`**${path}`);
-  return opened;
-}
+const openSignedIn = (path: string, options = {}) => openConsole(browser, path, options);
 
 describe("console sign-in", () => {
   it("sends a visitor to sign in and back to the page they wanted", async () => {
