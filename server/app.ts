@@ -87,7 +87,7 @@ export async function buildApp({
   app.decorate("sitemapSources", []);
 
   await app.register(cookie);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { dev: config.NODE_ENV === "development" });
   registerRequestLog(app);
   registerErrorHandling(app);
   registerPageCache(app, createContentVersionService(database.db));

@@ -25,7 +25,7 @@ const policy = (nonce: string, dev: boolean) =>
   ].join("; ");
 
 /** Strict headers on every response; scripts run only with this response's nonce. */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export async function registerSecurityHeaders(app: FastifyInstance, { dev = false }: { dev?: boolean } = {}) {
   await app.register(helmet, {
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
@@ -36,7 +36,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request, reply) => {
     request.cspNonce = randomBytes(16).toString("base64");
-    reply.header("Content-Security-Policy", policy(request.cspNonce, app.config.NODE_ENV === "development"));
+    reply.header("Content-Security-Policy", policy(request.cspNonce, dev));
     // HSTS only means something over HTTPS (directly or as reported by a trusted proxy).
     if (request.protocol === "https") {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
