@@ -165,7 +165,6 @@ export function Carousel({
               aria-label={`${i + 1} of ${count}`}
               inert={i !== index}
               tabIndex={-1}
-              data-slide={i}
               className={`grid w-full shrink-0 auto-cols-[100%] grid-flow-col gap-6 overflow-hidden outline-none md:auto-cols-auto md:grid-flow-row ${MD_COLUMNS[perSlide.md]}`}
             >
               {group.map((item, j) => (

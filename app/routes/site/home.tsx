@@ -49,7 +49,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     about: homeAbout,
     experience,
     solutionsIntro,
-    solutions: solutions.map(({ title, path, description }) => ({ title, path, description })),
+    // Card text is cut to 250 characters here, so the browser gets display-ready cards.
+    solutions: solutions.map(({ title, path, description }, i) => ({
+      title,
+      path,
+      text: truncate(description),
+      number: String(i + 1).padStart(2, "0"),
+    })),
     cta: homeCta,
   };
 }
@@ -226,13 +232,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             className="mt-12"
             perSlide={{ base: 1, md: 3 }}
             autoPlay={SOLUTIONS_CAROUSEL_INTERVAL_MS}
-            items={data.solutions.map((solution, i) => (
+            items={data.solutions.map((solution) => (
               <article
                 key={solution.path}
                 className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition-shadow hover:shadow-lg"
               >
                 <span aria-hidden="true" className="text-sm font-bold tracking-widest text-brand-700">
-                  {String(i + 1).padStart(2, "0")}
+                  {solution.number}
                 </span>
                 <h3 className="mt-3 text-xl font-bold text-navy-900">
                   <Link to={solution.path} className="after:absolute after:inset-0 after:rounded-2xl">
@@ -240,7 +246,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h3>
                 <p className="mt-3 flex-1 leading-relaxed text-slate-600" data-card-text>
-                  {truncate(solution.description)}
+                  {solution.text}
                 </p>
                 <span
                   aria-hidden="true"
