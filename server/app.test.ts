@@ -102,3 +102,19 @@ describe("5xx answers", () => {
     expect(lines.join("")).toContain("secret_table");
   });
 });
+
+describe("compression", () => {
+  it("compresses text answers for clients that accept it and leaves others plain", async () => {
+    const plain = await t.app.inject("/sitemap.xml");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const brotli = await t.app.inject({ url: "/sitemap.xml", headers: { "accept-encoding": "br, gzip" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.body.length / 2);
+    const gzip = await t.app.inject({ url: "/sitemap.xml", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+});

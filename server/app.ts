@@ -1,7 +1,9 @@
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import middie from "@fastify/middie";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { join } from "node:path";
+import zlib from "node:zlib";
 import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "../db/client";
@@ -87,6 +89,8 @@ export async function buildApp({
   app.decorate("sitemapSources", []);
 
   await app.register(cookie);
+  // Text answers travel compressed (HTML, JSON, JS, CSS); images are already compact.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await registerSecurityHeaders(app, { dev: config.NODE_ENV === "development" });
   registerRequestLog(app);
   registerErrorHandling(app);
