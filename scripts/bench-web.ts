@@ -42,7 +42,21 @@ export const PAGES: { path: string; budget?: Partial<Budget> }[] = [
   { path: "/consulting-services" },
   { path: "/details/initiation" },
   { path: "/contact" },
+  { path: "/blog" },
+  { path: "/leadership-page" },
+  { path: "/Careers-page" },
 ];
+
+/** A blog post and a job page, found on the running server (their ids depend on the seed). */
+async function contentPages(origin: string): Promise<{ path: string }[]> {
+  const posts = (await (await fetch(`${origin}/api/blog_details/`)).json()) as { id: number; heading: string }[];
+  const jobs = (await (await fetch(`${origin}/api/post_jobs/`)).json()) as { id: number }[];
+  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return [
+    ...(posts[0] ? [{ path: `/blog/${posts[0].id}-${slug(posts[0].heading)}` }] : []),
+    ...(jobs[0] ? [{ path: `/careers-details?jobId=${jobs[0].id}` }] : []),
+  ];
+}
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -131,10 +145,11 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function main() {
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
   const only = process.env.BENCH_PAGES?.split(",").map((p) => p.trim());
-  const pages = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServer({ port, env: { PUBLIC_BASE_URL: origin } });
+  const all = [...PAGES, ...(await contentPages(origin))];
+  const pages = only ? all.filter((p) => only.includes(p.path)) : all;
   const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const failures: string[] = [];
   const rows: Row[] = [];
