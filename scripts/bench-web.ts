@@ -48,7 +48,7 @@ export const PAGES: { path: string; budget?: Partial<Budget> }[] = [
 ];
 
 /** A blog post and a job page, found on the running server (their ids depend on the seed). */
-async function contentPages(origin: string): Promise<{ path: string }[]> {
+async function contentPages(origin: string): Promise<{ path: string; budget?: Partial<Budget> }[]> {
   const posts = (await (await fetch(`${origin}/api/blog_details/`)).json()) as { id: number; heading: string }[];
   const jobs = (await (await fetch(`${origin}/api/post_jobs/`)).json()) as { id: number }[];
   const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
