@@ -33,7 +33,8 @@ const CONTENT_TYPES = { webp: "image/webp", avif: "image/avif" } as const;
 
 /** A client file name is never used for storage; this only refuses names that try to escape a folder. */
 export function assertSafeFileName(name: string | undefined) {
-  if (name && (/[/\\]|\.\./.test(name) || /[\p{Cc}]/u.test(name))) {
+  // Separators, "..", control characters, and the same spelled percent-encoded (%2e %2f %5c %00).
+  if (name && (/[/\\]|\.\./.test(name) || /[\p{Cc}]/u.test(name) || /%(2e|2f|5c|00)/i.test(name))) {
     throw new HttpError(400, "The file name is not allowed. Rename the file and try again.");
   }
 }

@@ -10,6 +10,18 @@ const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|57014)$/;
 const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Cannot use a pool after calling end/i;
 
+// Text PostgreSQL cannot store (a NUL byte, an invalid or untranslatable character): the input's fault.
+const UNSTORABLE_TEXT_SQLSTATE = new Set(["22021", "22P05"]);
+export const UNSTORABLE_TEXT = "The request contains characters that cannot be stored (such as a NUL byte). Remove them and try again.";
+
+function sqlState(error: unknown, accept: (code: string) => boolean): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && accept(code)) return true;
+  }
+  return false;
+}
+
 /** True when an error (or one it wraps) means the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -25,6 +37,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status === 500 && sqlState(error, (code) => UNSTORABLE_TEXT_SQLSTATE.has(code))) {
+      return reply.status(400).send({ success: false, message: UNSTORABLE_TEXT, data: [] });
+    }
     if (status === 500 && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
       return reply.status(503).header("Retry-After", "5").send({ success: false, message: UNAVAILABLE, data: [] });

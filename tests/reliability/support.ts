@@ -9,6 +9,9 @@ import { freePort, TEST_ADMIN } from "../e2e/support/server";
 
 export { freePort, TEST_ADMIN };
 
+/** The JWT_SECRET every spawned server uses (tests forge tokens with it, and with others). */
+export const TEST_JWT_SECRET = "reliability-secret-that-is-long-enough-0123456789";
+
 export interface ServerProcess {
   url: string;
   port: number;
@@ -39,7 +42,7 @@ export async function spawnServer(
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      JWT_SECRET: "reliability-secret-that-is-long-enough-0123456789",
+      JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: "warn",
