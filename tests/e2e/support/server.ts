@@ -34,7 +34,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "gcc-e2e-"));
-  const child = spawn(resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+  // One process (no tsx wrapper), so SIGKILL and SIGTERM reach the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", resolve("server/main.ts")], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
