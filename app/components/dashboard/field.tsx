@@ -1,37 +1,16 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-/** A labelled input with its inline error, wired for screen readers. */
-export function Field({ label, name, error, ...input }: { label: string; name: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = `field-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 w-full rounded-lg border px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+interface FieldProps {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
 }
 
-export function TextAreaField({
-  label,
-  name,
-  error,
-  hint,
-  ...input
-}: { label: string; name: string; error?: string; hint?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+const controlClass = (error?: string) => `mt-1 w-full rounded-lg border px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`;
+
+/** Label, optional hint and inline error around one control, wired for screen readers. */
+function FieldShell({ label, name, error, hint, control }: FieldProps & { control: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
@@ -44,14 +23,7 @@ export function TextAreaField({
           {hint}
         </p>
       ) : null}
-      <textarea
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 w-full rounded-lg border px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`}
-        {...input}
-      />
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {error}
@@ -61,38 +33,41 @@ export function TextAreaField({
   );
 }
 
+/** A labelled input with its inline error. */
+export function Field({ label, name, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <FieldShell label={label} name={name} error={error} hint={hint} control={(a11y) => <input {...a11y} name={name} className={controlClass(error)} {...input} />} />;
+}
+
+export function TextAreaField({ label, name, error, hint, rows = 3, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <FieldShell label={label} name={name} error={error} hint={hint} control={(a11y) => <textarea {...a11y} name={name} rows={rows} className={controlClass(error)} {...area} />} />;
+}
+
+/** A labelled select; with `placeholder` it starts with an empty "choose" option. */
 export function SelectField({
   label,
   name,
   error,
+  hint,
   options,
+  placeholder,
   ...select
-}: { label: string; name: string; error?: string; options: readonly { value: string; label: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = `field-${name}`;
+}: FieldProps & { options: readonly { value: string; label: string }[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 w-full rounded-lg border bg-white px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`}
-        {...select}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      control={(a11y) => (
+        <select {...a11y} name={name} className={`${controlClass(error)} bg-white`} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }

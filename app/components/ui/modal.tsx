@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useFocusTrap } from "~/lib/focus-trap";
 
+const SHOW_MS = 300;
+
 export interface ModalProps {
   open: boolean;
   onClose: () => void;
@@ -11,45 +13,60 @@ export interface ModalProps {
   /** Action buttons at the bottom (e.g. Close and Apply). */
   footer?: ReactNode;
   size?: "md" | "lg";
-  /** Shown to assistive technology while the content is loading. */
+  /** Shown to assistive technology while the content is loading or saving. */
   busy?: boolean;
+  /** A click on the backdrop closes (public site); the console keeps a static backdrop. */
+  closeOnBackdrop?: boolean;
+  /** False while work is in progress: Escape, the close button and the backdrop do nothing. */
+  dismissible?: boolean;
 }
 
 /**
- * Accessible dialog for the public site: role=dialog with aria-modal and a labelled title, focus moved
- * in, trapped and returned to the opener, Escape / close button / backdrop click close it, the page
- * behind does not scroll, 300 ms fade-in (skipped for reduced motion by app.css).
+ * The one dialog of the site and the console: role=dialog with aria-modal and a labelled title, focus
+ * moved in, trapped and returned to the opener, the page behind does not scroll, 300 ms show and hide
+ * with a 150 ms backdrop (skipped for reduced motion by app.css).
  */
-export function Modal({ open, onClose, title, children, footer, size = "md", busy = false }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer, size = "md", busy = false, closeOnBackdrop = true, dismissible = true }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const [mounted, setMounted] = useState(open);
   const [visible, setVisible] = useState(false);
+  if (open && !mounted) setMounted(true);
 
   useEffect(() => {
-    if (!open) return;
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const frame = requestAnimationFrame(() => setVisible(true));
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      cancelAnimationFrame(frame);
-      setVisible(false);
-      document.body.style.overflow = overflow;
+    if (open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const { overflow } = document.body.style;
+      document.body.style.overflow = "hidden";
+      const frame = requestAnimationFrame(() => setVisible(true));
+      return () => {
+        cancelAnimationFrame(frame);
+        document.body.style.overflow = overflow;
+      };
+    }
+    const frame = requestAnimationFrame(() => setVisible(false));
+    const timer = setTimeout(() => {
+      setMounted(false);
       // Give focus back to whatever opened the dialog, if it is still on the page.
       if (opener.current?.isConnected) opener.current.focus();
+    }, SHOW_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [open]);
 
-  useFocusTrap(panel, open, onClose);
-  if (!open) return null;
+  useFocusTrap(panel, mounted && open, dismissible ? onClose : undefined);
+  if (!mounted) return null;
 
   return createPortal(
     <div className="fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto p-4 sm:items-center sm:p-8">
       <div
         aria-hidden="true"
+        data-testid="modal-backdrop"
         className={`fixed inset-0 bg-navy-950/60 transition-opacity duration-150 ${visible ? "opacity-100" : "opacity-0"}`}
-        onClick={onClose}
+        onClick={closeOnBackdrop && dismissible ? onClose : undefined}
       />
       <div
         ref={panel}
@@ -57,6 +74,7 @@ export function Modal({ open, onClose, title, children, footer, size = "md", bus
         aria-modal="true"
         aria-labelledby={titleId}
         aria-busy={busy || undefined}
+        data-size={size}
         tabIndex={-1}
         className={`relative flex max-h-[calc(100vh-2rem)] w-full flex-col rounded-2xl bg-white shadow-2xl transition-all duration-300 ${size === "lg" ? "max-w-3xl" : "max-w-xl"} ${visible ? "translate-y-0 opacity-100" : "translate-y-4 opacity-0"}`}
       >
@@ -67,6 +85,7 @@ export function Modal({ open, onClose, title, children, footer, size = "md", bus
           <button
             type="button"
             onClick={onClose}
+            disabled={!dismissible}
             className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-navy-900"
             aria-label="Close dialog"
           >
@@ -74,9 +93,7 @@ export function Modal({ open, onClose, title, children, footer, size = "md", bus
           </button>
         </div>
         <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
-        {footer && (
-          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">{footer}</div>
-        )}
+        {footer && <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">{footer}</div>}
       </div>
     </div>,
     document.body,

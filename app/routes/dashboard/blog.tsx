@@ -4,6 +4,7 @@ import { DataTable } from "~/components/dashboard/data-table";
 import { Field, SelectField, TextAreaField } from "~/components/dashboard/field";
 import { ImageUpload } from "~/components/dashboard/image-upload";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
+import { RowActions } from "~/components/dashboard/row-actions";
 import { RichTextEditor } from "~/components/dashboard/rich-text";
 import { api } from "~/lib/dashboard/api";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
@@ -68,19 +69,13 @@ export default function BlogScreen() {
           { key: "published_at", header: "Published", sortable: true, render: (p) => (p.published_at ? new Date(p.published_at).toLocaleDateString("en-IN", { dateStyle: "medium" }) : "—") },
         ]}
         rowActions={(p) => (
-          <div className="flex justify-end gap-2">
+          <RowActions label={p.heading} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)}>
             {p.status === "published" ? (
               <a className="rounded px-2 py-1 font-medium text-slate-700 hover:bg-slate-100" href={postPath(p.id, p.heading)} target="_blank" rel="noopener noreferrer">
                 View<span className="sr-only"> {p.heading} (opens in a new tab)</span>
               </a>
             ) : null}
-            <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50" onClick={() => setEditing(p)}>
-              Edit<span className="sr-only"> {p.heading}</span>
-            </button>
-            <button type="button" className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)}>
-              Delete<span className="sr-only"> {p.heading}</span>
-            </button>
-          </div>
+          </RowActions>
         )}
       />
       {editing === "new" ? <PostForm post={null} body="" onClose={() => setEditing(null)} /> : editing ? <EditPost post={editing} onClose={() => setEditing(null)} /> : null}

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DataTable } from "~/components/dashboard/data-table";
 import { ConfirmModal } from "~/components/dashboard/modal";
+import { RowActions, rowActionClass } from "~/components/dashboard/row-actions";
 import { api } from "~/lib/dashboard/api";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 
@@ -60,15 +61,12 @@ export default function CommentsScreen() {
           { key: "hidden", header: "Visibility", render: (c) => (c.hidden ? <span className="font-semibold text-amber-800">Hidden</span> : "Visible") },
         ]}
         rowActions={(c) => (
-          <div className="flex justify-end gap-2">
-            <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50" disabled={toggle.isPending} onClick={() => toggle.mutate(c)}>
+          <RowActions label={`comment by ${c.name}`} onDelete={() => setDeleting(c)}>
+            <button type="button" className={rowActionClass} disabled={toggle.isPending} onClick={() => toggle.mutate(c)}>
               {c.hidden ? "Unhide" : "Hide"}
               <span className="sr-only"> comment by {c.name}</span>
             </button>
-            <button type="button" className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50" onClick={() => setDeleting(c)}>
-              Delete<span className="sr-only"> comment by {c.name}</span>
-            </button>
-          </div>
+          </RowActions>
         )}
       />
       <ConfirmModal

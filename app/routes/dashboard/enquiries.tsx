@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { DataTable } from "~/components/dashboard/data-table";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
+import { RowActions } from "~/components/dashboard/row-actions";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { enquiryStatuses } from "../../../schemas/contact";
 import type { Enquiry } from "../../../schemas/enquiry";
@@ -46,14 +47,7 @@ export default function Enquiries() {
           { key: "status", header: "Status", sortable: true, render: (e) => <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[e.status]}`}>{statusLabel[e.status]}</span> },
         ]}
         rowActions={(e) => (
-          <div className="flex justify-end gap-2">
-            <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50" onClick={() => setOpen(e)}>
-              Open<span className="sr-only"> enquiry from {e.first_name} {e.last_name}</span>
-            </button>
-            <button type="button" className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50" onClick={() => setDeleting(e)}>
-              Delete<span className="sr-only"> enquiry from {e.first_name} {e.last_name}</span>
-            </button>
-          </div>
+          <RowActions label={`enquiry from ${e.first_name} ${e.last_name}`} editText="Open" onEdit={() => setOpen(e)} onDelete={() => setDeleting(e)} />
         )}
       />
       {open ? <EnquiryModal enquiry={open} onClose={() => setOpen(null)} /> : null}

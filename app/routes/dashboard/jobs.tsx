@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { DataTable } from "~/components/dashboard/data-table";
 import { Field, SelectField, TextAreaField } from "~/components/dashboard/field";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
+import { RowActions } from "~/components/dashboard/row-actions";
 import { RichTextEditor } from "~/components/dashboard/rich-text";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { employmentTypeLabels, employmentTypes, jobInputSchema, type EmploymentType } from "../../../schemas/job";
@@ -61,16 +62,7 @@ export default function JobsScreen() {
           { key: "status", header: "Status", sortable: true, render: (j) => (j.status === "open" ? <span className="font-semibold text-brand-700">Open</span> : "Closed") },
           { key: "created_at", header: "Posted", sortable: true, render: (j) => new Date(j.created_at).toLocaleDateString("en-IN", { dateStyle: "medium" }) },
         ]}
-        rowActions={(j) => (
-          <div className="flex justify-end gap-2">
-            <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50" onClick={() => setEditing(j)}>
-              Edit<span className="sr-only"> {j.job_title}</span>
-            </button>
-            <button type="button" className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50" onClick={() => setDeleting(j)}>
-              Delete<span className="sr-only"> {j.job_title}</span>
-            </button>
-          </div>
-        )}
+        rowActions={(j) => <RowActions label={j.job_title} onEdit={() => setEditing(j)} onDelete={() => setDeleting(j)} />}
       />
       {editing ? <JobForm job={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmModal

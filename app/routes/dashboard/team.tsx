@@ -3,6 +3,7 @@ import { DataTable } from "~/components/dashboard/data-table";
 import { Field, TextAreaField } from "~/components/dashboard/field";
 import { ImageUpload } from "~/components/dashboard/image-upload";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
+import { RowActions } from "~/components/dashboard/row-actions";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { teamMemberInputSchema } from "../../../schemas/team";
 import { fieldErrors } from "../../../schemas/validation";
@@ -51,16 +52,7 @@ export default function TeamScreen() {
           { key: "position", header: "Position", render: (m) => m.position },
           { key: "sort_order", header: "Order", sortable: true, render: (m) => m.sort_order },
         ]}
-        rowActions={(m) => (
-          <div className="flex justify-end gap-2">
-            <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50" onClick={() => setEditing(m)}>
-              Edit<span className="sr-only"> {m.name}</span>
-            </button>
-            <button type="button" className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50" onClick={() => setDeleting(m)}>
-              Delete<span className="sr-only"> {m.name}</span>
-            </button>
-          </div>
-        )}
+        rowActions={(m) => <RowActions label={m.name} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />}
       />
       {editing ? <TeamForm member={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmModal
