@@ -90,3 +90,15 @@ export function applyMailto(hrEmail: string, title: string, company: string): st
   const body = `Dear Hiring Team,\n\nI would like to apply for the ${title} position at ${company}. Please find my CV attached.\n\nKind regards,\n`;
   return `mailto:${hrEmail}?subject=${encodeURIComponent(applicationSubject(title, company))}&body=${encodeURIComponent(body)}`;
 }
+
+export const JOB_PAGE_SIZE = 12;
+
+/** The careers page's query string: `?q=` search text and `?page=` number. */
+export const careersQuerySchema = z.object({
+  q: z.string().trim().max(100, "Search text can be at most 100 characters.").default(""),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, "Not a page of this list.")
+    .transform(Number)
+    .default(1),
+});

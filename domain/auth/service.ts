@@ -65,33 +65,62 @@ export function createAuthService(db: Database, options: AuthOptions) {
     return until > 0 ? Math.ceil((until - Date.now()) / 1000) : 0;
   }
 
-  async function recordFailure(keys: string[]) {
-    for (const key of keys) {
-      const [row] = await db
-        .insert(loginThrottle)
-        .values({ key, failures: 1 })
-        .onConflictDoUpdate({
-          target: loginThrottle.key,
-          set: { failures: sql`${loginThrottle.failures} + 1`, updatedAt: new Date() },
-        })
-        .returning({ failures: loginThrottle.failures });
-      const seconds = lockSeconds(row?.failures ?? 0);
-      if (seconds > 0) {
-        await db
-          .update(loginThrottle)
-          .set({ lockedUntil: new Date(Date.now() + seconds * 1000) })
-          .where(eq(loginThrottle.key, key));
-      }
+  /**
+   * Counts this attempt as a failure before the password is checked, in one transaction with the lock
+   * check, so a burst of parallel guesses cannot all pass the check before the first failure is counted.
+   * False (nothing counted) when a key is locked; a successful sign-in gives the attempt back.
+   */
+  async function reserveAttempt(keys: string[]): Promise<boolean> {
+    const locked = new Error("locked");
+    try {
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(loginThrottle)
+          .values(keys.map((key) => ({ key, failures: 1 })))
+          .onConflictDoUpdate({
+            target: loginThrottle.key,
+            set: { failures: sql`${loginThrottle.failures} + 1`, updatedAt: new Date() },
+            setWhere: sql`${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= now()`,
+          })
+          .returning({ key: loginThrottle.key, failures: loginThrottle.failures });
+        if (rows.length < keys.length) throw locked;
+        for (const row of rows) {
+          const seconds = lockSeconds(row.failures);
+          if (seconds > 0) {
+            await tx
+              .update(loginThrottle)
+              .set({ lockedUntil: new Date(Date.now() + seconds * 1000) })
+              .where(eq(loginThrottle.key, row.key));
+          }
+        }
+      });
+      return true;
+    } catch (error) {
+      if (error === locked) return false;
+      throw error;
     }
+  }
+
+  /** A successful sign-in: the account starts afresh, and the client address gets its attempt back. */
+  async function forgiveAttempt(userKey: string, ipKey: string) {
+    await db.delete(loginThrottle).where(eq(loginThrottle.key, userKey));
+    await db
+      .update(loginThrottle)
+      .set({
+        failures: sql`greatest(${loginThrottle.failures} - 1, 0)`,
+        lockedUntil: sql`case when ${loginThrottle.failures} - 1 < ${FREE_FAILURES} then null else ${loginThrottle.lockedUntil} end`,
+      })
+      .where(eq(loginThrottle.key, ipKey));
   }
 
   return {
     /** Checks the password with per-IP and per-username throttling; the same message for any wrong pair. */
     async login(input: { username: string; password: string; ip: string }): Promise<Session> {
       const username = input.username.trim().toLowerCase();
-      const keys = [`ip:${input.ip}`, `user:${username}`];
-      const wait = await lockedFor(keys);
-      if (wait > 0) {
+      const ipKey = `ip:${input.ip}`;
+      const userKey = `user:${username}`;
+      if (!(await reserveAttempt([ipKey, userKey]))) {
+        const wait = Math.max(1, await lockedFor([ipKey, userKey]));
         throw new HttpError(
           429,
           `Too many failed sign-in attempts. Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
@@ -102,11 +131,9 @@ export function createAuthService(db: Database, options: AuthOptions) {
       const valid = operator
         ? await verifyPassword(operator.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
-      if (!operator || !valid || operator.disabled) {
-        await recordFailure(keys);
-        throw new HttpError(401, WRONG_CREDENTIALS);
-      }
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, `user:${username}`));
+      // A failure was already counted by reserveAttempt.
+      if (!operator || !valid || operator.disabled) throw new HttpError(401, WRONG_CREDENTIALS);
+      await forgiveAttempt(userKey, ipKey);
       return issue({ id: operator.id, username: operator.username, role: operator.role }, randomUUID());
     },
 

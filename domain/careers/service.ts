@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { jobs } from "../../db/schema/index";
 import {
@@ -11,6 +11,7 @@ import {
   type JobPage,
 } from "../../schemas/job";
 import { escapeHtml, sanitizeRichText } from "../blog/sanitize";
+import { likePattern } from "../contact/service";
 import type { SettingsService } from "../settings/service";
 import { parseSalary } from "./salary";
 
@@ -23,6 +24,20 @@ const isOpen = (id?: number) =>
     or(isNull(jobs.validThrough), gt(jobs.validThrough, sql`now()`)),
     id === undefined ? undefined : eq(jobs.id, id),
   );
+
+/**
+ * What a visitor's search looks through: title, company, location, salary, the description as plain
+ * text (tags dropped, the entities the sanitiser writes decoded) and the requirement lines.
+ */
+const searchableText = sql`regexp_replace(
+  concat_ws(' ', ${jobs.jobTitle}, ${jobs.company}, ${jobs.location}, ${jobs.salary},
+    replace(replace(replace(replace(replace(replace(
+      regexp_replace(${jobs.jobDescription}, '<[^>]*>', ' ', 'g'),
+      '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
+    (select string_agg(line, ' ') from jsonb_array_elements_text(${jobs.requirements}) as line)),
+  '[[:space:]]+', ' ', 'g')`;
+
+const matches = (query: string) => sql`${searchableText} ilike ${likePattern(query.replace(/\s+/g, " "))}`;
 
 /** The stored requirement lines as the escaped HTML list the spec's list answer carries. */
 export const requirementsHtml = (items: readonly string[]) =>
@@ -88,6 +103,24 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
     async listOpen(): Promise<JobListItem[]> {
       const rows = await db.select().from(jobs).where(isOpen()).orderBy(desc(jobs.createdAt), desc(jobs.id));
       return rows.map(listItem);
+    },
+
+    /** One page of open positions, newest first, optionally narrowed by a visitor's search text. */
+    async listOpenPage({ page, pageSize, query = "" }: { page: number; pageSize: number; query?: string }) {
+      const where = query ? and(isOpen(), matches(query)) : isOpen();
+      const [rows, [matching], [open]] = await Promise.all([
+        db
+          .select()
+          .from(jobs)
+          .where(where)
+          .orderBy(desc(jobs.createdAt), desc(jobs.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(jobs).where(where),
+        query ? db.select({ n: count() }).from(jobs).where(isOpen()) : Promise.resolve([undefined]),
+      ]);
+      const total = matching?.n ?? 0;
+      return { jobs: rows.map(listItem), total, open: open?.n ?? total };
     },
 
     /** The job page's data; null for unknown or closed jobs. */

@@ -250,6 +250,23 @@ describe("brute-force throttling", () => {
     expect(res.statusCode).toBe(429);
   });
 
+  it("evaluates no more than five of a burst of parallel guesses", async () => {
+    const guesses = Array.from({ length: 19 }, (_, i) => ({ username: EDITOR.username, password: `wrong-${i}` }));
+    guesses.splice(13, 0, EDITOR); // the right password hides in the burst
+    const results = await Promise.all(guesses.map((body, i) => login(body, `10.6.0.${i + 1}`)));
+    const evaluated = results.filter((r) => r.statusCode === 401 || r.statusCode === 200).length;
+    expect(evaluated).toBeLessThanOrEqual(5);
+    expect(results.filter((r) => r.statusCode === 429).length).toBe(guesses.length - evaluated);
+    expect((await login(EDITOR, "10.6.1.1")).statusCode).toBe(429);
+  });
+
+  it("gives a client address its attempt back when the sign-in succeeds", async () => {
+    for (let i = 0; i < 4; i++) expect((await fail(`typo${i}`, "10.7.0.1")).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await login(ADMIN, "10.7.0.1")).statusCode).toBe(200);
+    expect((await fail("typo4", "10.7.0.1")).statusCode).toBe(401);
+    expect((await login(ADMIN, "10.7.0.1")).statusCode).toBe(429);
+  });
+
   it("throttles one IP trying many usernames", async () => {
     for (let i = 0; i < 5; i++) await fail(`user${i}`, "10.5.0.1");
     expect((await login(ADMIN, "10.5.0.1")).statusCode).toBe(429);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite, type RunningSite } from "../support/factories";
+import { createJob, daysAgo, startSite, type RunningSite } from "../support/factories";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();
@@ -127,6 +127,72 @@ describe("careers page", () => {
   });
 });
 
+describe("careers with more open jobs than one page", () => {
+  let site: RunningSite;
+  beforeAll(async () => {
+    // Demo content (5 open jobs, all newer) plus 30 older ones: 35 open jobs, three pages of 12.
+    site = await startSite({
+      seed: async (db) => {
+        for (let i = 1; i <= 30; i++) {
+          await createJob(db, { jobTitle: `Analyst ${i}`, location: i === 17 ? "Shillong" : "Pune", createdAt: daysAgo(200 + i) });
+        }
+      },
+    });
+  }, 120_000);
+  afterAll(() => site?.close());
+
+  it("shows 12 jobs per page with links between the pages", async () => {
+    const { page, errors } = await browser.open(`${site.url}/Careers-page`);
+    await waitForHydration(page);
+    expect(await page.locator("article").count()).toBe(12);
+    await page.getByText("35 open positions, page 1 of 3").waitFor();
+    const pager = page.getByRole("navigation", { name: "Job pages" });
+    expect(await pager.getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+    await pager.getByRole("link", { name: "Page 3" }).click();
+    await page.waitForURL("**/Careers-page?page=3");
+    await expect.poll(() => cardTitles(page)).toEqual(Array.from({ length: 11 }, (_, i) => `Analyst ${20 + i}`));
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(new URL(canonical!).search).toBe("?page=3");
+    expect((await fetch(`${site.url}/Careers-page?page=4`)).status).toBe(404);
+    expect((await fetch(`${site.url}/Careers-page?page=2abc`)).status).toBe(404);
+    expect(errors).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  it("searches every open job on the server as the visitor types, and clears back to page 1", async () => {
+    const { page, errors } = await browser.open(`${site.url}/Careers-page?page=2`);
+    await waitForHydration(page);
+    const search = page.getByPlaceholder("Search jobs...");
+    await search.fill("SHILLONG");
+    await page.waitForURL("**/Careers-page?q=SHILLONG");
+    await expect.poll(() => cardTitles(page)).toEqual(["Analyst 17"]);
+    await page.getByText("1 of 35 open positions match your search.").waitFor();
+    expect(await page.getByRole("navigation", { name: "Job pages" }).count()).toBe(0);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+
+    await search.fill("no such role anywhere");
+    await page.getByText("No jobs match “no such role anywhere”.").waitFor();
+    await page.getByRole("button", { name: "Clear" }).click();
+    await page.waitForURL((url) => url.search === "");
+    await expect.poll(() => page.locator("article").count()).toBe(12);
+    expect(await search.inputValue()).toBe("");
+    expect(errors).toEqual([]);
+  });
+
+  it("answers a search link without script, and refuses an over-long search with a message", async () => {
+    const html = await (await fetch(`${site.url}/Careers-page?q=shillong`)).text();
+    expect(html).toContain("Analyst 17");
+    expect(html).not.toContain("Analyst 18<");
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*value="shillong"/);
+
+    const { page, status } = await browser.open(`${site.url}/Careers-page?q=${"x".repeat(101)}`);
+    expect(status).toBe(400);
+    const alert = page.getByRole("alert").filter({ hasText: "Search text" });
+    expect(await alert.textContent()).toBe("Search text can be at most 100 characters.");
+    await page.getByRole("link", { name: "See every open position" }).waitFor();
+  });
+});
+
 describe("job page", () => {
   it("shows the job with its lists, posted date, apply link, share links and JobPosting data", async () => {
     const { page, errors, status } = await browser.open("/careers-details?jobId=1");
@@ -200,12 +266,13 @@ describe("job page", () => {
   });
 });
 
-describe("job page when loading fails", () => {
+describe("careers when loading fails", () => {
   let site: RunningSite;
   beforeAll(async () => {
     site = await startSite({
       patch: (services) => {
         services.careers.getOpenJobPage = () => Promise.reject(new Error("database unavailable"));
+        services.careers.listOpenPage = () => Promise.reject(new Error("database unavailable"));
       },
     });
   }, 120_000);
@@ -216,5 +283,13 @@ describe("job page when loading fails", () => {
     expect(status).toBe(503);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Job not found");
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  });
+
+  it("says the open positions could not be loaded", async () => {
+    const { page, status } = await browser.open(`${site.url}/Careers-page`);
+    expect(status).toBeGreaterThanOrEqual(500);
+    const alert = page.getByRole("alert").filter({ hasText: "open positions" });
+    expect(await alert.textContent()).toBe("We could not load the open positions just now. Please try again in a moment.");
+    await expectAccessible(page);
   });
 });

@@ -1,12 +1,23 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
-import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, setupBrowser } from "./support/browser";
 import { openSignedIn as openConsole } from "./support/console";
+import { startServer, type RunningServer } from "./support/server";
 
 const browser = setupBrowser();
 
-const openSignedIn = (path: string) => openConsole(browser, path);
+// Its own server: these round trips change public pages that other files read at the same time.
+let server: RunningServer | undefined;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const site = () => server!.url;
+
+const openSignedIn = (path: string) => openConsole(browser, `${site()}${path}`);
 
 const pngFile = async () => ({
   name: "cover.png",
@@ -15,7 +26,7 @@ const pngFile = async () => ({
 });
 
 async function publicText(path: string) {
-  return (await fetch(`${baseURL()}${path}`)).text();
+  return (await fetch(`${site()}${path}`)).text();
 }
 
 async function findRow(page: Page, text: string) {
@@ -114,10 +125,10 @@ describe("console content management", () => {
   });
 
   it("hides a comment from the public post and shows it again", async () => {
-    const posts = (await (await fetch(`${baseURL()}/api/blog_details/`)).json()) as { id: number; heading: string }[];
+    const posts = (await (await fetch(`${site()}/api/blog_details/`)).json()) as { id: number; heading: string }[];
     const target = posts[0]!;
     const text = `Moderate me ${Date.now()}`;
-    const res = await fetch(`${baseURL()}/api/blog_comments/`, {
+    const res = await fetch(`${site()}/api/blog_comments/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ blog_id: target.id, name: "Visitor", email_id: "visitor@example.com", comment: text }),
@@ -127,7 +138,7 @@ describe("console content management", () => {
     await findRow(page, text);
     await page.getByRole("button", { name: "Hide comment by Visitor" }).click();
     await page.getByText("Comment updated.").waitFor();
-    const publicComments = async () => JSON.stringify(await (await fetch(`${baseURL()}/api/blog_comments/?blog_id=${target.id}`)).json());
+    const publicComments = async () => JSON.stringify(await (await fetch(`${site()}/api/blog_comments/?blog_id=${target.id}`)).json());
     await expect.poll(publicComments).not.toContain(text);
     await page.getByRole("button", { name: "Unhide comment by Visitor" }).click();
     await expect.poll(publicComments).toContain(text);

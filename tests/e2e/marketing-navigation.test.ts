@@ -62,7 +62,8 @@ describe("links", () => {
       if (res.status !== 200) broken.push(`${href} → ${res.status}`);
     }
     expect(broken).toEqual([]);
-  });
+    // It walks every marketing page in a phone-sized browser: minutes on a busy two-core CI machine.
+  }, 180_000);
 
   it("every button on the marketing pages has an accessible name", async () => {
     for (const path of ["/", "/about-page", "/contact", "/details/initiation"]) {

@@ -232,11 +232,7 @@ describe("brute-force throttling", () => {
     }
   });
 
-  // KNOWN GAP (docs/security.md): domain/auth checks the lock, verifies, then counts the failure, so
-  // parallel guesses all pass the check before the first failure is counted (9 of 25 evaluated here,
-  // not 5). Marked `fails` so the suite stays green and turns red once the check and count are atomic
-  // (e.g. count the attempt before verifying); then drop `.fails`.
-  it.fails("does not let a burst of parallel guesses through before the lock takes hold", async () => {
+  it("does not let a burst of parallel guesses through before the lock takes hold", async () => {
     const op = await createOperator(`burst-${Date.now()}`);
     const guesses = Array.from({ length: 24 }, (_, i) => `wrong-password-${i}`);
     guesses.splice(17, 0, op.password); // the right one hides in the burst

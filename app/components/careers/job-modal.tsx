@@ -1,11 +1,15 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { RUPEE, type CareerJob } from "./job-card";
 
-export function JobModal({ job, onClose }: { job: CareerJob | null; onClose: () => void }) {
+export function JobModal({ job: selected, onClose }: { job: CareerJob | null; onClose: () => void }) {
+  // The last job stays in the panel while it fades out.
+  const [job, setJob] = useState(selected);
+  if (selected && selected !== job) setJob(selected);
   return (
     <Modal
-      open={job !== null}
+      open={selected !== null}
       onClose={onClose}
       size="lg"
       title={job?.job_title ?? "Job"}

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { api } from "~/lib/dashboard/api";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { useListParams } from "~/lib/dashboard/list-params";
-import { paginationRange } from "~/lib/dashboard/pagination";
+import { paginationRange } from "~/lib/pagination";
 import { toast } from "~/lib/toast";
 import { PAGE_SIZES } from "../../../schemas/list-query";
 import { ConfirmModal, Modal, Spinner } from "./modal";

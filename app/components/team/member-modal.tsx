@@ -30,7 +30,8 @@ export function MemberModal({ member, onClose }: { member: TeamMember | null; on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
-  const shown = loaded && loaded.id === id ? loaded.member : null;
+  // While closing (no id) the last member stays in the panel as it fades out.
+  const shown = loaded && (id === undefined || loaded.id === id) ? loaded.member : null;
   return (
     <Modal
       open={member !== null}

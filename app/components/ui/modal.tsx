@@ -45,12 +45,11 @@ export function Modal({ open, onClose, title, children, footer, size = "md", bus
         document.body.style.overflow = overflow;
       };
     }
+    // Give focus back to whatever opened the dialog at once, if it is still on the page; the panel fades out.
+    if (opener.current?.isConnected) opener.current.focus();
+    opener.current = null;
     const frame = requestAnimationFrame(() => setVisible(false));
-    const timer = setTimeout(() => {
-      setMounted(false);
-      // Give focus back to whatever opened the dialog, if it is still on the page.
-      if (opener.current?.isConnected) opener.current.focus();
-    }, SHOW_MS);
+    const timer = setTimeout(() => setMounted(false), SHOW_MS);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
@@ -61,7 +60,8 @@ export function Modal({ open, onClose, title, children, footer, size = "md", bus
   if (!mounted) return null;
 
   return createPortal(
-    <div className="fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto p-4 sm:items-center sm:p-8">
+    // While it fades out, the closed dialog is gone for assistive technology, the keyboard and the mouse.
+    <div inert={!open} aria-hidden={!open || undefined} className="fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto p-4 sm:items-center sm:p-8">
       <div
         aria-hidden="true"
         data-testid="modal-backdrop"

@@ -243,7 +243,7 @@ function LeadBoard({ onOpen }: { onOpen: (id: number) => void }) {
                   </li>
                 ))}
                 {col.count > col.leads.length ? <li className="px-1 text-xs text-slate-600">and {(col.count - col.leads.length).toLocaleString("en-IN")} more in the list view</li> : null}
-                {col.count === 0 ? <li className="px-1 text-sm text-slate-500">No leads.</li> : null}
+                {col.count === 0 ? <li className="px-1 text-sm text-slate-600">No leads.</li> : null}
               </ul>
             </section>
           ))}

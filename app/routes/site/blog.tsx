@@ -2,11 +2,13 @@ import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import { BLOG_PAGE_SIZE } from "../../../schemas/blog";
 import type { Route } from "./+types/blog";
 import { LoadingStatus } from "~/components/blog/loading-status";
-import { Pagination } from "~/components/blog/pagination";
 import { PostCard } from "~/components/blog/post-card";
 import { NotFoundContent } from "~/components/layout/not-found";
+import { Pagination } from "~/components/ui/pagination";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
 import { postPath } from "~/lib/slug";
+
+const blogPageHref = (page: number) => (page === 1 ? "/blog" : `/blog?page=${page}`);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");
@@ -29,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Blog | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   const { page, posts, baseUrl } = loaderData;
-  const path = page === 1 ? "/blog" : `/blog?page=${page}`;
+  const path = blogPageHref(page);
   return [
     ...seoMeta({
       title: page === 1 ? "Blog: GCC Insights and Guides" : `Blog: GCC Insights and Guides (page ${page})`,
@@ -90,7 +92,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                 <PostCard key={post.id} post={post} eager={i < 3} />
               ))}
             </div>
-            <Pagination page={page} pages={pages} />
+            <Pagination page={page} pages={pages} href={blogPageHref} label="Blog pages" />
           </>
         )}
         {target?.startsWith("/blog/") && <LoadingStatus text="Loading blog..." overlay />}
