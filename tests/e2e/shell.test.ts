@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
@@ -78,6 +79,13 @@ describe("site shell", () => {
     await page.context().setOffline(false);
     await page.locator("header").waitFor();
     expect(await page.getByText("No internet connection").count()).toBe(0);
+  });
+
+  it("gives every header and footer link a tap target of at least 24 px on a phone", async () => {
+    const { page } = await browser.open("/", { viewport: { width: 375, height: 800 } });
+    const result = await new AxeBuilder({ page }).include("header").include("footer").withRules(["target-size"]).analyze();
+    expect(result.passes.length + result.violations.length).toBeGreaterThan(0);
+    expect(result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
   });
 
   it("serves immutable hashed assets", async () => {

@@ -34,25 +34,25 @@ export function Footer() {
         ))}
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
-          <ul className="mt-4 space-y-3 text-sm">
+          <ul className="mt-3 space-y-2 text-sm">
             <li className="flex gap-2">
-              <Mail aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-brand-500" />
+              <Mail aria-hidden="true" className="size-4 shrink-0 translate-y-1.5 text-brand-500" />
               <span className="flex flex-col">
-                <a href={`mailto:${settings.sales_email}`} className="hover:text-white hover:underline">
+                <a href={`mailto:${settings.sales_email}`} className="py-1 hover:text-white hover:underline">
                   {settings.sales_email}
                 </a>
-                <a href={`mailto:${settings.info_email}`} className="hover:text-white hover:underline">
+                <a href={`mailto:${settings.info_email}`} className="py-1 hover:text-white hover:underline">
                   {settings.info_email}
                 </a>
               </span>
             </li>
             <li className="flex gap-2">
-              <Phone aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-brand-500" />
+              <Phone aria-hidden="true" className="size-4 shrink-0 translate-y-1.5 text-brand-500" />
               <span className="flex flex-col">
-                <a href={telHref(settings.phone_india)} className="hover:text-white hover:underline">
+                <a href={telHref(settings.phone_india)} className="py-1 hover:text-white hover:underline">
                   India: {settings.phone_india}
                 </a>
-                <a href={telHref(settings.phone_us)} className="hover:text-white hover:underline">
+                <a href={telHref(settings.phone_us)} className="py-1 hover:text-white hover:underline">
                   US: {settings.phone_us}
                 </a>
               </span>
