@@ -1,9 +1,9 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
+import { deferHydrationStream } from "./lib/defer-hydration.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +26,7 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = deferHydrationStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -88,6 +88,24 @@ describe("site shell", () => {
     expect(result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
   });
 
+  it("paints the server-rendered page before it loads the page's scripts, then hydrates", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const { page, errors } = await browser.open("/");
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((r) => /\/assets\/.+\.js$/.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(2);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint);
+    expect(errors).toEqual([]);
+  });
+
   it("serves immutable hashed assets", async () => {
     const html = await (await fetch(`${baseURL()}/`)).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];

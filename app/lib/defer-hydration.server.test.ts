@@ -1,0 +1,61 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { deferHydration, deferHydrationStream } from "./defer-hydration.server";
+
+const moduleBody = ';\nimport * as route0 from "/assets/root.js";\nwindow.__x = "<!-- <b>";\nimport("/assets/entry.client.js");';
+const page =
+  '<html><head><link rel="stylesheet" href="/assets/app.css"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client.js" nonce="abc=="/><link rel="modulepreload" href="/assets/root.js" nonce="abc=="/>' +
+  '</head><body><h1>Café</h1><script nonce="abc==">window.__ctx = {};</script>' +
+  `<script nonce="abc==" type="module" async="">${moduleBody}</script></body></html>`;
+
+/** Runs the inline loader against a minimal DOM and reports what it inserted. */
+function runLoader(html: string) {
+  const inline = [...html.matchAll(/<script nonce="abc==">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  const added: { tag: string; props: Record<string, string> }[] = [];
+  const element = (tag: string) => ({ tag, props: {} as Record<string, string> });
+  const sandbox = {
+    requestAnimationFrame: (f: () => void) => f(),
+    setTimeout: (f: () => void) => f(),
+    document: {
+      createElement: (tag: string) => {
+        const e = element(tag);
+        return new Proxy(e, { set: (_t, key, value) => ((e.props[String(key)] = value), true) });
+      },
+      head: { appendChild: (e: ReturnType<typeof element>) => added.push(e) },
+      body: { appendChild: (e: ReturnType<typeof element>) => added.push(e) },
+    },
+  };
+  runInNewContext(inline.at(-1)!, sandbox);
+  return added;
+}
+
+describe("deferHydration", () => {
+  it("moves the preloads and the module script behind the first paint, same files, order and nonce", () => {
+    const out = deferHydration(page);
+    expect(out).not.toContain("<link rel=\"modulepreload\"");
+    expect(out).not.toContain('<script nonce="abc==" type="module"');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(out).toContain("<h1>Café</h1>");
+    expect(out.match(/<\/script>/g)).toHaveLength(2);
+    // The module code travels as a string with "<" escaped, so nothing in it can open or close a tag.
+    expect(out).not.toContain("<!-- <b>");
+    const added = runLoader(out);
+    expect(added.map((e) => [e.tag, e.props.rel ?? e.props.type, e.props.href, e.props.nonce])).toEqual([
+      ["link", "modulepreload", "/assets/entry.client.js", "abc=="],
+      ["link", "modulepreload", "/assets/root.js", "abc=="],
+      ["script", "module", undefined, "abc=="],
+    ]);
+    expect(added[2]!.props.textContent).toBe(moduleBody);
+  });
+
+  it("leaves a document without a module script untouched, also when streamed", async () => {
+    const plain = "<html><body><p>Not found</p></body></html>";
+    expect(deferHydration(plain)).toBe(plain);
+    const bytes = Buffer.from(page);
+    const streamed = await text(Readable.from([bytes.subarray(0, 101), bytes.subarray(101)]).pipe(deferHydrationStream()));
+    expect(streamed).toBe(deferHydration(page));
+  });
+});
