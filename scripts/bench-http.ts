@@ -3,6 +3,7 @@
  *
  *   npm run bench:http                 30 s per route at 64 connections (BENCH_SECONDS=5 for a smoke run)
  *   BENCH_CONNECTIONS=64 BENCH_SECONDS=30 BUILD_DIR=.build-ops npm run bench:http
+ *   BENCH_PARTS=growth npm run bench:http   only part 2 (BENCH_PARTS=http for only part 1)
  *
  * 1. Throughput: autocannon against the built server (fresh embedded database with the demo content) and,
  *    in the same run, against Debian's nginx serving the very same bytes from a temp dir (the practical
@@ -33,6 +34,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const MIN_RATIO = 0.25;
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+const PARTS = new Set((process.env.BENCH_PARTS ?? "http,growth").split(",").map((p) => p.trim()));
 
 interface Row {
   route: string;
@@ -273,20 +275,7 @@ async function topUp(db: Awaited<ReturnType<typeof openDatabase>>["db"], size: n
     from generate_series(1, greatest(0, ${size} - (select count(*) from jobs))::int) as n`);
 }
 
-async function main() {
-  ensureBuild();
-  const started = new Date();
-  console.log(`bench:http: ${SECONDS} s per route at ${CONNECTIONS} connections; build ${BUILD_DIR}`);
-  const http = await throughput();
-
-  console.log("\n| route | req/s ours | p50 / p99 ours (ms) | req/s nginx | ours/nginx | non-2xx | errors |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
-  for (const r of http.rows) {
-    console.log(
-      `| ${r.route} | ${fmt(r.ours.rps)} | ${r.ours.p50} / ${r.ours.p99} | ${r.nginx ? fmt(r.nginx.rps) : "–"} | ${r.ratio === null ? "–" : r.ratio.toFixed(2)} | ${r.ours.non2xx} | ${r.ours.errors} |`,
-    );
-  }
-
+async function growthTable() {
   console.log(
     "\nGrowth (server-side answer time, median of up to 20, page cache emptied before each request):",
   );
@@ -298,6 +287,25 @@ async function main() {
       `| ${route}${FLAT_ROUTES.has(route) ? "" : " (whole list, by contract)"} | ${grown.rows.map((g) => (Number.isFinite(g.timings[route]) ? `${g.timings[route]!.toFixed(1)} ms` : "failed")).join(" | ")} |`,
     );
   }
+  return grown;
+}
+
+async function main() {
+  ensureBuild();
+  const started = new Date();
+  console.log(`bench:http: ${SECONDS} s per route at ${CONNECTIONS} connections; build ${BUILD_DIR}`);
+  const http = PARTS.has("http") ? await throughput() : { rows: [], failures: [] };
+  if (PARTS.has("http")) {
+    console.log("\n| route | req/s ours | p50 / p99 ours (ms) | req/s nginx | ours/nginx | non-2xx | errors |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of http.rows) {
+      console.log(
+        `| ${r.route} | ${fmt(r.ours.rps)} | ${r.ours.p50} / ${r.ours.p99} | ${r.nginx ? fmt(r.nginx.rps) : "–"} | ${r.ratio === null ? "–" : r.ratio.toFixed(2)} | ${r.ours.non2xx} | ${r.ours.errors} |`,
+      );
+    }
+  }
+
+  const grown = PARTS.has("growth") ? await growthTable() : { rows: [], failures: [] };
 
   mkdirSync("bench-results", { recursive: true });
   writeFileSync(

@@ -11,25 +11,38 @@ const page =
   '</head><body><h1>Café</h1><script nonce="abc==">window.__ctx = {};</script>' +
   `<script nonce="abc==" type="module" async="">${moduleBody}</script></body></html>`;
 
-/** Runs the inline loader against a minimal DOM and reports what it inserted. */
-function runLoader(html: string) {
+type Inserted = { tag: string; props: Record<string, string> };
+
+/** Runs the inline loader against a minimal DOM; `paintTiming` gives it a PerformanceObserver to wait on. */
+function runLoader(html: string, paintTiming = false) {
   const inline = [...html.matchAll(/<script nonce="abc==">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-  const added: { tag: string; props: Record<string, string> }[] = [];
-  const element = (tag: string) => ({ tag, props: {} as Record<string, string> });
+  const added: Inserted[] = [];
+  const timers: (() => void)[] = [];
+  let observer: ((list: { getEntriesByName(name: string): unknown[] }, o: { disconnect(): void }) => void) | null = null;
+  class PerformanceObserver {
+    static supportedEntryTypes = ["paint"];
+    constructor(callback: typeof observer) {
+      observer = callback;
+    }
+    observe() {}
+  }
+  const element = (tag: string): Inserted => ({ tag, props: {} });
   const sandbox = {
+    window: paintTiming ? { PerformanceObserver } : {},
     requestAnimationFrame: (f: () => void) => f(),
-    setTimeout: (f: () => void) => f(),
+    setTimeout: (f: () => void) => (paintTiming ? timers.push(f) : f()),
     document: {
       createElement: (tag: string) => {
         const e = element(tag);
         return new Proxy(e, { set: (_t, key, value) => ((e.props[String(key)] = value), true) });
       },
-      head: { appendChild: (e: ReturnType<typeof element>) => added.push(e) },
-      body: { appendChild: (e: ReturnType<typeof element>) => added.push(e) },
+      head: { appendChild: (e: Inserted) => added.push(e) },
+      body: { appendChild: (e: Inserted) => added.push(e) },
     },
   };
   runInNewContext(inline.at(-1)!, sandbox);
-  return added;
+  const paint = (names: string[]) => observer?.({ getEntriesByName: (n) => names.filter((x) => x === n) }, { disconnect() {} });
+  return { added, paint, timers };
 }
 
 describe("deferHydration", () => {
@@ -42,13 +55,25 @@ describe("deferHydration", () => {
     expect(out.match(/<\/script>/g)).toHaveLength(2);
     // The module code travels as a string with "<" escaped, so nothing in it can open or close a tag.
     expect(out).not.toContain("<!-- <b>");
-    const added = runLoader(out);
+    const { added } = runLoader(out);
     expect(added.map((e) => [e.tag, e.props.rel ?? e.props.type, e.props.href, e.props.nonce])).toEqual([
       ["link", "modulepreload", "/assets/entry.client.js", "abc=="],
       ["link", "modulepreload", "/assets/root.js", "abc=="],
       ["script", "module", undefined, "abc=="],
     ]);
     expect(added[2]!.props.textContent).toBe(moduleBody);
+  });
+
+  it("waits for the first contentful paint where paint timing exists, with a timer as the fallback", () => {
+    const out = deferHydration(page);
+    const { added, paint, timers } = runLoader(out, true);
+    expect(added).toEqual([]);
+    paint(["first-paint"]);
+    expect(added).toEqual([]);
+    paint(["first-contentful-paint"]);
+    expect(added.map((e) => e.tag)).toEqual(["link", "link", "script"]);
+    timers.forEach((fire) => fire());
+    expect(added).toHaveLength(3);
   });
 
   it("leaves a document without a module script untouched, also when streamed", async () => {

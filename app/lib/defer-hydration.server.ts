@@ -7,7 +7,7 @@ const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)
  * Starts loading the page's JavaScript after the server-rendered HTML has painted. React Router puts
  * module preloads in the head and a module script in the body, so on a slow connection the JavaScript
  * (about 120 KB) downloads alongside the stylesheet and delays the first paint (Lighthouse counts it
- * against LCP). Here both are written by a small inline script on the frame after the first paint:
+ * against LCP). Here both are written by a small inline script once the first paint is on screen:
  * same files, same order, same nonce, nothing else changes. A document without them passes untouched.
  */
 export function deferHydration(html: string): string {
@@ -17,12 +17,18 @@ export function deferHydration(html: string): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
   // JSON with "<" escaped keeps the code inert inside this inline script (no "</script>" can end it early).
   const json = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+  // Waits for the first contentful paint entry, which is recorded once the frame is on screen; browsers
+  // without paint timing wait one frame instead, and a page that never paints (hidden tab) waits 3 s.
   const loader =
-    `<script nonce="${nonce}">requestAnimationFrame(function(){setTimeout(function(){` +
-    `var n=${json(nonce)};${json(preloads)}.forEach(function(h){var l=document.createElement("link");` +
+    `<script nonce="${nonce}">(function(){var done=false,n=${json(nonce)};function load(){if(done)return;done=true;` +
+    `${json(preloads)}.forEach(function(h){var l=document.createElement("link");` +
     `l.rel="modulepreload";l.href=h;l.nonce=n;document.head.appendChild(l)});` +
     `var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${json(body)};` +
-    `document.body.appendChild(s)})})</script>`;
+    `document.body.appendChild(s)}` +
+    `var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){` +
+    `new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();load()}})` +
+    `.observe({type:"paint",buffered:true});setTimeout(load,3000)}` +
+    `else requestAnimationFrame(function(){setTimeout(load)})})()</script>`;
   return html.replace(MODULE_PRELOAD, "").replace(tag, loader);
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { openSignedIn as openConsole } from "./support/console";
 import { TEST_ADMIN } from "./support/server";
 
 const browser = setupBrowser();
@@ -14,13 +15,7 @@ beforeAll(async () => {
 const apiGet = <T>(path: string) => fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<T>);
 
 async function openSignedIn(path: string, ready = "tbody tr") {
-  const opened = await browser.open(path);
-  await opened.page.waitForURL("**/dashboard/login**");
-  await waitForHydration(opened.page);
-  await opened.page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await opened.page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await opened.page.getByRole("button", { name: "Sign in" }).click();
-  await opened.page.waitForURL((url) => url.pathname === new URL(path, "http://x").pathname);
+  const opened = await openConsole(browser, path);
   await opened.page.locator(ready).first().waitFor();
   return opened;
 }

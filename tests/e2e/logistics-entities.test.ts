@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { openSignedIn as openConsole } from "./support/console";
 import { TEST_ADMIN } from "./support/server";
 
 const browser = setupBrowser();
@@ -32,13 +33,7 @@ async function createMember(firstName: string, vehicles: string[] = []) {
 }
 
 async function openSignedIn(path: string) {
-  const opened = await browser.open(path);
-  await opened.page.waitForURL("**/dashboard/login**");
-  await waitForHydration(opened.page);
-  await opened.page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await opened.page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await opened.page.getByRole("button", { name: "Sign in" }).click();
-  await opened.page.waitForURL((url) => url.pathname === new URL(path, "http://x").pathname);
+  const opened = await openConsole(browser, path);
   await opened.page.locator("tbody tr").first().waitFor();
   return opened;
 }
