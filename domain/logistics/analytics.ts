@@ -194,16 +194,18 @@ export function createAnalyticsService(db: Database) {
       // One contiguous range (previous start → current end) lets PostgreSQL answer from the created_at
       // index alone; buckets between the two periods (month-to-date gaps) are simply not counted.
       const inPeriods = sql`created_at >= ${originText}::timestamptz and created_at < ${end(current).toISOString()}::timestamptz`;
-      const grouped = await rowsOf<{ key: string; b: number | string; n: number | string }>(
-        db,
-        sql.join(
-          overallSources.map(
-            (s) => sql`select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b, count(*) as n
-              from ${sql.identifier(s.table)} where ${inPeriods} group by 2`,
+      // One query per table, sent together: on PostgreSQL they run on separate connections in parallel.
+      const grouped = (
+        await Promise.all(
+          overallSources.map((s) =>
+            rowsOf<{ key: string; b: number | string; n: number | string }>(
+              db,
+              sql`select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b, count(*) as n
+                from ${sql.identifier(s.table)} where ${inPeriods} group by 2`,
+            ),
           ),
-          sql` union all `,
-        ),
-      );
+        )
+      ).flat();
       // Bucket b → hour of yesterday/today, or the day origin + b.
       const label = (b: number) => (hourly ? { day: b < 24 ? previous.from : current.from, slot: `${String(b % 24).padStart(2, "0")}:00` } : { day: addDays(previous.from, b), slot: addDays(previous.from, b) });
       const inRange = (day: string, r: PeriodRange) => day >= r.from && day <= r.to;
