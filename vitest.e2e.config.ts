@@ -7,6 +7,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The 1 s default is too short for a React Query refetch on a CI machine running two browsers.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     pool: "forks",
     maxWorkers: 2,
     fileParallelism: true,
