@@ -10,6 +10,16 @@ import { defineConfig } from "vite";
 const SITE_SHELL =
   /[\\/]app[\\/]components[\\/]layout[\\/]|[\\/]app[\\/]lib[\\/](text|toast|focus-trap|scroll|online|nonce)\.tsx?$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils[\\/]\w+|icons[\\/](mail|map-pin|phone|chevron-down|menu|x))\.mjs$/;
 
+/**
+ * The marketing page parts (sections, side menus, the contact form) as one chunk instead of a dozen
+ * small ones: each module preload costs the browser a little main-thread time. What the home page uses
+ * (carousel, glyphs, meta) and the lazily loaded form validation stay out of it.
+ */
+const MARKETING =
+  /[\\/]app[\\/]components[\\/](marketing[\\/](?!carousel|glyphs|meta)|forms[\\/](?!contact-validation))/;
+/** Icons are shared with the console; grouped by the pages that use them, small groups merged. */
+const ICONS = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
@@ -17,5 +27,23 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? {}
-    : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "shell", test: SITE_SHELL }] } } } },
+    : {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "shell", test: SITE_SHELL, priority: 3 },
+                { name: "marketing", test: MARKETING, priority: 1 },
+                {
+                  name: "icons",
+                  test: ICONS,
+                  entriesAware: true,
+                  entriesAwareMergeThreshold: 8192,
+                  priority: 2,
+                },
+              ],
+            },
+          },
+        },
+      },
 }));

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { deferHydration, deferHydrationStream } from "./defer-hydration.server";
+import { deferHydration, deferHydrationStream, PRELOADS_PER_TASK } from "./defer-hydration.server";
 
 const moduleBody = ';\nimport * as route0 from "/assets/root.js";\nwindow.__x = "<!-- <b>";\nimport("/assets/entry.client.js");';
 const page =
@@ -41,8 +41,12 @@ function runLoader(html: string, paintTiming = false) {
     },
   };
   runInNewContext(inline.at(-1)!, sandbox);
+  /** Runs queued timers, including those they queue, like the event loop would. */
+  const drain = () => {
+    while (timers.length) timers.shift()!();
+  };
   const paint = (names: string[]) => observer?.({ getEntriesByName: (n) => names.filter((x) => x === n) }, { disconnect() {} });
-  return { added, paint, timers };
+  return { added, paint, drain };
 }
 
 describe("deferHydration", () => {
@@ -66,14 +70,27 @@ describe("deferHydration", () => {
 
   it("waits for the first contentful paint where paint timing exists, with a timer as the fallback", () => {
     const out = deferHydration(page);
-    const { added, paint, timers } = runLoader(out, true);
+    const { added, paint, drain } = runLoader(out, true);
     expect(added).toEqual([]);
     paint(["first-paint"]);
     expect(added).toEqual([]);
     paint(["first-contentful-paint"]);
+    expect(added.map((e) => e.tag)).toEqual(["link", "link"]);
+    drain(); // the script's own task, then the 3 s fallback, which must not load a second time
     expect(added.map((e) => e.tag)).toEqual(["link", "link", "script"]);
-    timers.forEach((fire) => fire());
-    expect(added).toHaveLength(3);
+  });
+
+  it("inserts many preloads a few per task, in order, and the module script after the last one", () => {
+    const hrefs = Array.from({ length: 10 }, (_, i) => `/assets/chunk-${i}.js`);
+    const many = page.replace(
+      /(<link rel="modulepreload"[^>]*>)+/,
+      hrefs.map((h) => `<link rel="modulepreload" href="${h}" nonce="abc=="/>`).join(""),
+    );
+    const { added, paint, drain } = runLoader(deferHydration(many), true);
+    paint(["first-contentful-paint"]);
+    expect(added).toHaveLength(PRELOADS_PER_TASK);
+    drain();
+    expect(added.map((e) => e.props.href ?? e.tag)).toEqual([...hrefs, "script"]);
   });
 
   it("leaves a document without a module script untouched, also when streamed", async () => {

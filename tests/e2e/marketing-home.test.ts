@@ -95,6 +95,26 @@ describe("home page", () => {
     expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
   });
 
+  it("lays out the solution cards per width in the server's HTML, so hydration on a phone rebuilds no card", async () => {
+    for (const [width, shown] of [
+      [1280, 3],
+      [375, 1],
+    ] as const) {
+      const { page } = await browser.open("/", { viewport: { width, height: 900 }, javaScriptEnabled: false });
+      expect(await visibleCards(offerings(page))).toEqual(solutions.slice(0, shown).map((s) => s.title));
+    }
+    // Counts carousel cards taken out of the document from the first byte on.
+    const countRemovedCards = `new MutationObserver((records) => {
+        for (const r of records) for (const n of r.removedNodes)
+          if (n.nodeType === 1 && (n.matches("[data-carousel-item]") || n.querySelector("[data-carousel-item]")))
+            window.__removedCards = (window.__removedCards || 0) + 1;
+      }).observe(document, { childList: true, subtree: true });`;
+    const { page } = await browser.open("/", { viewport: { width: 375, height: 800 } }, countRemovedCards);
+    await waitForHydration(page);
+    await expect.poll(() => offerings(page).getAttribute("data-slide-count")).toBe("6");
+    expect(await page.evaluate(() => (window as { __removedCards?: number }).__removedCards ?? 0)).toBe(0);
+  });
+
   it("auto-advances the solutions carousel every 3.5 s and never moves the hero", async () => {
     const { page } = await browser.open("/");
     await waitForHydration(page);

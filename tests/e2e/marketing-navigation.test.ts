@@ -34,6 +34,7 @@ describe("links", () => {
       await waitForHydration(page);
       await page.getByRole("button", { name: "Open menu" }).click();
       const dialog = page.getByRole("dialog", { name: "Menu" });
+      await dialog.waitFor();
       for (const group of await dialog
         .getByRole("button", { name: /^(Models|Solutions|Products|About)$/ })
         .all()) {

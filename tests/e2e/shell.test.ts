@@ -38,9 +38,13 @@ describe("site shell", () => {
     const { page } = await browser.open("/", { viewport: { width: 375, height: 800 } });
     await waitForHydration(page);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    // Not part of the page until it is first opened.
+    expect(await page.locator('[role="dialog"][aria-label="Menu"]').count()).toBe(0);
     await page.getByRole("button", { name: "Open menu" }).click();
     const dialog = page.getByRole("dialog", { name: "Menu" });
     await dialog.waitFor();
+    // The panel runs the full height of the screen (not of the sticky header it is opened from).
+    await expect.poll(async () => (await dialog.boundingBox())?.height).toBe(800);
     const group = dialog.getByRole("button", { name: "Solutions" });
     expect(await group.getAttribute("aria-expanded")).toBe("false");
     await group.click();

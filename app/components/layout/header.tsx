@@ -8,49 +8,61 @@ import { MobileMenu } from "./mobile-menu";
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The mobile menu joins the page on first use: until then its links would only add to every page's
+  // markup, styles and hydration work (it needs JavaScript to open anyway).
+  const [menuMounted, setMenuMounted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Logo />
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1 lg:gap-2">
-            {mainNav.map((entry) => (
-              <li key={entry.label}>
-                {isGroup(entry) ? (
-                  <DesktopGroup group={entry} />
-                ) : (
-                  <TopLink label={entry.label} path={entry.path} />
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <button
-          ref={menuButton}
-          type="button"
-          className="rounded-md p-2 text-navy-900 hover:bg-slate-100 md:hidden"
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+    <>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          <Menu aria-hidden="true" />
-        </button>
-      </div>
-      <MobileMenu
-        open={menuOpen}
-        onClose={() => {
-          setMenuOpen(false);
-          menuButton.current?.focus();
-        }}
-      />
-    </header>
+          Skip to content
+        </a>
+        <div className="container-page flex h-16 items-center justify-between gap-4">
+          <Logo />
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1 lg:gap-2">
+              {mainNav.map((entry) => (
+                <li key={entry.label}>
+                  {isGroup(entry) ? (
+                    <DesktopGroup group={entry} />
+                  ) : (
+                    <TopLink label={entry.label} path={entry.path} />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <button
+            ref={menuButton}
+            type="button"
+            className="rounded-md p-2 text-navy-900 hover:bg-slate-100 md:hidden"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuMounted(true);
+              // Two frames: the closed panel is styled once, so opening it slides in rather than appearing.
+              requestAnimationFrame(() => requestAnimationFrame(() => setMenuOpen(true)));
+            }}
+          >
+            <Menu aria-hidden="true" />
+          </button>
+        </div>
+      </header>
+      {/* Outside the header: its backdrop blur would make the header, not the screen, the box of this fixed panel. */}
+      {menuMounted && (
+        <MobileMenu
+          open={menuOpen}
+          onClose={() => {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        />
+      )}
+    </>
   );
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   autoPlayInterval,
-  chunk,
   DEFAULT_CAROUSEL_INTERVAL_MS,
   MOBILE_BREAKPOINT_PX,
   reanchorIndex,
+  slideCount,
   swipeStep,
   SWIPE_THRESHOLD_PX,
   wrapIndex,
@@ -28,19 +28,15 @@ describe("autoPlayInterval", () => {
   });
 });
 
-describe("chunk", () => {
-  it("groups six cards into two slides of three, or six slides of one", () => {
-    const cards = [1, 2, 3, 4, 5, 6];
-    expect(chunk(cards, 3)).toEqual([
-      [1, 2, 3],
-      [4, 5, 6],
-    ]);
-    expect(chunk(cards, 1)).toHaveLength(6);
+describe("slideCount", () => {
+  it("counts six cards as two slides of three, or six slides of one", () => {
+    expect(slideCount(6, 3)).toBe(2);
+    expect(slideCount(6, 1)).toBe(6);
   });
-  it("keeps a short last slide and never loops forever", () => {
-    expect(chunk([1, 2, 3, 4], 3)).toEqual([[1, 2, 3], [4]]);
-    expect(chunk([1, 2], 0)).toEqual([[1], [2]]);
-    expect(chunk([], 3)).toEqual([]);
+  it("counts a short last slide and never returns 0 or divides by 0", () => {
+    expect(slideCount(4, 3)).toBe(2);
+    expect(slideCount(2, 0)).toBe(2);
+    expect(slideCount(0, 3)).toBe(1);
   });
 });
 

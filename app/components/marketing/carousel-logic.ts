@@ -11,12 +11,9 @@ export function autoPlayInterval(autoPlay: boolean | number | undefined): number
   return null;
 }
 
-/** Items grouped into slides of `size` (the last slide may be shorter). */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const per = Math.max(1, Math.floor(size));
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += per) out.push(items.slice(i, i + per));
-  return out;
+/** Number of steps through `itemCount` cards shown `perSlide` at a time (a short last step counts; never 0). */
+export function slideCount(itemCount: number, perSlide: number): number {
+  return Math.max(1, Math.ceil(itemCount / Math.max(1, Math.floor(perSlide))));
 }
 
 /** Index moved by `step`, wrapping around both ends. */

@@ -1,35 +1,35 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import {
   autoPlayInterval,
-  chunk,
   MOBILE_BREAKPOINT_PX,
   reanchorIndex,
+  slideCount,
   swipeStep,
   wrapIndex,
 } from "./carousel-logic";
 import { Glyph } from "./glyphs";
 
+/**
+ * Renders `serverValue` first (so hydration matches the server's HTML) and then the real answer as a
+ * transition: the change re-renders in small slices instead of one forced synchronous pass after hydration.
+ */
 function useMediaQuery(query: string, serverValue: boolean): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => serverValue,
-  );
+  const [matches, setMatches] = useState(serverValue);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => startTransition(() => setMatches(list.matches));
+    update();
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return matches;
 }
 
-const MD_COLUMNS = {
-  1: "md:grid-cols-1",
-  2: "md:grid-cols-2",
-  3: "md:grid-cols-3",
-  4: "md:grid-cols-4",
+const MD_BASIS = {
+  1: "md:basis-full",
+  2: "md:basis-1/2",
+  3: "md:basis-1/3",
+  4: "md:basis-1/4",
 } as const;
 
 export interface CarouselProps {
@@ -37,7 +37,7 @@ export interface CarouselProps {
   label: string;
   items: readonly ReactNode[];
   /** Items per slide below / from the 768 px breakpoint. */
-  perSlide?: { base: 1; md: keyof typeof MD_COLUMNS };
+  perSlide?: { base: 1; md: keyof typeof MD_BASIS };
   /** true → DEFAULT_CAROUSEL_INTERVAL_MS, a number → that interval in ms, false/undefined → never moves by itself. */
   autoPlay?: boolean | number;
   /** Colour of the controls: "dark" for a dark background. */
@@ -59,12 +59,12 @@ export function Carousel({
   className = "",
 }: CarouselProps) {
   const trackId = useId();
-  // The server renders the wide layout; narrow screens regroup after hydration without moving the first card.
+  // Cards sit side by side in one track and CSS sizes them per breakpoint, so the server's HTML is right at
+  // every width; the width only decides how many dots there are and how far one step moves.
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`, true);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)", false);
   const per = wide ? perSlide.md : perSlide.base;
-  const slides = chunk(items, per);
-  const count = slides.length;
+  const count = slideCount(items.length, per);
 
   const [position, setPosition] = useState({ index: 0, per });
   let index = position.index;
@@ -137,7 +137,7 @@ export function Carousel({
       }}
     >
       <div
-        className="touch-pan-y overflow-hidden"
+        className="-mx-3 touch-pan-y overflow-hidden"
         onPointerDown={(event) => {
           swipe.current = event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
         }}
@@ -156,22 +156,19 @@ export function Carousel({
           className="flex transition-transform duration-500 ease-out motion-reduce:transition-none"
           style={{ transform: `translateX(-${index * 100}%)` }}
         >
-          {slides.map((group, i) => (
+          {items.map((item, i) => (
             <div
-              key={`${per}-${i}`}
-              ref={i === index ? activeSlide : undefined}
+              key={i}
+              ref={i === index * per ? activeSlide : undefined}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
-              inert={i !== index}
+              aria-label={`${i + 1} of ${items.length}`}
+              inert={Math.floor(i / per) !== index}
               tabIndex={-1}
-              className={`grid w-full shrink-0 auto-cols-[100%] grid-flow-col gap-6 overflow-hidden outline-none md:auto-cols-auto md:grid-flow-row ${MD_COLUMNS[perSlide.md]}`}
+              className={`flex min-w-0 shrink-0 basis-full px-3 outline-none ${MD_BASIS[perSlide.md]}`}
+              data-carousel-item
             >
-              {group.map((item, j) => (
-                <div key={j} className="flex min-w-0" data-carousel-item>
-                  {item}
-                </div>
-              ))}
+              {item}
             </div>
           ))}
         </div>
@@ -179,12 +176,16 @@ export function Carousel({
       {count > 1 && (
         <div className="mt-8 flex items-center justify-between gap-4">
           <div className="flex items-center gap-1">
-            {slides.map((_, i) => (
+            {Array.from({ length: count }, (_, i) => (
               <button
                 key={i}
                 type="button"
                 aria-controls={trackId}
-                aria-label={`Go to slide ${i + 1}`}
+                aria-label={
+                  per === 1
+                    ? `Go to slide ${i + 1}`
+                    : `Go to slides ${i * per + 1} to ${Math.min(items.length, (i + 1) * per)}`
+                }
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => goTo(i)}
                 className="group grid size-6 place-items-center rounded-full"

@@ -27,10 +27,11 @@ export function setupBrowser() {
     await browser?.close();
   });
   return {
-    /** A page whose console errors and page errors are collected in `errors`. */
+    /** A page whose console errors and page errors are collected in `errors`; `initScript` runs before the page's own. */
     async open(
       path: string,
       options: BrowserContextOptions = {},
+      initScript?: string,
     ): Promise<{ page: Page; errors: string[]; status: number | undefined }> {
       if (!browser) throw new Error("browser not started");
       const context = await browser.newContext({
@@ -38,6 +39,7 @@ export function setupBrowser() {
         viewport: { width: 1280, height: 900 },
         ...options,
       });
+      if (initScript) await context.addInitScript(initScript);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (msg) => {
