@@ -36,8 +36,17 @@ describe("dashboard home (members)", () => {
     await page.reload();
     await waitForHydration(page);
     await page.getByRole("button", { name: "Filters (1)" }).waitFor();
-    // The first row after a reload can be the loading placeholder, so wait for real member rows.
-    await expect.poll(async () => [...new Set(await page.locator("tbody tr td:nth-child(4)").allTextContents())]).toEqual(["Maharashtra"]);
+    // The first row after a reload can be the loading placeholder, so wait for real member rows; on a
+    // timeout the assertion shows what the table held instead (placeholder, empty state or error).
+    await expect
+      .poll(
+        async () => {
+          const states = [...new Set(await page.locator("tbody tr td:nth-child(4)").allTextContents())];
+          return states.length ? states : [`(table: ${(await page.locator("main").innerText()).slice(0, 300)})`];
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(["Maharashtra"]);
 
     await rows(page).first().locator("td").nth(1).getByRole("button").click();
     const profile = page.getByRole("region", { name: /./ }).filter({ has: page.getByText("Profile", { exact: true }) });
