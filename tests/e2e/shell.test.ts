@@ -1,4 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
@@ -110,13 +115,33 @@ describe("site shell", () => {
     expect(errors).toEqual([]);
   });
 
-  it("serves immutable hashed assets", async () => {
+  it("serves immutable hashed assets, compressed at build time", async () => {
     const html = await (await fetch(`${baseURL()}/`)).text();
-    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
     expect(asset).toBeDefined();
-    const res = await fetch(`${baseURL()}${asset}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toContain("immutable");
+    // Node's fetch would decode the body itself; http.get shows the bytes as sent.
+    const get = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+        httpGet(`${baseURL()}${asset}`, { headers: { "accept-encoding": encoding } }, (res) =>
+          buffer(res).then((body) => done({ headers: res.headers, body }), fail),
+        ).on("error", fail);
+      });
+    const plain = await get("identity");
+    expect(plain.headers["cache-control"]).toContain("immutable");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(50_000);
+    const brotli = await get("gzip, deflate, br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["content-type"]).toContain("javascript");
+    expect(brotli.headers.vary).toContain("Accept-Encoding");
+    expect(brotli.headers["cache-control"]).toContain("immutable");
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+    // The very bytes the build wrote, not a compression made for this request.
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    expect(brotli.body.equals(readFileSync(join(buildDir, "client", `${asset}.br`)))).toBe(true);
+    const gzipped = await get("gzip");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
   });
 
   it("runs inline scripts only with the response's CSP nonce", async () => {
