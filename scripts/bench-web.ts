@@ -5,7 +5,7 @@
  * Chromium on each page below, prints one row per page and the JavaScript/CSS loaded by the home page, and
  * exits non-zero when a budget is missed. Add pages to PAGES; give a page its own budget with `budget`.
  *
- *   BENCH_RUNS=3 npm run bench:web     median of three Lighthouse runs per page (default 1)
+ *   BENCH_RUNS=5 npm run bench:web     median of five Lighthouse runs per page (default 3)
  *   BENCH_PAGES=/,/contact             only these pages
  */
 import * as chromeLauncher from "chrome-launcher";
@@ -143,7 +143,7 @@ async function assetBytes(origin: string, requests: Row["requests"]) {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
   const only = process.env.BENCH_PAGES?.split(",").map((p) => p.trim());
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
