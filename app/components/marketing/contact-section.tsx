@@ -16,7 +16,7 @@ export function ContactSection({
   tagline?: string;
 }) {
   return (
-    <section aria-labelledby="contact-heading" className="bg-slate-50">
+    <section aria-labelledby="contact-heading" className="below-fold bg-slate-50">
       {tagline && (
         <div className="bg-brand-700">
           <p className="container-page py-8 text-center text-xl font-semibold leading-relaxed text-white md:text-2xl">

@@ -21,7 +21,7 @@ export function ServicePageView({
       <section className="container-page py-16 md:py-20" aria-label="Overview">
         <Paragraphs paragraphs={page.intro} className="max-w-3xl" />
       </section>
-      <section aria-labelledby="offerings-heading" className="bg-slate-50 py-16 md:py-24">
+      <section aria-labelledby="offerings-heading" className="below-fold bg-slate-50 py-16 md:py-24">
         <div className="container-page">
           <SectionHeading id="offerings-heading" eyebrow="What we offer" title={`${page.title} offerings`} />
           <div className="mt-10">
@@ -29,7 +29,7 @@ export function ServicePageView({
           </div>
         </div>
       </section>
-      <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.6fr_1fr]">
+      <div className="container-page below-fold grid gap-12 py-16 md:py-24 lg:grid-cols-[1.6fr_1fr]">
         <ContentSections sections={page.sections} />
         <aside
           aria-labelledby="outcomes-heading"

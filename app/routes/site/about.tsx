@@ -42,7 +42,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <section aria-labelledby="audiences-heading" className="bg-slate-50 py-16 md:py-24">
+      <section aria-labelledby="audiences-heading" className="below-fold bg-slate-50 py-16 md:py-24">
         <div className="container-page">
           <SectionHeading
             id="audiences-heading"
@@ -58,7 +58,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="values-heading" className="container-page py-16 md:py-24">
+      <section aria-labelledby="values-heading" className="container-page below-fold py-16 md:py-24">
         <SectionHeading
           id="values-heading"
           eyebrow="Our core values"
@@ -79,7 +79,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="explore-heading" className="bg-navy-900 py-16 md:py-24">
+      <section aria-labelledby="explore-heading" className="below-fold bg-navy-900 py-16 md:py-24">
         <div className="container-page">
           <SectionHeading id="explore-heading" title="Explore GCC View 360" light center />
           <ul className="mt-12 grid gap-6 md:grid-cols-3">

@@ -128,13 +128,13 @@ export default function GccPage({ loaderData }: Route.ComponentProps) {
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         )}
-        <section aria-labelledby="features-heading" className="mt-16">
+        <section aria-labelledby="features-heading" className="below-fold mt-16">
           <SectionHeading id="features-heading" title={page.featuresHeading} />
           <div className="mt-8">
             <FeatureGrid features={page.features} columns={page.features.length === 3 ? 3 : 2} />
           </div>
         </section>
-        <section aria-labelledby="phases-heading" className="mt-16">
+        <section aria-labelledby="phases-heading" className="below-fold mt-16">
           <SectionHeading
             id="phases-heading"
             title="Three phases, one partner"

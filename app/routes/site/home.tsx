@@ -121,7 +121,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="models" aria-labelledby="models-heading" className="section-anchor py-16 md:py-24">
+      <section id="models" aria-labelledby="models-heading" className="section-anchor below-fold py-16 md:py-24">
         <div className="container-page">
           <Intro id="models-heading" eyebrow="How we work with you" intro={data.modelsIntro} center />
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
@@ -162,7 +162,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         id="about"
         tabIndex={-1}
         aria-labelledby="about-heading"
-        className="section-anchor bg-slate-50 py-16 outline-none md:py-24"
+        className="section-anchor below-fold bg-slate-50 py-16 outline-none md:py-24"
       >
         <div className="container-page grid items-center gap-12 lg:grid-cols-2">
           <img
@@ -196,7 +196,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         id="experience"
         tabIndex={-1}
         aria-labelledby="experience-heading"
-        className="section-anchor bg-navy-900 py-16 text-white outline-none md:py-24"
+        className="section-anchor below-fold bg-navy-900 py-16 text-white outline-none md:py-24"
       >
         <div className="container-page">
           <Intro
@@ -223,7 +223,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         id="solutions"
         tabIndex={-1}
         aria-labelledby="solutions-heading"
-        className="section-anchor py-16 outline-none md:py-24"
+        className="section-anchor below-fold py-16 outline-none md:py-24"
       >
         <div className="container-page">
           <Intro id="solutions-heading" eyebrow="What we do" intro={data.solutionsIntro} />
@@ -264,7 +264,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className="bg-brand-700">
+      <section aria-labelledby="cta-heading" className="below-fold bg-brand-700">
         <div className="container-page flex flex-col items-start justify-between gap-6 py-14 md:flex-row md:items-center">
           <div>
             <h2 id="cta-heading" className="text-2xl font-bold text-white md:text-3xl">
