@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { normalizePhone, PHONE_MESSAGE } from "../app/lib/dashboard/phone";
-import { isValidVehicleNumber, normalizeVehicleNumber, VEHICLE_MESSAGE } from "../app/lib/dashboard/vehicle";
+import { normalizePhone, PHONE_MESSAGE } from "./phone";
+import { isValidVehicleNumber, normalizeVehicleNumber, VEHICLE_MESSAGE } from "./vehicle";
 import { recordId } from "./blog";
 import {
   analyticsPeriods,

@@ -11,7 +11,7 @@ import {
   type JobPage,
 } from "../../schemas/job";
 import { escapeHtml, sanitizeRichText } from "../blog/sanitize";
-import { likePattern } from "../contact/service";
+import { likePattern } from "../sql";
 import type { SettingsService } from "../settings/service";
 import { parseSalary } from "./salary";
 

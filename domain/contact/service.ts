@@ -9,6 +9,7 @@ import { toCsv } from "../csv";
 import { HttpError } from "../errors";
 import type { Mailer } from "../notifications/mailer";
 import type { SettingsService } from "../settings/service";
+import { likePattern } from "../sql";
 
 type Row = typeof contactRequests.$inferSelect;
 export type EnquiryFilter = Pick<ListQuery, "search" | "sort"> & { status?: Enquiry["status"] };
@@ -28,9 +29,6 @@ const toEnquiry = (r: Row): Enquiry => ({
 });
 
 const sortable = { created_at: contactRequests.createdAt, status: contactRequests.status, first_name: contactRequests.firstName };
-
-// Escapes LIKE wildcards so a search for "50%" means the text "50%".
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function where(filter: EnquiryFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];

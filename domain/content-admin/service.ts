@@ -8,7 +8,7 @@ import { teamMemberInputSchema, type TeamMemberInput } from "../../schemas/team"
 import type { Actor, AuditService } from "../audit/service";
 import type { BlogService } from "../blog/service";
 import { jobValues } from "../careers/service";
-import { likePattern } from "../contact/service";
+import { likePattern } from "../sql";
 import { HttpError } from "../errors";
 
 type Page = Pick<ListQuery, "page" | "page_size" | "search" | "sort">;

@@ -2,9 +2,9 @@ import { and, asc, desc, gte, lt, or, sql, type AnyColumn, type SQL } from "driz
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { members } from "../../db/schema/index";
-import { formatPhone } from "../../app/lib/dashboard/phone";
+import { formatPhone } from "../../schemas/phone";
 import { addDays } from "../../schemas/logistics";
-import { likePattern } from "../contact/service";
+import { likePattern } from "../sql";
 import { HttpError } from "../errors";
 
 /** India has one time zone and no daylight saving: a calendar date starts at 00:00 +05:30. */

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { members, memberSearch, memberVehicles } from "../../db/schema/index";
-import { formatPhone } from "../../app/lib/dashboard/phone";
+import { formatPhone } from "../../schemas/phone";
 import type { z } from "zod";
 import type { Member, MemberListQuery, MemberVehicle, VerifiedMember, memberInputSchema, memberUpdateSchema } from "../../schemas/logistics";
 import { stateLabel } from "../../schemas/logistics-options";

@@ -17,7 +17,10 @@ interface Job {
 const openJobs = async (): Promise<Job[]> => (await fetch(`${baseURL()}/api/post_jobs/`)).json();
 // The spec's preview rule, written out independently of the app's code.
 const expectedPreview = (html: string) => {
-  const text = html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > 80 ? `${text.slice(0, 120).trimEnd()}…` : text;
 };
 const cardTitles = (page: Page) => page.locator("article h2").allTextContents();
@@ -42,7 +45,12 @@ describe("careers page", () => {
     }
     const short = page.locator("article").filter({ hasText: "HR Operations Intern" }).locator("p").nth(2);
     expect(await short.textContent()).toBe("Six-month paid internship supporting our HR operations team.");
-    const long = await page.locator("article").filter({ hasText: "Senior Talent Acquisition Partner" }).locator("p").nth(2).textContent();
+    const long = await page
+      .locator("article")
+      .filter({ hasText: "Senior Talent Acquisition Partner" })
+      .locator("p")
+      .nth(2)
+      .textContent();
     expect(long).toMatch(/^We are looking for an experienced Talent Acquisition Partner.{40,}…$/);
     expect(long!.length).toBeLessThanOrEqual(121);
     expect(errors).toEqual([]);
@@ -82,8 +90,14 @@ describe("careers page", () => {
     await dialog.waitFor();
     expect(await dialog.getAttribute("aria-modal")).toBe("true");
     const facts = await dialog.locator("dd").allTextContents();
-    expect(facts).toEqual(["Northwind Retail Technology Centre", "Hyderabad", "₹18,00,000 - 26,00,000 per annum"]);
-    expect(await dialog.locator(".prose-content p").first().textContent()).toMatch(/^Join a growing retail analytics GCC/);
+    expect(facts).toEqual([
+      "Northwind Retail Technology Centre",
+      "Hyderabad",
+      "₹18,00,000 - 26,00,000 per annum",
+    ]);
+    expect(await dialog.locator(".prose-content p").first().textContent()).toMatch(
+      /^Join a growing retail analytics GCC/,
+    );
     expect(await dialog.locator(".prose-content li").allTextContents()).toEqual([
       "4+ years of data engineering experience",
       "Strong SQL and Python; experience with Spark or a similar engine",
@@ -97,7 +111,9 @@ describe("careers page", () => {
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("View Details about Data Engineer");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "View Details about Data Engineer",
+    );
 
     await opener.click();
     await dialog.waitFor();
@@ -108,11 +124,17 @@ describe("careers page", () => {
 
   it("opens a mail draft to the HR address with the subject 'Application for {job title} at {company}'", async () => {
     const { page } = await browser.open("/Careers-page");
-    const href = await page.getByRole("link", { name: "Apply for Senior Talent Acquisition Partner" }).getAttribute("href");
+    const href = await page
+      .getByRole("link", { name: "Apply for Senior Talent Acquisition Partner" })
+      .getAttribute("href");
     expect(href).toMatch(/^mailto:hr@example\.com\?/);
     const draft = new URL(href!);
-    expect(draft.searchParams.get("subject")).toBe("Application for Senior Talent Acquisition Partner at GCC View 360");
-    expect(draft.searchParams.get("body")).toMatch(/^Dear Hiring Team,\n\nI would like to apply for the Senior Talent Acquisition Partner position at GCC View 360\./);
+    expect(draft.searchParams.get("subject")).toBe(
+      "Application for Senior Talent Acquisition Partner at GCC View 360",
+    );
+    expect(draft.searchParams.get("body")).toMatch(
+      /^Dear Hiring Team,\n\nI would like to apply for the Senior Talent Acquisition Partner position at GCC View 360\./,
+    );
   });
 
   it("shows only 'No internet connection' while offline and the jobs again when online", async () => {
@@ -134,7 +156,11 @@ describe("careers with more open jobs than one page", () => {
     site = await startSite({
       seed: async (db) => {
         for (let i = 1; i <= 30; i++) {
-          await createJob(db, { jobTitle: `Analyst ${i}`, location: i === 17 ? "Shillong" : "Pune", createdAt: daysAgo(200 + i) });
+          await createJob(db, {
+            jobTitle: `Analyst ${i}`,
+            location: i === 17 ? "Shillong" : "Pune",
+            createdAt: daysAgo(200 + i),
+          });
         }
       },
     });
@@ -148,9 +174,34 @@ describe("careers with more open jobs than one page", () => {
     await page.getByText("35 open positions, page 1 of 3").waitFor();
     const pager = page.getByRole("navigation", { name: "Job pages" });
     expect(await pager.getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+    // A slow answer keeps the page change pending long enough to see what the status line says meanwhile.
+    await page.route(
+      (url) => url.pathname === "/Careers-page.data",
+      async (route) => {
+        await new Promise((done) => setTimeout(done, 600));
+        await route.continue();
+      },
+    );
+    await page.evaluate(() => {
+      const line = document.querySelector("p[aria-live='polite']")!;
+      const seen: string[] = [];
+      new MutationObserver(() => seen.push(line.textContent ?? "")).observe(line, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      (window as unknown as { statusLines: string[] }).statusLines = seen;
+    });
     await pager.getByRole("link", { name: "Page 3" }).click();
     await page.waitForURL("**/Careers-page?page=3");
-    await expect.poll(() => cardTitles(page)).toEqual(Array.from({ length: 11 }, (_, i) => `Analyst ${20 + i}`));
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(Array.from({ length: 11 }, (_, i) => `Analyst ${20 + i}`));
+    const statusLines = await page.evaluate(
+      () => (window as unknown as { statusLines: string[] }).statusLines,
+    );
+    expect(statusLines).toContain("35 open positions, page 3 of 3");
+    expect(statusLines).not.toContain("Searching…");
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
     expect(new URL(canonical!).search).toBe("?page=3");
     expect((await fetch(`${site.url}/Careers-page?page=4`)).status).toBe(404);
@@ -197,26 +248,43 @@ describe("job page", () => {
   it("shows the job with its lists, posted date, apply link, share links and JobPosting data", async () => {
     const { page, errors, status } = await browser.open("/careers-details?jobId=1");
     expect(status).toBe(200);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Senior Talent Acquisition Partner");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Senior Talent Acquisition Partner",
+    );
     const facts = await page.locator("main ul").first().locator("li").allTextContents();
-    expect(facts.slice(0, 3)).toEqual(["Location: Ghaziabad", "Type: Full-time", "Salary: ₹12,00,000 - 18,00,000 per annum"]);
+    expect(facts.slice(0, 3)).toEqual([
+      "Location: Ghaziabad",
+      "Type: Full-time",
+      "Salary: ₹12,00,000 - 18,00,000 per annum",
+    ]);
     const posted = await page.locator("time").textContent();
-    expect(posted).toMatch(/^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/);
+    expect(posted).toMatch(
+      /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+    );
     expect(await page.getByText(`Posted on ${posted}`).count()).toBe(1);
     expect(await page.locator("#responsibilities-heading + div li").count()).toBe(5);
     expect(await page.locator("#requirements-heading + div li").allTextContents()).toContain(
       "Confident working with international stakeholders",
     );
-    expect(await page.locator(".prose-content p").first().textContent()).toMatch(/^We are looking for an experienced/);
+    expect(await page.locator(".prose-content p").first().textContent()).toMatch(
+      /^We are looking for an experienced/,
+    );
 
     const apply = await page.getByRole("link", { name: "Apply Now" }).getAttribute("href");
-    expect(new URL(apply!).searchParams.get("subject")).toBe("Application for Senior Talent Acquisition Partner at GCC View 360");
+    expect(new URL(apply!).searchParams.get("subject")).toBe(
+      "Application for Senior Talent Acquisition Partner at GCC View 360",
+    );
 
     const pageUrl = await page.locator('link[rel="canonical"]').getAttribute("href");
     expect(new URL(pageUrl!).pathname + new URL(pageUrl!).search).toBe("/careers-details?jobId=1");
     const share = page.getByRole("region", { name: "Share this job" }).getByRole("link");
     expect(await share.count()).toBe(4);
-    const expected = { Facebook: "facebook.com", Twitter: "twitter.com", LinkedIn: "linkedin.com", WhatsApp: "wa.me" };
+    const expected = {
+      Facebook: "facebook.com",
+      Twitter: "twitter.com",
+      LinkedIn: "linkedin.com",
+      WhatsApp: "wa.me",
+    };
     for (const [i, [name, host]] of Object.entries(expected).entries()) {
       const link = share.nth(i);
       expect(await link.textContent()).toContain(name);
@@ -289,7 +357,9 @@ describe("careers when loading fails", () => {
     const { page, status } = await browser.open(`${site.url}/Careers-page`);
     expect(status).toBeGreaterThanOrEqual(500);
     const alert = page.getByRole("alert").filter({ hasText: "open positions" });
-    expect(await alert.textContent()).toBe("We could not load the open positions just now. Please try again in a moment.");
+    expect(await alert.textContent()).toBe(
+      "We could not load the open positions just now. Please try again in a moment.",
+    );
     await expectAccessible(page);
   });
 });

@@ -7,8 +7,8 @@ import { formatDay } from "~/components/dashboard/logistics/options";
 import { Spinner } from "~/components/dashboard/modal";
 import { api } from "~/lib/dashboard/api";
 import { formatIndianNumber, formatRupees } from "~/lib/dashboard/money";
-import { formatPhone } from "~/lib/dashboard/phone";
-import { formatVehicleNumber } from "~/lib/dashboard/vehicle";
+import { formatPhone } from "../../../schemas/phone";
+import { formatVehicleNumber } from "../../../schemas/vehicle";
 import { addDays, analyticsEntities, daysBetween, isRealDate, MAX_ANALYTICS_DAYS, todayInIndia, type AnalyticsEntity } from "../../../schemas/logistics";
 import { analyticsPeriods } from "../../../schemas/logistics-options";
 

@@ -10,7 +10,7 @@ import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
 import { api } from "~/lib/dashboard/api";
 import { formatRupees } from "~/lib/dashboard/money";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { formatPhone } from "~/lib/dashboard/phone";
+import { formatPhone } from "../../../schemas/phone";
 import { leadInputSchema, leadNoteSchema, type AfterSaleCustomer, type Lead, type LeadNote, type Member, type ServiceHistoryEntry } from "../../../schemas/logistics";
 import { stateLabel } from "../../../schemas/logistics-options";
 import { fieldErrors } from "../../../schemas/validation";

@@ -4,7 +4,7 @@ import { addedFrom, addedTo, feedbackKindLabel, feedbackKindOptions, feedbackSta
 import { Chip, RowActions, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { formatPhone } from "~/lib/dashboard/phone";
+import { formatPhone } from "../../../schemas/phone";
 import type { FeedbackItem } from "../../../schemas/logistics";
 
 export function meta() {

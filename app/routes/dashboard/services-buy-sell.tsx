@@ -2,8 +2,8 @@ import type { EntityScreenConfig } from "~/components/dashboard/logistics/entity
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { addedFrom, addedTo, brandOptions, formatDate, kmBandOptions, priceBandOptions, stateOptions } from "~/components/dashboard/logistics/options";
 import { formatIndianNumber, formatRupees } from "~/lib/dashboard/money";
-import { formatPhone } from "~/lib/dashboard/phone";
-import { formatVehicleNumber } from "~/lib/dashboard/vehicle";
+import { formatPhone } from "../../../schemas/phone";
+import { formatVehicleNumber } from "../../../schemas/vehicle";
 import { buySellInputSchema, buySellUpdateSchema, type BuySell } from "../../../schemas/logistics";
 
 export function meta() {

@@ -1,8 +1,8 @@
 import type { EntityScreenConfig } from "~/components/dashboard/logistics/entity-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { addedFrom, addedTo, formatDate, stateOptions } from "~/components/dashboard/logistics/options";
-import { formatPhone } from "~/lib/dashboard/phone";
-import { formatVehicleNumber } from "~/lib/dashboard/vehicle";
+import { formatPhone } from "../../../schemas/phone";
+import { formatVehicleNumber } from "../../../schemas/vehicle";
 import { driverInputSchema, driverUpdateSchema, type Driver } from "../../../schemas/logistics";
 import { stateLabel } from "../../../schemas/logistics-options";
 

@@ -2,7 +2,7 @@ import type { EntityScreenConfig } from "~/components/dashboard/logistics/entity
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { addedFrom, addedTo, bodyTypeOptions, formatDate, formatDay, loadStatusLabel, loadStatusOptions, stateOptions, tonnageOptions, tyreOptions } from "~/components/dashboard/logistics/options";
 import { Chip } from "~/components/dashboard/logistics/ui";
-import { formatPhone } from "~/lib/dashboard/phone";
+import { formatPhone } from "../../../schemas/phone";
 import { loadInputSchema, loadUpdateSchema, type Load } from "../../../schemas/logistics";
 import { stateLabel } from "../../../schemas/logistics-options";
 

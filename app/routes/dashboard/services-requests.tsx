@@ -5,8 +5,8 @@ import { addedFrom, addedTo, formatDateTime, requestStatusLabel, requestStatusOp
 import { Chip, RowActions, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { formatPhone } from "~/lib/dashboard/phone";
-import { formatVehicleNumber } from "~/lib/dashboard/vehicle";
+import { formatPhone } from "../../../schemas/phone";
+import { formatVehicleNumber } from "../../../schemas/vehicle";
 import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
 import { fieldErrors } from "../../../schemas/validation";
 

@@ -12,8 +12,14 @@ import { breadcrumbs, seoMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const query = careersQuerySchema.safeParse({ q: params.get("q") ?? undefined, page: params.get("page") ?? undefined });
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Bad search", { status: query.error.issues[0]?.path[0] === "page" ? 404 : 400 });
+  const query = careersQuerySchema.safeParse({
+    q: params.get("q") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+  if (!query.success)
+    throw data(query.error.issues[0]?.message ?? "Bad search", {
+      status: query.error.issues[0]?.path[0] === "page" ? 404 : 400,
+    });
   const { q, page } = query.data;
   const [found, settings] = await Promise.all([
     context.services.careers.listOpenPage({ page, pageSize: JOB_PAGE_SIZE, query: q }),
@@ -60,7 +66,14 @@ function careersHref(q: string, page: number) {
 }
 
 const searchable = (job: CareerJob) =>
-  [job.job_title, job.company, job.location, job.salary, htmlToText(job.job_description), htmlToText(job.requirements)]
+  [
+    job.job_title,
+    job.company,
+    job.location,
+    job.salary,
+    htmlToText(job.job_description),
+    htmlToText(job.requirements),
+  ]
     .join(" ")
     .toLowerCase();
 
@@ -73,8 +86,8 @@ function CareersHeader() {
         <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Careers</p>
         <h1 className="mt-2 text-4xl font-bold sm:text-5xl">Open Positions</h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-200">
-          Help global companies build their capability centres in India. Find a role that fits you and apply in a
-          minute.
+          Help global companies build their capability centres in India. Find a role that fits you and apply
+          in a minute.
         </p>
       </div>
     </div>
@@ -113,10 +126,21 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
   }, [text, complete, searchOnServer]);
 
   const deferred = useDeferredValue(text);
-  const index = useMemo(() => (complete ? jobs.map((job) => ({ job, text: searchable(job) })) : []), [jobs, complete]);
+  const index = useMemo(
+    () => (complete ? jobs.map((job) => ({ job, text: searchable(job) })) : []),
+    [jobs, complete],
+  );
   const needle = deferred.trim().toLowerCase();
-  const shown = complete && needle ? index.filter((entry) => entry.text.includes(needle)).map((entry) => entry.job) : jobs;
-  const searching = !complete && (text.trim() !== q || (navigation.state === "loading" && navigation.location.pathname === "/Careers-page"));
+  const shown =
+    complete && needle
+      ? index.filter((entry) => entry.text.includes(needle)).map((entry) => entry.job)
+      : jobs;
+  // A page change is not a search: only a pending answer for other search text reads "Searching…".
+  const pendingQ =
+    navigation.state === "loading" && navigation.location.pathname === "/Careers-page"
+      ? (new URLSearchParams(navigation.location.search).get("q") ?? "").trim()
+      : q;
+  const searching = !complete && (text.trim() !== q || pendingQ !== q);
   const searched = complete ? deferred.trim() : q;
 
   const status = searching
@@ -146,7 +170,10 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             Search jobs
           </label>
           <div className="relative flex-1">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3.5 top-1/2 size-5 -translate-y-1/2 text-slate-500"
+            />
             <input
               id="job-search"
               name="q"
@@ -183,11 +210,16 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         ) : shown.length === 0 ? (
           <div className="py-16 text-center">
             <p className="text-lg font-medium text-navy-900">No jobs match “{searched}”.</p>
-            <p className="mt-2 text-slate-600">Try another word, or clear the search to see every open position.</p>
+            <p className="mt-2 text-slate-600">
+              Try another word, or clear the search to see every open position.
+            </p>
           </div>
         ) : (
           <>
-            <ul aria-busy={searching || undefined} className={`mt-8 grid gap-6 transition-opacity md:grid-cols-2 ${searching ? "opacity-60" : ""}`}>
+            <ul
+              aria-busy={searching || undefined}
+              className={`mt-8 grid gap-6 transition-opacity md:grid-cols-2 ${searching ? "opacity-60" : ""}`}
+            >
               {shown.map((job) => (
                 <li key={job.id} className="flex *:w-full">
                   <JobCard job={job} onDetails={() => setSelected(job)} />
@@ -211,7 +243,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <CareersHeader />
       <section className="container-page py-16 text-center">
         <p role="alert" className="text-slate-600">
-          {badSearch ? String(error.data) : "We could not load the open positions just now. Please try again in a moment."}
+          {badSearch
+            ? String(error.data)
+            : "We could not load the open positions just now. Please try again in a moment."}
         </p>
         {badSearch ? (
           <Link to="/Careers-page" className="btn-secondary mt-6">

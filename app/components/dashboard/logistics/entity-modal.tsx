@@ -4,7 +4,7 @@ import { Field } from "~/components/dashboard/field";
 import { Modal, Spinner } from "~/components/dashboard/modal";
 import { parseRupees } from "~/lib/dashboard/money";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { formatVehicleNumber, vehicleOptions } from "~/lib/dashboard/vehicle";
+import { formatVehicleNumber, vehicleOptions } from "../../../../schemas/vehicle";
 import type { VerifiedMember } from "../../../../schemas/logistics";
 import { fieldErrors } from "../../../../schemas/validation";
 import { ImageField } from "./image-field";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Field } from "~/components/dashboard/field";
 import { Spinner } from "~/components/dashboard/modal";
 import { api, ApiError } from "~/lib/dashboard/api";
-import { formatPhone } from "~/lib/dashboard/phone";
+import { formatPhone } from "../../../../schemas/phone";
 import { toast } from "~/lib/toast";
 import { memberInputSchema, type Member, type VerifiedMember } from "../../../../schemas/logistics";
 import { fieldErrors } from "../../../../schemas/validation";
