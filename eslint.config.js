@@ -4,7 +4,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".build-*/", "bench-results/", "data/", ".react-router/", "node_modules/", "db/migrations/"] },
+  {
+    ignores: [
+      "build/",
+      ".build-*/",
+      "bench-results/",
+      "data/",
+      ".react-router/",
+      "node_modules/",
+      "db/migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -44,7 +44,10 @@ function precompressAssets(): Plugin {
           const source = Buffer.from(file.type === "chunk" ? file.code : file.source);
           if (source.length < 1024) return; // the server sends small answers uncompressed anyway
           const path = join(dir, file.fileName);
-          await writeFile(`${path}.br`, await br(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(
+            `${path}.br`,
+            await br(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
           await writeFile(`${path}.gz`, await gz(source, { level: 9 }));
         }),
       );

@@ -10,7 +10,13 @@ export const MAX_RECORD_ID = 2_147_483_647;
 export const recordId = (message = "Enter a valid id (a positive whole number)") =>
   z
     .union(
-      [z.string().regex(/^[1-9]\d{0,9}$/, message).transform(Number), z.number().int(message).positive(message)],
+      [
+        z
+          .string()
+          .regex(/^[1-9]\d{0,9}$/, message)
+          .transform(Number),
+        z.number().int(message).positive(message),
+      ],
       { error: message },
     )
     .pipe(z.number().max(MAX_RECORD_ID, message));
@@ -103,5 +109,12 @@ export interface BlogArticle extends BlogPostDetail {
 
 /** "GCC, India ,, Talent" → ["GCC", "India", "Talent"]. */
 export function splitTags(tags: string): string[] {
-  return [...new Set(tags.split(",").map((t) => t.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      tags
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -17,4 +17,6 @@ export const commentListQuerySchema = listQuerySchema.extend({
   visibility: z.enum(["visible", "hidden"], "visibility must be visible or hidden").optional(),
 });
 
-export const commentModerationSchema = z.object({ hidden: z.boolean("hidden must be true or false") }).strict();
+export const commentModerationSchema = z
+  .object({ hidden: z.boolean("hidden must be true or false") })
+  .strict();

@@ -11,10 +11,13 @@ export const employmentTypeLabels: Record<EmploymentType, string> = {
   INTERN: "Internship",
 };
 
-export const employmentTypeLabel = (type: string) =>
-  employmentTypeLabels[type as EmploymentType] ?? type;
+export const employmentTypeLabel = (type: string) => employmentTypeLabels[type as EmploymentType] ?? type;
 
-const listItem = z.string().trim().min(1, "Remove empty lines").max(300, "Keep each line under 300 characters");
+const listItem = z
+  .string()
+  .trim()
+  .min(1, "Remove empty lines")
+  .max(300, "Keep each line under 300 characters");
 
 /** A job post as an editor enters it; the HTML description is sanitised by the careers service. */
 export const jobInputSchema = z.object({
@@ -35,7 +38,10 @@ export const jobInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   status: z.enum(["open", "closed"]).default("open"),
-  valid_through: z.coerce.date().nullish().transform((v) => v ?? null),
+  valid_through: z.coerce
+    .date()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type JobInput = z.input<typeof jobInputSchema>;
 
@@ -83,7 +89,8 @@ export interface JobPage extends JobDetail {
 }
 
 /** Subject line of the mail draft that Apply opens. */
-export const applicationSubject = (title: string, company: string) => `Application for ${title} at ${company}`;
+export const applicationSubject = (title: string, company: string) =>
+  `Application for ${title} at ${company}`;
 
 /** mailto: draft to the HR address with the spec's subject and a short greeting. */
 export function applyMailto(hrEmail: string, title: string, company: string): string {

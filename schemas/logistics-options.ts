@@ -117,4 +117,5 @@ export const analyticsPeriods = [
   { value: "this_month", label: "This month" },
 ] as const;
 
-export const stateLabel = (value: number) => indianStates.find((s) => s.value === value)?.label ?? `State ${value}`;
+export const stateLabel = (value: number) =>
+  indianStates.find((s) => s.value === value)?.label ?? `State ${value}`;

@@ -35,33 +35,32 @@ const optionalText = (label: string, max: number) =>
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Any common way of typing an Indian mobile number, stored as E.164 (+91…). */
-export const phoneField = z
-  .string({ error: PHONE_MESSAGE })
-  .transform((v, ctx) => {
-    const phone = normalizePhone(v);
-    if (!phone) {
-      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
-      return z.NEVER;
-    }
-    return phone;
-  });
+export const phoneField = z.string({ error: PHONE_MESSAGE }).transform((v, ctx) => {
+  const phone = normalizePhone(v);
+  if (!phone) {
+    ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+    return z.NEVER;
+  }
+  return phone;
+});
 
 /** Indian registration numbers, stored upper case without spaces or dashes. */
-export const vehicleNumberField = z
-  .string({ error: VEHICLE_MESSAGE })
-  .transform((v, ctx) => {
-    const n = normalizeVehicleNumber(v);
-    if (!isValidVehicleNumber(n)) {
-      ctx.addIssue({ code: "custom", message: VEHICLE_MESSAGE });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const vehicleNumberField = z.string({ error: VEHICLE_MESSAGE }).transform((v, ctx) => {
+  const n = normalizeVehicleNumber(v);
+  if (!isValidVehicleNumber(n)) {
+    ctx.addIssue({ code: "custom", message: VEHICLE_MESSAGE });
+    return z.NEVER;
+  }
+  return n;
+});
 
 const LICENCE_MESSAGE = "Enter a driving licence number like MH1420110062821 (15 characters)";
 /** Indian driving licence: state code, 2-digit RTO, 4-digit year, 7 digits; stored compact. */
 export const licenceField = z.string({ error: LICENCE_MESSAGE }).transform((v, ctx) => {
-  const n = v.trim().toUpperCase().replace(/[\s/-]/g, "");
+  const n = v
+    .trim()
+    .toUpperCase()
+    .replace(/[\s/-]/g, "");
   if (!/^[A-Z]{2}\d{2}(19|20)\d{2}\d{7}$/.test(n)) {
     ctx.addIssue({ code: "custom", message: LICENCE_MESSAGE });
     return z.NEVER;
@@ -98,7 +97,8 @@ export const imageUrlField = z
   .regex(/^\/media\/[0-9a-f]{32}\/\d{2,4}\.webp$/, "Images must be uploaded through the console");
 export const MAX_IMAGES = 10;
 
-const enumOf = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, message);
+const enumOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, message);
 const tyreField = z
   .number({ error: "Choose the number of tyres" })
   .refine((v) => (tyreCounts as readonly number[]).includes(v), "Choose the number of tyres");
@@ -184,7 +184,10 @@ export const buySellInputSchema = z
     price: wholeNumber("price", 1, 1_000_000_000),
     location: requiredText("location", 100),
     state: stateField,
-    images: z.array(imageUrlField, "images must be a list").max(MAX_IMAGES, `Add at most ${MAX_IMAGES} images`).optional(),
+    images: z
+      .array(imageUrlField, "images must be a list")
+      .max(MAX_IMAGES, `Add at most ${MAX_IMAGES} images`)
+      .optional(),
   })
   .strict();
 export const buySellUpdateSchema = buySellInputSchema.partial().strict();
@@ -238,7 +241,8 @@ export const bulkDeleteSchema = z
 /* ------------------------------------------------------------------ list queries */
 
 /** An empty query value means "no filter". */
-const opt = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const opt = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 const stateQuery = (name: string) =>
   z
     .string()
@@ -248,9 +252,13 @@ const queryEnum = <T extends readonly [string, ...string[]]>(name: string, value
   z.enum(values, `${name} must be one of: ${values.join(", ")}`);
 const tyreQuery = z
   .string()
-  .refine((v) => (tyreCounts as readonly number[]).map(String).includes(v), `tyres must be one of: ${tyreCounts.join(", ")}`)
+  .refine(
+    (v) => (tyreCounts as readonly number[]).map(String).includes(v),
+    `tyres must be one of: ${tyreCounts.join(", ")}`,
+  )
   .transform(Number);
-const bandValues = <T extends readonly { value: string }[]>(bands: T) => bands.map((b) => b.value) as [T[number]["value"], ...T[number]["value"][]];
+const bandValues = <T extends readonly { value: string }[]>(bands: T) =>
+  bands.map((b) => b.value) as [T[number]["value"], ...T[number]["value"][]];
 
 /** Records added between two dates (inclusive, India time). */
 const createdRange = {
@@ -326,16 +334,16 @@ export const MAX_ANALYTICS_DAYS = 366;
 
 export const overallQuerySchema = z.object({
   period: opt(
-    queryEnum(
-      "period",
-      analyticsPeriods.map((p) => p.value) as ["today", "last_7_days", "this_month"],
-    ),
+    queryEnum("period", analyticsPeriods.map((p) => p.value) as ["today", "last_7_days", "this_month"]),
   ).transform((v) => v ?? "today"),
 });
 export const analyticsEntityParams = z.object({ entity: queryEnum("entity", analyticsEntities) });
 export const analyticsQuerySchema = listQuerySchema
   .extend({ from_date: opt(isoDate("from_date")), to_date: opt(isoDate("to_date")) })
-  .refine((q) => !q.from_date || !q.to_date || q.from_date <= q.to_date, { message: "from_date must be on or before to_date", path: ["from_date"] })
+  .refine((q) => !q.from_date || !q.to_date || q.from_date <= q.to_date, {
+    message: "from_date must be on or before to_date",
+    path: ["from_date"],
+  })
   .refine((q) => !q.from_date || !q.to_date || daysBetween(q.from_date, q.to_date) < MAX_ANALYTICS_DAYS, {
     message: `Choose a range of at most ${MAX_ANALYTICS_DAYS} days`,
     path: ["to_date"],
@@ -343,12 +351,18 @@ export const analyticsQuerySchema = listQuerySchema
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 export type AnalyticsPeriod = z.output<typeof overallQuerySchema>["period"];
 
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The directory works in India time: "today" is the calendar date in Asia/Kolkata. */
 export const BUSINESS_TIME_ZONE = "Asia/Kolkata";
 export function todayInIndia(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

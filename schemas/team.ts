@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /** A leadership team member as an editor enters it. */
 export const teamMemberInputSchema = z.object({
-  name: z.string({ error: "Enter a name" }).trim().min(1, "Enter a name").max(100, "Name must be at most 100 characters"),
+  name: z
+    .string({ error: "Enter a name" })
+    .trim()
+    .min(1, "Enter a name")
+    .max(100, "Name must be at most 100 characters"),
   position: z
     .string({ error: "Enter a position" })
     .trim()

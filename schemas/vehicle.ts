@@ -4,9 +4,46 @@
  * 4 digits, 1-2 letters (22BH1234AB).
  */
 export const STATE_CODES = new Set([
-  "AN", "AP", "AR", "AS", "BR", "CG", "CH", "DD", "DL", "DN", "GA", "GJ", "HP", "HR", "JH", "JK", "KA", "KL",
-  "LA", "LD", "MH", "ML", "MN", "MP", "MZ", "NL", "OD", "OR", "PB", "PY", "RJ", "SK", "TG", "TN", "TR", "TS",
-  "UK", "UA", "UP", "WB",
+  "AN",
+  "AP",
+  "AR",
+  "AS",
+  "BR",
+  "CG",
+  "CH",
+  "DD",
+  "DL",
+  "DN",
+  "GA",
+  "GJ",
+  "HP",
+  "HR",
+  "JH",
+  "JK",
+  "KA",
+  "KL",
+  "LA",
+  "LD",
+  "MH",
+  "ML",
+  "MN",
+  "MP",
+  "MZ",
+  "NL",
+  "OD",
+  "OR",
+  "PB",
+  "PY",
+  "RJ",
+  "SK",
+  "TG",
+  "TN",
+  "TR",
+  "TS",
+  "UK",
+  "UA",
+  "UP",
+  "WB",
 ]);
 
 const STANDARD = /^([A-Z]{2})(\d{1,2})([A-Z]{0,3})(\d{4})$/;
@@ -14,13 +51,19 @@ const BHARAT = /^(\d{2})BH(\d{4})([A-Z]{1,2})$/;
 
 /** Upper case, without spaces, dashes, dots or slashes: "mh-12 ab 1234" → "MH12AB1234". */
 export function normalizeVehicleNumber(input: string): string {
-  return input.trim().toUpperCase().replace(/[\s./-]/g, "");
+  return input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s./-]/g, "");
 }
 
 /** True for a normalised standard or BH-series number with a known state code. */
 export function isValidVehicleNumber(normalized: string): boolean {
   const standard = STANDARD.exec(normalized);
-  if (standard) return STATE_CODES.has(standard[1]!) && standard[2] !== "0" && standard[2] !== "00" && standard[4] !== "0000";
+  if (standard)
+    return (
+      STATE_CODES.has(standard[1]!) && standard[2] !== "0" && standard[2] !== "00" && standard[4] !== "0000"
+    );
   const bh = BHARAT.exec(normalized);
   return bh !== null && bh[2] !== "0000" && !/[IO]/.test(bh[3]!);
 }

@@ -61,14 +61,21 @@ interface Case {
 }
 
 function cases(s: LogisticsService): Case[] {
-  const list = <Q>(name: string, scenario: string, parse: (page: number) => Q, call: (q: Q) => Promise<{ total: number }>): Case => ({
+  const list = <Q>(
+    name: string,
+    scenario: string,
+    parse: (page: number) => Q,
+    call: (q: Q) => Promise<{ total: number }>,
+  ): Case => ({
     name,
     scenario,
     kind: "list",
     run: async (page) => (await call(parse(page))).total,
   });
-  const q = <S extends { parse: (v: unknown) => unknown }>(schema: S, params: Record<string, string>) => (page: number) =>
-    schema.parse({ ...params, page: String(page), page_size: String(PAGE_SIZE) }) as ReturnType<S["parse"]>;
+  const q =
+    <S extends { parse: (v: unknown) => unknown }>(schema: S, params: Record<string, string>) =>
+    (page: number) =>
+      schema.parse({ ...params, page: String(page), page_size: String(PAGE_SIZE) }) as ReturnType<S["parse"]>;
   const to = todayInIndia();
   const from = addDays(to, -29);
   const analytics = (entity: "load" | "truck" | "driver" | "buy_sell"): Case => ({
@@ -76,20 +83,81 @@ function cases(s: LogisticsService): Case[] {
     scenario: `${from}..${to}, chart + table page 1`,
     kind: "analytics",
     fixedPage: true,
-    run: async () => (await s.analytics.entity(entity, analyticsQuerySchema.parse({ from_date: from, to_date: to, page: "1", page_size: "10" }))).total,
+    run: async () =>
+      (
+        await s.analytics.entity(
+          entity,
+          analyticsQuerySchema.parse({ from_date: from, to_date: to, page: "1", page_size: "10" }),
+        )
+      ).total,
   });
   return [
-    list("members", "search 'sharma', state=18, category=Lorry Owner", q(memberListQuerySchema, { search: "sharma", state: "18", service_category: "Lorry Owner" }), (x) => s.members.list(x)),
-    list("loads", "search 'sharma', state=18, body=Trailer", q(loadListQuerySchema, { search: "sharma", state: "18", body_type: "Trailer" }), (x) => s.loads.list(x)),
-    list("trucks", "search 'sharma', state=18, brand=Tata", q(truckListQuerySchema, { search: "sharma", state: "18", brand: "Tata" }), (x) => s.trucks.list(x)),
-    list("drivers", "search 'sharma', state=18, added last 180 days", q(driverListQuerySchema, { search: "sharma", state: "18", created_from: addDays(to, -180) }), (x) => s.drivers.list(x)),
-    list("buy_sell", "search 'sharma', state=18, brand=Tata", q(buySellListQuerySchema, { search: "sharma", state: "18", brand: "Tata" }), (x) => s.buySell.list(x)),
-    list("buy_sell (bands)", "search 'a', km 1,00,001-3,00,000, price ₹20-30 L", q(buySellListQuerySchema, { search: "a", km_band: "100001-300000", price_band: "2000001-3000000" }), (x) => s.buySell.list(x)),
-    list("insurance", "search 'MH', status=new, last 365 days", q(serviceRequestListQuerySchema, { search: "MH", status: "new", created_from: addDays(to, -365) }), (x) => s.requests.list("insurance", x)),
-    list("fast_tag", "search 'MH', status=done, last 365 days", q(serviceRequestListQuerySchema, { search: "MH", status: "done", created_from: addDays(to, -365) }), (x) => s.requests.list("fast_tag", x)),
-    list("feedback", "search 'the', kind=feedback, status=open", q(feedbackListQuerySchema, { search: "the", kind: "feedback", status: "open" }), (x) => s.feedback.list(x)),
-    list("crm leads", "search 'sharma', status=HOT, overdue", q(leadListQuerySchema, { search: "sharma", status: "HOT", follow_up: "overdue" }), (x) => s.crm.listLeads(x)),
-    list("crm after_sale", "search 'sharma', state=18", q(afterSaleQuerySchema, { search: "sharma", state: "18" }), (x) => s.crm.afterSale(x)),
+    list(
+      "members",
+      "search 'sharma', state=18, category=Lorry Owner",
+      q(memberListQuerySchema, { search: "sharma", state: "18", service_category: "Lorry Owner" }),
+      (x) => s.members.list(x),
+    ),
+    list(
+      "loads",
+      "search 'sharma', state=18, body=Trailer",
+      q(loadListQuerySchema, { search: "sharma", state: "18", body_type: "Trailer" }),
+      (x) => s.loads.list(x),
+    ),
+    list(
+      "trucks",
+      "search 'sharma', state=18, brand=Tata",
+      q(truckListQuerySchema, { search: "sharma", state: "18", brand: "Tata" }),
+      (x) => s.trucks.list(x),
+    ),
+    list(
+      "drivers",
+      "search 'sharma', state=18, added last 180 days",
+      q(driverListQuerySchema, { search: "sharma", state: "18", created_from: addDays(to, -180) }),
+      (x) => s.drivers.list(x),
+    ),
+    list(
+      "buy_sell",
+      "search 'sharma', state=18, brand=Tata",
+      q(buySellListQuerySchema, { search: "sharma", state: "18", brand: "Tata" }),
+      (x) => s.buySell.list(x),
+    ),
+    list(
+      "buy_sell (bands)",
+      "search 'a', km 1,00,001-3,00,000, price ₹20-30 L",
+      q(buySellListQuerySchema, { search: "a", km_band: "100001-300000", price_band: "2000001-3000000" }),
+      (x) => s.buySell.list(x),
+    ),
+    list(
+      "insurance",
+      "search 'MH', status=new, last 365 days",
+      q(serviceRequestListQuerySchema, { search: "MH", status: "new", created_from: addDays(to, -365) }),
+      (x) => s.requests.list("insurance", x),
+    ),
+    list(
+      "fast_tag",
+      "search 'MH', status=done, last 365 days",
+      q(serviceRequestListQuerySchema, { search: "MH", status: "done", created_from: addDays(to, -365) }),
+      (x) => s.requests.list("fast_tag", x),
+    ),
+    list(
+      "feedback",
+      "search 'the', kind=feedback, status=open",
+      q(feedbackListQuerySchema, { search: "the", kind: "feedback", status: "open" }),
+      (x) => s.feedback.list(x),
+    ),
+    list(
+      "crm leads",
+      "search 'sharma', status=HOT, overdue",
+      q(leadListQuerySchema, { search: "sharma", status: "HOT", follow_up: "overdue" }),
+      (x) => s.crm.listLeads(x),
+    ),
+    list(
+      "crm after_sale",
+      "search 'sharma', state=18",
+      q(afterSaleQuerySchema, { search: "sharma", state: "18" }),
+      (x) => s.crm.afterSale(x),
+    ),
     list("loads (no filter)", "default view, page 1", q(loadListQuerySchema, {}), (x) => s.loads.list(x)),
     analytics("load"),
     analytics("truck"),
@@ -105,9 +173,15 @@ function cases(s: LogisticsService): Case[] {
   ];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(engine: string, scale: number, db: Database, budgets: { list: number; analytics: number | null }) {
+async function measure(
+  engine: string,
+  scale: number,
+  db: Database,
+  budgets: { list: number; analytics: number | null },
+) {
   const service = createLogisticsService(db, createAuditService(db));
   const rows: string[][] = [];
   let failed = false;
@@ -128,13 +202,35 @@ async function measure(engine: string, scale: number, db: Database, budgets: { l
     const budget = c.kind === "analytics" ? budgets.analytics : budgets.list;
     const ok = budget === null || p95 <= budget;
     if (!ok) failed = true;
-    rows.push([engine, scale.toLocaleString("en-US"), c.name, c.scenario, String(total), String(page), p50.toFixed(1), p95.toFixed(1), budget === null ? "-" : `≤ ${budget}`, ok ? "ok" : "OVER"]);
+    rows.push([
+      engine,
+      scale.toLocaleString("en-US"),
+      c.name,
+      c.scenario,
+      String(total),
+      String(page),
+      p50.toFixed(1),
+      p95.toFixed(1),
+      budget === null ? "-" : `≤ ${budget}`,
+      ok ? "ok" : "OVER",
+    ]);
   }
   return { rows, failed };
 }
 
 function printTable(rows: string[][]) {
-  const head = ["engine", "records", "endpoint", "scenario", "matches", "page", "p50 ms", "p95 ms", "budget", ""];
+  const head = [
+    "engine",
+    "records",
+    "endpoint",
+    "scenario",
+    "matches",
+    "page",
+    "p50 ms",
+    "p95 ms",
+    "budget",
+    "",
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
   console.log(line(head));
@@ -144,7 +240,10 @@ function printTable(rows: string[][]) {
 
 /** True when an earlier run finished seeding (service history is the generator's last table). */
 async function seeded(db: Database, scale: number) {
-  return (await db.$count(serviceHistory)) >= Math.round(scale * 0.02) && (await db.$count(members)) >= Math.round(scale * 0.15);
+  return (
+    (await db.$count(serviceHistory)) >= Math.round(scale * 0.02) &&
+    (await db.$count(members)) >= Math.round(scale * 0.15)
+  );
 }
 
 async function seed(db: Database, scale: number, label: string) {
@@ -195,7 +294,9 @@ if (serverUrl && !values["skip-pg"]) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const exists = await adminQuery(serverUrl, `select 1 from pg_database where datname = '${name}'`);
-  let handle = exists.rowCount ? await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 }) : null;
+  let handle = exists.rowCount
+    ? await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 })
+    : null;
   if (!handle || !(await seeded(handle.db, scale))) {
     await handle?.close();
     await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
@@ -220,6 +321,8 @@ if (serverUrl && !values["skip-pg"]) {
   console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to bench 1,000,000 records)");
 }
 
-console.log(`\n${SAMPLES} samples per row; budgets: p95 ≤ 150 ms (PGlite, lists), ≤ 50 ms (PostgreSQL, lists), ≤ 200 ms (PostgreSQL, analytics).`);
+console.log(
+  `\n${SAMPLES} samples per row; budgets: p95 ≤ 150 ms (PGlite, lists), ≤ 50 ms (PostgreSQL, lists), ≤ 200 ms (PostgreSQL, analytics).`,
+);
 printTable(allRows);
 process.exit(anyFailed ? 1 : 0);

@@ -296,7 +296,9 @@ async function main() {
   console.log(`bench:http: ${SECONDS} s per route at ${CONNECTIONS} connections; build ${BUILD_DIR}`);
   const http = PARTS.has("http") ? await throughput() : { rows: [], failures: [] };
   if (PARTS.has("http")) {
-    console.log("\n| route | req/s ours | p50 / p99 ours (ms) | req/s nginx | ours/nginx | non-2xx | errors |");
+    console.log(
+      "\n| route | req/s ours | p50 / p99 ours (ms) | req/s nginx | ours/nginx | non-2xx | errors |",
+    );
     console.log("|---|---:|---:|---:|---:|---:|---:|");
     for (const r of http.rows) {
       console.log(

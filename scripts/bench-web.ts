@@ -49,9 +49,16 @@ export const PAGES: { path: string; budget?: Partial<Budget> }[] = [
 
 /** A blog post and a job page, found on the running server (their ids depend on the seed). */
 async function contentPages(origin: string): Promise<{ path: string; budget?: Partial<Budget> }[]> {
-  const posts = (await (await fetch(`${origin}/api/blog_details/`)).json()) as { id: number; heading: string }[];
+  const posts = (await (await fetch(`${origin}/api/blog_details/`)).json()) as {
+    id: number;
+    heading: string;
+  }[];
   const jobs = (await (await fetch(`${origin}/api/post_jobs/`)).json()) as { id: number }[];
-  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "");
   return [
     ...(posts[0] ? [{ path: `/blog/${posts[0].id}-${slug(posts[0].heading)}` }] : []),
     ...(jobs[0] ? [{ path: `/careers-details?jobId=${jobs[0].id}` }] : []),

@@ -90,7 +90,12 @@ export async function buildApp({
 
   await app.register(cookie);
   // Text answers travel compressed (HTML, JSON, JS, CSS); images are already compact.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await registerSecurityHeaders(app, { dev: config.NODE_ENV === "development" });
   registerRequestLog(app);
   registerErrorHandling(app);

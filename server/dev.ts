@@ -5,5 +5,8 @@ import type { ViteDevServer } from "vite";
 export async function createViteDev(): Promise<{ vite: ViteDevServer; build: () => Promise<ServerBuild> }> {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  return { vite, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> };
+  return {
+    vite,
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  };
 }

@@ -37,7 +37,10 @@ export async function registerSsr(
       cacheControl: false,
       setHeaders(res, path) {
         const hashed = path.includes(`${join("client", "assets")}`);
-        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        res.setHeader(
+          "Cache-Control",
+          hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
         // The same URL answers br, gzip or plain bytes, so shared caches must key on the request's encoding.
         res.setHeader("Vary", "Accept-Encoding");
       },

@@ -4,7 +4,8 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { deferHydration, deferHydrationStream, PRELOADS_PER_TASK } from "./defer-hydration.server";
 
-const moduleBody = ';\nimport * as route0 from "/assets/root.js";\nwindow.__x = "<!-- <b>";\nimport("/assets/entry.client.js");';
+const moduleBody =
+  ';\nimport * as route0 from "/assets/root.js";\nwindow.__x = "<!-- <b>";\nimport("/assets/entry.client.js");';
 const page =
   '<html><head><link rel="stylesheet" href="/assets/app.css"/>' +
   '<link rel="modulepreload" href="/assets/entry.client.js" nonce="abc=="/><link rel="modulepreload" href="/assets/root.js" nonce="abc=="/>' +
@@ -18,7 +19,8 @@ function runLoader(html: string, paintTiming = false) {
   const inline = [...html.matchAll(/<script nonce="abc==">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
   const added: Inserted[] = [];
   const timers: (() => void)[] = [];
-  let observer: ((list: { getEntriesByName(name: string): unknown[] }, o: { disconnect(): void }) => void) | null = null;
+  let observer:
+    ((list: { getEntriesByName(name: string): unknown[] }, o: { disconnect(): void }) => void) | null = null;
   class PerformanceObserver {
     static supportedEntryTypes = ["paint"];
     constructor(callback: typeof observer) {
@@ -45,14 +47,15 @@ function runLoader(html: string, paintTiming = false) {
   const drain = () => {
     while (timers.length) timers.shift()!();
   };
-  const paint = (names: string[]) => observer?.({ getEntriesByName: (n) => names.filter((x) => x === n) }, { disconnect() {} });
+  const paint = (names: string[]) =>
+    observer?.({ getEntriesByName: (n) => names.filter((x) => x === n) }, { disconnect() {} });
   return { added, paint, drain };
 }
 
 describe("deferHydration", () => {
   it("moves the preloads and the module script behind the first paint, same files, order and nonce", () => {
     const out = deferHydration(page);
-    expect(out).not.toContain("<link rel=\"modulepreload\"");
+    expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).not.toContain('<script nonce="abc==" type="module"');
     expect(out).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
     expect(out).toContain("<h1>Café</h1>");
@@ -97,7 +100,9 @@ describe("deferHydration", () => {
     const plain = "<html><body><p>Not found</p></body></html>";
     expect(deferHydration(plain)).toBe(plain);
     const bytes = Buffer.from(page);
-    const streamed = await text(Readable.from([bytes.subarray(0, 101), bytes.subarray(101)]).pipe(deferHydrationStream()));
+    const streamed = await text(
+      Readable.from([bytes.subarray(0, 101), bytes.subarray(101)]).pipe(deferHydrationStream()),
+    );
     expect(streamed).toBe(deferHydration(page));
   });
 });

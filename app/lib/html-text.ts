@@ -7,7 +7,8 @@ export function htmlToText(html: string): string {
     .replace(/<[^>]*>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, code: string) => {
       if (code[0] === "#") {
-        const n = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+        const n =
+          code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
         return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : match;
       }
       return entities[code.toLowerCase()] ?? match;

@@ -3,9 +3,18 @@ import { parseIdSlug, postPath, slugify } from "./slug";
 
 describe("slugify", () => {
   it.each([
-    ["Why India Remains the First Choice for Global Capability Centers", "why-india-remains-the-first-choice-for-global-capability-centers"],
-    ["Build, Operate, Transfer: What Actually Happens in Each Phase?", "build-operate-transfer-what-actually-happens-in-each-phase"],
-    ["Choosing a City for Your GCC: Bengaluru, Hyderabad, Pune, Chennai or NCR", "choosing-a-city-for-your-gcc-bengaluru-hyderabad-pune-chennai-or-ncr"],
+    [
+      "Why India Remains the First Choice for Global Capability Centers",
+      "why-india-remains-the-first-choice-for-global-capability-centers",
+    ],
+    [
+      "Build, Operate, Transfer: What Actually Happens in Each Phase?",
+      "build-operate-transfer-what-actually-happens-in-each-phase",
+    ],
+    [
+      "Choosing a City for Your GCC: Bengaluru, Hyderabad, Pune, Chennai or NCR",
+      "choosing-a-city-for-your-gcc-bengaluru-hyderabad-pune-chennai-or-ncr",
+    ],
     ["  --Hello,   World!!--  ", "hello-world"],
     ["AI-Led Hiring", "ai-led-hiring"],
     ["The First 100 Days", "the-first-100-days"],
@@ -32,12 +41,22 @@ describe("parseIdSlug", () => {
     expect(parseIdSlug("12")).toEqual({ id: 12, slug: "" });
     expect(parseIdSlug("12-")).toEqual({ id: 12, slug: "" });
   });
-  it.each(["12abc", "12abc-title", "-1", "-1-title", "1.5-title", "012-title", "0", "abc", "", " 12-x", "99999999999-x", "2147483648-x"])(
-    "refuses %j",
-    (value) => {
-      expect(parseIdSlug(value)).toBeNull();
-    },
-  );
+  it.each([
+    "12abc",
+    "12abc-title",
+    "-1",
+    "-1-title",
+    "1.5-title",
+    "012-title",
+    "0",
+    "abc",
+    "",
+    " 12-x",
+    "99999999999-x",
+    "2147483648-x",
+  ])("refuses %j", (value) => {
+    expect(parseIdSlug(value)).toBeNull();
+  });
   it("accepts the largest id", () => {
     expect(parseIdSlug("2147483647-x")?.id).toBe(2147483647);
   });

@@ -18,7 +18,8 @@ import {
  * index on the same expression serves `ILIKE '%text%'` (the query must use exactly this expression).
  */
 const doc = (...columns: AnyPgColumn[]): SQL => sql.join(columns, sql` || ' ' || `);
-const trigram = (name: string, expression: SQL) => index(name).using("gin", sql`(${expression}) gin_trgm_ops`);
+const trigram = (name: string, expression: SQL) =>
+  index(name).using("gin", sql`(${expression}) gin_trgm_ops`);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const memberRef = () => integer("member_id").references(() => members.id, { onDelete: "set null" });
@@ -38,7 +39,12 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex("members_phone_key").on(t.phone),
-    index("members_filter_idx").on(t.state, t.serviceCategory, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("members_filter_idx").on(
+      t.state,
+      t.serviceCategory,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("members_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("members_search_idx", memberSearch(t)),
   ],
@@ -79,7 +85,12 @@ export const loads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("loads_filter_idx").on(t.fromState, t.bodyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("loads_filter_idx").on(
+      t.fromState,
+      t.bodyType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("loads_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("loads_search_idx", loadSearch(t)),
   ],
@@ -104,7 +115,12 @@ export const trucks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("trucks_filter_idx").on(t.state, t.bodyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("trucks_filter_idx").on(
+      t.state,
+      t.bodyType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("trucks_brand_idx").on(t.state, t.brand, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("trucks_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("trucks_search_idx", truckSearch(t)),
@@ -151,7 +167,12 @@ export const buySellListings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("buy_sell_filter_idx").on(t.state, t.brand, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("buy_sell_filter_idx").on(
+      t.state,
+      t.brand,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("buy_sell_price_idx").on(t.price),
     index("buy_sell_kms_idx").on(t.kmsDriven),
     index("buy_sell_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -175,8 +196,17 @@ export const serviceRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("service_requests_kind_idx").on(t.kind, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("service_requests_kind_created_idx").on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("service_requests_kind_idx").on(
+      t.kind,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("service_requests_kind_created_idx").on(
+      t.kind,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("service_requests_created_idx").on(t.createdAt),
     trigram("service_requests_search_idx", serviceRequestSearch(t)),
   ],
@@ -257,13 +287,19 @@ type Cols<K extends string> = Record<K, AnyPgColumn>;
 export function memberSearch(t: Cols<"firstName" | "lastName" | "phone" | "company">) {
   return doc(t.firstName, t.lastName, t.phone, t.company);
 }
-export function loadSearch(t: Cols<"contactNo" | "contactName" | "companyName" | "fromCity" | "toCity" | "material">) {
+export function loadSearch(
+  t: Cols<"contactNo" | "contactName" | "companyName" | "fromCity" | "toCity" | "material">,
+) {
   return doc(t.contactNo, t.contactName, t.companyName, t.fromCity, t.toCity, t.material);
 }
-export function truckSearch(t: Cols<"vehicleNumber" | "contactNo" | "ownerName" | "companyName" | "fromCity" | "toCity">) {
+export function truckSearch(
+  t: Cols<"vehicleNumber" | "contactNo" | "ownerName" | "companyName" | "fromCity" | "toCity">,
+) {
   return doc(t.vehicleNumber, t.contactNo, t.ownerName, t.companyName, t.fromCity, t.toCity);
 }
-export function driverSearch(t: Cols<"driverName" | "vehicleNumber" | "licenceNumber" | "contactNo" | "companyName">) {
+export function driverSearch(
+  t: Cols<"driverName" | "vehicleNumber" | "licenceNumber" | "contactNo" | "companyName">,
+) {
   return doc(t.driverName, t.vehicleNumber, t.licenceNumber, t.contactNo, t.companyName);
 }
 export function buySellSearch(t: Cols<"ownerName" | "contactNo" | "vehicleNumber" | "location" | "brand">) {

@@ -58,17 +58,15 @@ export async function seedDemoContent(db: Database, { onlyIfEmpty = false } = {}
         })
         .returning({ id: blogPosts.id });
       if (post.comments.length > 0) {
-        await tx
-          .insert(blogComments)
-          .values(
-            post.comments.map((c) => ({
-              blogId: row!.id,
-              name: c.name,
-              emailId: c.email_id,
-              comment: c.comment,
-              createdAt: daysAgo(c.daysAgo),
-            })),
-          );
+        await tx.insert(blogComments).values(
+          post.comments.map((c) => ({
+            blogId: row!.id,
+            name: c.name,
+            emailId: c.email_id,
+            comment: c.comment,
+            createdAt: daysAgo(c.daysAgo),
+          })),
+        );
       }
     }
     await tx.insert(teamMembers).values(

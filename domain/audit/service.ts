@@ -9,7 +9,14 @@ export interface Actor {
 
 export function createAuditService(db: Database) {
   return {
-    async record(actor: Actor, action: "create" | "update" | "delete", entity: string, entityId: string | number, before: unknown, after: unknown) {
+    async record(
+      actor: Actor,
+      action: "create" | "update" | "delete",
+      entity: string,
+      entityId: string | number,
+      before: unknown,
+      after: unknown,
+    ) {
       await db.insert(auditLog).values({
         operatorId: actor.operatorId,
         operatorName: actor.username,
@@ -22,7 +29,12 @@ export function createAuditService(db: Database) {
     },
     async list(page: number, pageSize: number) {
       const [rows, total] = await Promise.all([
-        db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(pageSize).offset((page - 1) * pageSize),
+        db
+          .select()
+          .from(auditLog)
+          .orderBy(desc(auditLog.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
         db.$count(auditLog),
       ]);
       return { rows, total };

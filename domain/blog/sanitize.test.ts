@@ -3,10 +3,12 @@ import { escapeHtml, sanitizeRichText } from "./sanitize";
 
 /** True when the HTML has nothing that could run: no script-capable tags, handlers or script URLs. */
 function inert(html: string) {
-  return !/<\s*(script|iframe|object|embed|svg|math|style|link|meta|form|input|button|base|frame)/i.test(html) &&
+  return (
+    !/<\s*(script|iframe|object|embed|svg|math|style|link|meta|form|input|button|base|frame)/i.test(html) &&
     !/\son\w+\s*=/i.test(html) &&
     !/(javascript|vbscript|data):/i.test(html) &&
-    !/style\s*=/i.test(html);
+    !/style\s*=/i.test(html)
+  );
 }
 
 describe("sanitizeRichText", () => {

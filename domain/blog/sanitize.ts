@@ -7,9 +7,36 @@ import sanitizeHtml from "sanitize-html";
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "hr", "h2", "h3", "h4", "strong", "b", "em", "i", "u", "s", "sub", "sup",
-    "blockquote", "ul", "ol", "li", "a", "code", "pre", "img", "figure", "figcaption",
-    "table", "thead", "tbody", "tr", "th", "td",
+    "p",
+    "br",
+    "hr",
+    "h2",
+    "h3",
+    "h4",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "sub",
+    "sup",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "code",
+    "pre",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
@@ -40,7 +67,13 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options).trim();
 }
 
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 /** Text made safe to place inside HTML. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const dirty = '<h1>Title</h1><p onclick="steal()">Text</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
+const dirty =
+  '<h1>Title</h1><p onclick="steal()">Text</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
 const clean = "<h2>Title</h2><p>Text</p><a>x</a>";
 
 describe("blog service writes", () => {
@@ -51,7 +52,12 @@ describe("blog service writes", () => {
 describe("careers service writes", () => {
   it("sanitises the job description before storing it", async () => {
     const careers = createCareersService(handle.db, { settings: createSettingsService(handle.db) });
-    const job = await careers.create({ job_title: "Analyst", company: "Acme", location: "Pune", job_description: dirty });
+    const job = await careers.create({
+      job_title: "Analyst",
+      company: "Acme",
+      location: "Pune",
+      job_description: dirty,
+    });
     const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(row?.jobDescription).toBe(clean);
   });

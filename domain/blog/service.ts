@@ -51,7 +51,11 @@ export function createBlogService(db: Database) {
   return {
     /** Published posts, newest first; a page of them when paging is given. */
     async listPublished(paging?: { page: number; pageSize: number }): Promise<BlogPostSummary[]> {
-      const query = db.select(summaryColumns).from(blogPosts).where(isPublic()).orderBy(...newestFirst);
+      const query = db
+        .select(summaryColumns)
+        .from(blogPosts)
+        .where(isPublic())
+        .orderBy(...newestFirst);
       return paging ? query.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize) : query;
     },
 
@@ -83,7 +87,9 @@ export function createBlogService(db: Database) {
     },
 
     /** Visible comments of published posts, oldest first (a conversation reads top to bottom). */
-    async listComments(filter: { blogId?: number; page?: number; pageSize?: number } = {}): Promise<PublicComment[]> {
+    async listComments(
+      filter: { blogId?: number; page?: number; pageSize?: number } = {},
+    ): Promise<PublicComment[]> {
       const query = db
         .select(publicCommentColumns)
         .from(blogComments)
@@ -104,7 +110,10 @@ export function createBlogService(db: Database) {
     /** Publishes a comment at once (operators can hide it later); null when the post is not public. */
     async addComment(input: CommentInput): Promise<PublicComment | null> {
       const data = commentInputSchema.parse(input);
-      const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).where(and(eq(blogPosts.id, data.blog_id), isPublic()));
+      const [post] = await db
+        .select({ id: blogPosts.id })
+        .from(blogPosts)
+        .where(and(eq(blogPosts.id, data.blog_id), isPublic()));
       if (!post) return null;
       const [row] = await db
         .insert(blogComments)
@@ -139,7 +148,9 @@ export function createBlogService(db: Database) {
         .set({
           ...toRow(data),
           publishedAt:
-            data.status === "published" ? sql`coalesce(${blogPosts.publishedAt}, now())` : blogPosts.publishedAt,
+            data.status === "published"
+              ? sql`coalesce(${blogPosts.publishedAt}, now())`
+              : blogPosts.publishedAt,
           updatedAt: new Date(),
         })
         .where(eq(blogPosts.id, id))

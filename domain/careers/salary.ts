@@ -10,7 +10,13 @@ export function parseSalary(text: string): SalaryRange | null {
     return null;
   }
   const lower = text.toLowerCase();
-  const unitText = /month/.test(lower) ? "MONTH" : /hour/.test(lower) ? "HOUR" : /annum|year|yearly|p\.?a\.?\b|lpa/.test(lower) ? "YEAR" : null;
+  const unitText = /month/.test(lower)
+    ? "MONTH"
+    : /hour/.test(lower)
+      ? "HOUR"
+      : /annum|year|yearly|p\.?a\.?\b|lpa/.test(lower)
+        ? "YEAR"
+        : null;
   if (!unitText) return null;
   const [a, b = a] = amounts as [number, number?];
   return { currency: "INR", minValue: Math.min(a, b), maxValue: Math.max(a, b), unitText };

@@ -11,7 +11,8 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   careers = createCareersService(handle.db, { settings: createSettingsService(handle.db) });
   // 14 open jobs, one a day, newest last; plus a closed and an expired one that never show.
-  for (let day = 14; day >= 1; day--) await createJob(handle.db, { jobTitle: `Open ${day}`, createdAt: daysAgo(day) });
+  for (let day = 14; day >= 1; day--)
+    await createJob(handle.db, { jobTitle: `Open ${day}`, createdAt: daysAgo(day) });
   await createJob(handle.db, {
     jobTitle: "Platform Engineer",
     company: "Northwind",
@@ -53,8 +54,11 @@ describe("careers.listOpenPage", () => {
     expect(result).toMatchObject({ total: 1, open: 15 });
   });
 
-  it.each(["strong", "<p>", "%", "_", "Open 1_"])("does not match markup or treat %j as a wildcard", async (query) => {
-    const result = await careers.listOpenPage({ page: 1, pageSize: 6, query });
-    expect(result.total).toBe(query === "%" ? 1 : 0);
-  });
+  it.each(["strong", "<p>", "%", "_", "Open 1_"])(
+    "does not match markup or treat %j as a wildcard",
+    async (query) => {
+      const result = await careers.listOpenPage({ page: 1, pageSize: 6, query });
+      expect(result.total).toBe(query === "%" ? 1 : 0);
+    },
+  );
 });

@@ -130,7 +130,8 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
     async getOpenJob(id: number): Promise<JobDetail | null> {
       const job = await openJob(id);
       if (!job) return null;
-      const { title, location, type, description, responsibilities, requirements, postedDate, applyLink } = job;
+      const { title, location, type, description, responsibilities, requirements, postedDate, applyLink } =
+        job;
       return { title, location, type, description, responsibilities, requirements, postedDate, applyLink };
     },
 

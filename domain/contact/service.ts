@@ -28,7 +28,11 @@ const toEnquiry = (r: Row): Enquiry => ({
   created_at: r.createdAt.toISOString(),
 });
 
-const sortable = { created_at: contactRequests.createdAt, status: contactRequests.status, first_name: contactRequests.firstName };
+const sortable = {
+  created_at: contactRequests.createdAt,
+  status: contactRequests.status,
+  first_name: contactRequests.firstName,
+};
 
 function where(filter: EnquiryFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -57,7 +61,12 @@ function orderBy(sort: string | undefined) {
 
 export function createContactService(
   db: Database,
-  deps: { mailer: Mailer; settings: SettingsService; audit: AuditService; onNotifyError: (error: unknown) => void },
+  deps: {
+    mailer: Mailer;
+    settings: SettingsService;
+    audit: AuditService;
+    onNotifyError: (error: unknown) => void;
+  },
 ) {
   async function get(id: number) {
     const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
@@ -121,7 +130,10 @@ export function createContactService(
       const before = await get(id);
       const [after] = await db
         .update(contactRequests)
-        .set({ ...(change.status ? { status: change.status } : {}), ...(change.notes !== undefined ? { notes: change.notes } : {}) })
+        .set({
+          ...(change.status ? { status: change.status } : {}),
+          ...(change.notes !== undefined ? { notes: change.notes } : {}),
+        })
         .where(eq(contactRequests.id, id))
         .returning();
       await deps.audit.record(actor, "update", "enquiry", id, toEnquiry(before), toEnquiry(after!));
@@ -136,10 +148,37 @@ export function createContactService(
 
     /** Exactly the rows the filter selects, newest first, as CSV. */
     async exportCsv(filter: EnquiryFilter) {
-      const rows = await db.select().from(contactRequests).where(where(filter)).orderBy(...orderBy(filter.sort)).limit(50_000);
+      const rows = await db
+        .select()
+        .from(contactRequests)
+        .where(where(filter))
+        .orderBy(...orderBy(filter.sort))
+        .limit(50_000);
       return toCsv(
-        ["Date", "First name", "Last name", "Organization", "E-mail", "Phone", "Location", "Status", "Message", "Notes"],
-        rows.map((r) => [r.createdAt, r.firstName, r.lastName, r.organization, r.email, r.phone, r.location, r.status, r.message, r.notes]),
+        [
+          "Date",
+          "First name",
+          "Last name",
+          "Organization",
+          "E-mail",
+          "Phone",
+          "Location",
+          "Status",
+          "Message",
+          "Notes",
+        ],
+        rows.map((r) => [
+          r.createdAt,
+          r.firstName,
+          r.lastName,
+          r.organization,
+          r.email,
+          r.phone,
+          r.location,
+          r.status,
+          r.message,
+          r.notes,
+        ]),
       );
     },
 

@@ -69,7 +69,13 @@ const jobRow = (r: typeof jobs.$inferSelect) => ({
 
 function teamValues(input: TeamMemberInput) {
   const data = teamMemberInputSchema.parse(input);
-  return { name: data.name, position: data.position, image: data.image, description: data.description, sortOrder: data.sort_order };
+  return {
+    name: data.name,
+    position: data.position,
+    image: data.image,
+    description: data.description,
+    sortOrder: data.sort_order,
+  };
 }
 
 /**
@@ -81,10 +87,13 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
     if (!row) throw new HttpError(404, `${what} not found`);
     return row;
   }
-  const getPost = async (id: number) => found((await db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0], "Post");
-  const getMember = async (id: number) => found((await db.select().from(teamMembers).where(eq(teamMembers.id, id)))[0], "Team member");
+  const getPost = async (id: number) =>
+    found((await db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0], "Post");
+  const getMember = async (id: number) =>
+    found((await db.select().from(teamMembers).where(eq(teamMembers.id, id)))[0], "Team member");
   const getJob = async (id: number) => found((await db.select().from(jobs).where(eq(jobs.id, id)))[0], "Job");
-  const getComment = async (id: number) => found((await db.select().from(blogComments).where(eq(blogComments.id, id)))[0], "Comment");
+  const getComment = async (id: number) =>
+    found((await db.select().from(blogComments).where(eq(blogComments.id, id)))[0], "Comment");
 
   return {
     blog: {
@@ -94,9 +103,20 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
           q.language ? eq(blogPosts.language, q.language) : undefined,
           searchAny(q.search, [blogPosts.heading, blogPosts.tags, blogPosts.author]),
         );
-        const order = orderBy(q.sort, { heading: blogPosts.heading, status: blogPosts.status, published_at: blogPosts.publishedAt }, desc(blogPosts.updatedAt), blogPosts.id);
+        const order = orderBy(
+          q.sort,
+          { heading: blogPosts.heading, status: blogPosts.status, published_at: blogPosts.publishedAt },
+          desc(blogPosts.updatedAt),
+          blogPosts.id,
+        );
         const [rows, total] = await Promise.all([
-          db.select().from(blogPosts).where(where).orderBy(...order).limit(page(q).limit).offset(page(q).offset),
+          db
+            .select()
+            .from(blogPosts)
+            .where(where)
+            .orderBy(...order)
+            .limit(page(q).limit)
+            .offset(page(q).offset),
           db.$count(blogPosts, where),
         ]);
         return { rows: rows.map(blogRow), total };
@@ -115,7 +135,14 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
         const before = await getPost(id);
         await deps.blog.update(id, blogPostInputSchema.parse(input));
         const after = await getPost(id);
-        await deps.audit.record(actor, "update", "blog_post", id, { ...blogRow(before), full_description: before.fullDescription }, { ...blogRow(after), full_description: after.fullDescription });
+        await deps.audit.record(
+          actor,
+          "update",
+          "blog_post",
+          id,
+          { ...blogRow(before), full_description: before.fullDescription },
+          { ...blogRow(after), full_description: after.fullDescription },
+        );
         return blogRow(after);
       },
       async remove(actor: Actor, id: number) {
@@ -128,9 +155,20 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
     team: {
       async list(q: Page) {
         const where = searchAny(q.search, [teamMembers.name, teamMembers.position]);
-        const order = orderBy(q.sort, { name: teamMembers.name, sort_order: teamMembers.sortOrder }, asc(teamMembers.sortOrder), teamMembers.id);
+        const order = orderBy(
+          q.sort,
+          { name: teamMembers.name, sort_order: teamMembers.sortOrder },
+          asc(teamMembers.sortOrder),
+          teamMembers.id,
+        );
         const [rows, total] = await Promise.all([
-          db.select().from(teamMembers).where(where).orderBy(...order).limit(page(q).limit).offset(page(q).offset),
+          db
+            .select()
+            .from(teamMembers)
+            .where(where)
+            .orderBy(...order)
+            .limit(page(q).limit)
+            .offset(page(q).offset),
           db.$count(teamMembers, where),
         ]);
         return { rows: rows.map(teamRow), total };
@@ -142,7 +180,11 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       },
       async update(actor: Actor, id: number, input: TeamMemberInput) {
         const before = await getMember(id);
-        const [row] = await db.update(teamMembers).set({ ...teamValues(input), updatedAt: new Date() }).where(eq(teamMembers.id, id)).returning();
+        const [row] = await db
+          .update(teamMembers)
+          .set({ ...teamValues(input), updatedAt: new Date() })
+          .where(eq(teamMembers.id, id))
+          .returning();
         await deps.audit.record(actor, "update", "team_member", id, teamRow(before), teamRow(row!));
         return teamRow(row!);
       },
@@ -155,10 +197,24 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
 
     jobs: {
       async list(q: Page & { status?: "open" | "closed" }) {
-        const where = and(q.status ? eq(jobs.status, q.status) : undefined, searchAny(q.search, [jobs.jobTitle, jobs.company, jobs.location]));
-        const order = orderBy(q.sort, { job_title: jobs.jobTitle, status: jobs.status, created_at: jobs.createdAt }, desc(jobs.createdAt), jobs.id);
+        const where = and(
+          q.status ? eq(jobs.status, q.status) : undefined,
+          searchAny(q.search, [jobs.jobTitle, jobs.company, jobs.location]),
+        );
+        const order = orderBy(
+          q.sort,
+          { job_title: jobs.jobTitle, status: jobs.status, created_at: jobs.createdAt },
+          desc(jobs.createdAt),
+          jobs.id,
+        );
         const [rows, total] = await Promise.all([
-          db.select().from(jobs).where(where).orderBy(...order).limit(page(q).limit).offset(page(q).offset),
+          db
+            .select()
+            .from(jobs)
+            .where(where)
+            .orderBy(...order)
+            .limit(page(q).limit)
+            .offset(page(q).offset),
           db.$count(jobs, where),
         ]);
         return { rows: rows.map(jobRow), total };
@@ -170,7 +226,11 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       },
       async update(actor: Actor, id: number, input: JobInput) {
         const before = await getJob(id);
-        const [row] = await db.update(jobs).set({ ...jobValues(input), updatedAt: new Date() }).where(eq(jobs.id, id)).returning();
+        const [row] = await db
+          .update(jobs)
+          .set({ ...jobValues(input), updatedAt: new Date() })
+          .where(eq(jobs.id, id))
+          .returning();
         await deps.audit.record(actor, "update", "job", id, jobRow(before), jobRow(row!));
         return jobRow(row!);
       },
@@ -188,7 +248,12 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
           q.visibility ? eq(blogComments.hidden, q.visibility === "hidden") : undefined,
           searchAny(q.search, [blogComments.name, blogComments.emailId, blogComments.comment]),
         );
-        const order = orderBy(q.sort, { created_at: blogComments.createdAt }, desc(blogComments.createdAt), blogComments.id);
+        const order = orderBy(
+          q.sort,
+          { created_at: blogComments.createdAt },
+          desc(blogComments.createdAt),
+          blogComments.id,
+        );
         const [rows, total] = await Promise.all([
           db
             .select({ c: blogComments, heading: blogPosts.heading })
@@ -222,7 +287,14 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       async remove(actor: Actor, id: number) {
         const before = await getComment(id);
         await db.delete(blogComments).where(eq(blogComments.id, id));
-        await deps.audit.record(actor, "delete", "comment", id, { name: before.name, comment: before.comment, blog_id: before.blogId }, null);
+        await deps.audit.record(
+          actor,
+          "delete",
+          "comment",
+          id,
+          { name: before.name, comment: before.comment, blog_id: before.blogId },
+          null,
+        );
       },
     },
   };

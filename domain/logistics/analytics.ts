@@ -11,7 +11,14 @@ import {
   trucks,
   truckSearch,
 } from "../../db/schema/index";
-import { addDays, daysBetween, todayInIndia, type AnalyticsEntity, type AnalyticsPeriod, type AnalyticsQuery } from "../../schemas/logistics";
+import {
+  addDays,
+  daysBetween,
+  todayInIndia,
+  type AnalyticsEntity,
+  type AnalyticsPeriod,
+  type AnalyticsQuery,
+} from "../../schemas/logistics";
 import { toCsv } from "../csv";
 import { EXPORT_LIMIT, offsetOf, rowsOf, searchCondition, startOfIndianDay } from "./common";
 
@@ -36,18 +43,31 @@ export interface PeriodRange {
 }
 
 /** The period and the one before it: today vs yesterday, 7 days vs the 7 before, month-to-date vs the same days of last month. */
-export function periodRanges(period: AnalyticsPeriod, today: string): { current: PeriodRange; previous: PeriodRange } {
-  if (period === "today") return { current: { from: today, to: today }, previous: { from: addDays(today, -1), to: addDays(today, -1) } };
-  if (period === "last_7_days") return { current: { from: addDays(today, -6), to: today }, previous: { from: addDays(today, -13), to: addDays(today, -7) } };
+export function periodRanges(
+  period: AnalyticsPeriod,
+  today: string,
+): { current: PeriodRange; previous: PeriodRange } {
+  if (period === "today")
+    return {
+      current: { from: today, to: today },
+      previous: { from: addDays(today, -1), to: addDays(today, -1) },
+    };
+  if (period === "last_7_days")
+    return {
+      current: { from: addDays(today, -6), to: today },
+      previous: { from: addDays(today, -13), to: addDays(today, -7) },
+    };
   const monthStart = `${today.slice(0, 8)}01`;
   const prevStart = `${addDays(monthStart, -1).slice(0, 8)}01`;
   const elapsed = daysBetween(monthStart, today);
-  const prevEnd = addDays(prevStart, elapsed) < monthStart ? addDays(prevStart, elapsed) : addDays(monthStart, -1);
+  const prevEnd =
+    addDays(prevStart, elapsed) < monthStart ? addDays(prevStart, elapsed) : addDays(monthStart, -1);
   return { current: { from: monthStart, to: today }, previous: { from: prevStart, to: prevEnd } };
 }
 
 /** Change in percent, rounded to one decimal; null when there was nothing to compare with. */
-export const changePercent = (current: number, previous: number) => (previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10);
+export const changePercent = (current: number, previous: number) =>
+  previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10;
 
 const begin = (r: PeriodRange) => startOfIndianDay(r.from);
 const end = (r: PeriodRange) => startOfIndianDay(addDays(r.to, 1));
@@ -68,7 +88,8 @@ interface TableRow {
   [key: string]: string | number;
 }
 
-const dayOf = (column: AnyColumn) => sql<string>`to_char((${column} at time zone ${ZONE})::date, 'YYYY-MM-DD')`;
+const dayOf = (column: AnyColumn) =>
+  sql<string>`to_char((${column} at time zone ${ZONE})::date, 'YYYY-MM-DD')`;
 
 /** The per-entity view: the spec's columns (section 3), search, and the creation date range. */
 const entityViews = {
@@ -138,8 +159,26 @@ const entityViews = {
   buy_sell: {
     created: buySellListings.createdAt,
     search: buySellSearch(buySellListings),
-    headers: ["Date", "Phone number", "Name", "Kms driven", "location", "Owner name", "Vehicle number", "Price"],
-    fields: ["date", "phone_number", "name", "kms_driven", "location", "owner_name", "vehicle_number", "price"],
+    headers: [
+      "Date",
+      "Phone number",
+      "Name",
+      "Kms driven",
+      "location",
+      "Owner name",
+      "Vehicle number",
+      "Price",
+    ],
+    fields: [
+      "date",
+      "phone_number",
+      "name",
+      "kms_driven",
+      "location",
+      "owner_name",
+      "vehicle_number",
+      "price",
+    ],
     select: (db: Database) =>
       db
         .select({
@@ -168,13 +207,20 @@ export function createAnalyticsService(db: Database) {
     return { from, to };
   }
 
-  function entityWhere(entity: AnalyticsEntity, query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search">) {
+  function entityWhere(
+    entity: AnalyticsEntity,
+    query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search">,
+  ) {
     const view = entityViews[entity];
     const { from, to } = rangeOf(query);
     return {
       from,
       to,
-      condition: and(gte(view.created, startOfIndianDay(from)), lt(view.created, startOfIndianDay(addDays(to, 1))), searchCondition(view.search, query.search)),
+      condition: and(
+        gte(view.created, startOfIndianDay(from)),
+        lt(view.created, startOfIndianDay(addDays(to, 1))),
+        searchCondition(view.search, query.search),
+      ),
     };
   }
 
@@ -207,11 +253,20 @@ export function createAnalyticsService(db: Database) {
         )
       ).flat();
       // Bucket b → hour of yesterday/today, or the day origin + b.
-      const label = (b: number) => (hourly ? { day: b < 24 ? previous.from : current.from, slot: `${String(b % 24).padStart(2, "0")}:00` } : { day: addDays(previous.from, b), slot: addDays(previous.from, b) });
+      const label = (b: number) =>
+        hourly
+          ? { day: b < 24 ? previous.from : current.from, slot: `${String(b % 24).padStart(2, "0")}:00` }
+          : { day: addDays(previous.from, b), slot: addDays(previous.from, b) };
       const inRange = (day: string, r: PeriodRange) => day >= r.from && day <= r.to;
-      const slots = hourly ? Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`) : daysOf(current.from, current.to);
-      const chart = slots.map((slot) => Object.fromEntries([["bucket", slot], ...overallSources.map((s) => [s.key, 0])])) as Record<string, string | number>[];
-      const totals = new Map<string, { current: number; previous: number }>(overallSources.map((s) => [s.key, { current: 0, previous: 0 }]));
+      const slots = hourly
+        ? Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`)
+        : daysOf(current.from, current.to);
+      const chart = slots.map((slot) =>
+        Object.fromEntries([["bucket", slot], ...overallSources.map((s) => [s.key, 0])]),
+      ) as Record<string, string | number>[];
+      const totals = new Map<string, { current: number; previous: number }>(
+        overallSources.map((s) => [s.key, { current: 0, previous: 0 }]),
+      );
       for (const row of grouped) {
         const { day, slot } = label(Number(row.b));
         const n = Number(row.n);
@@ -228,7 +283,13 @@ export function createAnalyticsService(db: Database) {
         previous,
         kpis: overallSources.map((s) => {
           const { current: cur, previous: prev } = totals.get(s.key)!;
-          return { key: s.key, label: s.label, current: cur, previous: prev, change_pct: changePercent(cur, prev) };
+          return {
+            key: s.key,
+            label: s.label,
+            current: cur,
+            previous: prev,
+            change_pct: changePercent(cur, prev),
+          };
         }),
         chart,
       };
@@ -244,7 +305,12 @@ export function createAnalyticsService(db: Database) {
       const day = sql<number>`floor(date_part('epoch', ${view.created} - ${sql.raw(`'${origin}'`)}::timestamptz) / 86400)::int`;
       const [daily, rows, [{ n } = { n: 0 }]] = await Promise.all([
         db.select({ day, n: count() }).from(view.table).where(condition).groupBy(day),
-        view.select(db).where(condition).orderBy(desc(view.created), desc(view.table.id)).limit(query.page_size).offset(offsetOf(query)),
+        view
+          .select(db)
+          .where(condition)
+          .orderBy(desc(view.created), desc(view.table.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         db.select({ n: count() }).from(view.table).where(condition),
       ]);
       const byDay = new Map(daily.map((d) => [addDays(from, Number(d.day)), Number(d.n)]));
@@ -258,12 +324,21 @@ export function createAnalyticsService(db: Database) {
     },
 
     /** Exactly the rows the range and search select, with the spec's column headings. */
-    async exportCsv(entity: AnalyticsEntity, query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search">) {
+    async exportCsv(
+      entity: AnalyticsEntity,
+      query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search">,
+    ) {
       const view = entityViews[entity];
       const { condition } = entityWhere(entity, query);
-      const rows = (await view.select(db).where(condition).orderBy(desc(view.created), desc(view.table.id)).limit(EXPORT_LIMIT)) as unknown as Record<string, unknown>[];
-      return toCsv(view.headers, rows.map((r) => view.fields.map((f) => r[f])));
+      const rows = (await view
+        .select(db)
+        .where(condition)
+        .orderBy(desc(view.created), desc(view.table.id))
+        .limit(EXPORT_LIMIT)) as unknown as Record<string, unknown>[];
+      return toCsv(
+        view.headers,
+        rows.map((r) => view.fields.map((f) => r[f])),
+      );
     },
   };
 }
-

@@ -2,11 +2,27 @@ import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { buySellListings, buySellSearch } from "../../db/schema/index";
-import type { BuySell, BuySellListQuery, buySellInputSchema, buySellUpdateSchema } from "../../schemas/logistics";
+import type {
+  BuySell,
+  BuySellListQuery,
+  buySellInputSchema,
+  buySellUpdateSchema,
+} from "../../schemas/logistics";
 import { kmBands, priceBands, stateLabel, type Band } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { boundedCount, dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import {
+  boundedCount,
+  dateRange,
+  defined,
+  EXPORT_LIMIT,
+  iso,
+  memberByPhone,
+  notFound,
+  offsetOf,
+  orderBy,
+  searchCondition,
+} from "./common";
 import type { MemberService } from "./members";
 
 type Row = typeof buySellListings.$inferSelect;
@@ -30,9 +46,20 @@ export const toBuySell = (r: Row): BuySell => ({
   created_at: iso(r.createdAt),
 });
 
-const sortable = { created_at: t.createdAt, price: t.price, kms_driven: t.kmsDriven, model_year: t.modelYear, owner_name: t.ownerName, brand: t.brand };
+const sortable = {
+  created_at: t.createdAt,
+  price: t.price,
+  kms_driven: t.kmsDriven,
+  model_year: t.modelYear,
+  owner_name: t.ownerName,
+  brand: t.brand,
+};
 
-const band = (column: typeof t.price | typeof t.kmsDriven, bands: readonly Band[], value: string | undefined) => {
+const band = (
+  column: typeof t.price | typeof t.kmsDriven,
+  bands: readonly Band[],
+  value: string | undefined,
+) => {
   const b = value ? bands.find((x) => x.value === value) : undefined;
   return b ? and(gte(column, b.min), b.max === null ? undefined : lte(column, b.max)) : undefined;
 };
@@ -72,7 +99,13 @@ export function createBuySellService(db: Database, audit: AuditService, memberSe
     async list(query: BuySellListQuery) {
       const condition = buySellWhere(query);
       const [rows, total] = await Promise.all([
-        db.select().from(t).where(condition).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(query.page_size).offset(offsetOf(query)),
+        db
+          .select()
+          .from(t)
+          .where(condition)
+          .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         boundedCount(db, t, condition),
       ]);
       return { ...total, rows: rows.map(toBuySell) };
@@ -113,7 +146,8 @@ export function createBuySellService(db: Database, audit: AuditService, memberSe
         .set({ ...columns(change), ...(member ? { memberId: member.id } : {}) })
         .where(eq(t.id, id))
         .returning();
-      if (after!.memberId && change.vehicle_number) await memberService.rememberVehicle(after!.memberId, change.vehicle_number);
+      if (after!.memberId && change.vehicle_number)
+        await memberService.rememberVehicle(after!.memberId, change.vehicle_number);
       const data = toBuySell(after!);
       await audit.record(actor, "update", "buy_sell", id, toBuySell(before), data);
       return data;
@@ -129,10 +163,41 @@ export function createBuySellService(db: Database, audit: AuditService, memberSe
       return gone.length;
     },
     async exportCsv(query: Partial<BuySellListQuery>) {
-      const rows = await db.select().from(t).where(buySellWhere(query)).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(EXPORT_LIMIT);
+      const rows = await db
+        .select()
+        .from(t)
+        .where(buySellWhere(query))
+        .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+        .limit(EXPORT_LIMIT);
       return toCsv(
-        ["Listing id", "Listed", "Owner name", "Phone number", "Vehicle number", "Brand", "Model year", "Kms driven", "Price (INR)", "Location", "State", "Images"],
-        rows.map((r) => [r.id, r.createdAt, r.ownerName, r.contactNo, r.vehicleNumber, r.brand, r.modelYear, r.kmsDriven, r.price, r.location, stateLabel(r.state), r.images.length]),
+        [
+          "Listing id",
+          "Listed",
+          "Owner name",
+          "Phone number",
+          "Vehicle number",
+          "Brand",
+          "Model year",
+          "Kms driven",
+          "Price (INR)",
+          "Location",
+          "State",
+          "Images",
+        ],
+        rows.map((r) => [
+          r.id,
+          r.createdAt,
+          r.ownerName,
+          r.contactNo,
+          r.vehicleNumber,
+          r.brand,
+          r.modelYear,
+          r.kmsDriven,
+          r.price,
+          r.location,
+          stateLabel(r.state),
+          r.images.length,
+        ]),
       );
     },
   };

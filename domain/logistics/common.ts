@@ -12,7 +12,10 @@ export const startOfIndianDay = (date: string) => new Date(`${date}T00:00:00+05:
 
 /** `column` on or after `from` and on or before `to` (whole India days); either may be absent. */
 export function dateRange(column: AnyColumn, from?: string, to?: string): SQL | undefined {
-  return and(from ? gte(column, startOfIndianDay(from)) : undefined, to ? lt(column, startOfIndianDay(addDays(to, 1))) : undefined);
+  return and(
+    from ? gte(column, startOfIndianDay(from)) : undefined,
+    to ? lt(column, startOfIndianDay(addDays(to, 1))) : undefined,
+  );
 }
 
 /**
@@ -20,7 +23,11 @@ export function dateRange(column: AnyColumn, from?: string, to?: string): SQL | 
  * document. Text that looks like a phone or vehicle number ("98765 43210", "MH 12 AB") also matches its
  * compact stored form ("+919876543210", "MH12AB…").
  */
-export function searchCondition(document: SQL, text: string | undefined, narrowedByFilter = false): SQL | undefined {
+export function searchCondition(
+  document: SQL,
+  text: string | undefined,
+  narrowedByFilter = false,
+): SQL | undefined {
   const raw = text?.trim();
   if (!raw) return undefined;
   // When a selective btree filter (e.g. state) already narrows the rows to a few thousand, checking each
@@ -36,7 +43,12 @@ export function searchCondition(document: SQL, text: string | undefined, narrowe
 }
 
 /** ORDER BY from an allowlist (`name` or `-name`); anything else is newest first. */
-export function orderBy(sort: string | undefined, sortable: Record<string, AnyColumn>, created: AnyColumn, id: AnyColumn) {
+export function orderBy(
+  sort: string | undefined,
+  sortable: Record<string, AnyColumn>,
+  created: AnyColumn,
+  id: AnyColumn,
+) {
   const key = sort?.replace(/^-/, "");
   const column = key && Object.hasOwn(sortable, key) ? sortable[key] : undefined;
   if (!column) return [desc(created), desc(id)];
@@ -71,7 +83,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found. It may have been deleted; refresh the list.`);
+export const notFound = (what: string) =>
+  new HttpError(404, `${what} not found. It may have been deleted; refresh the list.`);
 
 /** Drops keys whose value is undefined, so a PATCH changes only what it names. */
 export function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
@@ -91,7 +104,11 @@ export async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
-export async function boundedCount(db: Database, from: PgTable | SQL, condition: SQL | undefined): Promise<{ total: number; capped: boolean }> {
+export async function boundedCount(
+  db: Database,
+  from: PgTable | SQL,
+  condition: SQL | undefined,
+): Promise<{ total: number; capped: boolean }> {
   const [row] = await rowsOf<{ n: number | string }>(
     db,
     sql`select count(*) as n from (select 1 from ${from}${condition ? sql` where ${condition}` : sql``} limit ${COUNT_CAP + 1}) as bounded`,

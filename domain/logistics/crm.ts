@@ -46,13 +46,18 @@ function followUp(kind: LeadListQuery["follow_up"], today: string): SQL | undefi
   return undefined;
 }
 function leadWhere(q: Partial<LeadListQuery>, today: string) {
-  return and(q.status ? eq(t.status, q.status) : undefined, followUp(q.follow_up, today), searchCondition(leadSearch(t), q.search, Boolean(q.status)));
+  return and(
+    q.status ? eq(t.status, q.status) : undefined,
+    followUp(q.follow_up, today),
+    searchCondition(leadSearch(t), q.search, Boolean(q.status)),
+  );
 }
 const sortable = { created_at: t.createdAt, name: t.name, status: t.status, follow_up_date: t.followUpDate };
 /** Leads come soonest follow-up first (no date last) unless a column is chosen. */
 function leadOrder(sort: string | undefined) {
   const key = sort?.replace(/^-/, "") as keyof typeof sortable | undefined;
-  if (key && Object.hasOwn(sortable, key)) return [sort!.startsWith("-") ? desc(sortable[key]) : asc(sortable[key]), desc(t.id)];
+  if (key && Object.hasOwn(sortable, key))
+    return [sort!.startsWith("-") ? desc(sortable[key]) : asc(sortable[key]), desc(t.id)];
   return [sql`${t.followUpDate} asc nulls last`, desc(t.id)];
 }
 
@@ -66,7 +71,11 @@ function historyTotals(db: Database, memberCondition: SQL | undefined) {
       lastServiceAt: sql<Date>`max(${serviceHistory.createdAt})`.as("last_service_at"),
     })
     .from(serviceHistory)
-    .where(memberCondition ? inArray(serviceHistory.memberId, db.select({ id: members.id }).from(members).where(memberCondition)) : undefined)
+    .where(
+      memberCondition
+        ? inArray(serviceHistory.memberId, db.select({ id: members.id }).from(members).where(memberCondition))
+        : undefined,
+    )
     .groupBy(serviceHistory.memberId)
     .as("h");
 }
@@ -74,12 +83,19 @@ function historyTotals(db: Database, memberCondition: SQL | undefined) {
 /** CRM: before-sale leads (HOT/WARM/COLD, follow-ups, notes) and after-sale customers with their history. */
 export function createCrmService(db: Database, audit: AuditService) {
   async function row(id: number) {
-    const [r] = await db.select({ ...leadColumns(), noteCount }).from(t).where(eq(t.id, id));
+    const [r] = await db
+      .select({ ...leadColumns(), noteCount })
+      .from(t)
+      .where(eq(t.id, id));
     if (!r) throw notFound("Lead");
     return r;
   }
   async function notes(leadId: number): Promise<LeadNote[]> {
-    const rows = await db.select().from(crmNotes).where(eq(crmNotes.leadId, leadId)).orderBy(desc(crmNotes.createdAt), desc(crmNotes.id));
+    const rows = await db
+      .select()
+      .from(crmNotes)
+      .where(eq(crmNotes.leadId, leadId))
+      .orderBy(desc(crmNotes.createdAt), desc(crmNotes.id));
     return rows.map((n) => ({ id: n.id, note: n.note, created_at: iso(n.createdAt) }));
   }
 
@@ -88,7 +104,13 @@ export function createCrmService(db: Database, audit: AuditService) {
       const today = todayInIndia();
       const condition = leadWhere(query, today);
       const [rows, total] = await Promise.all([
-        db.select({ ...leadColumns(), noteCount }).from(t).where(condition).orderBy(...leadOrder(query.sort)).limit(query.page_size).offset(offsetOf(query)),
+        db
+          .select({ ...leadColumns(), noteCount })
+          .from(t)
+          .where(condition)
+          .orderBy(...leadOrder(query.sort))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         boundedCount(db, t, condition),
       ]);
       return { ...total, rows: rows.map((r) => toLead(r, today)) };
@@ -98,7 +120,11 @@ export function createCrmService(db: Database, audit: AuditService) {
     async board(query: { search?: string; follow_up?: LeadListQuery["follow_up"] }, perColumn = 25) {
       const today = todayInIndia();
       const condition = leadWhere(query, today);
-      const counts = await db.select({ status: t.status, n: count() }).from(t).where(condition).groupBy(t.status);
+      const counts = await db
+        .select({ status: t.status, n: count() })
+        .from(t)
+        .where(condition)
+        .groupBy(t.status);
       const columns = await Promise.all(
         leadStatuses.map(async (status) => {
           const rows = await db
@@ -107,7 +133,11 @@ export function createCrmService(db: Database, audit: AuditService) {
             .where(and(condition, eq(t.status, status)))
             .orderBy(...leadOrder(undefined))
             .limit(perColumn);
-          return { status, count: counts.find((c) => c.status === status)?.n ?? 0, leads: rows.map((r) => toLead(r, today)) };
+          return {
+            status,
+            count: counts.find((c) => c.status === status)?.n ?? 0,
+            leads: rows.map((r) => toLead(r, today)),
+          };
         }),
       );
       return columns;
@@ -178,15 +208,45 @@ export function createCrmService(db: Database, audit: AuditService) {
 
     async exportLeads(query: Partial<LeadListQuery>) {
       const today = todayInIndia();
-      const rows = await db.select({ ...leadColumns(), noteCount }).from(t).where(leadWhere(query, today)).orderBy(...leadOrder(query.sort)).limit(EXPORT_LIMIT);
+      const rows = await db
+        .select({ ...leadColumns(), noteCount })
+        .from(t)
+        .where(leadWhere(query, today))
+        .orderBy(...leadOrder(query.sort))
+        .limit(EXPORT_LIMIT);
       return toCsv(
-        ["Lead id", "Created", "Name", "Phone number", "Company", "Interest", "Status", "Follow-up date", "Overdue", "Notes"],
-        rows.map((r) => [r.id, r.createdAt, r.name, r.contactNo, r.company, r.interest, r.status, r.followUpDate ?? "", toLead(r, today).overdue ? "yes" : "no", r.noteCount]),
+        [
+          "Lead id",
+          "Created",
+          "Name",
+          "Phone number",
+          "Company",
+          "Interest",
+          "Status",
+          "Follow-up date",
+          "Overdue",
+          "Notes",
+        ],
+        rows.map((r) => [
+          r.id,
+          r.createdAt,
+          r.name,
+          r.contactNo,
+          r.company,
+          r.interest,
+          r.status,
+          r.followUpDate ?? "",
+          toLead(r, today).overdue ? "yes" : "no",
+          r.noteCount,
+        ]),
       );
     },
 
     async afterSale(query: AfterSaleQuery) {
-      const condition = and(query.state ? eq(members.state, query.state) : undefined, searchCondition(memberSearch(members), query.search, Boolean(query.state)));
+      const condition = and(
+        query.state ? eq(members.state, query.state) : undefined,
+        searchCondition(memberSearch(members), query.search, Boolean(query.state)),
+      );
       const h = historyTotals(db, condition);
       const base = () =>
         db
@@ -204,42 +264,87 @@ export function createCrmService(db: Database, audit: AuditService) {
           .from(h)
           .innerJoin(members, eq(members.id, h.memberId));
       const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-        base().orderBy(desc(h.lastServiceAt), desc(members.id)).limit(query.page_size).offset(offsetOf(query)),
+        base()
+          .orderBy(desc(h.lastServiceAt), desc(members.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         db.select({ n: count() }).from(h),
       ]);
       return {
-        rows: rows.map(
-          (r): AfterSaleCustomer => ({
-            user_id: r.id,
-            first_name: r.firstName,
-            last_name: r.lastName,
-            phone: r.phone,
-            company: r.company,
-            state: r.state,
-            service_count: Number(r.serviceCount),
-            total_amount: Number(r.totalAmount),
-            last_service_at: iso(new Date(r.lastServiceAt)),
-          }),
-        ),
+        rows: rows.map((r): AfterSaleCustomer => ({
+          user_id: r.id,
+          first_name: r.firstName,
+          last_name: r.lastName,
+          phone: r.phone,
+          company: r.company,
+          state: r.state,
+          service_count: Number(r.serviceCount),
+          total_amount: Number(r.totalAmount),
+          last_service_at: iso(new Date(r.lastServiceAt)),
+        })),
         total: n,
       };
     },
 
     async exportAfterSale(query: Partial<AfterSaleQuery>) {
-      const { rows } = await this.afterSale({ page: 1, page_size: EXPORT_LIMIT, search: query.search ?? "", state: query.state } as AfterSaleQuery);
+      const { rows } = await this.afterSale({
+        page: 1,
+        page_size: EXPORT_LIMIT,
+        search: query.search ?? "",
+        state: query.state,
+      } as AfterSaleQuery);
       return toCsv(
-        ["Member id", "First name", "Last name", "Phone number", "Company", "State", "Services", "Total (INR)", "Last service"],
-        rows.map((r) => [r.user_id, r.first_name, r.last_name, r.phone, r.company, stateLabel(r.state), r.service_count, r.total_amount, r.last_service_at]),
+        [
+          "Member id",
+          "First name",
+          "Last name",
+          "Phone number",
+          "Company",
+          "State",
+          "Services",
+          "Total (INR)",
+          "Last service",
+        ],
+        rows.map((r) => [
+          r.user_id,
+          r.first_name,
+          r.last_name,
+          r.phone,
+          r.company,
+          stateLabel(r.state),
+          r.service_count,
+          r.total_amount,
+          r.last_service_at,
+        ]),
       );
     },
 
     async history(memberId: number): Promise<ServiceHistoryEntry[]> {
-      const rows = await db.select().from(serviceHistory).where(eq(serviceHistory.memberId, memberId)).orderBy(desc(serviceHistory.createdAt), desc(serviceHistory.id));
-      return rows.map((r) => ({ id: r.id, service: r.service, note: r.note, amount: r.amount, created_at: iso(r.createdAt) }));
+      const rows = await db
+        .select()
+        .from(serviceHistory)
+        .where(eq(serviceHistory.memberId, memberId))
+        .orderBy(desc(serviceHistory.createdAt), desc(serviceHistory.id));
+      return rows.map((r) => ({
+        id: r.id,
+        service: r.service,
+        note: r.note,
+        amount: r.amount,
+        created_at: iso(r.createdAt),
+      }));
     },
   };
 }
 
 function leadColumns() {
-  return { id: t.id, name: t.name, contactNo: t.contactNo, company: t.company, interest: t.interest, status: t.status, followUpDate: t.followUpDate, createdAt: t.createdAt };
+  return {
+    id: t.id,
+    name: t.name,
+    contactNo: t.contactNo,
+    company: t.company,
+    interest: t.interest,
+    status: t.status,
+    followUpDate: t.followUpDate,
+    createdAt: t.createdAt,
+  };
 }

@@ -6,7 +6,18 @@ import type { Driver, DriverListQuery, driverInputSchema, driverUpdateSchema } f
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { boundedCount, dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import {
+  boundedCount,
+  dateRange,
+  defined,
+  EXPORT_LIMIT,
+  iso,
+  memberByPhone,
+  notFound,
+  offsetOf,
+  orderBy,
+  searchCondition,
+} from "./common";
 import type { MemberService } from "./members";
 
 type Row = typeof drivers.$inferSelect;
@@ -27,7 +38,12 @@ export const toDriver = (r: Row): Driver => ({
   created_at: iso(r.createdAt),
 });
 
-const sortable = { created_at: drivers.createdAt, driver_name: drivers.driverName, vehicle_number: drivers.vehicleNumber, state: drivers.state };
+const sortable = {
+  created_at: drivers.createdAt,
+  driver_name: drivers.driverName,
+  vehicle_number: drivers.vehicleNumber,
+  state: drivers.state,
+};
 
 export function driverWhere(q: Partial<DriverListQuery>) {
   return and(
@@ -59,7 +75,13 @@ export function createDriverService(db: Database, audit: AuditService, memberSer
     async list(query: DriverListQuery) {
       const condition = driverWhere(query);
       const [rows, total] = await Promise.all([
-        db.select().from(drivers).where(condition).orderBy(...orderBy(query.sort, sortable, drivers.createdAt, drivers.id)).limit(query.page_size).offset(offsetOf(query)),
+        db
+          .select()
+          .from(drivers)
+          .where(condition)
+          .orderBy(...orderBy(query.sort, sortable, drivers.createdAt, drivers.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         boundedCount(db, drivers, condition),
       ]);
       return { ...total, rows: rows.map(toDriver) };
@@ -94,7 +116,8 @@ export function createDriverService(db: Database, audit: AuditService, memberSer
         .set({ ...columns(change), ...(member ? { memberId: member.id } : {}) })
         .where(eq(drivers.id, id))
         .returning();
-      if (after!.memberId && change.vehicle_number) await memberService.rememberVehicle(after!.memberId, change.vehicle_number);
+      if (after!.memberId && change.vehicle_number)
+        await memberService.rememberVehicle(after!.memberId, change.vehicle_number);
       const data = toDriver(after!);
       await audit.record(actor, "update", "driver", id, toDriver(before), data);
       return data;
@@ -110,10 +133,37 @@ export function createDriverService(db: Database, audit: AuditService, memberSer
       return gone.length;
     },
     async exportCsv(query: Partial<DriverListQuery>) {
-      const rows = await db.select().from(drivers).where(driverWhere(query)).orderBy(...orderBy(query.sort, sortable, drivers.createdAt, drivers.id)).limit(EXPORT_LIMIT);
+      const rows = await db
+        .select()
+        .from(drivers)
+        .where(driverWhere(query))
+        .orderBy(...orderBy(query.sort, sortable, drivers.createdAt, drivers.id))
+        .limit(EXPORT_LIMIT);
       return toCsv(
-        ["Driver id", "Added", "Driver name", "Vehicle number", "Licence number", "Phone number", "Company name", "State", "From", "To"],
-        rows.map((r) => [r.id, r.createdAt, r.driverName, r.vehicleNumber, r.licenceNumber, r.contactNo, r.companyName, stateLabel(r.state), r.fromCity, r.toCity]),
+        [
+          "Driver id",
+          "Added",
+          "Driver name",
+          "Vehicle number",
+          "Licence number",
+          "Phone number",
+          "Company name",
+          "State",
+          "From",
+          "To",
+        ],
+        rows.map((r) => [
+          r.id,
+          r.createdAt,
+          r.driverName,
+          r.vehicleNumber,
+          r.licenceNumber,
+          r.contactNo,
+          r.companyName,
+          stateLabel(r.state),
+          r.fromCity,
+          r.toCity,
+        ]),
       );
     },
   };

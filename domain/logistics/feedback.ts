@@ -2,12 +2,27 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { feedback, feedbackSearch, members } from "../../db/schema/index";
-import type { FeedbackItem, FeedbackListQuery, feedbackInputSchema, feedbackUpdateSchema } from "../../schemas/logistics";
+import type {
+  FeedbackItem,
+  FeedbackListQuery,
+  feedbackInputSchema,
+  feedbackUpdateSchema,
+} from "../../schemas/logistics";
 import type { feedbackStatuses } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { HttpError } from "../errors";
-import { boundedCount, dateRange, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import {
+  boundedCount,
+  dateRange,
+  EXPORT_LIMIT,
+  iso,
+  memberByPhone,
+  notFound,
+  offsetOf,
+  orderBy,
+  searchCondition,
+} from "./common";
 
 type Row = typeof feedback.$inferSelect & { memberName: string; memberPhone: string };
 type Change = z.output<typeof feedbackUpdateSchema>;
@@ -20,7 +35,8 @@ const label: Record<Status, string> = { open: "open", in_progress: "in progress"
 
 /** Review moves forward only (open → in progress → resolved), and resolving needs a reply to the member. */
 export function checkReview(current: Status, next: Status | undefined, reply: string): string | null {
-  if (next && rank[next] < rank[current]) return `An item that is ${label[current]} cannot go back to ${label[next]}.`;
+  if (next && rank[next] < rank[current])
+    return `An item that is ${label[current]} cannot go back to ${label[next]}.`;
   if (next === "resolved" && !reply.trim()) return "Write a reply note before resolving.";
   return null;
 }
@@ -66,14 +82,21 @@ export function createFeedbackService(db: Database, audit: AuditService) {
     async list(query: FeedbackListQuery) {
       const condition = where(query);
       const [rows, total] = await Promise.all([
-        select().where(condition).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(query.page_size).offset(offsetOf(query)),
+        select()
+          .where(condition)
+          .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         boundedCount(db, t, condition),
       ]);
       return { ...total, rows: rows.map(toItem) };
     },
     async create(actor: Actor, input: Input) {
       const member = input.contact_no ? await memberByPhone(db, input.contact_no) : null;
-      const [created] = await db.insert(t).values({ kind: input.kind, text: input.text, memberId: member?.id ?? null }).returning();
+      const [created] = await db
+        .insert(t)
+        .values({ kind: input.kind, text: input.text, memberId: member?.id ?? null })
+        .returning();
       const item = toItem(await row(created!.id));
       await audit.record(actor, "create", "feedback", item.id, null, item);
       return item;
@@ -82,10 +105,16 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       const before = await row(id);
       const reply = change.reply ?? before.reply;
       const problem = checkReview(before.status, change.status, reply);
-      if (problem) throw new HttpError(400, problem, { [change.status === "resolved" && !reply.trim() ? "reply" : "status"]: problem });
+      if (problem)
+        throw new HttpError(400, problem, {
+          [change.status === "resolved" && !reply.trim() ? "reply" : "status"]: problem,
+        });
       await db
         .update(t)
-        .set({ ...(change.status ? { status: change.status } : {}), ...(change.reply !== undefined ? { reply: change.reply } : {}) })
+        .set({
+          ...(change.status ? { status: change.status } : {}),
+          ...(change.reply !== undefined ? { reply: change.reply } : {}),
+        })
         .where(eq(t.id, id));
       const after = await row(id);
       await audit.record(actor, "update", "feedback", id, toItem(before), toItem(after));
@@ -98,14 +127,34 @@ export function createFeedbackService(db: Database, audit: AuditService) {
     },
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
-      for (const r of gone) await audit.record(actor, "delete", "feedback", r.id, { id: r.id, kind: r.kind, text: r.text, status: r.status }, null);
+      for (const r of gone)
+        await audit.record(
+          actor,
+          "delete",
+          "feedback",
+          r.id,
+          { id: r.id, kind: r.kind, text: r.text, status: r.status },
+          null,
+        );
       return gone.length;
     },
     async exportCsv(query: Partial<FeedbackListQuery>) {
-      const rows = await select().where(where(query)).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(EXPORT_LIMIT);
+      const rows = await select()
+        .where(where(query))
+        .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+        .limit(EXPORT_LIMIT);
       return toCsv(
         ["Id", "Received", "Kind", "Member", "Phone number", "Text", "Status", "Reply"],
-        rows.map((r) => [r.id, r.createdAt, r.kind, r.memberName.trim(), r.memberPhone, r.text, r.status, r.reply]),
+        rows.map((r) => [
+          r.id,
+          r.createdAt,
+          r.kind,
+          r.memberName.trim(),
+          r.memberPhone,
+          r.text,
+          r.status,
+          r.reply,
+        ]),
       );
     },
   };

@@ -6,7 +6,18 @@ import type { Load, LoadListQuery, loadInputSchema, loadUpdateSchema } from "../
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { boundedCount, dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import {
+  boundedCount,
+  dateRange,
+  defined,
+  EXPORT_LIMIT,
+  iso,
+  memberByPhone,
+  notFound,
+  offsetOf,
+  orderBy,
+  searchCondition,
+} from "./common";
 
 type Row = typeof loads.$inferSelect;
 type Input = z.output<typeof loadInputSchema>;
@@ -32,7 +43,14 @@ export const toLoad = (r: Row): Load => ({
   created_at: iso(r.createdAt),
 });
 
-const sortable = { created_at: loads.createdAt, pickup_date: loads.pickupDate, from_city: loads.fromCity, to_city: loads.toCity, weight_tons: loads.weightTons, status: loads.status };
+const sortable = {
+  created_at: loads.createdAt,
+  pickup_date: loads.pickupDate,
+  from_city: loads.fromCity,
+  to_city: loads.toCity,
+  weight_tons: loads.weightTons,
+  status: loads.status,
+};
 
 export function loadWhere(q: Partial<LoadListQuery>) {
   return and(
@@ -75,7 +93,13 @@ export function createLoadService(db: Database, audit: AuditService) {
     async list(query: LoadListQuery) {
       const condition = loadWhere(query);
       const [rows, total] = await Promise.all([
-        db.select().from(loads).where(condition).orderBy(...orderBy(query.sort, sortable, loads.createdAt, loads.id)).limit(query.page_size).offset(offsetOf(query)),
+        db
+          .select()
+          .from(loads)
+          .where(condition)
+          .orderBy(...orderBy(query.sort, sortable, loads.createdAt, loads.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         boundedCount(db, loads, condition),
       ]);
       return { ...total, rows: rows.map(toLoad) };
@@ -131,10 +155,49 @@ export function createLoadService(db: Database, audit: AuditService) {
       return gone.length;
     },
     async exportCsv(query: Partial<LoadListQuery>) {
-      const rows = await db.select().from(loads).where(loadWhere(query)).orderBy(...orderBy(query.sort, sortable, loads.createdAt, loads.id)).limit(EXPORT_LIMIT);
+      const rows = await db
+        .select()
+        .from(loads)
+        .where(loadWhere(query))
+        .orderBy(...orderBy(query.sort, sortable, loads.createdAt, loads.id))
+        .limit(EXPORT_LIMIT);
       return toCsv(
-        ["Load id", "Posted", "Phone number", "Name", "Company name", "From", "From state", "To", "To state", "Material", "Weight (t)", "Body type", "Tyres", "Tonnage", "Pickup date", "Status"],
-        rows.map((r) => [r.id, r.createdAt, r.contactNo, r.contactName, r.companyName, r.fromCity, stateLabel(r.fromState), r.toCity, stateLabel(r.toState), r.material, r.weightTons, r.bodyType, r.tyres, r.tonnageBand, r.pickupDate, r.status]),
+        [
+          "Load id",
+          "Posted",
+          "Phone number",
+          "Name",
+          "Company name",
+          "From",
+          "From state",
+          "To",
+          "To state",
+          "Material",
+          "Weight (t)",
+          "Body type",
+          "Tyres",
+          "Tonnage",
+          "Pickup date",
+          "Status",
+        ],
+        rows.map((r) => [
+          r.id,
+          r.createdAt,
+          r.contactNo,
+          r.contactName,
+          r.companyName,
+          r.fromCity,
+          stateLabel(r.fromState),
+          r.toCity,
+          stateLabel(r.toState),
+          r.material,
+          r.weightTons,
+          r.bodyType,
+          r.tyres,
+          r.tonnageBand,
+          r.pickupDate,
+          r.status,
+        ]),
       );
     },
   };

@@ -3,12 +3,29 @@ import type { Database } from "../../db/client";
 import { members, memberSearch, memberVehicles } from "../../db/schema/index";
 import { formatPhone } from "../../schemas/phone";
 import type { z } from "zod";
-import type { Member, MemberListQuery, MemberVehicle, VerifiedMember, memberInputSchema, memberUpdateSchema } from "../../schemas/logistics";
+import type {
+  Member,
+  MemberListQuery,
+  MemberVehicle,
+  VerifiedMember,
+  memberInputSchema,
+  memberUpdateSchema,
+} from "../../schemas/logistics";
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { HttpError } from "../errors";
-import { boundedCount, dateRange, EXPORT_LIMIT, iso, isUniqueViolation, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import {
+  boundedCount,
+  dateRange,
+  EXPORT_LIMIT,
+  iso,
+  isUniqueViolation,
+  notFound,
+  offsetOf,
+  orderBy,
+  searchCondition,
+} from "./common";
 
 type Row = typeof members.$inferSelect;
 type MemberInput = z.output<typeof memberInputSchema>;
@@ -29,7 +46,12 @@ const toMember = (r: Row & { vehicleCount?: number }): Member => ({
   created_at: iso(r.createdAt),
 });
 
-const sortable = { created_at: members.createdAt, first_name: members.firstName, state: members.state, service_category: members.serviceCategory };
+const sortable = {
+  created_at: members.createdAt,
+  first_name: members.firstName,
+  state: members.state,
+  service_category: members.serviceCategory,
+};
 
 function where(q: Partial<MemberListQuery>) {
   return and(
@@ -61,8 +83,12 @@ export function createMemberService(db: Database, audit: AuditService) {
     return rows;
   }
   async function assertPhoneFree(phone: string, exceptId?: number) {
-    const [other] = await db.select({ id: members.id, firstName: members.firstName, lastName: members.lastName }).from(members).where(eq(members.phone, phone));
-    if (other && other.id !== exceptId) throw duplicatePhone(phone, `${other.firstName} ${other.lastName}`.trim());
+    const [other] = await db
+      .select({ id: members.id, firstName: members.firstName, lastName: members.lastName })
+      .from(members)
+      .where(eq(members.phone, phone));
+    if (other && other.id !== exceptId)
+      throw duplicatePhone(phone, `${other.firstName} ${other.lastName}`.trim());
   }
 
   return {
@@ -91,7 +117,11 @@ export function createMemberService(db: Database, audit: AuditService) {
     /** "Verify mobile": the member behind a phone number, with their vehicle numbers. */
     async verify(phone: string): Promise<VerifiedMember> {
       const [r] = await db.select().from(members).where(eq(members.phone, phone));
-      if (!r) throw new HttpError(404, `No member has the mobile number ${formatPhone(phone)}. Create the member to continue.`);
+      if (!r)
+        throw new HttpError(
+          404,
+          `No member has the mobile number ${formatPhone(phone)}. Create the member to continue.`,
+        );
       return {
         user_id: r.id,
         first_name: r.firstName,
@@ -166,12 +196,19 @@ export function createMemberService(db: Database, audit: AuditService) {
 
     async addVehicle(actor: Actor, memberId: number, vehicleNo: string) {
       await row(memberId);
-      const [added] = await db.insert(memberVehicles).values({ memberId, vehicleNo }).onConflictDoNothing().returning();
+      const [added] = await db
+        .insert(memberVehicles)
+        .values({ memberId, vehicleNo })
+        .onConflictDoNothing()
+        .returning();
       if (!added) {
         const message = `${vehicleNo} is already in this member's vehicle list.`;
         throw new HttpError(409, message, { vehicle_no: message });
       }
-      await audit.record(actor, "create", "member_vehicle", added.id, null, { user_id: memberId, vehicle_no: vehicleNo });
+      await audit.record(actor, "create", "member_vehicle", added.id, null, {
+        user_id: memberId,
+        vehicle_no: vehicleNo,
+      });
       return vehicles(memberId);
     },
 
@@ -181,7 +218,14 @@ export function createMemberService(db: Database, audit: AuditService) {
         .where(and(eq(memberVehicles.id, vehicleId), eq(memberVehicles.memberId, memberId)))
         .returning();
       if (!gone) throw notFound("Vehicle");
-      await audit.record(actor, "delete", "member_vehicle", vehicleId, { user_id: memberId, vehicle_no: gone.vehicleNo }, null);
+      await audit.record(
+        actor,
+        "delete",
+        "member_vehicle",
+        vehicleId,
+        { user_id: memberId, vehicle_no: gone.vehicleNo },
+        null,
+      );
       return vehicles(memberId);
     },
 
@@ -198,8 +242,28 @@ export function createMemberService(db: Database, audit: AuditService) {
         .orderBy(...orderBy(query.sort, sortable, members.createdAt, members.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
-        ["Member id", "First name", "Last name", "Phone", "Company", "State", "Service category", "Vehicles", "Joined"],
-        rows.map((r) => [r.id, r.firstName, r.lastName, r.phone, r.company, stateLabel(r.state), r.serviceCategory, r.vehicleCount, r.createdAt]),
+        [
+          "Member id",
+          "First name",
+          "Last name",
+          "Phone",
+          "Company",
+          "State",
+          "Service category",
+          "Vehicles",
+          "Joined",
+        ],
+        rows.map((r) => [
+          r.id,
+          r.firstName,
+          r.lastName,
+          r.phone,
+          r.company,
+          stateLabel(r.state),
+          r.serviceCategory,
+          r.vehicleCount,
+          r.createdAt,
+        ]),
       );
     },
   };

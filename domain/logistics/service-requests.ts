@@ -2,10 +2,23 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { members, serviceRequests, serviceRequestSearch } from "../../db/schema/index";
-import type { ServiceRequest, ServiceRequestListQuery, serviceRequestUpdateSchema } from "../../schemas/logistics";
+import type {
+  ServiceRequest,
+  ServiceRequestListQuery,
+  serviceRequestUpdateSchema,
+} from "../../schemas/logistics";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { boundedCount, dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import {
+  boundedCount,
+  dateRange,
+  EXPORT_LIMIT,
+  iso,
+  notFound,
+  offsetOf,
+  orderBy,
+  searchCondition,
+} from "./common";
 
 export type RequestKind = "insurance" | "fast_tag";
 type Row = typeof serviceRequests.$inferSelect;
@@ -37,7 +50,11 @@ function where(kind: RequestKind, q: Partial<ServiceRequestListQuery>) {
 
 /** Insurance and FASTag requests: one table, one service, `kind` chosen by the route. */
 export function createServiceRequestService(db: Database, audit: AuditService) {
-  const select = () => db.select({ ...rowColumns(), memberName }).from(t).leftJoin(members, eq(members.id, t.memberId));
+  const select = () =>
+    db
+      .select({ ...rowColumns(), memberName })
+      .from(t)
+      .leftJoin(members, eq(members.id, t.memberId));
   async function row(kind: RequestKind, id: number) {
     const [r] = await select().where(and(eq(t.id, id), eq(t.kind, kind)));
     if (!r) throw notFound(kind === "insurance" ? "Insurance request" : "FASTag request");
@@ -47,7 +64,11 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
     async list(kind: RequestKind, query: ServiceRequestListQuery) {
       const condition = where(kind, query);
       const [rows, total] = await Promise.all([
-        select().where(condition).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(query.page_size).offset(offsetOf(query)),
+        select()
+          .where(condition)
+          .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         boundedCount(db, t, condition),
       ]);
       return { ...total, rows: rows.map(toRequest) };
@@ -56,7 +77,10 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
       const before = await row(kind, id);
       await db
         .update(t)
-        .set({ ...(change.status ? { status: change.status } : {}), ...(change.notes !== undefined ? { notes: change.notes } : {}) })
+        .set({
+          ...(change.status ? { status: change.status } : {}),
+          ...(change.notes !== undefined ? { notes: change.notes } : {}),
+        })
         .where(eq(t.id, id));
       const after = await row(kind, id);
       await audit.record(actor, "update", kind, id, toRequest(before), toRequest(after));
@@ -68,20 +92,43 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
       await audit.record(actor, "delete", kind, id, toRequest(before), null);
     },
     async removeMany(actor: Actor, kind: RequestKind, ids: number[]) {
-      const gone = await db.delete(t).where(and(eq(t.kind, kind), inArray(t.id, ids))).returning();
+      const gone = await db
+        .delete(t)
+        .where(and(eq(t.kind, kind), inArray(t.id, ids)))
+        .returning();
       for (const r of gone) await audit.record(actor, "delete", kind, r.id, toRequest(r), null);
       return gone.length;
     },
     async exportCsv(kind: RequestKind, query: Partial<ServiceRequestListQuery>) {
-      const rows = await select().where(where(kind, query)).orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id)).limit(EXPORT_LIMIT);
+      const rows = await select()
+        .where(where(kind, query))
+        .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+        .limit(EXPORT_LIMIT);
       return toCsv(
         ["Request id", "Received", "Member", "Phone number", "Vehicle number", "Status", "Notes"],
-        rows.map((r) => [r.id, r.createdAt, r.memberName.trim(), r.contactNo, r.vehicleNumber, r.status, r.notes]),
+        rows.map((r) => [
+          r.id,
+          r.createdAt,
+          r.memberName.trim(),
+          r.contactNo,
+          r.vehicleNumber,
+          r.status,
+          r.notes,
+        ]),
       );
     },
   };
 }
 
 function rowColumns() {
-  return { id: t.id, kind: t.kind, memberId: t.memberId, vehicleNumber: t.vehicleNumber, contactNo: t.contactNo, status: t.status, notes: t.notes, createdAt: t.createdAt };
+  return {
+    id: t.id,
+    kind: t.kind,
+    memberId: t.memberId,
+    vehicleNumber: t.vehicleNumber,
+    contactNo: t.contactNo,
+    status: t.status,
+    notes: t.notes,
+    createdAt: t.createdAt,
+  };
 }

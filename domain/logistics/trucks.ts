@@ -6,7 +6,18 @@ import type { Truck, TruckListQuery, truckInputSchema, truckUpdateSchema } from 
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { boundedCount, dateRange, defined, EXPORT_LIMIT, iso, memberByPhone, notFound, offsetOf, orderBy, searchCondition } from "./common";
+import {
+  boundedCount,
+  dateRange,
+  defined,
+  EXPORT_LIMIT,
+  iso,
+  memberByPhone,
+  notFound,
+  offsetOf,
+  orderBy,
+  searchCondition,
+} from "./common";
 import type { MemberService } from "./members";
 
 type Row = typeof trucks.$inferSelect;
@@ -30,7 +41,13 @@ export const toTruck = (r: Row): Truck => ({
   created_at: iso(r.createdAt),
 });
 
-const sortable = { created_at: trucks.createdAt, vehicle_number: trucks.vehicleNumber, owner_name: trucks.ownerName, brand: trucks.brand, state: trucks.state };
+const sortable = {
+  created_at: trucks.createdAt,
+  vehicle_number: trucks.vehicleNumber,
+  owner_name: trucks.ownerName,
+  brand: trucks.brand,
+  state: trucks.state,
+};
 
 export function truckWhere(q: Partial<TruckListQuery>) {
   return and(
@@ -69,7 +86,13 @@ export function createTruckService(db: Database, audit: AuditService, memberServ
     async list(query: TruckListQuery) {
       const condition = truckWhere(query);
       const [rows, total] = await Promise.all([
-        db.select().from(trucks).where(condition).orderBy(...orderBy(query.sort, sortable, trucks.createdAt, trucks.id)).limit(query.page_size).offset(offsetOf(query)),
+        db
+          .select()
+          .from(trucks)
+          .where(condition)
+          .orderBy(...orderBy(query.sort, sortable, trucks.createdAt, trucks.id))
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
         boundedCount(db, trucks, condition),
       ]);
       return { ...total, rows: rows.map(toTruck) };
@@ -107,7 +130,8 @@ export function createTruckService(db: Database, audit: AuditService, memberServ
         .set({ ...columns(change), ...(member ? { memberId: member.id } : {}) })
         .where(eq(trucks.id, id))
         .returning();
-      if (after!.memberId && change.vehicle_number) await memberService.rememberVehicle(after!.memberId, change.vehicle_number);
+      if (after!.memberId && change.vehicle_number)
+        await memberService.rememberVehicle(after!.memberId, change.vehicle_number);
       const data = toTruck(after!);
       await audit.record(actor, "update", "truck", id, toTruck(before), data);
       return data;
@@ -123,10 +147,43 @@ export function createTruckService(db: Database, audit: AuditService, memberServ
       return gone.length;
     },
     async exportCsv(query: Partial<TruckListQuery>) {
-      const rows = await db.select().from(trucks).where(truckWhere(query)).orderBy(...orderBy(query.sort, sortable, trucks.createdAt, trucks.id)).limit(EXPORT_LIMIT);
+      const rows = await db
+        .select()
+        .from(trucks)
+        .where(truckWhere(query))
+        .orderBy(...orderBy(query.sort, sortable, trucks.createdAt, trucks.id))
+        .limit(EXPORT_LIMIT);
       return toCsv(
-        ["Truck id", "Added", "Vehicle number", "Phone number", "Owner name", "Company name", "Body type", "Tyres", "Tonnage", "Brand", "State", "From", "To"],
-        rows.map((r) => [r.id, r.createdAt, r.vehicleNumber, r.contactNo, r.ownerName, r.companyName, r.bodyType, r.tyres, r.tonnageBand, r.brand, stateLabel(r.state), r.fromCity, r.toCity]),
+        [
+          "Truck id",
+          "Added",
+          "Vehicle number",
+          "Phone number",
+          "Owner name",
+          "Company name",
+          "Body type",
+          "Tyres",
+          "Tonnage",
+          "Brand",
+          "State",
+          "From",
+          "To",
+        ],
+        rows.map((r) => [
+          r.id,
+          r.createdAt,
+          r.vehicleNumber,
+          r.contactNo,
+          r.ownerName,
+          r.companyName,
+          r.bodyType,
+          r.tyres,
+          r.tonnageBand,
+          r.brand,
+          stateLabel(r.state),
+          r.fromCity,
+          r.toCity,
+        ]),
       );
     },
   };

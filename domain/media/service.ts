@@ -61,16 +61,29 @@ export function createMediaService(db: Database) {
       if (buffer.length === 0) throw new HttpError(400, "The file is empty.");
       if (buffer.length > MAX_UPLOAD_BYTES) throw new HttpError(413, "Images must be 10 MB or smaller.");
       if (MARKUP.test(buffer.toString("latin1"))) {
-        throw new HttpError(400, "This file contains web page code and was refused. Upload a plain JPEG, PNG, WebP or AVIF image.");
+        throw new HttpError(
+          400,
+          "This file contains web page code and was refused. Upload a plain JPEG, PNG, WebP or AVIF image.",
+        );
       }
       let meta: Metadata;
       try {
         meta = await sharp(buffer, { limitInputPixels: 50_000_000 }).metadata();
       } catch {
-        throw new HttpError(400, "This file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF image.");
+        throw new HttpError(
+          400,
+          "This file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF image.",
+        );
       }
-      if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === "heif" && meta.compression !== "av1")) {
-        throw new HttpError(400, `Images must be JPEG, PNG, WebP or AVIF${meta.format ? ` (this file is ${meta.format.toUpperCase()})` : ""}.`);
+      if (
+        !meta.format ||
+        !ACCEPTED_FORMATS.has(meta.format) ||
+        (meta.format === "heif" && meta.compression !== "av1")
+      ) {
+        throw new HttpError(
+          400,
+          `Images must be JPEG, PNG, WebP or AVIF${meta.format ? ` (this file is ${meta.format.toUpperCase()})` : ""}.`,
+        );
       }
 
       const id = randomUUID().replace(/-/g, "");
@@ -85,11 +98,23 @@ export function createMediaService(db: Database) {
         fullWidth = (turned ? meta.height : meta.width) ?? 0;
         fullHeight = (turned ? meta.width : meta.height) ?? 0;
         const widths: number[] = WIDTHS.filter((w) => w < fullWidth);
-        unique = [...new Set([...widths, Math.min(fullWidth, WIDTHS[WIDTHS.length - 1]!)])].sort((a, b) => a - b);
+        unique = [...new Set([...widths, Math.min(fullWidth, WIDTHS[WIDTHS.length - 1]!)])].sort(
+          (a, b) => a - b,
+        );
         for (const w of unique) {
           const resized = source.clone().resize({ width: w, withoutEnlargement: true });
-          variants.push({ id, file: `${w}.webp`, contentType: CONTENT_TYPES.webp, bytes: await resized.clone().webp({ quality: 80 }).toBuffer() });
-          variants.push({ id, file: `${w}.avif`, contentType: CONTENT_TYPES.avif, bytes: await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer() });
+          variants.push({
+            id,
+            file: `${w}.webp`,
+            contentType: CONTENT_TYPES.webp,
+            bytes: await resized.clone().webp({ quality: 80 }).toBuffer(),
+          });
+          variants.push({
+            id,
+            file: `${w}.avif`,
+            contentType: CONTENT_TYPES.avif,
+            bytes: await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
+          });
         }
       } catch {
         throw new HttpError(400, "This image could not be processed. Try another file.");

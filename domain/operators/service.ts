@@ -58,7 +58,10 @@ export function createOperatorService(db: Database, audit?: AuditService) {
       }
       const { passwordHash: _b, ...beforeSafe } = before;
       const { passwordHash: _a, ...afterSafe } = after!;
-      await audit?.record(actor, "update", "operator", id, beforeSafe, { ...afterSafe, password_changed: Boolean(change.password) });
+      await audit?.record(actor, "update", "operator", id, beforeSafe, {
+        ...afterSafe,
+        password_changed: Boolean(change.password),
+      });
       return summary(after!);
     },
     async create(input: NewOperator, actor?: Actor) {

@@ -19,9 +19,19 @@ const settings = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const row = await t.app.services.operators.create({ username: "chief", password: "chief-password-0001", role: "admin" });
+  const row = await t.app.services.operators.create({
+    username: "chief",
+    password: "chief-password-0001",
+    role: "admin",
+  });
   adminId = row.id;
-  admin = (await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "chief", password: "chief-password-0001" } })).json().access_token;
+  admin = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "chief", password: "chief-password-0001" },
+    })
+  ).json().access_token;
 });
 afterAll(() => t.close());
 
@@ -38,7 +48,11 @@ describe("site settings", () => {
 
   it("rejects bad values and unknown fields without changing anything", async () => {
     await call("PUT", "/api/site_settings", settings);
-    for (const bad of [{ ...settings, info_email: "nope" }, { ...settings, facebook: "javascript:alert(1)" }, { ...settings, extra: 1 }]) {
+    for (const bad of [
+      { ...settings, info_email: "nope" },
+      { ...settings, facebook: "javascript:alert(1)" },
+      { ...settings, extra: 1 },
+    ]) {
       const res = await call("PUT", "/api/site_settings", bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/^(info_email|facebook|)/);
@@ -49,34 +63,75 @@ describe("site settings", () => {
 
 describe("operators", () => {
   it("creates an editor who can sign in, and lists operators without password hashes", async () => {
-    const res = await call("POST", "/api/operators", { username: "Writer.One", password: "writer-password-01", role: "editor" });
+    const res = await call("POST", "/api/operators", {
+      username: "Writer.One",
+      password: "writer-password-01",
+      role: "editor",
+    });
     expect(res.statusCode).toBe(201);
     const list = (await call("GET", "/api/operators")).json();
     expect(list.operators_data.map((o: { username: string }) => o.username)).toContain("writer.one");
     expect(JSON.stringify(list)).not.toMatch(/argon2|password/i);
-    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "writer.one", password: "writer-password-01" } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "writer.one", password: "writer-password-01" },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it("refuses duplicate names, weak passwords and mass-assigned fields", async () => {
     await call("POST", "/api/operators", { username: "dupe", password: "dupe-password-001" });
-    expect((await call("POST", "/api/operators", { username: "DUPE", password: "dupe-password-001" })).statusCode).toBe(409);
-    expect((await call("POST", "/api/operators", { username: "weak", password: "short" })).json().message).toBe("password: Use at least 12 characters");
-    expect((await call("POST", "/api/operators", { username: "sneaky", password: "sneaky-password-1", id: 1 })).statusCode).toBe(400);
-    expect((await call("POST", "/api/operators", { username: "sneaky", password: "sneaky-password-1", role: "owner" })).statusCode).toBe(400);
+    expect(
+      (await call("POST", "/api/operators", { username: "DUPE", password: "dupe-password-001" })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call("POST", "/api/operators", { username: "weak", password: "short" })).json().message,
+    ).toBe("password: Use at least 12 characters");
+    expect(
+      (await call("POST", "/api/operators", { username: "sneaky", password: "sneaky-password-1", id: 1 }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call("POST", "/api/operators", {
+          username: "sneaky",
+          password: "sneaky-password-1",
+          role: "owner",
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it("disables an operator, which ends their session at once", async () => {
-    const created = (await call("POST", "/api/operators", { username: "temp-editor", password: "temp-password-001" })).json().data;
-    const token = (await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "temp-editor", password: "temp-password-001" } })).json().access_token;
+    const created = (
+      await call("POST", "/api/operators", { username: "temp-editor", password: "temp-password-001" })
+    ).json().data;
+    const token = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "temp-editor", password: "temp-password-001" },
+      })
+    ).json().access_token;
     expect((await call("GET", "/api/contact_requests", undefined, token)).statusCode).toBe(200);
-    expect((await call("PATCH", `/api/operators/${created.id}`, { disabled: true })).json().data.disabled).toBe(true);
+    expect(
+      (await call("PATCH", `/api/operators/${created.id}`, { disabled: true })).json().data.disabled,
+    ).toBe(true);
     expect((await call("GET", "/api/contact_requests", undefined, token)).statusCode).toBe(401);
   });
 
   it("promotes an editor to admin, which applies to their current token", async () => {
-    const created = (await call("POST", "/api/operators", { username: "rising", password: "rising-password-01" })).json().data;
-    const token = (await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "rising", password: "rising-password-01" } })).json().access_token;
+    const created = (
+      await call("POST", "/api/operators", { username: "rising", password: "rising-password-01" })
+    ).json().data;
+    const token = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "rising", password: "rising-password-01" },
+      })
+    ).json().access_token;
     expect((await call("GET", "/api/operators", undefined, token)).statusCode).toBe(403);
     await call("PATCH", `/api/operators/${created.id}`, { role: "admin" });
     expect((await call("GET", "/api/operators", undefined, token)).statusCode).toBe(200);
@@ -94,7 +149,11 @@ describe("audit log", () => {
     await call("PUT", "/api/site_settings", { ...settings, phone_us: "+1 202 555 0199" });
     const res = (await call("GET", "/api/audit_log?page=1&page_size=10")).json();
     expect(res.total_no_of_data).toBeGreaterThan(0);
-    expect(res.audit_log_data[0]).toMatchObject({ operator: "chief", action: "update", entity: "site_settings" });
+    expect(res.audit_log_data[0]).toMatchObject({
+      operator: "chief",
+      action: "update",
+      entity: "site_settings",
+    });
     expect(res.audit_log_data[0].after.phone_us).toBe("+1 202 555 0199");
     expect(JSON.stringify(res)).not.toContain("argon2");
   });

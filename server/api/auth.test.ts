@@ -251,7 +251,10 @@ describe("brute-force throttling", () => {
   });
 
   it("evaluates no more than five of a burst of parallel guesses", async () => {
-    const guesses = Array.from({ length: 19 }, (_, i) => ({ username: EDITOR.username, password: `wrong-${i}` }));
+    const guesses = Array.from({ length: 19 }, (_, i) => ({
+      username: EDITOR.username,
+      password: `wrong-${i}`,
+    }));
     guesses.splice(13, 0, EDITOR); // the right password hides in the burst
     const results = await Promise.all(guesses.map((body, i) => login(body, `10.6.0.${i + 1}`)));
     const evaluated = results.filter((r) => r.statusCode === 401 || r.statusCode === 200).length;

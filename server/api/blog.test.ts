@@ -37,7 +37,13 @@ describe("GET /api/blog_details/", () => {
       },
       expect.objectContaining({ id: older.id, heading: "Older" }),
     ]);
-    expect(Object.keys(body[1]).sort()).toEqual(["feature_image", "heading", "id", "image_alt_text", "sub_heading"]);
+    expect(Object.keys(body[1]).sort()).toEqual([
+      "feature_image",
+      "heading",
+      "id",
+      "image_alt_text",
+      "sub_heading",
+    ]);
     // The same answer without the trailing slash.
     expect((await get("/api/blog_details")).json()).toHaveLength(2);
   });
@@ -115,7 +121,12 @@ describe("GET /api/blog_comments/", () => {
     const post = await createPost(db());
     const other = await createPost(db());
     const draft = await createPost(db(), { status: "draft" });
-    const c1 = await createComment(db(), { blogId: post.id, name: "Asha", comment: "First", createdAt: daysAgo(2) });
+    const c1 = await createComment(db(), {
+      blogId: post.id,
+      name: "Asha",
+      comment: "First",
+      createdAt: daysAgo(2),
+    });
     await createComment(db(), { blogId: post.id, comment: "Hidden", hidden: true });
     await createComment(db(), { blogId: draft.id, comment: "On a draft" });
     await createComment(db(), { blogId: other.id, comment: "Elsewhere", createdAt: daysAgo(1) });
@@ -141,7 +152,8 @@ describe("GET /api/blog_comments/", () => {
 
   it("pages when asked", async () => {
     const post = await createPost(db());
-    for (let i = 0; i < 3; i++) await createComment(db(), { blogId: post.id, comment: `C${i}`, createdAt: daysAgo(5 - i) });
+    for (let i = 0; i < 3; i++)
+      await createComment(db(), { blogId: post.id, comment: `C${i}`, createdAt: daysAgo(5 - i) });
     const res = await get(`/api/blog_comments/?blog_id=${post.id}&page=2&page_size=2`);
     expect(res.json().map((c: { comment: string }) => c.comment)).toEqual(["C2"]);
   });
@@ -199,7 +211,11 @@ describe("POST /api/blog_comments/", () => {
     ["a bad e-mail", { email_id: "not-an-email" }, "email_id: Enter a valid e-mail address"],
     ["no comment", { comment: "" }, "comment: Write your comment"],
     ["a name of 101 characters", { name: "n".repeat(101) }, "name: Name must be at most 100 characters"],
-    ["a comment of 5,001 characters", { comment: "c".repeat(5001) }, "comment: Comment must be at most 5,000 characters"],
+    [
+      "a comment of 5,001 characters",
+      { comment: "c".repeat(5001) },
+      "comment: Comment must be at most 5,000 characters",
+    ],
     ["no blog_id", { blog_id: undefined }, "blog_id: Choose a valid blog post"],
     ["blog_id 12abc", { blog_id: "12abc" }, "blog_id: Choose a valid blog post"],
     ["blog_id 1.5", { blog_id: 1.5 }, "blog_id: Choose a valid blog post"],
@@ -258,7 +274,10 @@ describe("POST /api/blog_comments/", () => {
 
 describe("blog in sitemap.xml and rss.xml", () => {
   it("lists every published post in the sitemap with its last change", async () => {
-    const post = await createPost(db(), { heading: "Hello, GCC World!", updatedAt: new Date("2026-03-04T05:06:07Z") });
+    const post = await createPost(db(), {
+      heading: "Hello, GCC World!",
+      updatedAt: new Date("2026-03-04T05:06:07Z"),
+    });
     await createPost(db(), { heading: "Secret draft", status: "draft" });
     const body = (await get("/sitemap.xml")).body;
     expect(body).toContain(
@@ -268,7 +287,8 @@ describe("blog in sitemap.xml and rss.xml", () => {
   });
 
   it("serves the latest 20 published posts as escaped RSS 2.0", async () => {
-    for (let i = 0; i < 22; i++) await createPost(db(), { heading: `Post ${i}`, publishedAt: daysAgo(30 - i) });
+    for (let i = 0; i < 22; i++)
+      await createPost(db(), { heading: `Post ${i}`, publishedAt: daysAgo(30 - i) });
     await createPost(db(), {
       heading: 'Tom & Jerry <script>"x"</script>',
       subHeading: "A < B & C",
@@ -284,7 +304,9 @@ describe("blog in sitemap.xml and rss.xml", () => {
     expect(items[0]).toContain("<title>Tom &amp; Jerry &lt;script&gt;&quot;x&quot;&lt;/script&gt;</title>");
     expect(items[0]).toContain("<description>A &lt; B &amp; C</description>");
     expect(items[0]).toContain("<category>A&amp;B</category>");
-    expect(items[0]).toMatch(/<link>https:\/\/www\.example\.com\/blog\/\d+-tom-jerry-script-x-script<\/link>/);
+    expect(items[0]).toMatch(
+      /<link>https:\/\/www\.example\.com\/blog\/\d+-tom-jerry-script-x-script<\/link>/,
+    );
     expect(items[0]).toMatch(/<pubDate>\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT<\/pubDate>/);
     expect(items[1]).toContain("<title>Post 21</title>");
     expect(res.body).not.toContain("<title>Post 1</title>");

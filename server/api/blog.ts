@@ -11,7 +11,9 @@ const PUBLIC_CACHE = "public, max-age=60";
 /** Paging from the query: both values or neither (then the whole list, as the spec's clients expect). */
 function paging(query: unknown) {
   const { page, page_size } = parseOr400(pageQuerySchema, query);
-  return page === undefined && page_size === undefined ? undefined : { page: page ?? 1, pageSize: page_size ?? BLOG_PAGE_SIZE };
+  return page === undefined && page_size === undefined
+    ? undefined
+    : { page: page ?? 1, pageSize: page_size ?? BLOG_PAGE_SIZE };
 }
 
 export async function blogRoutes(app: FastifyInstance) {
@@ -58,12 +60,17 @@ export async function blogRoutes(app: FastifyInstance) {
       const input = parseOr400(commentInputSchema, request.body);
       const saved = await blog.addComment(input);
       if (!saved) throw new HttpError(404, "This blog post does not exist or is not published.");
-      return reply.status(201).send({ success: true, message: "Comment submitted successfully!", data: saved });
+      return reply
+        .status(201)
+        .send({ success: true, message: "Comment submitted successfully!", data: saved });
     },
   );
 
   app.sitemapSources.push(async () =>
-    (await blog.sitemapEntries()).map((post) => ({ path: postPath(post.id, post.heading), lastmod: post.updated_at })),
+    (await blog.sitemapEntries()).map((post) => ({
+      path: postPath(post.id, post.heading),
+      lastmod: post.updated_at,
+    })),
   );
 }
 

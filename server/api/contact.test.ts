@@ -90,8 +90,16 @@ describe("POST /api/contact_requests", () => {
 describe("enquiry inbox API", () => {
   let token = "";
   beforeAll(async () => {
-    await t.app.services.operators.create({ username: "inbox-editor", password: "inbox-password-01", role: "editor" });
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "inbox-editor", password: "inbox-password-01" } });
+    await t.app.services.operators.create({
+      username: "inbox-editor",
+      password: "inbox-password-01",
+      role: "editor",
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "inbox-editor", password: "inbox-password-01" },
+    });
     token = res.json().access_token;
   });
   const call = (method: "GET" | "PATCH" | "DELETE", url: string, payload?: object) =>
@@ -107,11 +115,18 @@ describe("enquiry inbox API", () => {
     await seed();
     const all = (await call("GET", "/api/contact_requests")).json();
     expect(all.total_no_of_data).toBe(3);
-    expect(all.contact_requests_data.map((e: { organization: string }) => e.organization)).toEqual(["Initech", "Globex", "Acme Corp"]);
+    expect(all.contact_requests_data.map((e: { organization: string }) => e.organization)).toEqual([
+      "Initech",
+      "Globex",
+      "Acme Corp",
+    ]);
     const found = (await call("GET", "/api/contact_requests?search=globex")).json();
     expect(found.total_no_of_data).toBe(1);
     const id = found.contact_requests_data[0].id;
-    const patched = await call("PATCH", `/api/contact_requests/${id}`, { status: "contacted", notes: "Called on Monday" });
+    const patched = await call("PATCH", `/api/contact_requests/${id}`, {
+      status: "contacted",
+      notes: "Called on Monday",
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data).toMatchObject({ status: "contacted", notes: "Called on Monday" });
     const contacted = (await call("GET", "/api/contact_requests?status=contacted")).json();
@@ -120,8 +135,18 @@ describe("enquiry inbox API", () => {
 
   it("pages with the allowed sizes only", async () => {
     await seed();
-    expect((await call("GET", "/api/contact_requests?page=2&page_size=10")).json().contact_requests_data).toEqual([]);
-    for (const bad of ["page=0", "page=-1", "page=abc", "page_size=15", "page_size=1000", "status=open", "sort=1;drop"]) {
+    expect(
+      (await call("GET", "/api/contact_requests?page=2&page_size=10")).json().contact_requests_data,
+    ).toEqual([]);
+    for (const bad of [
+      "page=0",
+      "page=-1",
+      "page=abc",
+      "page_size=15",
+      "page_size=1000",
+      "status=open",
+      "sort=1;drop",
+    ]) {
       const res = await call("GET", `/api/contact_requests?${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toMatch(/^(page|page_size|status|sort)/);
@@ -140,7 +165,12 @@ describe("enquiry inbox API", () => {
   it("rejects unknown fields and bad statuses on edit, changing nothing", async () => {
     await seed();
     const [first] = (await call("GET", "/api/contact_requests")).json().contact_requests_data;
-    for (const body of [{ status: "archived" }, { email: "x@example.com" }, { id: 99 }, { created_at: "2020-01-01" }]) {
+    for (const body of [
+      { status: "archived" },
+      { email: "x@example.com" },
+      { id: 99 },
+      { created_at: "2020-01-01" },
+    ]) {
       expect((await call("PATCH", `/api/contact_requests/${first.id}`, body)).statusCode).toBe(400);
     }
     const again = (await call("GET", "/api/contact_requests")).json().contact_requests_data[0];
@@ -158,14 +188,21 @@ describe("enquiry inbox API", () => {
     expect((await call("DELETE", `/api/contact_requests/${first.id}`)).statusCode).toBe(200);
     expect((await call("GET", "/api/contact_requests")).json().total_no_of_data).toBe(2);
     const { rows } = await t.app.services.audit.list(1, 10);
-    expect(rows[0]).toMatchObject({ operatorName: "inbox-editor", action: "delete", entity: "enquiry", entityId: String(first.id) });
+    expect(rows[0]).toMatchObject({
+      operatorName: "inbox-editor",
+      action: "delete",
+      entity: "enquiry",
+      entityId: String(first.id),
+    });
   });
 
   it("exports exactly the filtered rows as CSV", async () => {
     await seed();
     const res = await call("GET", "/api/contact_requests/export.csv?search=acme");
     expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toMatch(/attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const lines = res.body.trim().split("\r\n");
     expect(lines[0]).toMatch(/^Date,First name,Last name,Organization/);
     expect(lines).toHaveLength(2);

@@ -9,15 +9,19 @@ import { currentOperator } from "../plugins/access";
 const idParams = z.object({ id: recordId() });
 
 export async function contactRoutes(app: FastifyInstance) {
-  app.post("/api/contact_requests", { config: { access: "public", rateLimit: app.publicFormRateLimit } }, async (request, reply) => {
-    const input = parseOr400(contactRequestSchema, request.body);
-    const saved = await app.services.contact.submit(input);
-    return reply.status(201).send({
-      success: true,
-      message: "Thank you! We have received your message and will get back to you within one business day.",
-      data: { id: saved.id },
-    });
-  });
+  app.post(
+    "/api/contact_requests",
+    { config: { access: "public", rateLimit: app.publicFormRateLimit } },
+    async (request, reply) => {
+      const input = parseOr400(contactRequestSchema, request.body);
+      const saved = await app.services.contact.submit(input);
+      return reply.status(201).send({
+        success: true,
+        message: "Thank you! We have received your message and will get back to you within one business day.",
+        data: { id: saved.id },
+      });
+    },
+  );
 
   // The console's enquiry inbox.
   app.get("/api/contact_requests", { config: { access: "editor" } }, async (request) => {
@@ -31,7 +35,10 @@ export async function contactRoutes(app: FastifyInstance) {
     const csv = await app.services.contact.exportCsv(query);
     return reply
       .type("text/csv; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header(
+        "Content-Disposition",
+        `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`,
+      )
       .send(csv);
   });
 

@@ -19,7 +19,8 @@ const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?
 const post = {
   heading: "Opening a GCC in Pune",
   sub_heading: "What the first quarter looks like",
-  full_description: '<p>Hello</p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a>',
+  full_description:
+    '<p>Hello</p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a>',
   feature_image: "/media/abc/960.webp",
   image_alt_text: "Pune skyline",
   seo_title: "",
@@ -63,7 +64,13 @@ describe("console blog API", () => {
 
   it("rejects bad input and mass-assigned fields without writing", async () => {
     const before = await t.app.database.db.$count(blogPosts);
-    for (const body of [{ ...post, heading: "" }, { ...post, id: 5 }, { ...post, created_at: "2020-01-01" }, { ...post, status: "live" }, { ...post, feature_image: "javascript:alert(1)" }]) {
+    for (const body of [
+      { ...post, heading: "" },
+      { ...post, id: 5 },
+      { ...post, created_at: "2020-01-01" },
+      { ...post, status: "live" },
+      { ...post, feature_image: "javascript:alert(1)" },
+    ]) {
       const res = await call("POST", "/api/blog", body);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBeTruthy();
@@ -75,7 +82,13 @@ describe("console blog API", () => {
 describe("console team and jobs API", () => {
   it("edits and removes a team member, which the public list reflects", async () => {
     const m = await createMember(t.app.database.db, { name: "Old Name" });
-    const res = await call("PATCH", `/api/team_members/${m.id}`, { name: "New Name", position: "COO", image: null, description: "", sort_order: 2 });
+    const res = await call("PATCH", `/api/team_members/${m.id}`, {
+      name: "New Name",
+      position: "COO",
+      image: null,
+      description: "",
+      sort_order: 2,
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject(`/api/teams/${m.id}/`)).json().name).toBe("New Name");
     await call("DELETE", `/api/team_members/${m.id}`);
@@ -84,7 +97,9 @@ describe("console team and jobs API", () => {
 
   it("closes a job, which leaves the public list, and keeps description HTML safe", async () => {
     const job = await createJob(t.app.database.db, { jobTitle: "Payroll lead" });
-    expect((await t.app.inject("/api/post_jobs/")).json().some((j: { id: number }) => j.id === job.id)).toBe(true);
+    expect((await t.app.inject("/api/post_jobs/")).json().some((j: { id: number }) => j.id === job.id)).toBe(
+      true,
+    );
     const body = {
       job_title: "Payroll lead",
       company: "GCC View 360",
@@ -101,8 +116,12 @@ describe("console team and jobs API", () => {
     const res = await call("PATCH", `/api/jobs/${job.id}`, body);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.job_description).not.toContain("iframe");
-    expect((await t.app.inject("/api/post_jobs/")).json().some((j: { id: number }) => j.id === job.id)).toBe(false);
-    expect((await call("GET", "/api/jobs?status=closed")).json().jobs_data.map((j: { id: number }) => j.id)).toContain(job.id);
+    expect((await t.app.inject("/api/post_jobs/")).json().some((j: { id: number }) => j.id === job.id)).toBe(
+      false,
+    );
+    expect(
+      (await call("GET", "/api/jobs?status=closed")).json().jobs_data.map((j: { id: number }) => j.id),
+    ).toContain(job.id);
   });
 });
 
@@ -110,11 +129,16 @@ describe("comment moderation API", () => {
   it("hides a comment from the public and shows it again", async () => {
     const p = await createPost(t.app.database.db);
     const c = await createComment(t.app.database.db, { blogId: p.id, comment: "Spam spam" });
-    const visible = async () => (await t.app.inject(`/api/blog_comments/?blog_id=${p.id}`)).json().some((x: { id: number }) => x.id === c.id);
+    const visible = async () =>
+      (await t.app.inject(`/api/blog_comments/?blog_id=${p.id}`))
+        .json()
+        .some((x: { id: number }) => x.id === c.id);
     expect(await visible()).toBe(true);
     expect((await call("PATCH", `/api/comments/${c.id}`, { hidden: true })).statusCode).toBe(200);
     expect(await visible()).toBe(false);
-    expect((await call("GET", `/api/comments?visibility=hidden&blog_id=${p.id}`)).json().comments_data[0]).toMatchObject({ id: c.id, hidden: true, blog_heading: p.heading });
+    expect(
+      (await call("GET", `/api/comments?visibility=hidden&blog_id=${p.id}`)).json().comments_data[0],
+    ).toMatchObject({ id: c.id, hidden: true, blog_heading: p.heading });
     await call("PATCH", `/api/comments/${c.id}`, { hidden: false });
     expect(await visible()).toBe(true);
     expect((await call("PATCH", `/api/comments/${c.id}`, { hidden: "yes" })).statusCode).toBe(400);

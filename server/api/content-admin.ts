@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { blogPostInputSchema, recordId } from "../../schemas/blog";
-import { blogListQuerySchema, commentListQuerySchema, commentModerationSchema, jobListQuerySchema } from "../../schemas/content-admin";
+import {
+  blogListQuerySchema,
+  commentListQuerySchema,
+  commentModerationSchema,
+  jobListQuerySchema,
+} from "../../schemas/content-admin";
 import { jobInputSchema } from "../../schemas/job";
 import { listQuerySchema } from "../../schemas/list-query";
 import { teamMemberInputSchema } from "../../schemas/team";
@@ -19,14 +24,24 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     const { rows, total } = await content.blog.list(parseOr400(blogListQuerySchema, request.query));
     return { success: true, blog_data: rows, total_no_of_data: total };
   });
-  app.get("/api/blog/:id", editor, async (request) => ({ success: true, data: await content.blog.get(parseOr400(idParams, request.params).id) }));
+  app.get("/api/blog/:id", editor, async (request) => ({
+    success: true,
+    data: await content.blog.get(parseOr400(idParams, request.params).id),
+  }));
   app.post("/api/blog", editor, async (request, reply) => {
-    const data = await content.blog.create(currentOperator(request), parseOr400(blogPostInputSchema.strict(), request.body));
+    const data = await content.blog.create(
+      currentOperator(request),
+      parseOr400(blogPostInputSchema.strict(), request.body),
+    );
     return reply.status(201).send({ success: true, message: "Post created.", data });
   });
   app.patch("/api/blog/:id", editor, async (request) => {
     const { id } = parseOr400(idParams, request.params);
-    const data = await content.blog.update(currentOperator(request), id, parseOr400(blogPostInputSchema.strict(), request.body));
+    const data = await content.blog.update(
+      currentOperator(request),
+      id,
+      parseOr400(blogPostInputSchema.strict(), request.body),
+    );
     return { success: true, message: "Post saved.", data };
   });
   app.delete("/api/blog/:id", editor, async (request) => {
@@ -39,12 +54,19 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     return { success: true, team_members_data: rows, total_no_of_data: total };
   });
   app.post("/api/team_members", editor, async (request, reply) => {
-    const data = await content.team.create(currentOperator(request), parseOr400(teamMemberInputSchema.strict(), request.body));
+    const data = await content.team.create(
+      currentOperator(request),
+      parseOr400(teamMemberInputSchema.strict(), request.body),
+    );
     return reply.status(201).send({ success: true, message: "Team member added.", data });
   });
   app.patch("/api/team_members/:id", editor, async (request) => {
     const { id } = parseOr400(idParams, request.params);
-    const data = await content.team.update(currentOperator(request), id, parseOr400(teamMemberInputSchema.strict(), request.body));
+    const data = await content.team.update(
+      currentOperator(request),
+      id,
+      parseOr400(teamMemberInputSchema.strict(), request.body),
+    );
     return { success: true, message: "Team member updated.", data };
   });
   app.delete("/api/team_members/:id", editor, async (request) => {
@@ -57,12 +79,19 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     return { success: true, jobs_data: rows, total_no_of_data: total };
   });
   app.post("/api/jobs", editor, async (request, reply) => {
-    const data = await content.jobs.create(currentOperator(request), parseOr400(jobInputSchema.strict(), request.body));
+    const data = await content.jobs.create(
+      currentOperator(request),
+      parseOr400(jobInputSchema.strict(), request.body),
+    );
     return reply.status(201).send({ success: true, message: "Job posted.", data });
   });
   app.patch("/api/jobs/:id", editor, async (request) => {
     const { id } = parseOr400(idParams, request.params);
-    const data = await content.jobs.update(currentOperator(request), id, parseOr400(jobInputSchema.strict(), request.body));
+    const data = await content.jobs.update(
+      currentOperator(request),
+      id,
+      parseOr400(jobInputSchema.strict(), request.body),
+    );
     return { success: true, message: "Job updated.", data };
   });
   app.delete("/api/jobs/:id", editor, async (request) => {

@@ -7,20 +7,38 @@ let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 let phone = "";
 beforeAll(async () => {
   ctx = await logisticsTestApp();
-  phone = (await ctx.call("POST", "/api/members", memberBody({ first_name: "Kiran", last_name: "Rao" }))).json().data.phone;
+  phone = (
+    await ctx.call("POST", "/api/members", memberBody({ first_name: "Kiran", last_name: "Rao" }))
+  ).json().data.phone;
 });
 afterAll(() => ctx.t.close());
 const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
-const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe("period arithmetic", () => {
   it("compares today with yesterday, 7 days with the 7 before, month-to-date with the same days of last month", () => {
-    expect(periodRanges("today", "2025-03-10")).toEqual({ current: { from: "2025-03-10", to: "2025-03-10" }, previous: { from: "2025-03-09", to: "2025-03-09" } });
-    expect(periodRanges("last_7_days", "2025-03-10")).toEqual({ current: { from: "2025-03-04", to: "2025-03-10" }, previous: { from: "2025-02-25", to: "2025-03-03" } });
-    expect(periodRanges("this_month", "2025-03-10")).toEqual({ current: { from: "2025-03-01", to: "2025-03-10" }, previous: { from: "2025-02-01", to: "2025-02-10" } });
-    expect(periodRanges("this_month", "2025-03-31").previous).toEqual({ from: "2025-02-01", to: "2025-02-28" });
-    expect(periodRanges("this_month", "2025-01-15").previous).toEqual({ from: "2024-12-01", to: "2024-12-15" });
+    expect(periodRanges("today", "2025-03-10")).toEqual({
+      current: { from: "2025-03-10", to: "2025-03-10" },
+      previous: { from: "2025-03-09", to: "2025-03-09" },
+    });
+    expect(periodRanges("last_7_days", "2025-03-10")).toEqual({
+      current: { from: "2025-03-04", to: "2025-03-10" },
+      previous: { from: "2025-02-25", to: "2025-03-03" },
+    });
+    expect(periodRanges("this_month", "2025-03-10")).toEqual({
+      current: { from: "2025-03-01", to: "2025-03-10" },
+      previous: { from: "2025-02-01", to: "2025-02-10" },
+    });
+    expect(periodRanges("this_month", "2025-03-31").previous).toEqual({
+      from: "2025-02-01",
+      to: "2025-02-28",
+    });
+    expect(periodRanges("this_month", "2025-01-15").previous).toEqual({
+      from: "2024-12-01",
+      to: "2024-12-15",
+    });
     expect(changePercent(15, 10)).toBe(50);
     expect(changePercent(3, 0)).toBeNull();
   });
@@ -56,12 +74,28 @@ describe("analytics API", () => {
     expect(res.chart_data).toHaveLength(7);
     expect(res.chart_data.at(-1)).toEqual({ date: today(), count: 2 });
     expect(res.total_no_of_data).toBe(3);
-    expect(Object.keys(res.load_data[0])).toEqual(["id", "created_at", "date", "phone_number", "name", "company_name", "from", "to", "material"]);
+    expect(Object.keys(res.load_data[0])).toEqual([
+      "id",
+      "created_at",
+      "date",
+      "phone_number",
+      "name",
+      "company_name",
+      "from",
+      "to",
+      "material",
+    ]);
     const defaults = (await call("GET", "/api/analytics/truck")).json();
     expect(defaults).toMatchObject({ from_date: today(), to_date: today(), total_no_of_data: 1 });
     expect(defaults.truck_data[0]).toMatchObject({ vehicle_number: "MH12AB1234", name: "Ravi Kumar" });
     const bs = (await call("GET", "/api/analytics/buy_sell")).json().buy_sell_data[0];
-    expect(bs).toMatchObject({ name: "Kiran Rao", owner_name: "Ravi Kumar", kms_driven: 245000, price: 1850000, location: "Nashik" });
+    expect(bs).toMatchObject({
+      name: "Kiran Rao",
+      owner_name: "Ravi Kumar",
+      kms_driven: 245000,
+      price: 1850000,
+      location: "Nashik",
+    });
   });
 
   it("exports exactly the filtered rows with the spec's headings", async () => {
@@ -70,11 +104,19 @@ describe("analytics API", () => {
     expect(lines[0]).toBe("Date,Phone number,Name,Company name,From,To,Material");
     expect(lines).toHaveLength(3);
     const bs = await call("GET", "/api/analytics/buy_sell/export.csv");
-    expect(bs.body.split("\r\n")[0]).toBe("Date,Phone number,Name,Kms driven,location,Owner name,Vehicle number,Price");
+    expect(bs.body.split("\r\n")[0]).toBe(
+      "Date,Phone number,Name,Kms driven,location,Owner name,Vehicle number,Price",
+    );
   });
 
   it("refuses malformed dates, reversed and over-long ranges, and unknown entities", async () => {
-    for (const q of ["from_date=2025-02-30", "to_date=yesterday", "from_date=2025-03-10&to_date=2025-03-01", "from_date=2020-01-01&to_date=2025-01-01", "page_size=7"]) {
+    for (const q of [
+      "from_date=2025-02-30",
+      "to_date=yesterday",
+      "from_date=2025-03-10&to_date=2025-03-01",
+      "from_date=2020-01-01&to_date=2025-01-01",
+      "page_size=7",
+    ]) {
       const res = await call("GET", `/api/analytics/load?${q}`);
       expect(res.statusCode, q).toBe(400);
     }

@@ -8,17 +8,32 @@ export async function logisticsTestApp() {
   for (const role of ["admin", "editor"] as const) {
     const password = `${role}-logistics-pass-1`;
     await t.app.services.operators.create({ username: `logistics-${role}`, password, role });
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: `logistics-${role}`, password } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: `logistics-${role}`, password },
+    });
     tokens[role] = res.json().access_token;
   }
-  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown, role: "admin" | "editor" = "admin") =>
-    t.app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${tokens[role]}` } });
+  const call = (
+    method: "GET" | "POST" | "PATCH" | "DELETE",
+    url: string,
+    payload?: unknown,
+    role: "admin" | "editor" = "admin",
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload: payload as object,
+      headers: { authorization: `Bearer ${tokens[role]}` },
+    });
   return { t, app: t.app as FastifyInstance, tokens, call };
 }
 
 let phoneCounter = 0;
 /** A fresh valid Indian mobile number per call (typed the way people type them). */
-export const nextPhone = () => `98${String(Date.now() % 1_000_000).padStart(6, "0")}${String(++phoneCounter % 100).padStart(2, "0")}`;
+export const nextPhone = () =>
+  `98${String(Date.now() % 1_000_000).padStart(6, "0")}${String(++phoneCounter % 100).padStart(2, "0")}`;
 
 export const memberBody = (over: Record<string, unknown> = {}) => ({
   first_name: "Ravi",

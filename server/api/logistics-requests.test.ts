@@ -7,7 +7,9 @@ let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 let memberId = 0;
 beforeAll(async () => {
   ctx = await logisticsTestApp();
-  memberId = (await ctx.call("POST", "/api/members", memberBody({ first_name: "Lakshmi", last_name: "Iyer" }))).json().data.user_id;
+  memberId = (
+    await ctx.call("POST", "/api/members", memberBody({ first_name: "Lakshmi", last_name: "Iyer" }))
+  ).json().data.user_id;
 });
 afterAll(() => ctx.t.close());
 const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
@@ -15,16 +17,38 @@ const db = () => ctx.app.database.db;
 
 describe("insurance and FASTag requests", () => {
   it("lists each kind under its own key, filters by status, updates status and notes, and deletes", async () => {
-    await db().insert(serviceRequests).values([
-      { kind: "insurance", memberId, vehicleNumber: "MH12AB0001", contactNo: "+919800000001", status: "new" },
-      { kind: "insurance", memberId, vehicleNumber: "MH12AB0002", contactNo: "+919800000001", status: "done" },
-      { kind: "fast_tag", memberId, vehicleNumber: "MH12AB0003", contactNo: "+919800000001", status: "new" },
-    ]);
+    await db()
+      .insert(serviceRequests)
+      .values([
+        {
+          kind: "insurance",
+          memberId,
+          vehicleNumber: "MH12AB0001",
+          contactNo: "+919800000001",
+          status: "new",
+        },
+        {
+          kind: "insurance",
+          memberId,
+          vehicleNumber: "MH12AB0002",
+          contactNo: "+919800000001",
+          status: "done",
+        },
+        {
+          kind: "fast_tag",
+          memberId,
+          vehicleNumber: "MH12AB0003",
+          contactNo: "+919800000001",
+          status: "new",
+        },
+      ]);
     const insurance = (await call("GET", "/api/insurance")).json();
     expect(insurance.total_no_of_data).toBe(2);
     expect(insurance.insurance_data[0]).toMatchObject({ kind: "insurance", member_name: "Lakshmi Iyer" });
     const fastTag = (await call("GET", "/api/fast_tag?status=new")).json();
-    expect(fastTag.fast_tag_data.map((r: { vehicle_number: string }) => r.vehicle_number)).toEqual(["MH12AB0003"]);
+    expect(fastTag.fast_tag_data.map((r: { vehicle_number: string }) => r.vehicle_number)).toEqual([
+      "MH12AB0003",
+    ]);
     const id = insurance.insurance_data.find((r: { status: string }) => r.status === "new").id;
     const res = await call("PATCH", `/api/insurance/${id}`, { status: "in_progress", notes: "Quote sent" });
     expect(res.json().data).toMatchObject({ status: "in_progress", notes: "Quote sent" });
@@ -43,38 +67,66 @@ describe("insurance and FASTag requests", () => {
 
 describe("feedback and complaints", () => {
   it("answers the spec's shape: an array whose first item holds `feedback`", async () => {
-    await db().insert(feedback).values([
-      { memberId, kind: "complaint", text: "Driver did not turn up" },
-      { memberId, kind: "feedback", text: "Great matching" },
-    ]);
+    await db()
+      .insert(feedback)
+      .values([
+        { memberId, kind: "complaint", text: "Driver did not turn up" },
+        { memberId, kind: "feedback", text: "Great matching" },
+      ]);
     const body = (await call("GET", "/api/feedback")).json();
     expect(Array.isArray(body)).toBe(true);
     expect(body[0].total_no_of_data).toBe(2);
     expect(body[0].feedback).toHaveLength(2);
     const complaints = (await call("GET", "/api/feedback?kind=complaint&status=open")).json()[0];
     expect(complaints.feedback).toHaveLength(1);
-    expect(complaints.feedback[0]).toMatchObject({ kind: "complaint", member_name: "Lakshmi Iyer", status: "open" });
+    expect(complaints.feedback[0]).toMatchObject({
+      kind: "complaint",
+      member_name: "Lakshmi Iyer",
+      status: "open",
+    });
     expect((await call("GET", "/api/feedback?kind=praise")).statusCode).toBe(400);
   });
 
   it("logs feedback on a member's behalf, linked by phone, and validates it", async () => {
     const phone = (await call("GET", `/api/members/${memberId}`)).json().profile_data[0].phone as string;
-    const res = await call("POST", "/api/feedback", { kind: "complaint", text: "Truck arrived late", contact_no: phone.slice(3) });
+    const res = await call("POST", "/api/feedback", {
+      kind: "complaint",
+      text: "Truck arrived late",
+      contact_no: phone.slice(3),
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ kind: "complaint", status: "open", user_id: memberId, member_name: "Lakshmi Iyer" });
-    expect((await call("POST", "/api/feedback", { kind: "praise", text: "" })).json().errors).toMatchObject({ kind: "kind must be feedback or complaint", text: "Enter the message" });
-    expect((await call("POST", "/api/feedback", { kind: "feedback", text: "x" }, "editor")).statusCode).toBe(403);
+    expect(res.json().data).toMatchObject({
+      kind: "complaint",
+      status: "open",
+      user_id: memberId,
+      member_name: "Lakshmi Iyer",
+    });
+    expect((await call("POST", "/api/feedback", { kind: "praise", text: "" })).json().errors).toMatchObject({
+      kind: "kind must be feedback or complaint",
+      text: "Enter the message",
+    });
+    expect((await call("POST", "/api/feedback", { kind: "feedback", text: "x" }, "editor")).statusCode).toBe(
+      403,
+    );
     await db().delete(feedback);
   });
 
   it("reviews forward only, and resolving needs a reply", async () => {
-    const [row] = await db().insert(feedback).values({ memberId, kind: "complaint", text: "Payment delayed" }).returning();
+    const [row] = await db()
+      .insert(feedback)
+      .values({ memberId, kind: "complaint", text: "Payment delayed" })
+      .returning();
     const id = row!.id;
-    expect((await call("PATCH", `/api/feedback/${id}`, { status: "in_progress" })).json().data.status).toBe("in_progress");
+    expect((await call("PATCH", `/api/feedback/${id}`, { status: "in_progress" })).json().data.status).toBe(
+      "in_progress",
+    );
     const noReply = await call("PATCH", `/api/feedback/${id}`, { status: "resolved" });
     expect(noReply.statusCode).toBe(400);
     expect(noReply.json().errors.reply).toBe("Write a reply note before resolving.");
-    const resolved = await call("PATCH", `/api/feedback/${id}`, { status: "resolved", reply: "Refunded on 3 March" });
+    const resolved = await call("PATCH", `/api/feedback/${id}`, {
+      status: "resolved",
+      reply: "Refunded on 3 March",
+    });
     expect(resolved.json().data).toMatchObject({ status: "resolved", reply: "Refunded on 3 March" });
     const back = await call("PATCH", `/api/feedback/${id}`, { status: "open" });
     expect(back.statusCode).toBe(400);
@@ -85,55 +137,100 @@ describe("feedback and complaints", () => {
 
 describe("CRM", () => {
   const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
-  const shift = (days: number) => new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const shift = (days: number) =>
+    new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
   it("adds a before-sale lead with a first note, changes status and follow-up, keeps a notes timeline", async () => {
-    const created = await call("POST", "/api/crm/leads", { name: "Farhan Ali", contact_no: "98111 22233", company: "Ali Freight", status: "WARM", follow_up_date: shift(-2), note: "Met at the Pune expo" });
+    const created = await call("POST", "/api/crm/leads", {
+      name: "Farhan Ali",
+      contact_no: "98111 22233",
+      company: "Ali Freight",
+      status: "WARM",
+      follow_up_date: shift(-2),
+      note: "Met at the Pune expo",
+    });
     expect(created.statusCode).toBe(201);
     const lead = created.json().data;
     expect(lead).toMatchObject({ contact_no: "+919811122233", status: "WARM", overdue: true, note_count: 1 });
-    const changed = await call("PATCH", `/api/crm/leads/${lead.id}`, { status: "HOT", follow_up_date: shift(3) });
+    const changed = await call("PATCH", `/api/crm/leads/${lead.id}`, {
+      status: "HOT",
+      follow_up_date: shift(3),
+    });
     expect(changed.json().data).toMatchObject({ status: "HOT", overdue: false, follow_up_date: shift(3) });
-    expect((await call("POST", `/api/crm/leads/${lead.id}/notes`, { note: "Sent the annual plan" })).statusCode).toBe(201);
+    expect(
+      (await call("POST", `/api/crm/leads/${lead.id}/notes`, { note: "Sent the annual plan" })).statusCode,
+    ).toBe(201);
     const detail = (await call("GET", `/api/crm/leads/${lead.id}`)).json().data;
     expect(detail.lead.note_count).toBe(2);
     expect((await call("GET", "/api/crm/leads?search=Farhan")).json().lead_data[0].note_count).toBe(2);
-    expect(detail.notes.map((n: { note: string }) => n.note)).toEqual(["Sent the annual plan", "Met at the Pune expo"]);
-    expect((await call("PATCH", `/api/crm/leads/${lead.id}`, { status: "LUKEWARM" })).json().errors.status).toBe("status must be HOT, WARM or COLD");
-    expect((await call("PATCH", `/api/crm/leads/${lead.id}`, { follow_up_date: "2025-13-01" })).statusCode).toBe(400);
+    expect(detail.notes.map((n: { note: string }) => n.note)).toEqual([
+      "Sent the annual plan",
+      "Met at the Pune expo",
+    ]);
+    expect(
+      (await call("PATCH", `/api/crm/leads/${lead.id}`, { status: "LUKEWARM" })).json().errors.status,
+    ).toBe("status must be HOT, WARM or COLD");
+    expect(
+      (await call("PATCH", `/api/crm/leads/${lead.id}`, { follow_up_date: "2025-13-01" })).statusCode,
+    ).toBe(400);
     expect((await call("POST", `/api/crm/leads/${lead.id}/notes`, { note: "  " })).statusCode).toBe(400);
   });
 
   it("lists leads with row_count, filters overdue follow-ups, and groups a board by status with counts", async () => {
-    for (const [name, status, days] of [["Board A", "HOT", -1], ["Board B", "COLD", 0], ["Board C", "COLD", 5]] as const) {
-      await call("POST", "/api/crm/leads", { name, contact_no: "9822200000", status, follow_up_date: shift(days) });
+    for (const [name, status, days] of [
+      ["Board A", "HOT", -1],
+      ["Board B", "COLD", 0],
+      ["Board C", "COLD", 5],
+    ] as const) {
+      await call("POST", "/api/crm/leads", {
+        name,
+        contact_no: "9822200000",
+        status,
+        follow_up_date: shift(days),
+      });
     }
     const overdue = (await call("GET", "/api/crm/leads?search=Board&follow_up=overdue")).json();
     expect(overdue).toMatchObject({ row_count: 1, total_no_of_data: 1 });
     expect(overdue.lead_data[0]).toMatchObject({ name: "Board A", overdue: true });
     expect((await call("GET", "/api/crm/leads?search=Board&status=COLD")).json().row_count).toBe(2);
     const board = (await call("GET", "/api/crm/board?search=Board")).json().board_data;
-    expect(board.map((c: { status: string; count: number }) => [c.status, c.count])).toEqual([["HOT", 1], ["WARM", 0], ["COLD", 2]]);
+    expect(board.map((c: { status: string; count: number }) => [c.status, c.count])).toEqual([
+      ["HOT", 1],
+      ["WARM", 0],
+      ["COLD", 2],
+    ]);
     expect(board[2].leads.map((l: { name: string }) => l.name)).toEqual(["Board B", "Board C"]);
     expect((await call("GET", "/api/crm/leads?follow_up=someday")).statusCode).toBe(400);
   });
 
   it("shows after-sale customers with their service history", async () => {
-    await db().insert(serviceHistory).values([
-      { memberId, service: "Insurance", amount: 12000 },
-      { memberId, service: "FASTag", amount: 500 },
-    ]);
+    await db()
+      .insert(serviceHistory)
+      .values([
+        { memberId, service: "Insurance", amount: 12000 },
+        { memberId, service: "FASTag", amount: 500 },
+      ]);
     const list = (await call("GET", "/api/crm/after_sale")).json();
     expect(list.row_count).toBe(1);
-    expect(list.profile_data[0]).toMatchObject({ user_id: memberId, first_name: "Lakshmi", service_count: 2, total_amount: 12500 });
+    expect(list.profile_data[0]).toMatchObject({
+      user_id: memberId,
+      first_name: "Lakshmi",
+      service_count: 2,
+      total_amount: 12500,
+    });
     const detail = (await call("GET", `/api/crm/after_sale/${memberId}`)).json();
     expect(detail.profile_data[0].user_id).toBe(memberId);
-    expect(detail.service_history.map((h: { service: string }) => h.service).sort()).toEqual(["FASTag", "Insurance"]);
+    expect(detail.service_history.map((h: { service: string }) => h.service).sort()).toEqual([
+      "FASTag",
+      "Insurance",
+    ]);
     expect((await call("GET", "/api/crm/after_sale?state=99")).statusCode).toBe(400);
   });
 
   it("bulk-deletes leads and refuses editors", async () => {
-    const ids = (await call("GET", "/api/crm/leads?search=Board")).json().lead_data.map((l: { id: number }) => l.id);
+    const ids = (await call("GET", "/api/crm/leads?search=Board"))
+      .json()
+      .lead_data.map((l: { id: number }) => l.id);
     expect((await call("POST", "/api/crm/leads/bulk_delete", { ids })).json().data.deleted).toBe(3);
     expect((await call("GET", "/api/crm/leads", undefined, "editor")).statusCode).toBe(403);
     expect((await call("POST", "/api/crm/leads", {}, "editor")).statusCode).toBe(403);

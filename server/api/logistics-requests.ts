@@ -39,7 +39,11 @@ export async function requestRoutes(app: FastifyInstance) {
       const { id } = parseOr400(idParams, request.params);
       const change = parseOr400(serviceRequestUpdateSchema, request.body);
       assertSomeChange(change);
-      return { success: true, message: `${capital} updated.`, data: await services().requests.update(currentOperator(request), kind, id, change) };
+      return {
+        success: true,
+        message: `${capital} updated.`,
+        data: await services().requests.update(currentOperator(request), kind, id, change),
+      };
     });
     app.delete(`${path}/:id`, admin, async (request) => {
       const { id } = parseOr400(idParams, request.params);
@@ -65,13 +69,21 @@ export async function requestRoutes(app: FastifyInstance) {
   });
   app.post("/api/feedback", admin, async (request, reply) => {
     const input = parseOr400(feedbackInputSchema, request.body);
-    return reply.status(201).send({ success: true, message: "Feedback logged.", data: await services().feedback.create(currentOperator(request), input) });
+    return reply.status(201).send({
+      success: true,
+      message: "Feedback logged.",
+      data: await services().feedback.create(currentOperator(request), input),
+    });
   });
   app.patch("/api/feedback/:id", admin, async (request) => {
     const { id } = parseOr400(idParams, request.params);
     const change = parseOr400(feedbackUpdateSchema, request.body);
     assertSomeChange(change);
-    return { success: true, message: "Review saved.", data: await services().feedback.update(currentOperator(request), id, change) };
+    return {
+      success: true,
+      message: "Review saved.",
+      data: await services().feedback.update(currentOperator(request), id, change),
+    };
   });
   app.delete("/api/feedback/:id", admin, async (request) => {
     const { id } = parseOr400(idParams, request.params);
@@ -104,7 +116,13 @@ export async function requestRoutes(app: FastifyInstance) {
   app.get("/api/crm/leads", admin, async (request) => {
     const query = parseOr400(leadListQuerySchema, request.query);
     const { rows, total, capped } = await services().crm.listLeads(query);
-    return { success: true, lead_data: rows, row_count: total, total_no_of_data: total, total_capped: capped };
+    return {
+      success: true,
+      lead_data: rows,
+      row_count: total,
+      total_no_of_data: total,
+      total_capped: capped,
+    };
   });
   app.get("/api/crm/leads/export.csv", admin, async (request, reply) => {
     const query = parseOr400(leadListQuerySchema, request.query);
@@ -127,12 +145,20 @@ export async function requestRoutes(app: FastifyInstance) {
     const { id } = parseOr400(idParams, request.params);
     const change = parseOr400(leadUpdateSchema, request.body);
     assertSomeChange(change);
-    return { success: true, message: "Lead updated.", data: await services().crm.updateLead(currentOperator(request), id, change) };
+    return {
+      success: true,
+      message: "Lead updated.",
+      data: await services().crm.updateLead(currentOperator(request), id, change),
+    };
   });
   app.post("/api/crm/leads/:id/notes", admin, async (request, reply) => {
     const { id } = parseOr400(idParams, request.params);
     const { note } = parseOr400(leadNoteSchema, request.body);
-    return reply.status(201).send({ success: true, message: "Note added.", data: await services().crm.addNote(currentOperator(request), id, note) });
+    return reply.status(201).send({
+      success: true,
+      message: "Note added.",
+      data: await services().crm.addNote(currentOperator(request), id, note),
+    });
   });
   app.delete("/api/crm/leads/:id", admin, async (request) => {
     const { id } = parseOr400(idParams, request.params);

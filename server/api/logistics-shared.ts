@@ -11,7 +11,10 @@ export const idParams = z.object({ id: recordId() });
 export function sendCsv(reply: FastifyReply, name: string, csv: string) {
   return reply
     .type("text/csv; charset=utf-8")
-    .header("Content-Disposition", `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .header(
+      "Content-Disposition",
+      `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+    )
     .send(csv);
 }
 
@@ -20,7 +23,8 @@ export function assertSomeChange(change: object) {
   if (Object.keys(change).length === 0) throw new HttpError(400, "Send at least one field to change.");
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
 
 interface CrudService<TQuery, TInput, TChange, TRecord> {
   list(query: TQuery): Promise<{ rows: TRecord[]; total: number; capped: boolean }>;
@@ -55,7 +59,12 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
   app.get(path, access, async (request) => {
     const query = parseOr400(options.listQuery, request.query);
     const { rows, total, capped } = await options.service().list(query);
-    return { success: true, [`${options.dataKey}_data`]: rows, total_no_of_data: total, total_capped: capped };
+    return {
+      success: true,
+      [`${options.dataKey}_data`]: rows,
+      total_no_of_data: total,
+      total_capped: capped,
+    };
   });
 
   app.get(`${path}/export.csv`, access, async (request, reply) => {

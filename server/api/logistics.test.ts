@@ -1,7 +1,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, buySellListings, drivers, loads, members, trucks } from "../../db/schema/index";
-import { buySellBody, driverBody, loadBody, logisticsTestApp, mediaUrl, memberBody, nextPhone, truckBody } from "./logistics-fixtures";
+import {
+  buySellBody,
+  driverBody,
+  loadBody,
+  logisticsTestApp,
+  mediaUrl,
+  memberBody,
+  nextPhone,
+  truckBody,
+} from "./logistics-fixtures";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 beforeAll(async () => {
@@ -20,11 +29,19 @@ async function newMember(over: Record<string, unknown> = {}) {
 describe("members (the console's home)", () => {
   it("creates a member with the phone normalised to E.164 and lists them with row_count and the total", async () => {
     const phone = nextPhone();
-    const created = await newMember({ phone: `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, first_name: "Anand" });
+    const created = await newMember({
+      phone: `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`,
+      first_name: "Anand",
+    });
     expect(created.phone).toBe(`+91${phone}`);
     const list = (await call("GET", `/api/members?search=${phone.slice(2, 8)}`)).json();
     expect(list).toMatchObject({ success: true, row_count: 1, total_no_of_data: 1 });
-    expect(list.members_data[0]).toMatchObject({ user_id: created.user_id, first_name: "Anand", phone: `+91${phone}`, vehicle_count: 0 });
+    expect(list.members_data[0]).toMatchObject({
+      user_id: created.user_id,
+      first_name: "Anand",
+      phone: `+91${phone}`,
+      vehicle_count: 0,
+    });
   });
 
   it("refuses a duplicate phone in any spelling with a friendly 409 and writes nothing", async () => {
@@ -33,13 +50,21 @@ describe("members (the console's home)", () => {
     const before = await db().$count(members);
     const res = await call("POST", "/api/members", memberBody({ phone: `0${phone}`, first_name: "Copy" }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/^A member with the mobile number \+91 \d{5} \d{5} already exists \(Ravi Kumar\)\.$/);
+    expect(res.json().message).toMatch(
+      /^A member with the mobile number \+91 \d{5} \d{5} already exists \(Ravi Kumar\)\.$/,
+    );
     expect(res.json().errors.phone).toBeDefined();
     expect(await db().$count(members)).toBe(before);
   });
 
   it("validates with per-field messages", async () => {
-    const res = await call("POST", "/api/members", { first_name: "", phone: "12345", state: 40, service_category: "Pilot", extra: 1 });
+    const res = await call("POST", "/api/members", {
+      first_name: "",
+      phone: "12345",
+      state: 40,
+      service_category: "Pilot",
+      extra: 1,
+    });
     expect(res.statusCode).toBe(400);
     const { errors } = res.json();
     expect(errors).toMatchObject({
@@ -66,28 +91,50 @@ describe("members (the console's home)", () => {
     expect(added.json().vehicle_data.map((v: { vehicle_no: string }) => v.vehicle_no)).toEqual(["KA01A1234"]);
     const again = await call("POST", `/api/members/${m.user_id}/vehicles`, { vehicle_no: "KA01A1234" });
     expect(again.statusCode).toBe(409);
-    expect((await call("POST", `/api/members/${m.user_id}/vehicles`, { vehicle_no: "KA01" })).json().errors.vehicle_no).toMatch(/MH12AB1234/);
+    expect(
+      (await call("POST", `/api/members/${m.user_id}/vehicles`, { vehicle_no: "KA01" })).json().errors
+        .vehicle_no,
+    ).toMatch(/MH12AB1234/);
     await call("POST", `/api/members/${m.user_id}/vehicles`, { vehicle_no: "22BH1234AB" });
     const profile = (await call("GET", `/api/members/${m.user_id}`)).json();
     expect(profile).toMatchObject({ success: true, row_count: 1 });
     expect(profile.profile_data[0]).toMatchObject({ user_id: m.user_id, vehicle_count: 2 });
-    expect(profile.vehicle_data.map((v: { vehicle_no: string }) => v.vehicle_no)).toEqual(["22BH1234AB", "KA01A1234"]);
+    expect(profile.vehicle_data.map((v: { vehicle_no: string }) => v.vehicle_no)).toEqual([
+      "22BH1234AB",
+      "KA01A1234",
+    ]);
     const listed = (await call("GET", `/api/members?search=${m.phone.slice(3)}`)).json().members_data[0];
     expect(listed.vehicle_count).toBe(2);
     const removed = await call("DELETE", `/api/members/${m.user_id}/vehicles/${profile.vehicle_data[0].id}`);
-    expect(removed.json().vehicle_data.map((v: { vehicle_no: string }) => v.vehicle_no)).toEqual(["KA01A1234"]);
-    expect((await call("DELETE", `/api/members/${m.user_id}/vehicles/${profile.vehicle_data[0].id}`)).statusCode).toBe(404);
+    expect(removed.json().vehicle_data.map((v: { vehicle_no: string }) => v.vehicle_no)).toEqual([
+      "KA01A1234",
+    ]);
+    expect(
+      (await call("DELETE", `/api/members/${m.user_id}/vehicles/${profile.vehicle_data[0].id}`)).statusCode,
+    ).toBe(404);
   });
 
   it("verifies a mobile number: first_name and vehicle_list when found, a clear 404 when not", async () => {
     const m = await newMember({ first_name: "Meena" });
     await call("POST", `/api/members/${m.user_id}/vehicles`, { vehicle_no: "TN09AB4321" });
-    const found = await call("GET", `/api/members/verify?phone=${encodeURIComponent(m.phone.replace("+91", "0"))}`);
+    const found = await call(
+      "GET",
+      `/api/members/verify?phone=${encodeURIComponent(m.phone.replace("+91", "0"))}`,
+    );
     expect(found.statusCode).toBe(200);
-    expect(found.json().data).toMatchObject({ user_id: m.user_id, first_name: "Meena", phone: m.phone, vehicle_list: ["TN09AB4321"] });
+    expect(found.json().data).toMatchObject({
+      user_id: m.user_id,
+      first_name: "Meena",
+      phone: m.phone,
+      vehicle_list: ["TN09AB4321"],
+    });
     const missing = await call("GET", "/api/members/verify?phone=6000000009");
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ success: false, data: [], message: "No member has the mobile number +91 60000 00009. Create the member to continue." });
+    expect(missing.json()).toMatchObject({
+      success: false,
+      data: [],
+      message: "No member has the mobile number +91 60000 00009. Create the member to continue.",
+    });
     expect((await call("GET", "/api/members/verify?phone=abc")).statusCode).toBe(400);
   });
 
@@ -100,8 +147,18 @@ describe("members (the console's home)", () => {
     expect((await call("PATCH", `/api/members/${a.user_id}`, {})).statusCode).toBe(400);
     expect((await call("DELETE", `/api/members/${a.user_id}`)).statusCode).toBe(200);
     expect((await call("GET", `/api/members/${a.user_id}`)).statusCode).toBe(404);
-    const [last] = await db().select().from(auditLog).orderBy(auditLog.id).limit(1).offset((await db().$count(auditLog)) - 1);
-    expect(last).toMatchObject({ action: "delete", entity: "member", entityId: String(a.user_id), operatorName: "logistics-admin" });
+    const [last] = await db()
+      .select()
+      .from(auditLog)
+      .orderBy(auditLog.id)
+      .limit(1)
+      .offset((await db().$count(auditLog)) - 1);
+    expect(last).toMatchObject({
+      action: "delete",
+      entity: "member",
+      entityId: String(a.user_id),
+      operatorName: "logistics-admin",
+    });
   });
 
   it("exports the filtered members as CSV and bulk-deletes selected rows", async () => {
@@ -113,17 +170,54 @@ describe("members (the console's home)", () => {
     const res = await call("POST", "/api/members/bulk_delete", { ids: [a.user_id, b.user_id, 999999] });
     expect(res.json()).toMatchObject({ success: true, message: "2 members deleted.", data: { deleted: 2 } });
     expect((await call("GET", "/api/members?search=Bulkzz")).json().total_no_of_data).toBe(0);
-    for (const bad of [{ ids: [] }, { ids: ["x"] }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }, {}]) {
+    for (const bad of [
+      { ids: [] },
+      { ids: ["x"] },
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+      {},
+    ]) {
       expect((await call("POST", "/api/members/bulk_delete", bad)).statusCode).toBe(400);
     }
   });
 });
 
 describe.each([
-  { path: "/api/loads", key: "load", idKey: "load_id", body: loadBody, table: loads, search: "Steel coils", change: { material: "Cement bags" } },
-  { path: "/api/trucks", key: "truck", idKey: "truck_id", body: truckBody, table: trucks, search: "MH 12 AB", change: { vehicle_number: "mh 14 xy 0001" } },
-  { path: "/api/drivers", key: "driver", idKey: "driver_id", body: driverBody, table: drivers, search: "Suresh", change: { driver_name: "Suresh P." } },
-  { path: "/api/buy_sell", key: "buy_sell", idKey: "buy_sell_id", body: buySellBody, table: buySellListings, search: "Nashik", change: { price: 1750000 } },
+  {
+    path: "/api/loads",
+    key: "load",
+    idKey: "load_id",
+    body: loadBody,
+    table: loads,
+    search: "Steel coils",
+    change: { material: "Cement bags" },
+  },
+  {
+    path: "/api/trucks",
+    key: "truck",
+    idKey: "truck_id",
+    body: truckBody,
+    table: trucks,
+    search: "MH 12 AB",
+    change: { vehicle_number: "mh 14 xy 0001" },
+  },
+  {
+    path: "/api/drivers",
+    key: "driver",
+    idKey: "driver_id",
+    body: driverBody,
+    table: drivers,
+    search: "Suresh",
+    change: { driver_name: "Suresh P." },
+  },
+  {
+    path: "/api/buy_sell",
+    key: "buy_sell",
+    idKey: "buy_sell_id",
+    body: buySellBody,
+    table: buySellListings,
+    search: "Nashik",
+    change: { price: 1750000 },
+  },
 ])("$path", ({ path, key, idKey, body, table, search, change }) => {
   it("creates for a verified member, lists with <entity>_data and total, edits and deletes", async () => {
     const m = await newMember();
@@ -135,13 +229,17 @@ describe.each([
     expect(list.success).toBe(true);
     expect(list.total_no_of_data).toBe(1);
     expect(list[`${key}_data`][0][idKey]).toBe(record[idKey]);
-    expect((await call("GET", `${path}?search=${encodeURIComponent(search)}`)).json().total_no_of_data).toBeGreaterThan(0);
+    expect(
+      (await call("GET", `${path}?search=${encodeURIComponent(search)}`)).json().total_no_of_data,
+    ).toBeGreaterThan(0);
 
     const edited = await call("PATCH", `${path}/${record[idKey]}`, change);
     expect(edited.statusCode, edited.body).toBe(200);
     const stored = (await call("GET", `${path}/${record[idKey]}`)).json().data;
     for (const [field, value] of Object.entries(change)) {
-      expect(stored[field]).toBe(field === "vehicle_number" ? String(value).toUpperCase().replace(/\s/g, "") : value);
+      expect(stored[field]).toBe(
+        field === "vehicle_number" ? String(value).toUpperCase().replace(/\s/g, "") : value,
+      );
     }
     expect((await call("DELETE", `${path}/${record[idKey]}`)).statusCode).toBe(200);
     expect((await call("GET", `${path}/${record[idKey]}`)).statusCode).toBe(404);
@@ -152,7 +250,9 @@ describe.each([
     const before = await db().$count(table);
     const orphan = await call("POST", path, body("6999999999"));
     expect(orphan.statusCode).toBe(400);
-    expect(orphan.json().message).toMatch(/^No member has the mobile number \+91 69999 99999\. Create the member first/);
+    expect(orphan.json().message).toMatch(
+      /^No member has the mobile number \+91 69999 99999\. Create the member first/,
+    );
     expect(orphan.json().errors.contact_no).toBeDefined();
     const m = await newMember();
     const bad = await call("POST", path, { ...body(m.phone), contact_no: "12", unknown_field: true });
@@ -162,7 +262,18 @@ describe.each([
 
   it("pages with the allowed sizes only and treats hostile search text as plain text", async () => {
     expect((await call("GET", `${path}?page=99999&page_size=50`)).json()[`${key}_data`]).toEqual([]);
-    for (const bad of ["page=0", "page=-3", "page=1.5", "page=99999999999", "page_size=15", "page_size=500", "state=34", "state=abc", "created_from=2025-02-30", "sort=1;drop table"]) {
+    for (const bad of [
+      "page=0",
+      "page=-3",
+      "page=1.5",
+      "page=99999999999",
+      "page_size=15",
+      "page_size=500",
+      "state=34",
+      "state=abc",
+      "created_from=2025-02-30",
+      "sort=1;drop table",
+    ]) {
       const res = await call("GET", `${path}?${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({ success: false, data: [] });
@@ -180,7 +291,9 @@ describe.each([
     for (let i = 0; i < 3; i++) ids.push((await call("POST", path, body(m.phone))).json().data[idKey]);
     const csv = await call("GET", `${path}/export.csv?search=${m.phone.slice(3)}`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers["content-disposition"]).toMatch(new RegExp(`attachment; filename="${key}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    expect(csv.headers["content-disposition"]).toMatch(
+      new RegExp(`attachment; filename="${key}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+    );
     expect(csv.body.trim().split("\r\n")).toHaveLength(4);
     const res = await call("POST", `${path}/bulk_delete`, { ids: ids.slice(0, 2) });
     expect(res.json().data.deleted).toBe(2);
@@ -188,8 +301,19 @@ describe.each([
   });
 
   it("is for administrators only: editors get 403", async () => {
-    for (const [method, url] of [["GET", path], ["POST", path], ["PATCH", `${path}/1`], ["DELETE", `${path}/1`], ["GET", `${path}/export.csv`], ["POST", `${path}/bulk_delete`]] as const) {
-      expect((await call(method, url, method === "GET" || method === "DELETE" ? undefined : {}, "editor")).statusCode, `${method} ${url}`).toBe(403);
+    for (const [method, url] of [
+      ["GET", path],
+      ["POST", path],
+      ["PATCH", `${path}/1`],
+      ["DELETE", `${path}/1`],
+      ["GET", `${path}/export.csv`],
+      ["POST", `${path}/bulk_delete`],
+    ] as const) {
+      expect(
+        (await call(method, url, method === "GET" || method === "DELETE" ? undefined : {}, "editor"))
+          .statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
     }
   });
 });
@@ -198,10 +322,35 @@ describe("entity filters", () => {
   it("filters loads by state, to_state, body type, tyres, tonnage and status", async () => {
     const m = await newMember();
     const base = loadBody(m.phone, { material: "Filtertest" });
-    const a = (await call("POST", "/api/loads", { ...base, from_state: 7, body_type: "Tanker", tyres: 6, tonnage_band: "2.5-5" })).json().data;
-    await call("POST", "/api/loads", { ...base, from_state: 7, body_type: "Tipper", tyres: 6, tonnage_band: "2.5-5" });
-    await call("POST", "/api/loads", { ...base, from_state: 9, to_state: 1, body_type: "Tanker", tyres: 22, tonnage_band: "above 40 Ton", status: "delivered" });
-    const ids = async (q: string) => (await call("GET", `/api/loads?search=Filtertest&${q}`)).json().load_data.map((l: { load_id: number }) => l.load_id);
+    const a = (
+      await call("POST", "/api/loads", {
+        ...base,
+        from_state: 7,
+        body_type: "Tanker",
+        tyres: 6,
+        tonnage_band: "2.5-5",
+      })
+    ).json().data;
+    await call("POST", "/api/loads", {
+      ...base,
+      from_state: 7,
+      body_type: "Tipper",
+      tyres: 6,
+      tonnage_band: "2.5-5",
+    });
+    await call("POST", "/api/loads", {
+      ...base,
+      from_state: 9,
+      to_state: 1,
+      body_type: "Tanker",
+      tyres: 22,
+      tonnage_band: "above 40 Ton",
+      status: "delivered",
+    });
+    const ids = async (q: string) =>
+      (await call("GET", `/api/loads?search=Filtertest&${q}`))
+        .json()
+        .load_data.map((l: { load_id: number }) => l.load_id);
     expect(await ids("state=7&body_type=Tanker")).toEqual([a.load_id]);
     expect(await ids("tyres=6")).toHaveLength(2);
     expect(await ids("tonnage_band=above%2040%20Ton")).toHaveLength(1);
@@ -215,26 +364,58 @@ describe("entity filters", () => {
 
   it("filters trucks by state, body type, tyres, tonnage and brand, and drivers by state and date added", async () => {
     const m = await newMember();
-    await call("POST", "/api/trucks", truckBody(m.phone, { vehicle_number: "GJ01AA0001", state: 9, brand: "Volvo", body_type: "Tanker", tyres: 12, tonnage_band: "20-40" }));
-    await call("POST", "/api/trucks", truckBody(m.phone, { vehicle_number: "GJ01AA0002", state: 9, brand: "Tata", body_type: "Tanker", tyres: 12, tonnage_band: "20-40" }));
-    const count = async (q: string) => (await call("GET", `/api/trucks?search=GJ01AA000&${q}`)).json().total_no_of_data;
+    await call(
+      "POST",
+      "/api/trucks",
+      truckBody(m.phone, {
+        vehicle_number: "GJ01AA0001",
+        state: 9,
+        brand: "Volvo",
+        body_type: "Tanker",
+        tyres: 12,
+        tonnage_band: "20-40",
+      }),
+    );
+    await call(
+      "POST",
+      "/api/trucks",
+      truckBody(m.phone, {
+        vehicle_number: "GJ01AA0002",
+        state: 9,
+        brand: "Tata",
+        body_type: "Tanker",
+        tyres: 12,
+        tonnage_band: "20-40",
+      }),
+    );
+    const count = async (q: string) =>
+      (await call("GET", `/api/trucks?search=GJ01AA000&${q}`)).json().total_no_of_data;
     expect(await count("state=9&brand=Volvo")).toBe(1);
     expect(await count("body_type=Tanker&tyres=12&tonnage_band=20-40")).toBe(2);
     expect((await call("GET", "/api/trucks?brand=Lamborghini")).statusCode).toBe(400);
 
     await call("POST", "/api/drivers", driverBody(m.phone, { driver_name: "Datefilter Driver", state: 26 }));
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
-    expect((await call("GET", `/api/drivers?search=Datefilter&state=26&created_from=${today}&created_to=${today}`)).json().total_no_of_data).toBe(1);
-    expect((await call("GET", `/api/drivers?search=Datefilter&state=26&created_to=2001-01-01`)).json().total_no_of_data).toBe(0);
+    expect(
+      (
+        await call("GET", `/api/drivers?search=Datefilter&state=26&created_from=${today}&created_to=${today}`)
+      ).json().total_no_of_data,
+    ).toBe(1);
+    expect(
+      (await call("GET", `/api/drivers?search=Datefilter&state=26&created_to=2001-01-01`)).json()
+        .total_no_of_data,
+    ).toBe(0);
   });
 
   it("filters buy-and-sell by km and price bands (rupees) and brand", async () => {
     const m = await newMember();
-    const make = (over: Record<string, unknown>) => call("POST", "/api/buy_sell", buySellBody(m.phone, { location: "Bandtown", ...over }));
+    const make = (over: Record<string, unknown>) =>
+      call("POST", "/api/buy_sell", buySellBody(m.phone, { location: "Bandtown", ...over }));
     await make({ kms_driven: 5000, price: 450000 });
     await make({ kms_driven: 10001, price: 500001 });
     await make({ kms_driven: 2500000, price: 9500000, brand: "Scania" });
-    const count = async (q: string) => (await call("GET", `/api/buy_sell?search=Bandtown&${q}`)).json().total_no_of_data;
+    const count = async (q: string) =>
+      (await call("GET", `/api/buy_sell?search=Bandtown&${q}`)).json().total_no_of_data;
     expect(await count("km_band=0-10000")).toBe(1);
     expect(await count("km_band=10001-50000")).toBe(1);
     expect(await count("km_band=2000001%2B")).toBe(1);
@@ -250,7 +431,9 @@ describe("vehicle numbers and images", () => {
     const m = await newMember();
     const res = await call("POST", "/api/trucks", truckBody(m.phone, { vehicle_number: "dl-1c-ab-1234" }));
     expect(res.json().data.vehicle_number).toBe("DL1CAB1234");
-    expect((await call("GET", `/api/members/verify?phone=${m.phone.slice(3)}`)).json().data.vehicle_list).toContain("DL1CAB1234");
+    expect(
+      (await call("GET", `/api/members/verify?phone=${m.phone.slice(3)}`)).json().data.vehicle_list,
+    ).toContain("DL1CAB1234");
     const bad = await call("POST", "/api/trucks", truckBody(m.phone, { vehicle_number: "XX99" }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.vehicle_number).toBe("Enter a vehicle number like MH12AB1234 or 22BH1234AB");
@@ -263,15 +446,25 @@ describe("vehicle numbers and images", () => {
     const images = [mediaUrl(1), mediaUrl(2), mediaUrl(3)];
     const created = (await call("POST", "/api/buy_sell", buySellBody(m.phone, { images }))).json().data;
     expect(created.images).toEqual(images);
-    const edited = await call("PATCH", `/api/buy_sell/${created.buy_sell_id}`, { images: [images[0], images[2]] });
+    const edited = await call("PATCH", `/api/buy_sell/${created.buy_sell_id}`, {
+      images: [images[0], images[2]],
+    });
     expect(edited.json().data.images).toEqual([images[0], images[2]]);
-    const tooMany = await call("PATCH", `/api/buy_sell/${created.buy_sell_id}`, { images: Array.from({ length: 11 }, (_, i) => mediaUrl(i + 1)) });
+    const tooMany = await call("PATCH", `/api/buy_sell/${created.buy_sell_id}`, {
+      images: Array.from({ length: 11 }, (_, i) => mediaUrl(i + 1)),
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().errors.images).toBe("Add at most 10 images");
     for (const bad of ["https://evil.example/x.png", "/media/../../etc/passwd", "javascript:alert(1)"]) {
-      expect((await call("PATCH", `/api/buy_sell/${created.buy_sell_id}`, { images: [bad] })).statusCode, bad).toBe(400);
+      expect(
+        (await call("PATCH", `/api/buy_sell/${created.buy_sell_id}`, { images: [bad] })).statusCode,
+        bad,
+      ).toBe(400);
     }
-    expect((await call("GET", `/api/buy_sell/${created.buy_sell_id}`)).json().data.images).toEqual([images[0], images[2]]);
+    expect((await call("GET", `/api/buy_sell/${created.buy_sell_id}`)).json().data.images).toEqual([
+      images[0],
+      images[2],
+    ]);
   });
 });
 

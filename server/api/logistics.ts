@@ -38,7 +38,13 @@ export async function logisticsRoutes(app: FastifyInstance) {
   app.get("/api/members", admin, async (request) => {
     const query = parseOr400(memberListQuerySchema, request.query);
     const { rows, total, capped } = await services().members.list(query);
-    return { success: true, members_data: rows, row_count: total, total_no_of_data: total, total_capped: capped };
+    return {
+      success: true,
+      members_data: rows,
+      row_count: total,
+      total_no_of_data: total,
+      total_capped: capped,
+    };
   });
   app.get("/api/members/export.csv", admin, async (request, reply) => {
     const query = parseOr400(memberListQuerySchema, request.query);
@@ -46,7 +52,11 @@ export async function logisticsRoutes(app: FastifyInstance) {
   });
   app.get("/api/members/verify", admin, async (request) => {
     const { phone } = parseOr400(verifyQuerySchema, request.query);
-    return { success: true, message: "Mobile number verified.", data: await services().members.verify(phone) };
+    return {
+      success: true,
+      message: "Mobile number verified.",
+      data: await services().members.verify(phone),
+    };
   });
   app.get("/api/members/:id", admin, async (request) => {
     const { id } = parseOr400(idParams, request.params);
@@ -62,7 +72,11 @@ export async function logisticsRoutes(app: FastifyInstance) {
     const { id } = parseOr400(idParams, request.params);
     const change = parseOr400(memberUpdateSchema, request.body);
     assertSomeChange(change);
-    return { success: true, message: "Member updated.", data: await services().members.update(currentOperator(request), id, change) };
+    return {
+      success: true,
+      message: "Member updated.",
+      data: await services().members.update(currentOperator(request), id, change),
+    };
   });
   app.delete("/api/members/:id", admin, async (request) => {
     const { id } = parseOr400(idParams, request.params);
@@ -78,7 +92,9 @@ export async function logisticsRoutes(app: FastifyInstance) {
     const { id } = parseOr400(idParams, request.params);
     const { vehicle_no } = parseOr400(memberVehicleSchema, request.body);
     const vehicles = await services().members.addVehicle(currentOperator(request), id, vehicle_no);
-    return reply.status(201).send({ success: true, message: `Vehicle ${vehicle_no} added.`, vehicle_data: vehicles });
+    return reply
+      .status(201)
+      .send({ success: true, message: `Vehicle ${vehicle_no} added.`, vehicle_data: vehicles });
   });
   app.delete("/api/members/:id/vehicles/:vehicleId", admin, async (request) => {
     const { id, vehicleId } = parseOr400(vehicleParams, request.params);

@@ -10,7 +10,10 @@ export async function mediaRoutes(app: FastifyInstance) {
       .type(found.contentType)
       .header("Cache-Control", "public, max-age=31536000, immutable")
       .header("X-Content-Type-Options", "nosniff")
-      .header("Content-Security-Policy", "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox")
+      .header(
+        "Content-Security-Policy",
+        "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
+      )
       .send(found.bytes);
   });
 }

@@ -23,7 +23,13 @@ describe("GET /api/teams/", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { id: coo.id, name: "COO", position: coo.position, image: coo.image, description: "" },
-      { id: founder.id, name: "Founder", position: founder.position, image: founder.image, description: founder.description },
+      {
+        id: founder.id,
+        name: "Founder",
+        position: founder.position,
+        image: founder.image,
+        description: founder.description,
+      },
     ]);
   });
 
@@ -52,10 +58,13 @@ describe("GET /api/teams/{id}/", () => {
     expect(res.json()).toEqual({ success: false, message: "Team member not found", data: [] });
   });
 
-  it.each(["12abc", "-1", "1.5", "0", "007", "99999999999", "abc"])("refuses the id %j with 400", async (id) => {
-    await createMember(db());
-    const res = await get(`/api/teams/${id}/`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("id: Enter a valid id (a positive whole number)");
-  });
+  it.each(["12abc", "-1", "1.5", "0", "007", "99999999999", "abc"])(
+    "refuses the id %j with 400",
+    async (id) => {
+      await createMember(db());
+      const res = await get(`/api/teams/${id}/`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("id: Enter a valid id (a positive whole number)");
+    },
+  );
 });

@@ -9,8 +9,18 @@ let token = "";
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.operators.create({ username: "uploader", password: "uploader-password-1", role: "editor" });
-  token = (await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "uploader", password: "uploader-password-1" } })).json().access_token;
+  await t.app.services.operators.create({
+    username: "uploader",
+    password: "uploader-password-1",
+    role: "editor",
+  });
+  token = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "uploader", password: "uploader-password-1" },
+    })
+  ).json().access_token;
 });
 afterAll(() => t.close());
 
@@ -25,7 +35,9 @@ const storedFiles = (id?: string) =>
 function multipart(content: Buffer, filename = "photo.jpg", type = "image/jpeg") {
   const boundary = "----gcc-test-boundary";
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -34,7 +46,12 @@ function multipart(content: Buffer, filename = "photo.jpg", type = "image/jpeg")
 
 const upload = (content: Buffer, filename?: string, type?: string, auth = token) => {
   const { body, contentType } = multipart(content, filename, type);
-  return t.app.inject({ method: "POST", url: "/api/uploads", payload: body, headers: { "content-type": contentType, ...(auth ? { authorization: `Bearer ${auth}` } : {}) } });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/uploads",
+    payload: body,
+    headers: { "content-type": contentType, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+  });
 };
 
 const photo = (width = 2000, height = 1000) =>
@@ -49,7 +66,9 @@ describe("POST /api/uploads", () => {
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
     expect(data.url).toMatch(/^\/media\/[0-9a-f]{32}\/960\.webp$/);
-    expect(data.srcset).toBe(`/media/${data.id}/480.webp 480w, /media/${data.id}/960.webp 960w, /media/${data.id}/1600.webp 1600w`);
+    expect(data.srcset).toBe(
+      `/media/${data.id}/480.webp 480w, /media/${data.id}/960.webp 960w, /media/${data.id}/1600.webp 1600w`,
+    );
     expect(data).toMatchObject({ width: 1600, height: 800 });
     const rows = await storedFiles(data.id);
     const files = rows.map((r) => r.file).sort();
@@ -63,7 +82,9 @@ describe("POST /api/uploads", () => {
     const served = await t.app.inject(data.url);
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
-    expect(served.headers["cache-control"]).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+    expect(served.headers["cache-control"]).toMatch(
+      /max-age=31536000.*immutable|immutable.*max-age=31536000/,
+    );
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     expect(served.rawPayload.equals(rows.find((r) => r.file === "960.webp")!.bytes)).toBe(true);
     const avif = await t.app.inject(`/media/${data.id}/960.avif`);
@@ -73,14 +94,30 @@ describe("POST /api/uploads", () => {
   });
 
   it("does not enlarge small images", async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#fff" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#fff" } })
+      .png()
+      .toBuffer();
     const data = (await upload(small, "logo.png", "image/png")).json().data;
     expect(data.srcset).toBe(`/media/${data.id}/300.webp 300w`);
   });
 
   it.each([
-    ["SVG with a script", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'), "logo.svg", "image/svg+xml", 400],
-    ["HTML renamed .jpg", Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"), "photo.jpg", "image/jpeg", 400],
+    [
+      "SVG with a script",
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+      ),
+      "logo.svg",
+      "image/svg+xml",
+      400,
+    ],
+    [
+      "HTML renamed .jpg",
+      Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"),
+      "photo.jpg",
+      "image/jpeg",
+      400,
+    ],
     ["a text file", Buffer.from("just some text"), "notes.png", "image/png", 400],
     ["an empty file", Buffer.alloc(0), "empty.jpg", "image/jpeg", 400],
   ])("refuses %s", async (_name, content, filename, type, status) => {
@@ -92,17 +129,23 @@ describe("POST /api/uploads", () => {
   });
 
   it("refuses a JPEG/HTML polyglot", async () => {
-    const polyglot = Buffer.concat([await photo(100, 100), Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
+    const polyglot = Buffer.concat([
+      await photo(100, 100),
+      Buffer.from("<html><script>alert(document.cookie)</script></html>"),
+    ]);
     const res = await upload(polyglot);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/web page code/);
   });
 
-  it.each(["../../etc/passwd.jpg", "..\\windows\\win.ini.jpg", "a/b.jpg"])("refuses the path-traversal name %s", async (name) => {
-    const res = await upload(await photo(100, 100), name);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("The file name is not allowed. Rename the file and try again.");
-  });
+  it.each(["../../etc/passwd.jpg", "..\\windows\\win.ini.jpg", "a/b.jpg"])(
+    "refuses the path-traversal name %s",
+    async (name) => {
+      const res = await upload(await photo(100, 100), name);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("The file name is not allowed. Rename the file and try again.");
+    },
+  );
 
   it("answers 413 over 10 MB", async () => {
     const res = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 1));

@@ -5,22 +5,31 @@ import { HttpError } from "../errors";
 
 export async function uploadRoutes(app: FastifyInstance) {
   // preservePath keeps "../x.jpg" intact so such names can be refused rather than silently trimmed.
-  await app.register(multipart, { preservePath: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
-
-  app.post("/api/uploads", { config: { access: "editor" }, bodyLimit: MAX_UPLOAD_BYTES + 1_048_576 }, async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(400, "Send the image as multipart/form-data in a field named file.");
-    let buffer: Buffer;
-    try {
-      const file = await request.file();
-      if (!file) throw new HttpError(400, "Choose an image to upload.");
-      assertSafeFileName(file.filename);
-      buffer = await file.toBuffer();
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 413) throw new HttpError(413, "Images must be 10 MB or smaller.");
-      throw error;
-    }
-    const data = await app.services.media.storeImage(buffer);
-    request.log.info({ id: data.id, bytes: buffer.length }, "image stored");
-    return reply.status(201).send({ success: true, message: "Image uploaded.", data });
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
   });
+
+  app.post(
+    "/api/uploads",
+    { config: { access: "editor" }, bodyLimit: MAX_UPLOAD_BYTES + 1_048_576 },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new HttpError(400, "Send the image as multipart/form-data in a field named file.");
+      let buffer: Buffer;
+      try {
+        const file = await request.file();
+        if (!file) throw new HttpError(400, "Choose an image to upload.");
+        assertSafeFileName(file.filename);
+        buffer = await file.toBuffer();
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 413)
+          throw new HttpError(413, "Images must be 10 MB or smaller.");
+        throw error;
+      }
+      const data = await app.services.media.storeImage(buffer);
+      request.log.info({ id: data.id, bytes: buffer.length }, "image stored");
+      return reply.status(201).send({ success: true, message: "Image uploaded.", data });
+    },
+  );
 }

@@ -13,7 +13,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const operatorCli = (...args: string[]) =>
   run(resolve("node_modules/.bin/tsx"), ["server/cli/operator.ts", ...args], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, JWT_SECRET: "cli-test-secret-that-is-long-enough-0000" },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      JWT_SECRET: "cli-test-secret-that-is-long-enough-0000",
+    },
   });
 
 async function storedHash(username: string) {
@@ -27,7 +31,14 @@ async function storedHash(username: string) {
 
 describe("npm run operator", () => {
   it("creates an operator and resets the password, printing a generated one once", async () => {
-    const created = await operatorCli("create", "Priya", "--role", "admin", "--password", "first-password-123");
+    const created = await operatorCli(
+      "create",
+      "Priya",
+      "--role",
+      "admin",
+      "--password",
+      "first-password-123",
+    );
     expect(created.stdout).toContain('Created admin "priya".');
     expect(await verifyPassword((await storedHash("priya"))!, "first-password-123")).toBe(true);
 
@@ -41,8 +52,14 @@ describe("npm run operator", () => {
   }, 60_000);
 
   it("explains its usage and refuses bad roles and unknown operators", async () => {
-    await expect(operatorCli("delete", "x")).rejects.toMatchObject({ stderr: expect.stringContaining("Usage:") });
-    await expect(operatorCli("create", "bob", "--role", "owner")).rejects.toMatchObject({ stderr: expect.stringContaining("--role must be one of: admin, editor") });
-    await expect(operatorCli("reset-password", "nobody-here")).rejects.toMatchObject({ stderr: expect.stringContaining('No operator named "nobody-here"') });
+    await expect(operatorCli("delete", "x")).rejects.toMatchObject({
+      stderr: expect.stringContaining("Usage:"),
+    });
+    await expect(operatorCli("create", "bob", "--role", "owner")).rejects.toMatchObject({
+      stderr: expect.stringContaining("--role must be one of: admin, editor"),
+    });
+    await expect(operatorCli("reset-password", "nobody-here")).rejects.toMatchObject({
+      stderr: expect.stringContaining('No operator named "nobody-here"'),
+    });
   }, 60_000);
 });

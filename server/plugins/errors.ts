@@ -6,16 +6,30 @@ export const UNAVAILABLE = "The service is temporarily unavailable. Please try a
 
 // Network errors and PostgreSQL's "cannot serve now" states (connection exceptions, shutdown, too many
 // connections, cancelled by statement_timeout); anything else stays a 500.
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|57014)$/;
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Cannot use a pool after calling end/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Cannot use a pool after calling end/i;
 
 // Text PostgreSQL cannot store (a NUL byte, an invalid or untranslatable character): the input's fault.
 const UNSTORABLE_TEXT_SQLSTATE = new Set(["22021", "22P05"]);
-export const UNSTORABLE_TEXT = "The request contains characters that cannot be stored (such as a NUL byte). Remove them and try again.";
+export const UNSTORABLE_TEXT =
+  "The request contains characters that cannot be stored (such as a NUL byte). Remove them and try again.";
 
 function sqlState(error: unknown, accept: (code: string) => boolean): boolean {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && accept(code)) return true;
   }
@@ -24,7 +38,11 @@ function sqlState(error: unknown, accept: (code: string) => boolean): boolean {
 
 /** True when an error (or one it wraps) means the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
     if (e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message)) return true;
@@ -42,7 +60,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status === 500 && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
-      return reply.status(503).header("Retry-After", "5").send({ success: false, message: UNAVAILABLE, data: [] });
+      return reply
+        .status(503)
+        .header("Retry-After", "5")
+        .send({ success: false, message: UNAVAILABLE, data: [] });
     }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
@@ -52,7 +73,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     const message =
       error instanceof HttpError
         ? error.message
-        : publicMessage(status, "validation" in error && error.validation ? "The request is not valid." : error.message);
+        : publicMessage(
+            status,
+            "validation" in error && error.validation ? "The request is not valid." : error.message,
+          );
     return reply.status(status).send({
       success: false,
       message,

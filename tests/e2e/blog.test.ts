@@ -36,7 +36,9 @@ describe("blog list", () => {
     expect(await page.locator("article img").first().getAttribute("alt")).toBe(
       "Project roadmap on a whiteboard divided into 30, 60 and 100 day milestones",
     );
-    expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute("href")).toBe("/rss.xml");
+    expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute("href")).toBe(
+      "/rss.xml",
+    );
     expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe("/blog");
     expect(errors).toEqual([]);
     await expectAccessible(page);
@@ -72,14 +74,20 @@ describe("blog post", () => {
     expect((await fetchManual(BOT.path)).status).toBe(200);
   });
 
-  it.each(["/blog/12abc", "/blog/12abc-title", "/blog/-1-x", "/blog/1.5-x", "/blog/03-x", "/blog/99999-x", "/blog/99999999999-x", "/blog/7-compliance-and-tax-basics-for-a-gcc-in-india"])(
-    "answers %s with the not-found page",
-    async (path) => {
-      const res = await fetchManual(path);
-      expect(res.status).toBe(404);
-      expect(await res.text()).toContain("Page not found");
-    },
-  );
+  it.each([
+    "/blog/12abc",
+    "/blog/12abc-title",
+    "/blog/-1-x",
+    "/blog/1.5-x",
+    "/blog/03-x",
+    "/blog/99999-x",
+    "/blog/99999999999-x",
+    "/blog/7-compliance-and-tax-basics-for-a-gcc-in-india",
+  ])("answers %s with the not-found page", async (path) => {
+    const res = await fetchManual(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Page not found");
+  });
 
   it("renders the article with its SEO tags, structured data, tags and comments", async () => {
     const { page, errors, status } = await browser.open(BOT.path);
@@ -91,7 +99,9 @@ describe("blog post", () => {
     );
     expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe(BOT.path);
     expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe("article");
-    expect(await page.locator('meta[property="article:published_time"]').getAttribute("content")).toMatch(/^\d{4}-/);
+    expect(await page.locator('meta[property="article:published_time"]').getAttribute("content")).toMatch(
+      /^\d{4}-/,
+    );
     expect(await page.locator('meta[property="article:tag"]').count()).toBeGreaterThan(0);
     const ld = await jsonLdOf(page, "BlogPosting");
     expect(ld).toMatchObject({
@@ -118,7 +128,9 @@ describe("blog post", () => {
 
   it("falls back to the heading and sub heading without SEO fields", async () => {
     const { page } = await browser.open(AI.path);
-    expect(await page.title()).toBe("AI-Led Hiring for GCCs: Faster Shortlists Without Losing the Human Touch");
+    expect(await page.title()).toBe(
+      "AI-Led Hiring for GCCs: Faster Shortlists Without Losing the Human Touch",
+    );
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
       "How AI matching, structured screening and human judgement together fill GCC roles faster and more fairly.",
     );
@@ -132,7 +144,10 @@ describe("blog post", () => {
       await delay(1500);
       await route.continue();
     });
-    await page.getByRole("complementary").getByRole("link", { name: "The First 100 Days of a New GCC" }).click();
+    await page
+      .getByRole("complementary")
+      .getByRole("link", { name: "The First 100 Days of a New GCC" })
+      .click();
     await page.getByRole("status").filter({ hasText: "Loading blog..." }).waitFor();
     await page.waitForURL(`**${FIRST_100.path}`);
     await page.getByRole("heading", { level: 1, name: "The First 100 Days of a New GCC" }).waitFor();
@@ -146,14 +161,18 @@ describe("blog post", () => {
       await delay(1500);
       await route.continue();
     });
-    await page.getByRole("link", { name: /^View Details/ }).nth(2).click();
+    await page
+      .getByRole("link", { name: /^View Details/ })
+      .nth(2)
+      .click();
     await page.getByRole("status").filter({ hasText: "Loading blog..." }).waitFor();
     await page.getByRole("heading", { name: "Leave a Reply" }).waitFor();
   });
 });
 
 describe("comments", () => {
-  const form = (page: Page) => page.locator("form").filter({ has: page.getByRole("textbox", { name: "Comment" }) });
+  const form = (page: Page) =>
+    page.locator("form").filter({ has: page.getByRole("textbox", { name: "Comment" }) });
 
   it("asks for every field, then posts, clears the form and shows the new comment", async () => {
     const { page, errors } = await browser.open(FIRST_100.path);
@@ -167,7 +186,9 @@ describe("comments", () => {
     expect(await form(page).getByRole("alert").textContent()).toBe("All fields are required");
 
     await page.getByLabel("Email").fill("meera@example.com");
-    await page.getByRole("textbox", { name: "Comment" }).fill("Clear and practical.\nThe 30-60-100 split works.");
+    await page
+      .getByRole("textbox", { name: "Comment" })
+      .fill("Clear and practical.\nThe 30-60-100 split works.");
     let release: () => void = () => {};
     await page.route("**/api/blog_comments/", async (route) => {
       await new Promise<void>((r) => (release = r));
@@ -180,10 +201,14 @@ describe("comments", () => {
     release();
 
     await page.getByText("Comment submitted successfully!").waitFor();
-    await expect.poll(() => page.locator("#comments-heading").textContent()).toBe(`${before + 1} Comment${before + 1 === 1 ? "" : "s"}`);
+    await expect
+      .poll(() => page.locator("#comments-heading").textContent())
+      .toBe(`${before + 1} Comment${before + 1 === 1 ? "" : "s"}`);
     const last = page.getByTestId("comment").last();
     expect(await last.textContent()).toContain("Meera Pillai");
-    expect(await last.locator("p").last().innerText()).toBe("Clear and practical.\nThe 30-60-100 split works.");
+    expect(await last.locator("p").last().innerText()).toBe(
+      "Clear and practical.\nThe 30-60-100 split works.",
+    );
     expect(await page.getByLabel("Name").inputValue()).toBe("");
     expect(await page.getByLabel("Email").inputValue()).toBe("");
     expect(await page.getByRole("textbox", { name: "Comment" }).inputValue()).toBe("");
@@ -222,14 +247,27 @@ describe("comments", () => {
   });
 
   it.each([
-    ["the server's message", { status: 429, body: JSON.stringify({ message: "Too many requests. Please wait 9 minute(s) and try again." }) }, "Too many requests. Please wait 9 minute(s) and try again."],
+    [
+      "the server's message",
+      {
+        status: 429,
+        body: JSON.stringify({ message: "Too many requests. Please wait 9 minute(s) and try again." }),
+      },
+      "Too many requests. Please wait 9 minute(s) and try again.",
+    ],
     ["'Failed to submit comment' without one", { status: 500, body: "oops" }, "Failed to submit comment"],
-    ["'An error occurred. Please try again later.' on a network failure", null, "An error occurred. Please try again later."],
+    [
+      "'An error occurred. Please try again later.' on a network failure",
+      null,
+      "An error occurred. Please try again later.",
+    ],
   ])("toasts %s", async (_name, answer, message) => {
     const { page } = await browser.open(FIRST_100.path);
     await waitForHydration(page);
     await page.route("**/api/blog_comments/", (route) =>
-      answer ? route.fulfill({ ...answer, contentType: "application/json" }) : route.abort("internetdisconnected"),
+      answer
+        ? route.fulfill({ ...answer, contentType: "application/json" })
+        : route.abort("internetdisconnected"),
     );
     await page.getByLabel("Name").fill("Meera");
     await page.getByLabel("Email").fill("meera@example.com");
@@ -245,7 +283,12 @@ describe("comments", () => {
     const res = await fetch(`${baseURL()}/api/blog_comments/`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ blog_id: AI.id, name: "<b>Mallory</b>", email_id: "m@example.com", comment: payload }),
+      body: JSON.stringify({
+        blog_id: AI.id,
+        name: "<b>Mallory</b>",
+        email_id: "m@example.com",
+        comment: payload,
+      }),
     });
     expect(res.status).toBe(201);
     const { page, errors } = await browser.open(AI.path);
@@ -265,7 +308,8 @@ describe("blog with many posts", () => {
     // Demo content plus 14 older posts: 20 published posts, two pages of 12.
     site = await startSite({
       seed: async (db) => {
-        for (let i = 1; i <= 14; i++) await createPost(db, { heading: `Extra post ${i}`, publishedAt: daysAgo(100 + i) });
+        for (let i = 1; i <= 14; i++)
+          await createPost(db, { heading: `Extra post ${i}`, publishedAt: daysAgo(100 + i) });
       },
     });
   }, 120_000);
@@ -302,14 +346,16 @@ describe("blog when loading fails", () => {
         const listPublished = blog.listPublished.bind(blog);
         const getPublished = blog.getPublished.bind(blog);
         const listComments = blog.listComments.bind(blog);
-        blog.listPublished = (paging) => (broken.list && paging?.pageSize === 12 ? failing() : listPublished(paging));
+        blog.listPublished = (paging) =>
+          broken.list && paging?.pageSize === 12 ? failing() : listPublished(paging);
         blog.getPublished = (id) => (broken.post ? failing() : getPublished(id));
         blog.listComments = (filter) => (broken.comments ? failing() : listComments(filter));
       },
     });
   }, 120_000);
   afterAll(() => site?.close());
-  const set = (state: Partial<typeof broken>) => Object.assign(broken, { list: false, post: false, comments: false }, state);
+  const set = (state: Partial<typeof broken>) =>
+    Object.assign(broken, { list: false, post: false, comments: false }, state);
 
   it("shows 'Failed to load blogs.' in an alert", async () => {
     set({ list: true });
@@ -334,10 +380,14 @@ describe("blog when loading fails", () => {
     set({ post: true });
     const { page, status } = await browser.open(`${site.url}${BOT.path}`);
     expect(status).toBe(503);
-    const alert = page.getByRole("alert").filter({ hasText: "Failed to load blog details. Please try again later." });
+    const alert = page
+      .getByRole("alert")
+      .filter({ hasText: "Failed to load blog details. Please try again later." });
     expect(await alert.count()).toBe(1);
     // Tailwind's red-700: a strongly saturated colour with a red hue (oklch hue 20-35).
-    expect(await alert.evaluate((el) => getComputedStyle(el).color)).toMatch(/^oklch\(0\.\d+ 0\.(1[5-9]|2)\d* (2\d|3[0-5])[.\d]*\)$/);
+    expect(await alert.evaluate((el) => getComputedStyle(el).color)).toMatch(
+      /^oklch\(0\.\d+ 0\.(1[5-9]|2)\d* (2\d|3[0-5])[.\d]*\)$/,
+    );
     expect(await alert.evaluate((el) => getComputedStyle(el).textAlign)).toBe("center");
     expect(await page.getByRole("heading", { name: "Leave a Reply" }).count()).toBe(0);
     await expectAccessible(page);
@@ -347,13 +397,24 @@ describe("blog when loading fails", () => {
     set({ comments: true });
     const { page, status } = await browser.open(`${site.url}${BOT.path}`);
     expect(status).toBe(503);
-    expect(await page.getByRole("alert").filter({ hasText: "Failed to load comments. Please try again later." }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Failed to load comments. Please try again later." })
+        .count(),
+    ).toBe(1);
 
     set({});
     const list = await browser.open(`${site.url}/blog`);
     await waitForHydration(list.page);
     set({ comments: true });
-    await list.page.getByRole("link", { name: /^View Details/ }).first().click();
-    await list.page.getByRole("alert").filter({ hasText: "Failed to load comments. Please try again later." }).waitFor();
+    await list.page
+      .getByRole("link", { name: /^View Details/ })
+      .first()
+      .click();
+    await list.page
+      .getByRole("alert")
+      .filter({ hasText: "Failed to load comments. Please try again later." })
+      .waitFor();
   });
 });

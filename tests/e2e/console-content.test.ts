@@ -22,7 +22,11 @@ const openSignedIn = (path: string) => openConsole(browser, `${site()}${path}`);
 const pngFile = async () => ({
   name: "cover.png",
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 11, g: 31, b: 58 } } }).png().toBuffer(),
+  buffer: await sharp({
+    create: { width: 1200, height: 630, channels: 3, background: { r: 11, g: 31, b: 58 } },
+  })
+    .png()
+    .toBuffer(),
 });
 
 async function publicText(path: string) {
@@ -69,8 +73,14 @@ describe("console content management", () => {
     await expect.poll(() => publicText("/blog")).toContain("Edited sub heading");
 
     await page.getByRole("button", { name: `Edit ${heading}` }).click();
-    await page.getByRole("dialog", { name: `Edit ${heading}` }).getByLabel("Status").selectOption("draft");
-    await page.getByRole("dialog", { name: `Edit ${heading}` }).getByRole("button", { name: "Save post" }).click();
+    await page
+      .getByRole("dialog", { name: `Edit ${heading}` })
+      .getByLabel("Status")
+      .selectOption("draft");
+    await page
+      .getByRole("dialog", { name: `Edit ${heading}` })
+      .getByRole("button", { name: "Save post" })
+      .click();
     await page.getByText("Post saved.").waitFor();
     await expect.poll(() => publicText("/blog")).not.toContain(heading);
     expect(errors).toEqual([]);
@@ -96,7 +106,10 @@ describe("console content management", () => {
     await expect.poll(() => publicText("/leadership-page")).toContain("Chief Delivery Officer");
 
     await page.getByRole("button", { name: `Delete ${name}` }).click();
-    await page.getByRole("dialog", { name: "Remove team member" }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Remove team member" })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await page.getByText("Team member removed.").waitFor();
     await expect.poll(() => publicText("/leadership-page")).not.toContain(name);
   });
@@ -125,20 +138,29 @@ describe("console content management", () => {
   });
 
   it("hides a comment from the public post and shows it again", async () => {
-    const posts = (await (await fetch(`${site()}/api/blog_details/`)).json()) as { id: number; heading: string }[];
+    const posts = (await (await fetch(`${site()}/api/blog_details/`)).json()) as {
+      id: number;
+      heading: string;
+    }[];
     const target = posts[0]!;
     const text = `Moderate me ${Date.now()}`;
     const res = await fetch(`${site()}/api/blog_comments/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ blog_id: target.id, name: "Visitor", email_id: "visitor@example.com", comment: text }),
+      body: JSON.stringify({
+        blog_id: target.id,
+        name: "Visitor",
+        email_id: "visitor@example.com",
+        comment: text,
+      }),
     });
     expect(res.status).toBeLessThan(300);
     const { page } = await openSignedIn("/dashboard/comments");
     await findRow(page, text);
     await page.getByRole("button", { name: "Hide comment by Visitor" }).click();
     await page.getByText("Comment updated.").waitFor();
-    const publicComments = async () => JSON.stringify(await (await fetch(`${site()}/api/blog_comments/?blog_id=${target.id}`)).json());
+    const publicComments = async () =>
+      JSON.stringify(await (await fetch(`${site()}/api/blog_comments/?blog_id=${target.id}`)).json());
     await expect.poll(publicComments).not.toContain(text);
     await page.getByRole("button", { name: "Unhide comment by Visitor" }).click();
     await expect.poll(publicComments).toContain(text);

@@ -89,7 +89,9 @@ describe("console shell", () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(/Filters/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toMatch(/Filters/);
   });
 });
 
@@ -99,7 +101,13 @@ describe("enquiry inbox", () => {
     const res = await fetch(`${baseURL()}/api/contact_requests`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ first_name: marker, last_name: "Tester", email: "zephyr@example.com", message: "Please call us about Pune.", privacy_consent: true }),
+      body: JSON.stringify({
+        first_name: marker,
+        last_name: "Tester",
+        email: "zephyr@example.com",
+        message: "Please call us about Pune.",
+        privacy_consent: true,
+      }),
     });
     expect(res.status).toBe(201);
     const { page } = await openSignedIn("/dashboard/enquiries");
@@ -115,7 +123,10 @@ describe("enquiry inbox", () => {
     await page.getByText("Enquiry updated.").waitFor();
     await page.locator("tbody").getByText("Contacted").waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     const csv = await (await download.createReadStream()).toArray();
     const text = Buffer.concat(csv).toString("utf8");
     expect(text.trim().split("\r\n")).toHaveLength(2);
@@ -128,7 +139,13 @@ describe("enquiry inbox", () => {
     await fetch(`${baseURL()}/api/contact_requests`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ first_name: marker, last_name: "Me", email: "del@example.com", message: "Remove me", privacy_consent: true }),
+      body: JSON.stringify({
+        first_name: marker,
+        last_name: "Me",
+        email: "del@example.com",
+        message: "Remove me",
+        privacy_consent: true,
+      }),
     });
     const { page } = await openSignedIn(`/dashboard/enquiries?search=${marker}`);
     await page.getByRole("button", { name: `Delete enquiry from ${marker} Me` }).click();
@@ -136,7 +153,10 @@ describe("enquiry inbox", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
     expect(await page.locator("tbody tr").count()).toBe(1);
     await page.getByRole("button", { name: `Delete enquiry from ${marker} Me` }).click();
-    await page.getByRole("dialog", { name: "Delete enquiry" }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete enquiry" })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await page.getByText("No enquiries match.").waitFor();
   });
 });
@@ -168,7 +188,9 @@ describe("site settings", () => {
     await page.getByLabel("Info e-mail (receives enquiries)").fill("not-an-email");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Enter a valid e-mail address").waitFor();
-    expect(await page.getByLabel("Info e-mail (receives enquiries)").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Info e-mail (receives enquiries)").getAttribute("aria-invalid")).toBe(
+      "true",
+    );
   });
 });
 

@@ -23,7 +23,9 @@ describe("leadership page", () => {
     expect(names[0]).toBe("Arjun Mehta");
     const first = page.locator("article").first();
     expect(await first.textContent()).toContain("Founder & CEO");
-    const heights = await page.locator("article img").evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().height));
+    const heights = await page
+      .locator("article img")
+      .evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().height));
     expect(heights).toEqual(Array(members.length).fill(250));
     expect(await page.locator("article img").first().getAttribute("alt")).toBe("Portrait of Arjun Mehta");
     expect(await page.getByRole("button", { name: /^Read More/ }).count()).toBe(members.length);
@@ -31,7 +33,11 @@ describe("leadership page", () => {
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const graph = blocks.map((b) => JSON.parse(b)).find((b) => Array.isArray(b["@graph"]))?.["@graph"];
     expect(graph).toHaveLength(members.length);
-    expect(graph[0]).toMatchObject({ "@type": "Person", name: members[0]!.name, jobTitle: members[0]!.position });
+    expect(graph[0]).toMatchObject({
+      "@type": "Person",
+      name: members[0]!.name,
+      jobTitle: members[0]!.position,
+    });
     expect(errors).toEqual([]);
     await expectAccessible(page);
   });
@@ -57,7 +63,11 @@ describe("leadership page", () => {
     expect(await dialog.getByText("Loading...").count()).toBe(0);
     const labels = await dialog.locator("dt").allTextContents();
     expect(labels).toEqual(["Name", "Position", "Description"]);
-    expect(await dialog.locator("dd").allTextContents()).toEqual([kavita.name, kavita.position, kavita.description]);
+    expect(await dialog.locator("dd").allTextContents()).toEqual([
+      kavita.name,
+      kavita.position,
+      kavita.description,
+    ]);
     expect(await dialog.locator("img").getAttribute("alt")).toBe("Portrait of Kavita Iyer");
     await expectAccessible(page);
 
@@ -67,7 +77,9 @@ describe("leadership page", () => {
     }
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Read More about Kavita Iyer");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "Read More about Kavita Iyer",
+    );
     expect(errors).toEqual([]);
   });
 

@@ -8,11 +8,18 @@ const browser = setupBrowser();
 let token = "";
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(TEST_ADMIN) });
+  const res = await fetch(`${baseURL()}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(TEST_ADMIN),
+  });
   token = ((await res.json()) as { access_token: string }).access_token;
 });
 
-const apiGet = <T>(path: string) => fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<T>);
+const apiGet = <T>(path: string) =>
+  fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } }).then(
+    (r) => r.json() as Promise<T>,
+  );
 
 async function openSignedIn(path: string, ready = "tbody tr") {
   const opened = await openConsole(browser, path);
@@ -22,7 +29,8 @@ async function openSignedIn(path: string, ready = "tbody tr") {
 
 const rows = (page: Page) => page.locator("tbody tr");
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
-const shift = (days: number) => new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (days: number) =>
+  new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe("dashboard home (members)", () => {
   it("filters members, shows the profile and vehicle list, and adds and removes a vehicle at once", async () => {
@@ -42,20 +50,26 @@ describe("dashboard home (members)", () => {
       .poll(
         async () => {
           const states = [...new Set(await page.locator("tbody tr td:nth-child(4)").allTextContents())];
-          return states.length ? states : [`(table: ${(await page.locator("main").innerText()).slice(0, 300)})`];
+          return states.length
+            ? states
+            : [`(table: ${(await page.locator("main").innerText()).slice(0, 300)})`];
         },
         { timeout: 30_000 },
       )
       .toEqual(["Maharashtra"]);
 
     await rows(page).first().locator("td").nth(1).getByRole("button").click();
-    const profile = page.getByRole("region", { name: /./ }).filter({ has: page.getByText("Profile", { exact: true }) });
+    const profile = page
+      .getByRole("region", { name: /./ })
+      .filter({ has: page.getByText("Profile", { exact: true }) });
     await profile.getByLabel("Add a vehicle number").waitFor();
     const before = await profile.getByRole("list", { name: "Vehicle list" }).getByRole("listitem").count();
     await profile.getByLabel("Add a vehicle number").fill("up 16 zz 4242");
     await profile.getByRole("button", { name: "Add" }).click();
     await profile.getByText("UP 16 ZZ 4242").waitFor();
-    expect(await profile.getByRole("list", { name: "Vehicle list" }).getByRole("listitem").count()).toBe(before + 1);
+    expect(await profile.getByRole("list", { name: "Vehicle list" }).getByRole("listitem").count()).toBe(
+      before + 1,
+    );
     // Away from the button: btn-primary's hover colour (app.css) is checked separately, not here.
     await page.mouse.move(0, 0);
     await expectAccessible(page);
@@ -69,7 +83,10 @@ describe("insurance, FASTag and feedback", () => {
   it("filters insurance requests by status and updates status and notes", async () => {
     const { page } = await openSignedIn("/dashboard/services/insurance");
     await page.getByRole("heading", { name: "Insurance requests" }).waitFor();
-    await page.getByRole("button", { name: /^Update Insurance request/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Update Insurance request/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Status").selectOption("rejected");
     await dialog.getByLabel("Notes").fill("Policy already active elsewhere");
@@ -77,9 +94,14 @@ describe("insurance, FASTag and feedback", () => {
     await page.getByText("Insurance request updated.").waitFor();
     await page.getByRole("button", { name: /^Filters/ }).click();
     await page.getByRole("dialog", { name: "Filters" }).getByLabel("Status").selectOption("rejected");
-    await page.getByRole("dialog", { name: "Filters" }).getByRole("button", { name: "Apply filters" }).click();
+    await page
+      .getByRole("dialog", { name: "Filters" })
+      .getByRole("button", { name: "Apply filters" })
+      .click();
     await expect.poll(() => new URL(page.url()).searchParams.get("status")).toBe("rejected");
-    await expect.poll(async () => [...new Set(await page.locator("tbody tr td:nth-child(5)").allTextContents())]).toEqual(["Rejected"]);
+    await expect
+      .poll(async () => [...new Set(await page.locator("tbody tr td:nth-child(5)").allTextContents())])
+      .toEqual(["Rejected"]);
     expect(await page.locator("tbody").textContent()).toContain("Policy already active elsewhere");
     await expectAccessible(page);
   });
@@ -94,10 +116,16 @@ describe("insurance, FASTag and feedback", () => {
 
   it("reviews feedback from open to in progress to resolved with a reply note", async () => {
     const text = `Driver skipped the pickup ${Date.now()}`;
-    const logged = await fetch(`${baseURL()}/api/feedback`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ kind: "complaint", text }) });
+    const logged = await fetch(`${baseURL()}/api/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ kind: "complaint", text }),
+    });
     expect(logged.status).toBe(201);
     const id = ((await logged.json()) as { data: { id: number } }).data.id;
-    const { page } = await openSignedIn(`/dashboard/feedback_complaints?status=open&search=${encodeURIComponent(text)}`);
+    const { page } = await openSignedIn(
+      `/dashboard/feedback_complaints?status=open&search=${encodeURIComponent(text)}`,
+    );
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByRole("button", { name: `Review complaint ${id}` }).click();
     let dialog = page.getByRole("dialog");
@@ -105,7 +133,10 @@ describe("insurance, FASTag and feedback", () => {
     await page.getByText("Review saved.").waitFor();
     await page.getByRole("button", { name: /^Filters/ }).click();
     await page.getByRole("dialog", { name: "Filters" }).getByLabel("Status").selectOption("in_progress");
-    await page.getByRole("dialog", { name: "Filters" }).getByRole("button", { name: "Apply filters" }).click();
+    await page
+      .getByRole("dialog", { name: "Filters" })
+      .getByRole("button", { name: "Apply filters" })
+      .click();
     await expect.poll(() => new URL(page.url()).searchParams.get("status")).toBe("in_progress");
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByRole("button", { name: `Review complaint ${id}` }).click();
@@ -122,13 +153,21 @@ describe("insurance, FASTag and feedback", () => {
   it("bulk-deletes selected rows after one confirmation", async () => {
     const before = (await apiGet<{ total_no_of_data: number }[]>("/api/feedback"))[0]!.total_no_of_data;
     const { page } = await openSignedIn("/dashboard/feedback_complaints");
-    await page.getByRole("checkbox", { name: /^Select row/ }).nth(0).check();
-    await page.getByRole("checkbox", { name: /^Select row/ }).nth(1).check();
+    await page
+      .getByRole("checkbox", { name: /^Select row/ })
+      .nth(0)
+      .check();
+    await page
+      .getByRole("checkbox", { name: /^Select row/ })
+      .nth(1)
+      .check();
     await page.getByRole("button", { name: "Delete selected (2)" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete 2 items" });
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByText("Selected rows deleted.").waitFor();
-    await expect.poll(async () => (await apiGet<{ total_no_of_data: number }[]>("/api/feedback"))[0]!.total_no_of_data).toBe(before - 2);
+    await expect
+      .poll(async () => (await apiGet<{ total_no_of_data: number }[]>("/api/feedback"))[0]!.total_no_of_data)
+      .toBe(before - 2);
   });
 });
 
@@ -138,7 +177,10 @@ describe("CRM", () => {
     const { page } = await openSignedIn("/dashboard/crm");
     expect(await page.getByRole("button", { name: "After sale" }).getAttribute("aria-pressed")).toBe("true");
     await page.getByRole("heading", { name: "CRM · After sale" }).waitFor();
-    await page.getByRole("button", { name: /^Service history/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Service history/ })
+      .first()
+      .click();
     await page.getByRole("dialog").locator("tbody tr").first().waitFor();
     await page.keyboard.press("Escape");
     await expectAccessible(page);
@@ -165,7 +207,10 @@ describe("CRM", () => {
     await lead.getByText("Met at the Pune transport expo").waitFor();
     await lead.getByLabel("New note").fill("Asked for the annual plan price");
     await lead.getByRole("button", { name: "Add note" }).click();
-    await lead.getByRole("list", { name: "Notes timeline" }).getByText("Asked for the annual plan price").waitFor();
+    await lead
+      .getByRole("list", { name: "Notes timeline" })
+      .getByText("Asked for the annual plan price")
+      .waitFor();
     await lead.getByLabel("Status").selectOption("HOT");
     await lead.getByLabel("Follow-up date").fill(shift(2));
     await lead.getByRole("button", { name: "Save status" }).click();
@@ -176,7 +221,9 @@ describe("CRM", () => {
     await page.getByRole("button", { name: "Board" }).click();
     const hot = page.getByRole("region", { name: /HOT/ });
     await hot.getByRole("button", { name: new RegExp(name) }).waitFor();
-    const count = (await apiGet<{ board_data: { status: string; count: number }[] }>("/api/crm/board")).board_data.find((c) => c.status === "HOT")!.count;
+    const count = (
+      await apiGet<{ board_data: { status: string; count: number }[] }>("/api/crm/board")
+    ).board_data.find((c) => c.status === "HOT")!.count;
     expect(await hot.getByLabel(`${count} leads`).count()).toBe(1);
     await expectAccessible(page);
     await page.reload();
@@ -188,13 +235,21 @@ describe("CRM", () => {
 describe("analytics", () => {
   it("defaults to today, switches the overall range, and exports exactly the table's rows for a date range", async () => {
     const { page, errors } = await openSignedIn("/dashboard/analytics", "[data-kpi]");
-    expect(await page.getByRole("button", { name: "Today" }).first().getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: "Today" }).first().getAttribute("aria-pressed")).toBe(
+      "true",
+    );
     expect(await page.getByRole("tab", { name: "Load" }).getAttribute("aria-selected")).toBe("true");
     expect(await page.locator("#from-date").inputValue()).toBe(today());
-    const month = (await apiGet<{ data: { kpis: { key: string; current: number }[] } }>("/api/analytics/overall?period=this_month")).data.kpis.find((k) => k.key === "load")!.current;
+    const month = (
+      await apiGet<{ data: { kpis: { key: string; current: number }[] } }>(
+        "/api/analytics/overall?period=this_month",
+      )
+    ).data.kpis.find((k) => k.key === "load")!.current;
     await page.getByRole("button", { name: "This month" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("period")).toBe("this_month");
-    await expect.poll(() => page.locator('[data-kpi="load"] p').nth(1).textContent()).toBe(month.toLocaleString("en-IN"));
+    await expect
+      .poll(() => page.locator('[data-kpi="load"] p').nth(1).textContent())
+      .toBe(month.toLocaleString("en-IN"));
     await page.locator(".recharts-surface").first().waitFor();
 
     await page.getByRole("tab", { name: "Truck" }).click();
@@ -203,12 +258,21 @@ describe("analytics", () => {
     // Up to yesterday: other browser tests add trucks today while this one runs.
     await page.locator("#to-date").fill(shift(-1));
     await expect.poll(() => new URL(page.url()).searchParams.get("to_date")).toBe(shift(-1));
-    const api = await apiGet<{ total_no_of_data: number }>(`/api/analytics/truck?from_date=${shift(-29)}&to_date=${shift(-1)}`);
-    await expect.poll(() => page.getByText(`${api.total_no_of_data.toLocaleString("en-IN")} truck records in this range`).count()).toBe(1);
+    const api = await apiGet<{ total_no_of_data: number }>(
+      `/api/analytics/truck?from_date=${shift(-29)}&to_date=${shift(-1)}`,
+    );
+    await expect
+      .poll(() =>
+        page.getByText(`${api.total_no_of_data.toLocaleString("en-IN")} truck records in this range`).count(),
+      )
+      .toBe(1);
     await page.getByRole("columnheader", { name: "Vehicle number" }).waitFor();
     await expectAccessible(page);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe("Date,Phone number,Name,Company name,From,To,Vehicle number");

@@ -10,7 +10,11 @@ let token = "";
 let counter = 0;
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(TEST_ADMIN) });
+  const res = await fetch(`${baseURL()}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(TEST_ADMIN),
+  });
   token = ((await res.json()) as { access_token: string }).access_token;
 });
 
@@ -22,12 +26,22 @@ async function createMember(firstName: string, vehicles: string[] = []) {
   const res = await fetch(`${baseURL()}/api/members`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ first_name: firstName, last_name: "E2e", phone, state: 18, service_category: "Lorry Owner" }),
+    body: JSON.stringify({
+      first_name: firstName,
+      last_name: "E2e",
+      phone,
+      state: 18,
+      service_category: "Lorry Owner",
+    }),
   });
   expect(res.status).toBe(201);
   const { data } = (await res.json()) as { data: { user_id: number } };
   for (const v of vehicles) {
-    await fetch(`${baseURL()}/api/members/${data.user_id}/vehicles`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ vehicle_no: v }) });
+    await fetch(`${baseURL()}/api/members/${data.user_id}/vehicles`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ vehicle_no: v }),
+    });
   }
   return phone;
 }
@@ -170,7 +184,9 @@ describe("drivers", () => {
     const dialog = page.getByRole("dialog", { name: "Add driver" });
     await dialog.getByLabel("Member's mobile number").fill(phone);
     await dialog.getByRole("button", { name: "Verify mobile" }).click();
-    await dialog.getByText(/^No member has the mobile number \+91 \d{5} \d{5}\. Create the member to continue\.$/).waitFor();
+    await dialog
+      .getByText(/^No member has the mobile number \+91 \d{5} \d{5}\. Create the member to continue\.$/)
+      .waitFor();
     await dialog.getByRole("button", { name: "Create member" }).click();
     await dialog.getByLabel("First name").fill("Mahesh");
     await dialog.getByLabel("State", { exact: true }).first().selectOption("26");
@@ -200,7 +216,11 @@ describe("drivers", () => {
 describe("buy and sell", () => {
   it("uploads photos, filters by price band in rupees, removes a photo on edit and deletes", async () => {
     const phone = await createMember("Seller");
-    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 20, g: 110, b: 90 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 640, height: 400, channels: 3, background: { r: 20, g: 110, b: 90 } },
+    })
+      .png()
+      .toBuffer();
     const { page } = await openSignedIn("/dashboard/services/buy_sell_details");
     await page.getByRole("button", { name: "Add listing" }).click();
     const dialog = page.getByRole("dialog", { name: "Add listing" });
@@ -233,7 +253,9 @@ describe("buy and sell", () => {
     await expect.poll(() => edit.getByRole("img").count()).toBe(1);
     await edit.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Listing updated.").waitFor();
-    const stored = await fetch(`${baseURL()}/api/buy_sell?search=${phone}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<{ buy_sell_data: { images: string[] }[] }>);
+    const stored = await fetch(`${baseURL()}/api/buy_sell?search=${phone}`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json() as Promise<{ buy_sell_data: { images: string[] }[] }>);
     expect(stored.buy_sell_data[0]!.images).toHaveLength(1);
     await expectAccessible(page);
     await confirmDelete(page, /^Delete listing 22 BH 1234 AB/, "Listing deleted.");

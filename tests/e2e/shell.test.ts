@@ -92,7 +92,11 @@ describe("site shell", () => {
 
   it("gives every header and footer link a tap target of at least 24 px on a phone", async () => {
     const { page } = await browser.open("/", { viewport: { width: 375, height: 800 } });
-    const result = await new AxeBuilder({ page }).include("header").include("footer").withRules(["target-size"]).analyze();
+    const result = await new AxeBuilder({ page })
+      .include("header")
+      .include("footer")
+      .withRules(["target-size"])
+      .analyze();
     expect(result.passes.length + result.violations.length).toBeGreaterThan(0);
     expect(result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
   });

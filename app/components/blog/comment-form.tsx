@@ -57,7 +57,9 @@ export function CommentForm({ blogId, onPosted }: { blogId: number; onPosted: ()
         onPosted();
       } else {
         const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-        toast.error(typeof body?.message === "string" && body.message ? body.message : "Failed to submit comment");
+        toast.error(
+          typeof body?.message === "string" && body.message ? body.message : "Failed to submit comment",
+        );
       }
     } catch {
       toast.error("An error occurred. Please try again later.");
@@ -69,34 +71,74 @@ export function CommentForm({ blogId, onPosted }: { blogId: number; onPosted: ()
   const input =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
   return (
-    <section aria-labelledby="reply-heading" className="mt-14 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="reply-heading"
+      className="mt-14 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="reply-heading" className="text-2xl font-bold text-navy-900">
         Leave a Reply
       </h2>
       <p className="mt-2 text-sm text-slate-600">Your e-mail address will not be published.</p>
-      <form noValidate onSubmit={submit} onFocus={() => void loadSchema().catch(() => {})} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocus={() => void loadSchema().catch(() => {})}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <div>
           <label htmlFor="comment-name" className="text-sm font-semibold text-navy-900">
             Name
           </label>
-          <input id="comment-name" name="name" autoComplete="name" className={input} value={values.name} onChange={change("name")} aria-invalid={invalid.name || undefined} />
+          <input
+            id="comment-name"
+            name="name"
+            autoComplete="name"
+            className={input}
+            value={values.name}
+            onChange={change("name")}
+            aria-invalid={invalid.name || undefined}
+          />
         </div>
         <div>
           <label htmlFor="comment-email" className="text-sm font-semibold text-navy-900">
             Email
           </label>
-          <input id="comment-email" name="email_id" type="email" autoComplete="email" className={input} value={values.email_id} onChange={change("email_id")} aria-invalid={invalid.email_id || undefined} />
+          <input
+            id="comment-email"
+            name="email_id"
+            type="email"
+            autoComplete="email"
+            className={input}
+            value={values.email_id}
+            onChange={change("email_id")}
+            aria-invalid={invalid.email_id || undefined}
+          />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="comment-text" className="text-sm font-semibold text-navy-900">
             Comment
           </label>
-          <textarea id="comment-text" name="comment" rows={5} className={input} value={values.comment} onChange={change("comment")} aria-invalid={invalid.comment || undefined} />
+          <textarea
+            id="comment-text"
+            name="comment"
+            rows={5}
+            className={input}
+            value={values.comment}
+            onChange={change("comment")}
+            aria-invalid={invalid.comment || undefined}
+          />
         </div>
         {/* Honeypot: invisible to people, so only bots fill it in. */}
         <div className="hidden" aria-hidden="true">
           <label htmlFor="comment-url">Leave this field empty</label>
-          <input id="comment-url" ref={honeypot} name="url_hp" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id="comment-url"
+            ref={honeypot}
+            name="url_hp"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={submitting}>

@@ -15,14 +15,20 @@ export function CommentList({ comments }: { comments: PublicComment[] }) {
       ) : (
         <ol className="mt-6 space-y-5">
           {comments.map((c) => (
-            <li key={c.id} className="rounded-xl border border-slate-200 bg-slate-50 p-5" data-testid="comment">
+            <li
+              key={c.id}
+              className="rounded-xl border border-slate-200 bg-slate-50 p-5"
+              data-testid="comment"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                 <p className="font-semibold text-navy-900">{c.name}</p>
                 <time dateTime={isoDate(c.created_at)} className="text-sm text-slate-600">
                   {formatDate(c.created_at)}
                 </time>
               </div>
-              <p className="mt-2 whitespace-pre-line break-words leading-relaxed text-slate-700">{c.comment}</p>
+              <p className="mt-2 whitespace-pre-line break-words leading-relaxed text-slate-700">
+                {c.comment}
+              </p>
             </li>
           ))}
         </ol>

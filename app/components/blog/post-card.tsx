@@ -24,7 +24,10 @@ export function PostCard({ post, eager }: { post: BlogPostSummary; eager: boolea
           </Link>
         </h2>
         <p className="mt-3 flex-1 leading-relaxed text-slate-600">{post.sub_heading}</p>
-        <Link to={href} className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-brand-700 hover:text-brand-600">
+        <Link
+          to={href}
+          className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-brand-700 hover:text-brand-600"
+        >
           View Details<span className="sr-only"> about {post.heading}</span>
           <span aria-hidden="true">→</span>
         </Link>

@@ -6,13 +6,19 @@ export function PostSidebar({ tags, recent }: { tags: string[]; recent: BlogPost
   return (
     <aside className="space-y-8 lg:sticky lg:top-24 lg:self-start" aria-label="About this article">
       {tags.length > 0 && (
-        <section aria-labelledby="tags-heading" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+        <section
+          aria-labelledby="tags-heading"
+          className="rounded-2xl border border-slate-200 bg-slate-50 p-6"
+        >
           <h2 id="tags-heading" className="text-lg font-bold text-navy-900">
             Tags
           </h2>
           <ul className="mt-4 flex flex-wrap gap-2">
             {tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-700">
+              <li
+                key={tag}
+                className="rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-700"
+              >
                 {tag}
               </li>
             ))}
@@ -27,13 +33,19 @@ export function PostSidebar({ tags, recent }: { tags: string[]; recent: BlogPost
           <ul className="mt-4 space-y-4">
             {recent.map((post) => (
               <li key={post.id}>
-                <Link to={postPath(post.id, post.heading)} className="font-medium leading-snug text-navy-900 hover:text-brand-700">
+                <Link
+                  to={postPath(post.id, post.heading)}
+                  className="font-medium leading-snug text-navy-900 hover:text-brand-700"
+                >
                   {post.heading}
                 </Link>
               </li>
             ))}
           </ul>
-          <Link to="/blog" className="mt-5 inline-block text-sm font-semibold text-brand-700 hover:text-brand-600">
+          <Link
+            to="/blog"
+            className="mt-5 inline-block text-sm font-semibold text-brand-700 hover:text-brand-600"
+          >
             All articles →
           </Link>
         </section>

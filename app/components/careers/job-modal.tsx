@@ -39,7 +39,9 @@ export function JobModal({ job: selected, onClose }: { job: CareerJob | null; on
             </div>
             <div>
               <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Salary</dt>
-              <dd className="mt-1 font-medium text-navy-900">{job.salary ? `${RUPEE}${job.salary}` : "Not disclosed"}</dd>
+              <dd className="mt-1 font-medium text-navy-900">
+                {job.salary ? `${RUPEE}${job.salary}` : "Not disclosed"}
+              </dd>
             </div>
           </dl>
           <h3 className="mt-6 text-lg font-bold text-navy-900">Description</h3>
@@ -52,7 +54,10 @@ export function JobModal({ job: selected, onClose }: { job: CareerJob | null; on
               <div className="prose-content mt-2" dangerouslySetInnerHTML={{ __html: job.requirements }} />
             </>
           )}
-          <Link to={`/careers-details?jobId=${job.id}`} className="mt-6 inline-block font-semibold text-brand-700 hover:text-brand-600">
+          <Link
+            to={`/careers-details?jobId=${job.id}`}
+            className="mt-6 inline-block font-semibold text-brand-700 hover:text-brand-600"
+          >
             Open the full job page →
           </Link>
         </div>

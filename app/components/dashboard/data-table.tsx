@@ -1,5 +1,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download, Filter, Search, Trash2, X } from "lucide-react";
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Filter,
+  Search,
+  Trash2,
+  X,
+} from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { api } from "~/lib/dashboard/api";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
@@ -50,7 +60,10 @@ interface DataTableProps<T> {
   titleLevel?: 1 | 2;
 }
 
-type ListAnswer<T> = { total_no_of_data: number; total_capped?: boolean } & Record<string, T[] | number | boolean>;
+type ListAnswer<T> = { total_no_of_data: number; total_capped?: boolean } & Record<
+  string,
+  T[] | number | boolean
+>;
 
 /** The console's one list: server-side paging, search, sort and filters, all kept in the URL. */
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -119,7 +132,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <section aria-labelledby="list-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Title id="list-title" className={props.titleLevel === 2 ? "text-lg font-semibold text-navy-900" : "text-2xl font-bold text-navy-900"}>
+        <Title
+          id="list-title"
+          className={
+            props.titleLevel === 2
+              ? "text-lg font-semibold text-navy-900"
+              : "text-2xl font-bold text-navy-900"
+          }
+        >
           {props.title}
         </Title>
         <div className="flex flex-wrap gap-2">{props.actions}</div>
@@ -146,13 +166,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
             placeholder={props.searchPlaceholder ?? "Search…"}
             className="w-full py-2 outline-none"
           />
-          <button type="submit" className="rounded px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
+          <button
+            type="submit"
+            className="rounded px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
             Search
           </button>
         </form>
         {props.filters?.length ? (
           <button type="button" className="btn-secondary" onClick={() => setFilterOpen(true)}>
-            <Filter aria-hidden="true" className="size-4" /> Filters{activeFilters ? ` (${activeFilters})` : ""}
+            <Filter aria-hidden="true" className="size-4" /> Filters
+            {activeFilters ? ` (${activeFilters})` : ""}
           </button>
         ) : null}
         {activeFilters ? (
@@ -166,7 +190,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </button>
         ) : null}
         {bulk && checked.size > 0 ? (
-          <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={() => setConfirmBulk(true)}>
+          <button
+            type="button"
+            className="btn bg-red-700 text-white hover:bg-red-800"
+            onClick={() => setConfirmBulk(true)}
+          >
             <Trash2 aria-hidden="true" className="size-4" /> Delete selected ({checked.size})
           </button>
         ) : null}
@@ -189,11 +217,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </th>
               ) : null}
               {props.columns.map((col) => (
-                <th key={col.key} scope="col" className={`px-4 py-3 font-semibold ${col.className ?? ""}`} aria-sort={sortState(list.sort, col.key)}>
+                <th
+                  key={col.key}
+                  scope="col"
+                  className={`px-4 py-3 font-semibold ${col.className ?? ""}`}
+                  aria-sort={sortState(list.sort, col.key)}
+                >
                   {col.sortable ? (
-                    <button type="button" className="inline-flex items-center gap-1 uppercase" onClick={() => list.setSort(col.key)}>
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 uppercase"
+                      onClick={() => list.setSort(col.key)}
+                    >
                       {col.header}
-                      {list.sort === col.key ? <ArrowUp aria-hidden="true" className="size-3" /> : list.sort === `-${col.key}` ? <ArrowDown aria-hidden="true" className="size-3" /> : null}
+                      {list.sort === col.key ? (
+                        <ArrowUp aria-hidden="true" className="size-3" />
+                      ) : list.sort === `-${col.key}` ? (
+                        <ArrowDown aria-hidden="true" className="size-3" />
+                      ) : null}
                     </button>
                   ) : (
                     col.header
@@ -217,12 +258,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount} className="px-4 py-10 text-center text-slate-500">
-                  {query.isError ? "Could not load the list." : (props.emptyText ?? "Nothing matches these filters.")}
+                  {query.isError
+                    ? "Could not load the list."
+                    : (props.emptyText ?? "Nothing matches these filters.")}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={props.rowKey(row)} className={`${query.isPlaceholderData ? "opacity-60" : ""} ${props.rowClassName?.(row) ?? ""}`}>
+                <tr
+                  key={props.rowKey(row)}
+                  className={`${query.isPlaceholderData ? "opacity-60" : ""} ${props.rowClassName?.(row) ?? ""}`}
+                >
                   {bulk ? (
                     <td className="px-4 py-3 align-top">
                       <input
@@ -247,7 +293,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       {col.render(row)}
                     </td>
                   ))}
-                  {props.rowActions ? <td className="whitespace-nowrap px-4 py-3 text-right">{props.rowActions(row)}</td> : null}
+                  {props.rowActions ? (
+                    <td className="whitespace-nowrap px-4 py-3 text-right">{props.rowActions(row)}</td>
+                  ) : null}
                 </tr>
               ))
             )}
@@ -271,11 +319,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
           </select>
           <span className="text-slate-600" aria-live="polite">
-            {total === 0 ? "0 results" : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, total)} of ${total.toLocaleString("en-IN")}${capped ? "+" : ""}`}
+            {total === 0
+              ? "0 results"
+              : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, total)} of ${total.toLocaleString("en-IN")}${capped ? "+" : ""}`}
           </span>
         </div>
         <nav aria-label="Pagination" className="flex items-center gap-1">
-          <button type="button" className="rounded p-1.5 hover:bg-slate-100 disabled:opacity-40" disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)} aria-label="Previous page">
+          <button
+            type="button"
+            className="rounded p-1.5 hover:bg-slate-100 disabled:opacity-40"
+            disabled={list.page <= 1}
+            onClick={() => list.setPage(list.page - 1)}
+            aria-label="Previous page"
+          >
             <ChevronLeft aria-hidden="true" className="size-4" />
           </button>
           {paginationRange(list.page, totalPages).map((item) =>
@@ -295,14 +351,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </span>
             ),
           )}
-          <button type="button" className="rounded p-1.5 hover:bg-slate-100 disabled:opacity-40" disabled={list.page >= totalPages} onClick={() => list.setPage(list.page + 1)} aria-label="Next page">
+          <button
+            type="button"
+            className="rounded p-1.5 hover:bg-slate-100 disabled:opacity-40"
+            disabled={list.page >= totalPages}
+            onClick={() => list.setPage(list.page + 1)}
+            aria-label="Next page"
+          >
             <ChevronRight aria-hidden="true" className="size-4" />
           </button>
         </nav>
       </div>
 
       {props.filters?.length && filterOpen ? (
-        <FilterModal onClose={() => setFilterOpen(false)} fields={props.filters} values={list.filters} onApply={list.applyFilters} />
+        <FilterModal
+          onClose={() => setFilterOpen(false)}
+          fields={props.filters}
+          values={list.filters}
+          onApply={list.applyFilters}
+        />
       ) : null}
       {bulk ? (
         <ConfirmModal
@@ -345,7 +412,11 @@ function FilterModal({
       kind="filter"
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={() => setDraft(Object.fromEntries(fields.map((f) => [f.name, ""])))}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => setDraft(Object.fromEntries(fields.map((f) => [f.name, ""])))}
+          >
             Reset
           </button>
           <button

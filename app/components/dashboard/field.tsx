@@ -7,12 +7,22 @@ interface FieldProps {
   hint?: string;
 }
 
-const controlClass = (error?: string) => `mt-1 w-full rounded-lg border px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`;
+const controlClass = (error?: string) =>
+  `mt-1 w-full rounded-lg border px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`;
 
 /** Label, optional hint and inline error around one control, wired for screen readers. */
-function FieldShell({ label, name, error, hint, control }: FieldProps & { control: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+function FieldShell({
+  label,
+  name,
+  error,
+  hint,
+  control,
+}: FieldProps & {
+  control: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
   const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -34,12 +44,43 @@ function FieldShell({ label, name, error, hint, control }: FieldProps & { contro
 }
 
 /** A labelled input with its inline error. */
-export function Field({ label, name, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  return <FieldShell label={label} name={name} error={error} hint={hint} control={(a11y) => <input {...a11y} name={name} className={controlClass(error)} {...input} />} />;
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldShell
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      control={(a11y) => <input {...a11y} name={name} className={controlClass(error)} {...input} />}
+    />
+  );
 }
 
-export function TextAreaField({ label, name, error, hint, rows = 3, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <FieldShell label={label} name={name} error={error} hint={hint} control={(a11y) => <textarea {...a11y} name={name} rows={rows} className={controlClass(error)} {...area} />} />;
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  rows = 3,
+  ...area
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldShell
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      control={(a11y) => (
+        <textarea {...a11y} name={name} rows={rows} className={controlClass(error)} {...area} />
+      )}
+    />
+  );
 }
 
 /** A labelled select; with `placeholder` it starts with an empty "choose" option. */
@@ -51,7 +92,10 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: FieldProps & { options: readonly { value: string; label: string }[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: FieldProps & {
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldShell
       label={label}

@@ -18,7 +18,17 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
   return (await api<{ data: UploadedImage }>("/api/uploads", { method: "POST", body: form })).data;
 }
 
-export function ImageUpload({ label, value, onChange, error }: { label: string; value: string | null; onChange: (url: string | null) => void; error?: string }) {
+export function ImageUpload({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  error?: string;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   return (
@@ -28,10 +38,13 @@ export function ImageUpload({ label, value, onChange, error }: { label: string; 
         {value ? (
           <img src={value} alt="" className="h-20 w-32 rounded-lg border border-slate-200 object-cover" />
         ) : (
-          <div className="grid h-20 w-32 place-items-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500">No image</div>
+          <div className="grid h-20 w-32 place-items-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500">
+            No image
+          </div>
         )}
         <label htmlFor={id} className="btn-secondary cursor-pointer">
-          {busy ? <Spinner /> : <ImagePlus aria-hidden="true" className="size-4" />} {value ? "Replace image" : "Upload image"}
+          {busy ? <Spinner /> : <ImagePlus aria-hidden="true" className="size-4" />}{" "}
+          {value ? "Replace image" : "Upload image"}
         </label>
         <input
           id={id}

@@ -21,7 +21,15 @@ interface ModalProps {
 
 /** The console's modal: the shared dialog, sized by kind, with a static backdrop. */
 export function Modal({ kind, closeOnBackdrop = false, busy = false, ...props }: ModalProps) {
-  return <BaseModal {...props} size={modalSize(kind)} closeOnBackdrop={closeOnBackdrop} busy={busy} dismissible={!busy} />;
+  return (
+    <BaseModal
+      {...props}
+      size={modalSize(kind)}
+      closeOnBackdrop={closeOnBackdrop}
+      busy={busy}
+      dismissible={!busy}
+    />
+  );
 }
 
 /** A confirmation before a destructive action. */
@@ -54,7 +62,12 @@ export function ConfirmModal({
           <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className="btn bg-red-700 text-white hover:bg-red-800"
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {busy ? <Spinner /> : null}
             {confirmLabel}
           </button>
@@ -69,7 +82,10 @@ export function ConfirmModal({
 export function Spinner({ label }: { label?: string }) {
   return (
     <span role={label ? "status" : undefined} className="inline-flex items-center gap-2">
-      <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      <span
+        aria-hidden="true"
+        className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+      />
       {label ? <span>{label}</span> : null}
     </span>
   );

@@ -1,14 +1,47 @@
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from "lucide-react";
+import {
+  Bold,
+  Heading2,
+  Heading3,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+  Redo2,
+  Undo2,
+} from "lucide-react";
 
 /** TipTap editor for article and job bodies; the server sanitises whatever HTML it produces. */
-export function RichTextEditor({ label, value, onChange, error }: { label: string; value: string; onChange: (html: string) => void; error?: string }) {
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+}) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ["https", "mailto"] } })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        link: { openOnClick: false, protocols: ["https", "mailto"] },
+      }),
+    ],
     content: value,
     immediatelyRender: false,
-    editorProps: { attributes: { class: "prose-content min-h-56 px-4 py-3 outline-none", "aria-label": label, role: "textbox", "aria-multiline": "true" } },
+    editorProps: {
+      attributes: {
+        class: "prose-content min-h-56 px-4 py-3 outline-none",
+        "aria-label": label,
+        role: "textbox",
+        "aria-multiline": "true",
+      },
+    },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
   const state = useEditorState({
@@ -27,12 +60,42 @@ export function RichTextEditor({ label, value, onChange, error }: { label: strin
 
   const tools = [
     { label: "Bold", icon: Bold, active: state?.bold, run: () => editor?.chain().focus().toggleBold().run() },
-    { label: "Italic", icon: Italic, active: state?.italic, run: () => editor?.chain().focus().toggleItalic().run() },
-    { label: "Section heading", icon: Heading2, active: state?.h2, run: () => editor?.chain().focus().toggleHeading({ level: 2 }).run() },
-    { label: "Subsection heading", icon: Heading3, active: state?.h3, run: () => editor?.chain().focus().toggleHeading({ level: 3 }).run() },
-    { label: "Bulleted list", icon: List, active: state?.bullet, run: () => editor?.chain().focus().toggleBulletList().run() },
-    { label: "Numbered list", icon: ListOrdered, active: state?.ordered, run: () => editor?.chain().focus().toggleOrderedList().run() },
-    { label: "Quote", icon: Quote, active: state?.quote, run: () => editor?.chain().focus().toggleBlockquote().run() },
+    {
+      label: "Italic",
+      icon: Italic,
+      active: state?.italic,
+      run: () => editor?.chain().focus().toggleItalic().run(),
+    },
+    {
+      label: "Section heading",
+      icon: Heading2,
+      active: state?.h2,
+      run: () => editor?.chain().focus().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      label: "Subsection heading",
+      icon: Heading3,
+      active: state?.h3,
+      run: () => editor?.chain().focus().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      label: "Bulleted list",
+      icon: List,
+      active: state?.bullet,
+      run: () => editor?.chain().focus().toggleBulletList().run(),
+    },
+    {
+      label: "Numbered list",
+      icon: ListOrdered,
+      active: state?.ordered,
+      run: () => editor?.chain().focus().toggleOrderedList().run(),
+    },
+    {
+      label: "Quote",
+      icon: Quote,
+      active: state?.quote,
+      run: () => editor?.chain().focus().toggleBlockquote().run(),
+    },
     {
       label: "Link",
       icon: Link2,
@@ -52,7 +115,11 @@ export function RichTextEditor({ label, value, onChange, error }: { label: strin
     <div>
       <span className="block text-sm font-medium text-slate-700">{label}</span>
       <div className={`mt-1 rounded-lg border bg-white ${error ? "border-red-600" : "border-slate-300"}`}>
-        <div role="toolbar" aria-label={`${label} formatting`} className="flex flex-wrap gap-1 border-b border-slate-200 p-1.5">
+        <div
+          role="toolbar"
+          aria-label={`${label} formatting`}
+          className="flex flex-wrap gap-1 border-b border-slate-200 p-1.5"
+        >
           {tools.map((tool) => (
             <button
               key={tool.label}

@@ -19,7 +19,12 @@ export function MemberCard({ member, onReadMore }: { member: TeamMember; onReadM
       <div className="flex flex-1 flex-col p-6">
         <h2 className="text-xl font-bold text-navy-900">{member.name}</h2>
         <p className="mt-1 flex-1 font-medium text-brand-700">{member.position}</p>
-        <button type="button" onClick={onReadMore} aria-haspopup="dialog" className="btn-secondary mt-5 self-start">
+        <button
+          type="button"
+          onClick={onReadMore}
+          aria-haspopup="dialog"
+          className="btn-secondary mt-5 self-start"
+        >
           Read More<span className="sr-only"> about {member.name}</span>
         </button>
       </div>

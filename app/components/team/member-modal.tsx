@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import type { TeamMember } from "../../../schemas/team";
 import { Modal } from "~/components/ui/modal";
 
-
 /** Loads the member from /api/teams/{id}/ when opened; a failed load is logged and the card's data shown. */
 export function MemberModal({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
   // What was loaded, and for which id: a different id means "still loading".
@@ -70,7 +69,9 @@ export function MemberModal({ member, onClose }: { member: TeamMember | null; on
             </div>
             <div>
               <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Description</dt>
-              <dd className="mt-1 leading-relaxed text-slate-700">{shown.description || "No description available."}</dd>
+              <dd className="mt-1 leading-relaxed text-slate-700">
+                {shown.description || "No description available."}
+              </dd>
             </div>
           </dl>
         </div>

@@ -26,7 +26,17 @@ export interface ModalProps {
  * moved in, trapped and returned to the opener, the page behind does not scroll, 300 ms show and hide
  * with a 150 ms backdrop (skipped for reduced motion by app.css).
  */
-export function Modal({ open, onClose, title, children, footer, size = "md", busy = false, closeOnBackdrop = true, dismissible = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  size = "md",
+  busy = false,
+  closeOnBackdrop = true,
+  dismissible = true,
+}: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -61,7 +71,11 @@ export function Modal({ open, onClose, title, children, footer, size = "md", bus
 
   return createPortal(
     // While it fades out, the closed dialog is gone for assistive technology, the keyboard and the mouse.
-    <div inert={!open} aria-hidden={!open || undefined} className="fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto p-4 sm:items-center sm:p-8">
+    <div
+      inert={!open}
+      aria-hidden={!open || undefined}
+      className="fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto p-4 sm:items-center sm:p-8"
+    >
       <div
         aria-hidden="true"
         data-testid="modal-backdrop"
@@ -93,7 +107,11 @@ export function Modal({ open, onClose, title, children, footer, size = "md", bus
           </button>
         </div>
         <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
-        {footer && <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">{footer}</div>}
+        {footer && (
+          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">
+            {footer}
+          </div>
+        )}
       </div>
     </div>,
     document.body,

@@ -2,7 +2,17 @@ import { Link } from "react-router";
 import { paginationRange } from "~/lib/pagination";
 
 /** Previous / numbered / Next links; plain links so crawlers can follow every page. */
-export function Pagination({ page, pages, href, label }: { page: number; pages: number; href: (page: number) => string; label: string }) {
+export function Pagination({
+  page,
+  pages,
+  href,
+  label,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  label: string;
+}) {
   if (pages <= 1) return null;
   const item = "grid h-10 min-w-10 place-items-center rounded-full px-3 text-sm font-semibold";
   return (

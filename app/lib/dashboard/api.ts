@@ -20,7 +20,11 @@ function refreshOnce(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const res = await fetch("/refresh_token", { method: "GET", credentials: "same-origin" });
-      const body = (await res.json().catch(() => ({}))) as { error_code?: number; message?: string; data?: { access_token?: string } };
+      const body = (await res.json().catch(() => ({}))) as {
+        error_code?: number;
+        message?: string;
+        data?: { access_token?: string };
+      };
       if (body.error_code === 200 && body.data?.access_token) {
         setToken(body.data.access_token);
         return true;
@@ -39,7 +43,10 @@ function refreshOnce(): Promise<boolean> {
 }
 
 /** Calls the console API with the bearer token; an expired token is refreshed once and the call retried once. */
-export async function api<T>(path: string, options: { method?: string; body?: Body; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  options: { method?: string; body?: Body; signal?: AbortSignal } = {},
+): Promise<T> {
   const send = () => {
     const headers: Record<string, string> = {};
     const token = getSession()?.token;
@@ -49,25 +56,39 @@ export async function api<T>(path: string, options: { method?: string; body?: Bo
     return fetch(path, {
       method: options.method ?? "GET",
       headers,
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: options.signal,
       credentials: "same-origin",
     });
   };
   let res = await send();
   if (res.status === 401) {
-    const body = (await res.clone().json().catch(() => ({}))) as { message?: string };
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => ({}))) as { message?: string };
     if (body.message === "Token expired" && (await refreshOnce())) res = await send();
   }
   const contentType = res.headers.get("content-type") ?? "";
-  const body = contentType.includes("application/json") ? await res.json().catch(() => null) : await res.text();
+  const body = contentType.includes("application/json")
+    ? await res.json().catch(() => null)
+    : await res.text();
   if (!res.ok) {
     const data = (body ?? {}) as { message?: string; errors?: Record<string, string> };
     if (res.status === 401) {
       setSession(null);
       window.dispatchEvent(new CustomEvent("console:signed-out"));
     }
-    throw new ApiError(res.status, data.message ?? (res.status === 400 ? "ERR_BAD_REQUEST" : `Request failed (${res.status})`), data.errors);
+    throw new ApiError(
+      res.status,
+      data.message ?? (res.status === 400 ? "ERR_BAD_REQUEST" : `Request failed (${res.status})`),
+      data.errors,
+    );
   }
   return body as T;
 }

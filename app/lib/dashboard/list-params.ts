@@ -1,7 +1,6 @@
 import { useSearchParams } from "react-router";
 import { DEFAULT_PAGE_SIZE } from "../../../schemas/list-query";
 
-
 /**
  * List state lives in the URL so a view can be shared and survives reload. Spec rules: search, filter
  * and page-size changes go back to page 1; search and applying filters also reset the page size to 10.
@@ -19,7 +18,13 @@ export function useListParams(filterKeys: readonly string[] = []) {
       (prev) => {
         const next = new URLSearchParams(prev);
         for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === "" || (key === "page" && value === 1) || (key === "page_size" && value === DEFAULT_PAGE_SIZE)) next.delete(key);
+          if (
+            value === null ||
+            value === "" ||
+            (key === "page" && value === 1) ||
+            (key === "page_size" && value === DEFAULT_PAGE_SIZE)
+          )
+            next.delete(key);
           else next.set(key, String(value));
         }
         return next;
@@ -45,8 +50,10 @@ export function useListParams(filterKeys: readonly string[] = []) {
     setPage: (p: number) => update({ page: p }),
     setPageSize: (size: number) => update({ page_size: size, page: 1 }),
     setSearch: (text: string) => update({ search: text, page: 1, page_size: DEFAULT_PAGE_SIZE }),
-    setSort: (key: string) => update({ sort: sort === key ? `-${key}` : sort === `-${key}` ? null : key, page: 1 }),
-    applyFilters: (values: Record<string, string>) => update({ ...values, page: 1, page_size: DEFAULT_PAGE_SIZE }),
+    setSort: (key: string) =>
+      update({ sort: sort === key ? `-${key}` : sort === `-${key}` ? null : key, page: 1 }),
+    applyFilters: (values: Record<string, string>) =>
+      update({ ...values, page: 1, page_size: DEFAULT_PAGE_SIZE }),
     clearFilters: () => update({ ...Object.fromEntries(filterKeys.map((k) => [k, null])), page: 1 }),
   };
 }

@@ -1,4 +1,8 @@
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+const rupees = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  maximumFractionDigits: 0,
+});
 const indian = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
 
 /** Rupees with Indian digit grouping: 500000 → "₹5,00,000". */
@@ -13,7 +17,10 @@ export function formatIndianNumber(value: number): string {
 
 /** Digits typed with or without grouping and a rupee sign: "₹5,00,000" → 500000; null when not a whole amount. */
 export function parseRupees(text: string): number | null {
-  const compact = text.trim().replace(/[₹,\s]/g, "").replace(/^Rs\.?/i, "");
+  const compact = text
+    .trim()
+    .replace(/[₹,\s]/g, "")
+    .replace(/^Rs\.?/i, "");
   if (!/^\d{1,13}$/.test(compact)) return null;
   return Number(compact);
 }

@@ -7,7 +7,11 @@ import { api, ApiError } from "./api";
  * under `invalidate` refetched.
  */
 export function useConsoleMutation<TInput>(options: {
-  request: (input: TInput) => { path: string; method: "POST" | "PATCH" | "PUT" | "DELETE"; body?: Record<string, unknown> | FormData };
+  request: (input: TInput) => {
+    path: string;
+    method: "POST" | "PATCH" | "PUT" | "DELETE";
+    body?: Record<string, unknown> | FormData;
+  };
   success: string;
   invalidate: string[];
   onSuccess?: () => void;
@@ -28,4 +32,5 @@ export function useConsoleMutation<TInput>(options: {
 }
 
 /** Field messages of a 400 answer, for inline errors. */
-export const fieldErrorsOf = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fields : {});
+export const fieldErrorsOf = (error: unknown): Record<string, string> =>
+  error instanceof ApiError ? error.fields : {};

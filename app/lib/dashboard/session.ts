@@ -17,9 +17,10 @@ function readCookie(name: string): string | null {
 
 function writeCookie(name: string, value: string | null) {
   const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = value === null
-    ? `${name}=; Path=/; Max-Age=0; SameSite=Strict${secure}`
-    : `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Strict${secure}`;
+  document.cookie =
+    value === null
+      ? `${name}=; Path=/; Max-Age=0; SameSite=Strict${secure}`
+      : `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Strict${secure}`;
 }
 
 export function getSession(): SessionState | null {

@@ -34,7 +34,12 @@ export default function AuditLog() {
       rowKey={(e) => e.id}
       emptyText="No changes recorded yet."
       columns={[
-        { key: "created_at", header: "When", render: (e) => new Date(e.created_at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }) },
+        {
+          key: "created_at",
+          header: "When",
+          render: (e) =>
+            new Date(e.created_at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }),
+        },
         { key: "operator", header: "Who", render: (e) => e.operator },
         { key: "action", header: "Action", render: (e) => e.action },
         { key: "entity", header: "Record", render: (e) => `${e.entity} #${e.entity_id}` },

@@ -27,7 +27,8 @@ export default function CommentsScreen() {
   const [deleting, setDeleting] = useState<CommentRow | null>(null);
   const posts = useQuery({
     queryKey: ["/api/blog", "all-for-filter"],
-    queryFn: async () => (await api<{ blog_data: { id: number; heading: string }[] }>("/api/blog?page_size=50")).blog_data,
+    queryFn: async () =>
+      (await api<{ blog_data: { id: number; heading: string }[] }>("/api/blog?page_size=50")).blog_data,
   });
   const toggle = useConsoleMutation<CommentRow>({
     request: (c) => ({ path: `${ENDPOINT}/${c.id}`, method: "PATCH", body: { hidden: !c.hidden } }),
@@ -50,19 +51,60 @@ export default function CommentsScreen() {
         searchPlaceholder="Search name, e-mail or text"
         emptyText="No comments match."
         filters={[
-          { name: "blog_id", label: "Post", options: (posts.data ?? []).map((p) => ({ value: String(p.id), label: p.heading })) },
-          { name: "visibility", label: "Visibility", options: [{ value: "visible", label: "Visible" }, { value: "hidden", label: "Hidden" }] },
+          {
+            name: "blog_id",
+            label: "Post",
+            options: (posts.data ?? []).map((p) => ({ value: String(p.id), label: p.heading })),
+          },
+          {
+            name: "visibility",
+            label: "Visibility",
+            options: [
+              { value: "visible", label: "Visible" },
+              { value: "hidden", label: "Hidden" },
+            ],
+          },
         ]}
         columns={[
-          { key: "created_at", header: "Date", sortable: true, render: (c) => new Date(c.created_at).toLocaleDateString("en-IN", { dateStyle: "medium" }) },
-          { key: "name", header: "Name", render: (c) => <span>{c.name}<br /><span className="text-xs text-slate-500">{c.email_id}</span></span> },
-          { key: "comment", header: "Comment", className: "max-w-md", render: (c) => <p className="line-clamp-3 whitespace-pre-wrap">{c.comment}</p> },
+          {
+            key: "created_at",
+            header: "Date",
+            sortable: true,
+            render: (c) => new Date(c.created_at).toLocaleDateString("en-IN", { dateStyle: "medium" }),
+          },
+          {
+            key: "name",
+            header: "Name",
+            render: (c) => (
+              <span>
+                {c.name}
+                <br />
+                <span className="text-xs text-slate-500">{c.email_id}</span>
+              </span>
+            ),
+          },
+          {
+            key: "comment",
+            header: "Comment",
+            className: "max-w-md",
+            render: (c) => <p className="line-clamp-3 whitespace-pre-wrap">{c.comment}</p>,
+          },
           { key: "blog", header: "Post", render: (c) => c.blog_heading },
-          { key: "hidden", header: "Visibility", render: (c) => (c.hidden ? <span className="font-semibold text-amber-800">Hidden</span> : "Visible") },
+          {
+            key: "hidden",
+            header: "Visibility",
+            render: (c) =>
+              c.hidden ? <span className="font-semibold text-amber-800">Hidden</span> : "Visible",
+          },
         ]}
         rowActions={(c) => (
           <RowActions label={`comment by ${c.name}`} onDelete={() => setDeleting(c)}>
-            <button type="button" className={rowActionClass} disabled={toggle.isPending} onClick={() => toggle.mutate(c)}>
+            <button
+              type="button"
+              className={rowActionClass}
+              disabled={toggle.isPending}
+              onClick={() => toggle.mutate(c)}
+            >
               {c.hidden ? "Unhide" : "Hide"}
               <span className="sr-only"> comment by {c.name}</span>
             </button>
@@ -72,7 +114,11 @@ export default function CommentsScreen() {
       <ConfirmModal
         open={deleting !== null}
         title="Delete comment"
-        message={deleting ? `Delete the comment by ${deleting.name}? Hiding keeps it for the record; deleting removes it.` : ""}
+        message={
+          deleting
+            ? `Delete the comment by ${deleting.name}? Hiding keeps it for the record; deleting removes it.`
+            : ""
+        }
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onClose={() => setDeleting(null)}

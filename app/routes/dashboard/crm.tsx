@@ -4,14 +4,28 @@ import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { Field } from "~/components/dashboard/field";
-import { formatDate, formatDateTime, formatDay, leadStatusOptions, stateOptions } from "~/components/dashboard/logistics/options";
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  leadStatusOptions,
+  stateOptions,
+} from "~/components/dashboard/logistics/options";
 import { Chip, RowActions, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
 import { api } from "~/lib/dashboard/api";
 import { formatRupees } from "~/lib/dashboard/money";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { formatPhone } from "../../../schemas/phone";
-import { leadInputSchema, leadNoteSchema, type AfterSaleCustomer, type Lead, type LeadNote, type Member, type ServiceHistoryEntry } from "../../../schemas/logistics";
+import {
+  leadInputSchema,
+  leadNoteSchema,
+  type AfterSaleCustomer,
+  type Lead,
+  type LeadNote,
+  type Member,
+  type ServiceHistoryEntry,
+} from "../../../schemas/logistics";
 import { stateLabel } from "../../../schemas/logistics-options";
 import { fieldErrors } from "../../../schemas/validation";
 
@@ -37,7 +51,11 @@ export default function Crm() {
   const go = (changes: Record<string, string | null>) =>
     setParams(() => {
       const next = new URLSearchParams();
-      const merged = { view: view === "after_sale" ? null : view, layout: layout === "list" ? null : layout, ...changes };
+      const merged = {
+        view: view === "after_sale" ? null : view,
+        layout: layout === "list" ? null : layout,
+        ...changes,
+      };
       for (const [k, v] of Object.entries(merged)) if (v) next.set(k, v);
       return next;
     });
@@ -45,7 +63,11 @@ export default function Crm() {
   return (
     <div>
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="CRM view" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+        <div
+          role="group"
+          aria-label="CRM view"
+          className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
+        >
           {(["after_sale", "before_sale"] as const).map((v) => (
             <button
               key={v}
@@ -60,11 +82,25 @@ export default function Crm() {
         </div>
         {view === "before_sale" ? (
           <div className="flex flex-wrap gap-2">
-            <div role="group" aria-label="Leads layout" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
-              <button type="button" aria-pressed={layout === "list"} onClick={() => go({ layout: null })} className={`inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm ${layout === "list" ? "bg-slate-200 font-semibold" : "hover:bg-slate-100"}`}>
+            <div
+              role="group"
+              aria-label="Leads layout"
+              className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
+            >
+              <button
+                type="button"
+                aria-pressed={layout === "list"}
+                onClick={() => go({ layout: null })}
+                className={`inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm ${layout === "list" ? "bg-slate-200 font-semibold" : "hover:bg-slate-100"}`}
+              >
                 <List aria-hidden="true" className="size-4" /> List
               </button>
-              <button type="button" aria-pressed={layout === "board"} onClick={() => go({ layout: "board" })} className={`inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm ${layout === "board" ? "bg-slate-200 font-semibold" : "hover:bg-slate-100"}`}>
+              <button
+                type="button"
+                aria-pressed={layout === "board"}
+                onClick={() => go({ layout: "board" })}
+                className={`inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm ${layout === "board" ? "bg-slate-200 font-semibold" : "hover:bg-slate-100"}`}
+              >
                 <KanbanSquare aria-hidden="true" className="size-4" /> Board
               </button>
             </div>
@@ -97,13 +133,34 @@ export default function Crm() {
                 </div>
               ),
             },
-            { key: "phone", header: "Mobile", className: "whitespace-nowrap", render: (c) => formatPhone(c.phone) },
+            {
+              key: "phone",
+              header: "Mobile",
+              className: "whitespace-nowrap",
+              render: (c) => formatPhone(c.phone),
+            },
             { key: "state", header: "State", render: (c) => stateLabel(c.state) },
             { key: "services", header: "Services", className: "text-right", render: (c) => c.service_count },
-            { key: "total", header: "Billed", className: "text-right", render: (c) => formatRupees(c.total_amount) },
-            { key: "last", header: "Last service", className: "whitespace-nowrap", render: (c) => formatDate(c.last_service_at) },
+            {
+              key: "total",
+              header: "Billed",
+              className: "text-right",
+              render: (c) => formatRupees(c.total_amount),
+            },
+            {
+              key: "last",
+              header: "Last service",
+              className: "whitespace-nowrap",
+              render: (c) => formatDate(c.last_service_at),
+            },
           ]}
-          rowActions={(c) => <RowActions label={`of ${c.first_name} ${c.last_name}`.trim()} editText="Service history" onEdit={() => setHistory(c)} />}
+          rowActions={(c) => (
+            <RowActions
+              label={`of ${c.first_name} ${c.last_name}`.trim()}
+              editText="Service history"
+              onEdit={() => setHistory(c)}
+            />
+          )}
         />
       ) : layout === "board" ? (
         <LeadBoard onOpen={setOpenLead} />
@@ -177,13 +234,35 @@ function LeadList({ onOpen }: { onOpen: (id: number) => void }) {
               </div>
             ),
           },
-          { key: "contact_no", header: "Mobile", className: "whitespace-nowrap", render: (l) => formatPhone(l.contact_no) },
+          {
+            key: "contact_no",
+            header: "Mobile",
+            className: "whitespace-nowrap",
+            render: (l) => formatPhone(l.contact_no),
+          },
           { key: "interest", header: "Interest", render: (l) => l.interest || "—" },
-          { key: "status", header: "Status", sortable: true, render: (l) => <Chip tone={statusTone[l.status]}>{l.status}</Chip> },
-          { key: "follow_up_date", header: "Follow-up", sortable: true, render: (l) => <FollowUp lead={l} /> },
+          {
+            key: "status",
+            header: "Status",
+            sortable: true,
+            render: (l) => <Chip tone={statusTone[l.status]}>{l.status}</Chip>,
+          },
+          {
+            key: "follow_up_date",
+            header: "Follow-up",
+            sortable: true,
+            render: (l) => <FollowUp lead={l} />,
+          },
           { key: "notes", header: "Notes", className: "text-right", render: (l) => l.note_count },
         ]}
-        rowActions={(l) => <RowActions label={`lead ${l.name}`} editText="Open" onEdit={() => onOpen(l.id)} onDelete={() => setDeleting(l)} />}
+        rowActions={(l) => (
+          <RowActions
+            label={`lead ${l.name}`}
+            editText="Open"
+            onEdit={() => onOpen(l.id)}
+            onDelete={() => setDeleting(l)}
+          />
+        )}
       />
       <ConfirmModal
         open={deleting !== null}
@@ -200,7 +279,10 @@ function LeadList({ onOpen }: { onOpen: (id: number) => void }) {
 type BoardColumn = { status: Lead["status"]; count: number; leads: Lead[] };
 
 function LeadBoard({ onOpen }: { onOpen: (id: number) => void }) {
-  const query = useQuery({ queryKey: [BOARD], queryFn: ({ signal }) => api<{ board_data: BoardColumn[] }>(BOARD, { signal }) });
+  const query = useQuery({
+    queryKey: [BOARD],
+    queryFn: ({ signal }) => api<{ board_data: BoardColumn[] }>(BOARD, { signal }),
+  });
   return (
     <section aria-labelledby="board-title">
       <h1 id="board-title" className="text-2xl font-bold text-navy-900">
@@ -217,12 +299,22 @@ function LeadBoard({ onOpen }: { onOpen: (id: number) => void }) {
       ) : (
         <div className="mt-5 grid gap-4 lg:grid-cols-3">
           {query.data.board_data.map((col) => (
-            <section key={col.status} aria-labelledby={`col-${col.status}`} className="rounded-xl border border-slate-200 bg-slate-100/70 p-3">
-              <h2 id={`col-${col.status}`} className="mb-3 flex items-center justify-between px-1 text-sm font-bold uppercase tracking-wide text-navy-900">
+            <section
+              key={col.status}
+              aria-labelledby={`col-${col.status}`}
+              className="rounded-xl border border-slate-200 bg-slate-100/70 p-3"
+            >
+              <h2
+                id={`col-${col.status}`}
+                className="mb-3 flex items-center justify-between px-1 text-sm font-bold uppercase tracking-wide text-navy-900"
+              >
                 <span className="flex items-center gap-2">
                   <Chip tone={statusTone[col.status]}>{col.status}</Chip>
                 </span>
-                <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700" aria-label={`${col.count} leads`}>
+                <span
+                  className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700"
+                  aria-label={`${col.count} leads`}
+                >
                   {col.count.toLocaleString("en-IN")}
                 </span>
               </h2>
@@ -235,14 +327,20 @@ function LeadBoard({ onOpen }: { onOpen: (id: number) => void }) {
                       className={`w-full rounded-lg border bg-white p-3 text-left text-sm shadow-sm hover:border-brand-500 ${l.overdue ? "border-red-300 ring-1 ring-red-200" : "border-slate-200"}`}
                     >
                       <span className="block font-semibold text-navy-900">{l.name}</span>
-                      <span className="block text-xs text-slate-500">{l.company || formatPhone(l.contact_no)}</span>
+                      <span className="block text-xs text-slate-500">
+                        {l.company || formatPhone(l.contact_no)}
+                      </span>
                       <span className="mt-2 block text-xs">
                         <FollowUp lead={l} />
                       </span>
                     </button>
                   </li>
                 ))}
-                {col.count > col.leads.length ? <li className="px-1 text-xs text-slate-600">and {(col.count - col.leads.length).toLocaleString("en-IN")} more in the list view</li> : null}
+                {col.count > col.leads.length ? (
+                  <li className="px-1 text-xs text-slate-600">
+                    and {(col.count - col.leads.length).toLocaleString("en-IN")} more in the list view
+                  </li>
+                ) : null}
                 {col.count === 0 ? <li className="px-1 text-sm text-slate-600">No leads.</li> : null}
               </ul>
             </section>
@@ -255,7 +353,15 @@ function LeadBoard({ onOpen }: { onOpen: (id: number) => void }) {
 
 /** The "before sale entry" modal: a new lead with status, follow-up date and a first note. */
 function BeforeSaleEntry({ onClose }: { onClose: () => void }) {
-  const [values, setValues] = useState({ name: "", contact_no: "", company: "", interest: "", status: "WARM", follow_up_date: "", note: "" });
+  const [values, setValues] = useState({
+    name: "",
+    contact_no: "",
+    company: "",
+    interest: "",
+    status: "WARM",
+    follow_up_date: "",
+    note: "",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useConsoleMutation<Record<string, unknown>>({
     request: (body) => ({ path: LEADS, method: "POST", body }),
@@ -263,7 +369,8 @@ function BeforeSaleEntry({ onClose }: { onClose: () => void }) {
     invalidate: [LEADS, BOARD],
     onSuccess: onClose,
   });
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { ...values, follow_up_date: values.follow_up_date || null, note: values.note || undefined };
@@ -275,14 +382,62 @@ function BeforeSaleEntry({ onClose }: { onClose: () => void }) {
   return (
     <Modal open onClose={onClose} title="Before sale entry" kind="crm" busy={create.isPending}>
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" name="lead-name" value={values.name} error={errors.name} onChange={set("name")} autoComplete="off" />
-        <Field label="Mobile number" name="lead-contact_no" value={values.contact_no} error={errors.contact_no} onChange={set("contact_no")} inputMode="tel" placeholder="98765 43210" />
-        <Field label="Company" name="lead-company" value={values.company} error={errors.company} onChange={set("company")} />
-        <Field label="Interested in" name="lead-interest" value={values.interest} error={errors.interest} onChange={set("interest")} placeholder="Annual directory plan" />
-        <SelectField label="Status" name="lead-status" options={leadStatusOptions} value={values.status} error={errors.status} onChange={set("status")} />
-        <Field label="Follow-up date" name="lead-follow_up_date" type="date" value={values.follow_up_date} error={errors.follow_up_date} onChange={set("follow_up_date")} />
+        <Field
+          label="Name"
+          name="lead-name"
+          value={values.name}
+          error={errors.name}
+          onChange={set("name")}
+          autoComplete="off"
+        />
+        <Field
+          label="Mobile number"
+          name="lead-contact_no"
+          value={values.contact_no}
+          error={errors.contact_no}
+          onChange={set("contact_no")}
+          inputMode="tel"
+          placeholder="98765 43210"
+        />
+        <Field
+          label="Company"
+          name="lead-company"
+          value={values.company}
+          error={errors.company}
+          onChange={set("company")}
+        />
+        <Field
+          label="Interested in"
+          name="lead-interest"
+          value={values.interest}
+          error={errors.interest}
+          onChange={set("interest")}
+          placeholder="Annual directory plan"
+        />
+        <SelectField
+          label="Status"
+          name="lead-status"
+          options={leadStatusOptions}
+          value={values.status}
+          error={errors.status}
+          onChange={set("status")}
+        />
+        <Field
+          label="Follow-up date"
+          name="lead-follow_up_date"
+          type="date"
+          value={values.follow_up_date}
+          error={errors.follow_up_date}
+          onChange={set("follow_up_date")}
+        />
         <div className="sm:col-span-2">
-          <TextAreaField label="First note" name="lead-note" value={values.note} error={errors.note} onChange={set("note")} />
+          <TextAreaField
+            label="First note"
+            name="lead-note"
+            value={values.note}
+            error={errors.note}
+            onChange={set("note")}
+          />
         </div>
         <div className="flex justify-end gap-3 border-t border-slate-200 pt-4 sm:col-span-2">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={create.isPending}>
@@ -300,16 +455,41 @@ function BeforeSaleEntry({ onClose }: { onClose: () => void }) {
 /** A lead: status entry (HOT/WARM/COLD), follow-up date and the notes timeline. */
 function LeadModal({ id, onClose }: { id: number; onClose: () => void }) {
   const key = [`${LEADS}/${id}`];
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => api<{ data: { lead: Lead; notes: LeadNote[] } }>(`${LEADS}/${id}`, { signal }) });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api<{ data: { lead: Lead; notes: LeadNote[] } }>(`${LEADS}/${id}`, { signal }),
+  });
   const lead = query.data?.data.lead;
   return (
     <Modal open onClose={onClose} title={lead ? `Lead · ${lead.name}` : "Lead"} kind="crm">
-      {query.isPending ? <Spinner label="Loading lead…" /> : query.isError || !lead ? <p role="alert">This lead could not be loaded.</p> : <LeadDetail key={lead.id} lead={lead} notes={query.data.data.notes} detailKey={key[0]!} onClose={onClose} />}
+      {query.isPending ? (
+        <Spinner label="Loading lead…" />
+      ) : query.isError || !lead ? (
+        <p role="alert">This lead could not be loaded.</p>
+      ) : (
+        <LeadDetail
+          key={lead.id}
+          lead={lead}
+          notes={query.data.data.notes}
+          detailKey={key[0]!}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }
 
-function LeadDetail({ lead, notes, detailKey, onClose }: { lead: Lead; notes: LeadNote[]; detailKey: string; onClose: () => void }) {
+function LeadDetail({
+  lead,
+  notes,
+  detailKey,
+  onClose,
+}: {
+  lead: Lead;
+  notes: LeadNote[];
+  detailKey: string;
+  onClose: () => void;
+}) {
   const [status, setStatus] = useState<string>(lead.status);
   const [followUp, setFollowUp] = useState(lead.follow_up_date ?? "");
   const [note, setNote] = useState("");
@@ -348,15 +528,34 @@ function LeadDetail({ lead, notes, detailKey, onClose }: { lead: Lead; notes: Le
         onSubmit={(e) => {
           e.preventDefault();
           setErrors({});
-          update.mutate({ status, follow_up_date: followUp || null }, { onError: (err) => setErrors(fieldErrorsOf(err)) });
+          update.mutate(
+            { status, follow_up_date: followUp || null },
+            { onError: (err) => setErrors(fieldErrorsOf(err)) },
+          );
         }}
       >
-        <SelectField label="Status" name="lead-detail-status" options={leadStatusOptions} value={status} error={errors.status} onChange={(e) => setStatus(e.target.value)} />
-        <Field label="Follow-up date" name="lead-detail-follow_up" type="date" value={followUp} error={errors.follow_up_date} onChange={(e) => setFollowUp(e.target.value)} />
+        <SelectField
+          label="Status"
+          name="lead-detail-status"
+          options={leadStatusOptions}
+          value={status}
+          error={errors.status}
+          onChange={(e) => setStatus(e.target.value)}
+        />
+        <Field
+          label="Follow-up date"
+          name="lead-detail-follow_up"
+          type="date"
+          value={followUp}
+          error={errors.follow_up_date}
+          onChange={(e) => setFollowUp(e.target.value)}
+        />
         <button type="submit" className="btn-primary" disabled={update.isPending}>
           {update.isPending ? <Spinner /> : null} Save status
         </button>
-        {lead.overdue ? <p className="text-sm font-semibold text-red-700 sm:col-span-3">The follow-up date has passed.</p> : null}
+        {lead.overdue ? (
+          <p className="text-sm font-semibold text-red-700 sm:col-span-3">The follow-up date has passed.</p>
+        ) : null}
       </form>
       <section aria-labelledby="notes-title">
         <h3 id="notes-title" className="text-sm font-semibold text-navy-900">
@@ -368,13 +567,21 @@ function LeadDetail({ lead, notes, detailKey, onClose }: { lead: Lead; notes: Le
           onSubmit={(e) => {
             e.preventDefault();
             const parsed = leadNoteSchema.safeParse({ note });
-            if (!parsed.success) return setErrors({ note: parsed.error.issues[0]?.message ?? "Enter the note" });
+            if (!parsed.success)
+              return setErrors({ note: parsed.error.issues[0]?.message ?? "Enter the note" });
             setErrors({});
             addNote.mutate(note);
           }}
         >
           <div className="flex-1">
-            <Field label="New note" name="lead-new-note" value={note} error={errors.note} onChange={(e) => setNote(e.target.value)} placeholder="Called; asked for a quote by Friday" />
+            <Field
+              label="New note"
+              name="lead-new-note"
+              value={note}
+              error={errors.note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="Called; asked for a quote by Friday"
+            />
           </div>
           <button type="submit" className="btn-secondary mt-6" disabled={addNote.isPending}>
             Add note
@@ -384,7 +591,10 @@ function LeadDetail({ lead, notes, detailKey, onClose }: { lead: Lead; notes: Le
           {notes.length === 0 ? <li className="text-sm text-slate-500">No notes yet.</li> : null}
           {notes.map((n) => (
             <li key={n.id} className="relative mb-4">
-              <span aria-hidden="true" className="absolute -left-[1.42rem] top-1.5 size-2.5 rounded-full bg-brand-500" />
+              <span
+                aria-hidden="true"
+                className="absolute -left-[1.42rem] top-1.5 size-2.5 rounded-full bg-brand-500"
+              />
               <p className="text-xs text-slate-500">{formatDateTime(n.created_at)}</p>
               <p className="text-sm text-slate-900">{n.note}</p>
             </li>
@@ -398,10 +608,20 @@ function LeadDetail({ lead, notes, detailKey, onClose }: { lead: Lead; notes: Le
 function HistoryModal({ customer, onClose }: { customer: AfterSaleCustomer; onClose: () => void }) {
   const query = useQuery({
     queryKey: [`${AFTER_SALE}/${customer.user_id}`],
-    queryFn: ({ signal }) => api<{ profile_data: Member[]; service_history: ServiceHistoryEntry[] }>(`${AFTER_SALE}/${customer.user_id}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ profile_data: Member[]; service_history: ServiceHistoryEntry[] }>(
+        `${AFTER_SALE}/${customer.user_id}`,
+        { signal },
+      ),
   });
   return (
-    <Modal open onClose={onClose} title={`Service history · ${customer.first_name} ${customer.last_name}`.trim()} kind="crm" closeOnBackdrop>
+    <Modal
+      open
+      onClose={onClose}
+      title={`Service history · ${customer.first_name} ${customer.last_name}`.trim()}
+      kind="crm"
+      closeOnBackdrop
+    >
       {query.isPending ? (
         <Spinner label="Loading history…" />
       ) : query.isError ? (
@@ -410,10 +630,18 @@ function HistoryModal({ customer, onClose }: { customer: AfterSaleCustomer; onCl
         <table className="w-full text-left text-sm">
           <thead className="text-xs uppercase text-slate-600">
             <tr>
-              <th scope="col" className="py-2">Date</th>
-              <th scope="col" className="py-2">Service</th>
-              <th scope="col" className="py-2">Note</th>
-              <th scope="col" className="py-2 text-right">Amount</th>
+              <th scope="col" className="py-2">
+                Date
+              </th>
+              <th scope="col" className="py-2">
+                Service
+              </th>
+              <th scope="col" className="py-2">
+                Note
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

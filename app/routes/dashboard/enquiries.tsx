@@ -11,7 +11,11 @@ export function meta() {
 }
 
 const ENDPOINT = "/api/contact_requests";
-const statusLabel: Record<Enquiry["status"], string> = { new: "New", contacted: "Contacted", closed: "Closed" };
+const statusLabel: Record<Enquiry["status"], string> = {
+  new: "New",
+  contacted: "Contacted",
+  closed: "Closed",
+};
 const statusStyle: Record<Enquiry["status"], string> = {
   new: "bg-amber-100 text-amber-900",
   contacted: "bg-sky-100 text-sky-900",
@@ -38,23 +42,66 @@ export default function Enquiries() {
         searchPlaceholder="Search name, e-mail, organization or message"
         csvExport
         emptyText="No enquiries match."
-        filters={[{ name: "status", label: "Status", options: enquiryStatuses.map((s) => ({ value: s, label: statusLabel[s] })) }]}
+        filters={[
+          {
+            name: "status",
+            label: "Status",
+            options: enquiryStatuses.map((s) => ({ value: s, label: statusLabel[s] })),
+          },
+        ]}
         columns={[
-          { key: "created_at", header: "Received", sortable: true, render: (e) => new Date(e.created_at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }) },
-          { key: "first_name", header: "Name", sortable: true, render: (e) => `${e.first_name} ${e.last_name}` },
+          {
+            key: "created_at",
+            header: "Received",
+            sortable: true,
+            render: (e) =>
+              new Date(e.created_at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }),
+          },
+          {
+            key: "first_name",
+            header: "Name",
+            sortable: true,
+            render: (e) => `${e.first_name} ${e.last_name}`,
+          },
           { key: "organization", header: "Organization", render: (e) => e.organization || "—" },
-          { key: "email", header: "E-mail", render: (e) => <a className="text-brand-700 underline" href={`mailto:${e.email}`}>{e.email}</a> },
-          { key: "status", header: "Status", sortable: true, render: (e) => <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[e.status]}`}>{statusLabel[e.status]}</span> },
+          {
+            key: "email",
+            header: "E-mail",
+            render: (e) => (
+              <a className="text-brand-700 underline" href={`mailto:${e.email}`}>
+                {e.email}
+              </a>
+            ),
+          },
+          {
+            key: "status",
+            header: "Status",
+            sortable: true,
+            render: (e) => (
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[e.status]}`}>
+                {statusLabel[e.status]}
+              </span>
+            ),
+          },
         ]}
         rowActions={(e) => (
-          <RowActions label={`enquiry from ${e.first_name} ${e.last_name}`} editText="Open" onEdit={() => setOpen(e)} onDelete={() => setDeleting(e)} />
+          <RowActions
+            label={`enquiry from ${e.first_name} ${e.last_name}`}
+            editText="Open"
+            onEdit={() => setOpen(e)}
+            onDelete={() => setDeleting(e)}
+          />
         )}
       />
       {open ? <EnquiryModal enquiry={open} onClose={() => setOpen(null)} /> : null}
       <ConfirmModal
         open={deleting !== null}
         title="Delete enquiry"
-        message={deleting ? `Delete the enquiry from ${deleting.first_name} ${deleting.last_name}? This cannot be undone.` : ""}
+        message={
+          deleting
+            ? `Delete the enquiry from ${deleting.first_name} ${deleting.last_name}? This cannot be undone.`
+            : ""
+        }
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onClose={() => setDeleting(null)}
@@ -84,7 +131,12 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
           <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
             Cancel
           </button>
-          <button type="button" className="btn-primary" onClick={() => save.mutate()} disabled={save.isPending}>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => save.mutate()}
+            disabled={save.isPending}
+          >
             {save.isPending ? <Spinner /> : null} Save
           </button>
         </>
@@ -104,13 +156,20 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
         ))}
       </dl>
       <h3 className="mt-5 text-sm font-medium text-slate-500">Message</h3>
-      <p className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">{enquiry.message}</p>
+      <p className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">
+        {enquiry.message}
+      </p>
       <div className="mt-5 grid gap-4 sm:grid-cols-[12rem_1fr]">
         <div>
           <label htmlFor="enquiry-status" className="block text-sm font-medium text-slate-700">
             Status
           </label>
-          <select id="enquiry-status" value={status} onChange={(e) => setStatus(e.target.value as Enquiry["status"])} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
+          <select
+            id="enquiry-status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as Enquiry["status"])}
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
             {enquiryStatuses.map((s) => (
               <option key={s} value={s}>
                 {statusLabel[s]}
@@ -122,7 +181,13 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
           <label htmlFor="enquiry-notes" className="block text-sm font-medium text-slate-700">
             Notes
           </label>
-          <textarea id="enquiry-notes" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <textarea
+            id="enquiry-notes"
+            rows={3}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
         </div>
       </div>
     </Modal>

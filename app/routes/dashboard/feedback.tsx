@@ -1,6 +1,14 @@
 import { useState } from "react";
 import { DataTable } from "~/components/dashboard/data-table";
-import { addedFrom, addedTo, feedbackKindLabel, feedbackKindOptions, feedbackStatusLabel, feedbackStatusOptions, formatDateTime } from "~/components/dashboard/logistics/options";
+import {
+  addedFrom,
+  addedTo,
+  feedbackKindLabel,
+  feedbackKindOptions,
+  feedbackStatusLabel,
+  feedbackStatusOptions,
+  formatDateTime,
+} from "~/components/dashboard/logistics/options";
 import { Chip, RowActions, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
@@ -13,11 +21,17 @@ export function meta() {
 
 const ENDPOINT = "/api/feedback";
 const statusTone = { open: "amber", in_progress: "sky", resolved: "green" } as const;
-const next: Record<FeedbackItem["status"], FeedbackItem["status"] | null> = { open: "in_progress", in_progress: "resolved", resolved: null };
+const next: Record<FeedbackItem["status"], FeedbackItem["status"] | null> = {
+  open: "in_progress",
+  in_progress: "resolved",
+  resolved: null,
+};
 
 // The feedback list answers the spec's shape: an array whose first item holds `feedback`.
 const selectFeedback = (answer: unknown) => {
-  const first = (answer as { feedback: FeedbackItem[]; total_no_of_data: number; total_capped?: boolean }[])[0];
+  const first = (
+    answer as { feedback: FeedbackItem[]; total_no_of_data: number; total_capped?: boolean }[]
+  )[0];
   return { rows: first?.feedback ?? [], total: first?.total_no_of_data ?? 0, capped: first?.total_capped };
 };
 
@@ -30,7 +44,8 @@ export default function FeedbackComplaints() {
     invalidate: [ENDPOINT],
     onSuccess: () => setDeleting(null),
   });
-  const describe = (f: FeedbackItem) => `${feedbackKindLabel[f.kind].toLowerCase()} ${f.id}${f.member_name ? ` from ${f.member_name}` : ""}`;
+  const describe = (f: FeedbackItem) =>
+    `${feedbackKindLabel[f.kind].toLowerCase()} ${f.id}${f.member_name ? ` from ${f.member_name}` : ""}`;
   return (
     <>
       <DataTable<FeedbackItem>
@@ -43,24 +58,61 @@ export default function FeedbackComplaints() {
         csvExport
         emptyText="No feedback matches."
         bulkDelete={{ noun: "item", rowId: (f) => f.id }}
-        filters={[{ name: "kind", label: "Kind", options: feedbackKindOptions }, { name: "status", label: "Status", options: feedbackStatusOptions }, addedFrom, addedTo]}
+        filters={[
+          { name: "kind", label: "Kind", options: feedbackKindOptions },
+          { name: "status", label: "Status", options: feedbackStatusOptions },
+          addedFrom,
+          addedTo,
+        ]}
         columns={[
-          { key: "created_at", header: "Received", sortable: true, className: "whitespace-nowrap", render: (f) => formatDateTime(f.created_at) },
-          { key: "kind", header: "Kind", sortable: true, render: (f) => <Chip tone={f.kind === "complaint" ? "red" : "sky"}>{feedbackKindLabel[f.kind]}</Chip> },
+          {
+            key: "created_at",
+            header: "Received",
+            sortable: true,
+            className: "whitespace-nowrap",
+            render: (f) => formatDateTime(f.created_at),
+          },
+          {
+            key: "kind",
+            header: "Kind",
+            sortable: true,
+            render: (f) => (
+              <Chip tone={f.kind === "complaint" ? "red" : "sky"}>{feedbackKindLabel[f.kind]}</Chip>
+            ),
+          },
           {
             key: "member",
             header: "Member",
             render: (f) => (
               <div>
                 <div>{f.member_name || "—"}</div>
-                <div className="whitespace-nowrap text-xs text-slate-500">{f.contact_no ? formatPhone(f.contact_no) : ""}</div>
+                <div className="whitespace-nowrap text-xs text-slate-500">
+                  {f.contact_no ? formatPhone(f.contact_no) : ""}
+                </div>
               </div>
             ),
           },
-          { key: "text", header: "Message", className: "max-w-md", render: (f) => <span className="line-clamp-2">{f.text}</span> },
-          { key: "status", header: "Status", sortable: true, render: (f) => <Chip tone={statusTone[f.status]}>{feedbackStatusLabel[f.status]}</Chip> },
+          {
+            key: "text",
+            header: "Message",
+            className: "max-w-md",
+            render: (f) => <span className="line-clamp-2">{f.text}</span>,
+          },
+          {
+            key: "status",
+            header: "Status",
+            sortable: true,
+            render: (f) => <Chip tone={statusTone[f.status]}>{feedbackStatusLabel[f.status]}</Chip>,
+          },
         ]}
-        rowActions={(f) => <RowActions label={describe(f)} editText="Review" onEdit={() => setReviewing(f)} onDelete={() => setDeleting(f)} />}
+        rowActions={(f) => (
+          <RowActions
+            label={describe(f)}
+            editText="Review"
+            onEdit={() => setReviewing(f)}
+            onDelete={() => setDeleting(f)}
+          />
+        )}
       />
       {reviewing ? <ReviewModal item={reviewing} onClose={() => setReviewing(null)} /> : null}
       <ConfirmModal
@@ -88,7 +140,8 @@ function ReviewModal({ item, onClose }: { item: FeedbackItem; onClose: () => voi
     onSuccess: onClose,
   });
   const submit = (status?: FeedbackItem["status"]) => {
-    if (status === "resolved" && !reply.trim()) return setErrors({ reply: "Write a reply note before resolving." });
+    if (status === "resolved" && !reply.trim())
+      return setErrors({ reply: "Write a reply note before resolving." });
     setErrors({});
     save.mutate({ ...(status ? { status } : {}), reply }, { onError: (e) => setErrors(fieldErrorsOf(e)) });
   };
@@ -109,8 +162,14 @@ function ReviewModal({ item, onClose }: { item: FeedbackItem; onClose: () => voi
             Save reply
           </button>
           {following ? (
-            <button type="button" className="btn-primary" onClick={() => submit(following)} disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null} {following === "in_progress" ? "Start work" : "Mark resolved"}
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => submit(following)}
+              disabled={save.isPending}
+            >
+              {save.isPending ? <Spinner /> : null}{" "}
+              {following === "in_progress" ? "Start work" : "Mark resolved"}
             </button>
           ) : null}
         </>
@@ -118,18 +177,40 @@ function ReviewModal({ item, onClose }: { item: FeedbackItem; onClose: () => voi
     >
       <ol className="mb-5 flex items-center gap-2 text-xs font-semibold" aria-label="Review progress">
         {steps.map((s, i) => (
-          <li key={s} className="flex items-center gap-2" aria-current={s === item.status ? "step" : undefined}>
-            <span className={`rounded-full px-2.5 py-1 ${steps.indexOf(item.status) >= i ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-600"}`}>{feedbackStatusLabel[s]}</span>
-            {i < steps.length - 1 ? <span aria-hidden="true" className="text-slate-400">→</span> : null}
+          <li
+            key={s}
+            className="flex items-center gap-2"
+            aria-current={s === item.status ? "step" : undefined}
+          >
+            <span
+              className={`rounded-full px-2.5 py-1 ${steps.indexOf(item.status) >= i ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-600"}`}
+            >
+              {feedbackStatusLabel[s]}
+            </span>
+            {i < steps.length - 1 ? (
+              <span aria-hidden="true" className="text-slate-400">
+                →
+              </span>
+            ) : null}
           </li>
         ))}
       </ol>
       <p className="text-sm text-slate-500">
-        {item.member_name || "Unknown member"} {item.contact_no ? `· ${formatPhone(item.contact_no)}` : ""} · {formatDateTime(item.created_at)}
+        {item.member_name || "Unknown member"} {item.contact_no ? `· ${formatPhone(item.contact_no)}` : ""} ·{" "}
+        {formatDateTime(item.created_at)}
       </p>
-      <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">{item.text}</p>
+      <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">
+        {item.text}
+      </p>
       <div className="mt-5">
-        <TextAreaField label="Reply note" name="feedback-reply" value={reply} error={errors.reply} onChange={(e) => setReply(e.target.value)} rows={4} />
+        <TextAreaField
+          label="Reply note"
+          name="feedback-reply"
+          value={reply}
+          error={errors.reply}
+          onChange={(e) => setReply(e.target.value)}
+          rows={4}
+        />
       </div>
     </Modal>
   );

@@ -5,7 +5,13 @@ import { useSearchParams } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { Field } from "~/components/dashboard/field";
 import { MemberModal } from "~/components/dashboard/logistics/member-form";
-import { addedFrom, addedTo, categoryOptions, formatDate, stateOptions } from "~/components/dashboard/logistics/options";
+import {
+  addedFrom,
+  addedTo,
+  categoryOptions,
+  formatDate,
+  stateOptions,
+} from "~/components/dashboard/logistics/options";
 import { RowActions } from "~/components/dashboard/logistics/ui";
 import { ConfirmModal, Spinner } from "~/components/dashboard/modal";
 import { api, ApiError } from "~/lib/dashboard/api";
@@ -64,7 +70,12 @@ export default function Home() {
         csvExport
         emptyText="No members match."
         bulkDelete={{ noun: "member", rowId: (m) => m.user_id }}
-        filters={[{ name: "state", label: "State", options: stateOptions }, { name: "service_category", label: "Service category", options: categoryOptions }, addedFrom, addedTo]}
+        filters={[
+          { name: "state", label: "State", options: stateOptions },
+          { name: "service_category", label: "Service category", options: categoryOptions },
+          addedFrom,
+          addedTo,
+        ]}
         rowClassName={(m) => (m.user_id === selectedId ? "bg-brand-50" : "")}
         actions={
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
@@ -78,28 +89,56 @@ export default function Home() {
             sortable: true,
             className: "min-w-48",
             render: (m) => (
-              <button type="button" className="text-left" onClick={() => select(m.user_id)} aria-pressed={m.user_id === selectedId}>
-                <span className="block font-medium text-brand-700 underline-offset-2 hover:underline">{`${m.first_name} ${m.last_name}`.trim()}</span>
+              <button
+                type="button"
+                className="text-left"
+                onClick={() => select(m.user_id)}
+                aria-pressed={m.user_id === selectedId}
+              >
+                <span className="block font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {`${m.first_name} ${m.last_name}`.trim()}
+                </span>
                 <span className="block text-xs text-slate-600">{m.company || "—"}</span>
               </button>
             ),
           },
-          { key: "phone", header: "Mobile", className: "whitespace-nowrap", render: (m) => <span className="whitespace-nowrap">{formatPhone(m.phone)}</span> },
+          {
+            key: "phone",
+            header: "Mobile",
+            className: "whitespace-nowrap",
+            render: (m) => <span className="whitespace-nowrap">{formatPhone(m.phone)}</span>,
+          },
           { key: "state", header: "State", sortable: true, render: (m) => stateLabel(m.state) },
           { key: "service_category", header: "Category", sortable: true, render: (m) => m.service_category },
           { key: "vehicles", header: "Vehicles", className: "text-right", render: (m) => m.vehicle_count },
-          { key: "created_at", header: "Joined", sortable: true, className: "whitespace-nowrap", render: (m) => formatDate(m.created_at) },
+          {
+            key: "created_at",
+            header: "Joined",
+            sortable: true,
+            className: "whitespace-nowrap",
+            render: (m) => formatDate(m.created_at),
+          },
         ]}
         rowActions={(m) => (
-          <RowActions label={`member ${m.first_name} ${m.last_name}`.trim()} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />
+          <RowActions
+            label={`member ${m.first_name} ${m.last_name}`.trim()}
+            onEdit={() => setEditing(m)}
+            onDelete={() => setDeleting(m)}
+          />
         )}
       />
-      {creating ? <MemberModal member={null} onClose={() => setCreating(false)} onSaved={(m) => select(m.user_id)} /> : null}
+      {creating ? (
+        <MemberModal member={null} onClose={() => setCreating(false)} onSaved={(m) => select(m.user_id)} />
+      ) : null}
       {editing ? <MemberModal member={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmModal
         open={deleting !== null}
         title="Delete member"
-        message={deleting ? `Delete ${deleting.first_name} ${deleting.last_name} and their vehicle list? Their loads, trucks and listings stay, without a member.` : ""}
+        message={
+          deleting
+            ? `Delete ${deleting.first_name} ${deleting.last_name} and their vehicle list? Their loads, trucks and listings stay, without a member.`
+            : ""
+        }
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.user_id)}
         onClose={() => setDeleting(null)}
@@ -111,14 +150,25 @@ export default function Home() {
 function ProfilePanel({ id, onClose }: { id: number; onClose: () => void }) {
   const client = useQueryClient();
   const key = [`${ENDPOINT}/${id}`];
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => api<Profile>(`${ENDPOINT}/${id}`, { signal }) });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api<Profile>(`${ENDPOINT}/${id}`, { signal }),
+  });
   const [vehicle, setVehicle] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   // Adding or removing a vehicle updates the list at once from the answer (spec section 4).
   const applyVehicles = (vehicles: MemberVehicle[]) => {
-    client.setQueryData<Profile>(key, (old) => (old ? { ...old, vehicle_data: vehicles, profile_data: old.profile_data.map((p) => ({ ...p, vehicle_count: vehicles.length })) } : old));
+    client.setQueryData<Profile>(key, (old) =>
+      old
+        ? {
+            ...old,
+            vehicle_data: vehicles,
+            profile_data: old.profile_data.map((p) => ({ ...p, vehicle_count: vehicles.length })),
+          }
+        : old,
+    );
     void client.invalidateQueries({ queryKey: [ENDPOINT] });
   };
   const add = async (event: FormEvent) => {
@@ -128,7 +178,10 @@ function ProfilePanel({ id, onClose }: { id: number; onClose: () => void }) {
     setError(undefined);
     setBusy(true);
     try {
-      const answer = await api<{ vehicle_data: MemberVehicle[]; message: string }>(`${ENDPOINT}/${id}/vehicles`, { method: "POST", body: { vehicle_no: vehicle } });
+      const answer = await api<{ vehicle_data: MemberVehicle[]; message: string }>(
+        `${ENDPOINT}/${id}/vehicles`,
+        { method: "POST", body: { vehicle_no: vehicle } },
+      );
       applyVehicles(answer.vehicle_data);
       toast.success(answer.message);
       setVehicle("");
@@ -141,7 +194,10 @@ function ProfilePanel({ id, onClose }: { id: number; onClose: () => void }) {
   };
   const removeVehicle = async (v: MemberVehicle) => {
     try {
-      const answer = await api<{ vehicle_data: MemberVehicle[]; message: string }>(`${ENDPOINT}/${id}/vehicles/${v.id}`, { method: "DELETE" });
+      const answer = await api<{ vehicle_data: MemberVehicle[]; message: string }>(
+        `${ENDPOINT}/${id}/vehicles/${v.id}`,
+        { method: "DELETE" },
+      );
       applyVehicles(answer.vehicle_data);
       toast.success(`Vehicle ${formatVehicleNumber(v.vehicle_no)} removed.`);
     } catch (e) {
@@ -149,58 +205,93 @@ function ProfilePanel({ id, onClose }: { id: number; onClose: () => void }) {
     }
   };
 
-  if (query.isPending) return <div className="rounded-xl border border-slate-200 bg-white p-6"><Spinner label="Loading profile…" /></div>;
+  if (query.isPending)
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-6">
+        <Spinner label="Loading profile…" />
+      </div>
+    );
   if (query.isError || !query.data.profile_data[0]) {
     return (
       <div className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600" role="alert">
-        This member could not be loaded. <button type="button" className="font-medium text-brand-700 underline" onClick={onClose}>Close</button>
+        This member could not be loaded.{" "}
+        <button type="button" className="font-medium text-brand-700 underline" onClick={onClose}>
+          Close
+        </button>
       </div>
     );
   }
   const p = query.data.profile_data[0];
   const vehicles = query.data.vehicle_data;
   return (
-    <section className="grid overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" aria-labelledby="profile-name">
+    <section
+      className="grid overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+      aria-labelledby="profile-name"
+    >
       <div>
-      <div className="flex items-start justify-between gap-3 bg-navy-900 px-5 py-4 text-white">
-        <div>
-          <p className="text-xs uppercase tracking-wider text-slate-300">Profile</p>
-          <h2 id="profile-name" className="text-lg font-semibold">{`${p.first_name} ${p.last_name}`.trim()}</h2>
-          <p className="text-sm text-slate-300">{p.service_category}</p>
+        <div className="flex items-start justify-between gap-3 bg-navy-900 px-5 py-4 text-white">
+          <div>
+            <p className="text-xs uppercase tracking-wider text-slate-300">Profile</p>
+            <h2 id="profile-name" className="text-lg font-semibold">
+              {`${p.first_name} ${p.last_name}`.trim()}
+            </h2>
+            <p className="text-sm text-slate-300">{p.service_category}</p>
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-white/10"
+          >
+            Close<span className="sr-only"> profile</span>
+          </button>
         </div>
-        <button type="button" onClick={onClose} className="rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-white/10">
-          Close<span className="sr-only"> profile</span>
-        </button>
-      </div>
-      <dl className="grid gap-3 px-5 py-4 text-sm">
-        <div>
-          <dt className="sr-only">Mobile</dt>
-          <dd className="flex items-center gap-2"><Phone aria-hidden="true" className="size-4 text-slate-400" />{formatPhone(p.phone)}</dd>
-        </div>
-        <div>
-          <dt className="sr-only">Company</dt>
-          <dd className="flex items-center gap-2"><Building2 aria-hidden="true" className="size-4 text-slate-400" />{p.company || "—"}</dd>
-        </div>
-        <div>
-          <dt className="sr-only">State</dt>
-          <dd className="flex items-center gap-2"><MapPin aria-hidden="true" className="size-4 text-slate-400" />{stateLabel(p.state)}</dd>
-        </div>
-        <div>
-          <dt className="sr-only">Joined</dt>
-          <dd className="text-xs text-slate-600">Member since {formatDate(p.created_at)}</dd>
-        </div>
-      </dl>
+        <dl className="grid gap-3 px-5 py-4 text-sm">
+          <div>
+            <dt className="sr-only">Mobile</dt>
+            <dd className="flex items-center gap-2">
+              <Phone aria-hidden="true" className="size-4 text-slate-400" />
+              {formatPhone(p.phone)}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">Company</dt>
+            <dd className="flex items-center gap-2">
+              <Building2 aria-hidden="true" className="size-4 text-slate-400" />
+              {p.company || "—"}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">State</dt>
+            <dd className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="size-4 text-slate-400" />
+              {stateLabel(p.state)}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">Joined</dt>
+            <dd className="text-xs text-slate-600">Member since {formatDate(p.created_at)}</dd>
+          </div>
+        </dl>
       </div>
       <div className="border-t border-slate-200 px-5 py-4 md:border-l md:border-t-0">
         <h3 className="flex items-center gap-2 text-sm font-semibold text-navy-900">
-          <Truck aria-hidden="true" className="size-4" /> Vehicles <span className="rounded-full bg-slate-100 px-2 text-xs text-slate-700">{vehicles.length}</span>
+          <Truck aria-hidden="true" className="size-4" /> Vehicles{" "}
+          <span className="rounded-full bg-slate-100 px-2 text-xs text-slate-700">{vehicles.length}</span>
         </h3>
         {vehicles.length === 0 ? <p className="mt-2 text-sm text-slate-500">No vehicles yet.</p> : null}
-        <ul className="mt-2 grid gap-x-6 divide-y divide-slate-100 sm:grid-cols-2 sm:divide-y-0" aria-label="Vehicle list">
+        <ul
+          className="mt-2 grid gap-x-6 divide-y divide-slate-100 sm:grid-cols-2 sm:divide-y-0"
+          aria-label="Vehicle list"
+        >
           {vehicles.map((v) => (
             <li key={v.id} className="flex items-center justify-between border-slate-100 py-1.5 sm:border-b">
               <span className="font-mono text-sm font-semibold">{formatVehicleNumber(v.vehicle_no)}</span>
-              <button type="button" className="rounded p-1.5 text-red-700 hover:bg-red-50" onClick={() => removeVehicle(v)} aria-label={`Remove vehicle ${formatVehicleNumber(v.vehicle_no)}`}>
+              <button
+                type="button"
+                className="rounded p-1.5 text-red-700 hover:bg-red-50"
+                onClick={() => removeVehicle(v)}
+                aria-label={`Remove vehicle ${formatVehicleNumber(v.vehicle_no)}`}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
               </button>
             </li>
@@ -208,7 +299,15 @@ function ProfilePanel({ id, onClose }: { id: number; onClose: () => void }) {
         </ul>
         <form onSubmit={add} noValidate className="mt-3 flex items-start gap-2">
           <div className="flex-1">
-            <Field label="Add a vehicle number" name="vehicle_no" placeholder="MH12AB1234" autoComplete="off" value={vehicle} error={error} onChange={(e) => setVehicle(e.target.value)} />
+            <Field
+              label="Add a vehicle number"
+              name="vehicle_no"
+              placeholder="MH12AB1234"
+              autoComplete="off"
+              value={vehicle}
+              error={error}
+              onChange={(e) => setVehicle(e.target.value)}
+            />
           </div>
           <button type="submit" className="btn-primary mt-6" disabled={busy}>
             {busy ? <Spinner /> : <Plus aria-hidden="true" className="size-4" />} Add

@@ -16,7 +16,9 @@ export function meta() {
 const OFFCANVAS_BREAKPOINT = 1200;
 
 export default function DashboardRoot() {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
   return (
     <QueryClientProvider client={client}>
       <ConsoleGate />
@@ -32,7 +34,10 @@ function ConsoleGate() {
   const me = useMe(Boolean(session));
 
   useEffect(() => {
-    const toLogin = () => navigate(`/dashboard/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+    const toLogin = () =>
+      navigate(`/dashboard/login?next=${encodeURIComponent(location.pathname + location.search)}`, {
+        replace: true,
+      });
     if (session === null) toLogin();
     window.addEventListener("console:signed-out", toLogin);
     return () => window.removeEventListener("console:signed-out", toLogin);
@@ -41,7 +46,11 @@ function ConsoleGate() {
   if (!session || !me.data) {
     return (
       <main className="grid min-h-screen place-items-center bg-slate-50">
-        {me.isError ? <p role="alert">Could not load your account. Please sign in again.</p> : <Spinner label="Loading console…" />}
+        {me.isError ? (
+          <p role="alert">Could not load your account. Please sign in again.</p>
+        ) : (
+          <Spinner label="Loading console…" />
+        )}
       </main>
     );
   }
@@ -89,7 +98,12 @@ function ConsoleShell({ me }: { me: Me }) {
           <Link to="/dashboard/home" className="text-lg font-extrabold text-white">
             GCC View <span className="text-brand-500">Console</span>
           </Link>
-          <button type="button" className="rounded p-1.5 hover:bg-white/10 min-[1200px]:hidden" onClick={close} aria-label="Close navigation">
+          <button
+            type="button"
+            className="rounded p-1.5 hover:bg-white/10 min-[1200px]:hidden"
+            onClick={close}
+            aria-label="Close navigation"
+          >
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
@@ -99,7 +113,9 @@ function ConsoleShell({ me }: { me: Me }) {
             if (items.length === 0) return null;
             return (
               <div key={section.heading} className="mt-4">
-                <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">{section.heading}</h2>
+                <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
+                  {section.heading}
+                </h2>
                 <ul className="mt-2 space-y-0.5">
                   {items.map((item) => (
                     <li key={item.path}>
@@ -135,9 +151,16 @@ function ConsoleShell({ me }: { me: Me }) {
           </button>
           <div className="flex items-center gap-4 text-sm">
             <span>
-              <span className="font-semibold">{me.username}</span> <span className="rounded bg-slate-100 px-2 py-0.5 text-xs uppercase text-slate-600">{me.role}</span>
+              <span className="font-semibold">{me.username}</span>{" "}
+              <span className="rounded bg-slate-100 px-2 py-0.5 text-xs uppercase text-slate-600">
+                {me.role}
+              </span>
             </span>
-            <button type="button" onClick={logout} className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={logout}
+              className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 hover:bg-slate-100"
+            >
               <LogOut aria-hidden="true" className="size-4" /> Sign out
             </button>
           </div>

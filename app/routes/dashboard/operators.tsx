@@ -57,12 +57,25 @@ export default function Operators() {
               </select>
             ),
           },
-          { key: "status", header: "Status", render: (o) => (o.disabled ? <span className="font-semibold text-red-700">Disabled</span> : "Active") },
-          { key: "created_at", header: "Created", render: (o) => new Date(o.created_at).toLocaleDateString("en-IN", { dateStyle: "medium" }) },
+          {
+            key: "status",
+            header: "Status",
+            render: (o) =>
+              o.disabled ? <span className="font-semibold text-red-700">Disabled</span> : "Active",
+          },
+          {
+            key: "created_at",
+            header: "Created",
+            render: (o) => new Date(o.created_at).toLocaleDateString("en-IN", { dateStyle: "medium" }),
+          },
         ]}
         rowActions={(o) => (
           <div className="flex justify-end gap-2">
-            <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50" onClick={() => setResetting(o)}>
+            <button
+              type="button"
+              className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
+              onClick={() => setResetting(o)}
+            >
               Reset password<span className="sr-only"> of {o.username}</span>
             </button>
             {o.id !== me.user_id ? (
@@ -103,13 +116,33 @@ function CreateOperator({ onClose }: { onClose: () => void }) {
   return (
     <Modal open onClose={onClose} title="Add operator" kind="create" busy={create.isPending}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field label="Username" name="username" autoComplete="off" value={values.username} error={errors.username} onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))} />
-        <Field label="Password (at least 12 characters)" name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="off"
+          value={values.username}
+          error={errors.username}
+          onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
+        />
+        <Field
+          label="Password (at least 12 characters)"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        />
         <div>
           <label htmlFor="new-role" className="block text-sm font-medium text-slate-700">
             Role
           </label>
-          <select id="new-role" value={values.role} onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as Role }))} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
+          <select
+            id="new-role"
+            value={values.role}
+            onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as Role }))}
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
             <option value="editor">Editor: blog, team, jobs, comments, enquiries</option>
             <option value="admin">Admin: everything, including operators</option>
           </select>
@@ -137,7 +170,13 @@ function ResetPassword({ operator, onClose }: { operator: OperatorSummary; onClo
     onSuccess: onClose,
   });
   return (
-    <Modal open onClose={onClose} title={`Reset password of ${operator.username}`} kind="edit" busy={reset.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={`Reset password of ${operator.username}`}
+      kind="edit"
+      busy={reset.isPending}
+    >
       <form
         noValidate
         className="grid gap-4"
@@ -148,7 +187,15 @@ function ResetPassword({ operator, onClose }: { operator: OperatorSummary; onClo
           reset.mutate(password);
         }}
       >
-        <Field label="New password" name="new-password" type="password" autoComplete="new-password" value={password} error={error} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label="New password"
+          name="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          error={error}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="flex justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

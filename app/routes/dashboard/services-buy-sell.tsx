@@ -1,6 +1,14 @@
 import type { EntityScreenConfig } from "~/components/dashboard/logistics/entity-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { addedFrom, addedTo, brandOptions, formatDate, kmBandOptions, priceBandOptions, stateOptions } from "~/components/dashboard/logistics/options";
+import {
+  addedFrom,
+  addedTo,
+  brandOptions,
+  formatDate,
+  kmBandOptions,
+  priceBandOptions,
+  stateOptions,
+} from "~/components/dashboard/logistics/options";
 import { formatIndianNumber, formatRupees } from "~/lib/dashboard/money";
 import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
@@ -38,9 +46,16 @@ const config: EntityScreenConfig<BuySell> = {
       header: "Photo",
       render: (b) =>
         b.images[0] ? (
-          <img src={b.images[0]} alt={`${b.brand} ${formatVehicleNumber(b.vehicle_number)}`} className="h-12 w-16 rounded-md object-cover" loading="lazy" />
+          <img
+            src={b.images[0]}
+            alt={`${b.brand} ${formatVehicleNumber(b.vehicle_number)}`}
+            className="h-12 w-16 rounded-md object-cover"
+            loading="lazy"
+          />
         ) : (
-          <span className="grid h-12 w-16 place-items-center rounded-md bg-slate-100 text-xs text-slate-500">No photo</span>
+          <span className="grid h-12 w-16 place-items-center rounded-md bg-slate-100 text-xs text-slate-500">
+            No photo
+          </span>
         ),
     },
     {
@@ -55,8 +70,19 @@ const config: EntityScreenConfig<BuySell> = {
         </div>
       ),
     },
-    { key: "kms_driven", header: "Kms driven", sortable: true, render: (b) => `${formatIndianNumber(b.kms_driven)} km` },
-    { key: "price", header: "Price", sortable: true, className: "text-right", render: (b) => <span className="font-semibold">{formatRupees(b.price)}</span> },
+    {
+      key: "kms_driven",
+      header: "Kms driven",
+      sortable: true,
+      render: (b) => `${formatIndianNumber(b.kms_driven)} km`,
+    },
+    {
+      key: "price",
+      header: "Price",
+      sortable: true,
+      className: "text-right",
+      render: (b) => <span className="font-semibold">{formatRupees(b.price)}</span>,
+    },
     { key: "location", header: "Location", render: (b) => b.location },
     {
       key: "owner_name",
@@ -69,7 +95,13 @@ const config: EntityScreenConfig<BuySell> = {
         </div>
       ),
     },
-    { key: "created_at", header: "Listed", sortable: true, className: "whitespace-nowrap", render: (b) => formatDate(b.created_at) },
+    {
+      key: "created_at",
+      header: "Listed",
+      sortable: true,
+      className: "whitespace-nowrap",
+      render: (b) => formatDate(b.created_at),
+    },
   ],
   fields: [
     { name: "owner_name", label: "Owner name", kind: "text" },

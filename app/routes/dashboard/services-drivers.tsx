@@ -25,7 +25,13 @@ const config: EntityScreenConfig<Driver> = {
   vehicleField: true,
   filters: [{ name: "state", label: "State", options: stateOptions }, addedFrom, addedTo],
   columns: [
-    { key: "created_at", header: "Added", sortable: true, className: "whitespace-nowrap", render: (d) => formatDate(d.created_at) },
+    {
+      key: "created_at",
+      header: "Added",
+      sortable: true,
+      className: "whitespace-nowrap",
+      render: (d) => formatDate(d.created_at),
+    },
     {
       key: "driver_name",
       header: "Driver",
@@ -37,8 +43,17 @@ const config: EntityScreenConfig<Driver> = {
         </div>
       ),
     },
-    { key: "vehicle_number", header: "Vehicle", sortable: true, render: (d) => <span className="font-mono">{formatVehicleNumber(d.vehicle_number)}</span> },
-    { key: "licence_number", header: "Licence", render: (d) => <span className="font-mono text-xs">{d.licence_number}</span> },
+    {
+      key: "vehicle_number",
+      header: "Vehicle",
+      sortable: true,
+      render: (d) => <span className="font-mono">{formatVehicleNumber(d.vehicle_number)}</span>,
+    },
+    {
+      key: "licence_number",
+      header: "Licence",
+      render: (d) => <span className="font-mono text-xs">{d.licence_number}</span>,
+    },
     { key: "company_name", header: "Company", render: (d) => d.company_name || "—" },
     { key: "state", header: "State", sortable: true, render: (d) => stateLabel(d.state) },
   ],

@@ -1,6 +1,17 @@
 import type { EntityScreenConfig } from "~/components/dashboard/logistics/entity-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { addedFrom, addedTo, bodyTypeOptions, formatDate, formatDay, loadStatusLabel, loadStatusOptions, stateOptions, tonnageOptions, tyreOptions } from "~/components/dashboard/logistics/options";
+import {
+  addedFrom,
+  addedTo,
+  bodyTypeOptions,
+  formatDate,
+  formatDay,
+  loadStatusLabel,
+  loadStatusOptions,
+  stateOptions,
+  tonnageOptions,
+  tyreOptions,
+} from "~/components/dashboard/logistics/options";
 import { Chip } from "~/components/dashboard/logistics/ui";
 import { formatPhone } from "../../../schemas/phone";
 import { loadInputSchema, loadUpdateSchema, type Load } from "../../../schemas/logistics";
@@ -34,7 +45,13 @@ const config: EntityScreenConfig<Load> = {
     addedTo,
   ],
   columns: [
-    { key: "created_at", header: "Posted", sortable: true, className: "whitespace-nowrap", render: (l) => formatDate(l.created_at) },
+    {
+      key: "created_at",
+      header: "Posted",
+      sortable: true,
+      className: "whitespace-nowrap",
+      render: (l) => formatDate(l.created_at),
+    },
     {
       key: "route",
       header: "Route",
@@ -50,7 +67,11 @@ const config: EntityScreenConfig<Load> = {
       ),
     },
     { key: "material", header: "Material", render: (l) => `${l.material} · ${l.weight_tons} t` },
-    { key: "truck", header: "Truck needed", render: (l) => `${l.body_type}, ${l.tyres} tyres, ${l.tonnage_band}` },
+    {
+      key: "truck",
+      header: "Truck needed",
+      render: (l) => `${l.body_type}, ${l.tyres} tyres, ${l.tonnage_band}`,
+    },
     {
       key: "contact",
       header: "Contact",
@@ -61,8 +82,19 @@ const config: EntityScreenConfig<Load> = {
         </div>
       ),
     },
-    { key: "pickup_date", header: "Pickup", sortable: true, className: "whitespace-nowrap", render: (l) => formatDay(l.pickup_date) },
-    { key: "status", header: "Status", sortable: true, render: (l) => <Chip tone={tone[l.status]}>{loadStatusLabel[l.status]}</Chip> },
+    {
+      key: "pickup_date",
+      header: "Pickup",
+      sortable: true,
+      className: "whitespace-nowrap",
+      render: (l) => formatDay(l.pickup_date),
+    },
+    {
+      key: "status",
+      header: "Status",
+      sortable: true,
+      render: (l) => <Chip tone={tone[l.status]}>{loadStatusLabel[l.status]}</Chip>,
+    },
   ],
   fields: [
     { name: "contact_name", label: "Contact name", kind: "text" },

@@ -1,7 +1,13 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
-import { addedFrom, addedTo, formatDateTime, requestStatusLabel, requestStatusOptions } from "~/components/dashboard/logistics/options";
+import {
+  addedFrom,
+  addedTo,
+  formatDateTime,
+  requestStatusLabel,
+  requestStatusOptions,
+} from "~/components/dashboard/logistics/options";
 import { Chip, RowActions, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
@@ -11,7 +17,11 @@ import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schema
 import { fieldErrors } from "../../../schemas/validation";
 
 export function meta({ location }: { location: { pathname: string } }) {
-  return [{ title: `${location.pathname.endsWith("fast_tag") ? "FASTag" : "Insurance"} requests | GCC View 360 Console` }];
+  return [
+    {
+      title: `${location.pathname.endsWith("fast_tag") ? "FASTag" : "Insurance"} requests | GCC View 360 Console`,
+    },
+  ];
 }
 
 const tone = { new: "amber", in_progress: "sky", done: "green", rejected: "slate" } as const;
@@ -45,8 +55,21 @@ export default function ServiceRequests() {
         bulkDelete={{ noun: "request", rowId: (r) => r.id }}
         filters={[{ name: "status", label: "Status", options: requestStatusOptions }, addedFrom, addedTo]}
         columns={[
-          { key: "created_at", header: "Received", sortable: true, className: "whitespace-nowrap", render: (r) => formatDateTime(r.created_at) },
-          { key: "vehicle_number", header: "Vehicle", sortable: true, render: (r) => <span className="font-mono font-semibold">{formatVehicleNumber(r.vehicle_number)}</span> },
+          {
+            key: "created_at",
+            header: "Received",
+            sortable: true,
+            className: "whitespace-nowrap",
+            render: (r) => formatDateTime(r.created_at),
+          },
+          {
+            key: "vehicle_number",
+            header: "Vehicle",
+            sortable: true,
+            render: (r) => (
+              <span className="font-mono font-semibold">{formatVehicleNumber(r.vehicle_number)}</span>
+            ),
+          },
           {
             key: "member",
             header: "Member",
@@ -57,12 +80,31 @@ export default function ServiceRequests() {
               </div>
             ),
           },
-          { key: "status", header: "Status", sortable: true, render: (r) => <Chip tone={tone[r.status]}>{requestStatusLabel[r.status]}</Chip> },
-          { key: "notes", header: "Notes", className: "max-w-xs", render: (r) => <span className="line-clamp-2 text-slate-700">{r.notes || "—"}</span> },
+          {
+            key: "status",
+            header: "Status",
+            sortable: true,
+            render: (r) => <Chip tone={tone[r.status]}>{requestStatusLabel[r.status]}</Chip>,
+          },
+          {
+            key: "notes",
+            header: "Notes",
+            className: "max-w-xs",
+            render: (r) => <span className="line-clamp-2 text-slate-700">{r.notes || "—"}</span>,
+          },
         ]}
-        rowActions={(r) => <RowActions label={describe(r)} editText="Update" onEdit={() => setOpen(r)} onDelete={() => setDeleting(r)} />}
+        rowActions={(r) => (
+          <RowActions
+            label={describe(r)}
+            editText="Update"
+            onEdit={() => setOpen(r)}
+            onDelete={() => setDeleting(r)}
+          />
+        )}
       />
-      {open ? <RequestModal request={open} endpoint={endpoint} label={label} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <RequestModal request={open} endpoint={endpoint} label={label} onClose={() => setOpen(null)} />
+      ) : null}
       <ConfirmModal
         open={deleting !== null}
         title={`Delete ${label} request`}
@@ -75,7 +117,17 @@ export default function ServiceRequests() {
   );
 }
 
-function RequestModal({ request, endpoint, label, onClose }: { request: ServiceRequest; endpoint: string; label: string; onClose: () => void }) {
+function RequestModal({
+  request,
+  endpoint,
+  label,
+  onClose,
+}: {
+  request: ServiceRequest;
+  endpoint: string;
+  label: string;
+  onClose: () => void;
+}) {
   const [status, setStatus] = useState<string>(request.status);
   const [notes, setNotes] = useState(request.notes);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -123,8 +175,21 @@ function RequestModal({ request, endpoint, label, onClose }: { request: ServiceR
         </div>
       </dl>
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <SelectField label="Status" name="request-status" options={requestStatusOptions} value={status} error={errors.status} onChange={(e) => setStatus(e.target.value)} />
-        <TextAreaField label="Notes" name="request-notes" value={notes} error={errors.notes} onChange={(e) => setNotes(e.target.value)} />
+        <SelectField
+          label="Status"
+          name="request-status"
+          options={requestStatusOptions}
+          value={status}
+          error={errors.status}
+          onChange={(e) => setStatus(e.target.value)}
+        />
+        <TextAreaField
+          label="Notes"
+          name="request-notes"
+          value={notes}
+          error={errors.notes}
+          onChange={(e) => setNotes(e.target.value)}
+        />
       </div>
     </Modal>
   );

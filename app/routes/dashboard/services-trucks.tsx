@@ -1,6 +1,15 @@
 import type { EntityScreenConfig } from "~/components/dashboard/logistics/entity-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { addedFrom, addedTo, bodyTypeOptions, brandOptions, formatDate, stateOptions, tonnageOptions, tyreOptions } from "~/components/dashboard/logistics/options";
+import {
+  addedFrom,
+  addedTo,
+  bodyTypeOptions,
+  brandOptions,
+  formatDate,
+  stateOptions,
+  tonnageOptions,
+  tyreOptions,
+} from "~/components/dashboard/logistics/options";
 import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
 import { truckInputSchema, truckUpdateSchema, type Truck } from "../../../schemas/logistics";
@@ -32,9 +41,26 @@ const config: EntityScreenConfig<Truck> = {
     addedTo,
   ],
   columns: [
-    { key: "created_at", header: "Added", sortable: true, className: "whitespace-nowrap", render: (t) => formatDate(t.created_at) },
-    { key: "vehicle_number", header: "Vehicle", sortable: true, render: (t) => <span className="font-mono font-semibold text-navy-900">{formatVehicleNumber(t.vehicle_number)}</span> },
-    { key: "truck", header: "Truck", render: (t) => `${t.brand} · ${t.body_type} · ${t.tyres} tyres · ${t.tonnage_band}` },
+    {
+      key: "created_at",
+      header: "Added",
+      sortable: true,
+      className: "whitespace-nowrap",
+      render: (t) => formatDate(t.created_at),
+    },
+    {
+      key: "vehicle_number",
+      header: "Vehicle",
+      sortable: true,
+      render: (t) => (
+        <span className="font-mono font-semibold text-navy-900">{formatVehicleNumber(t.vehicle_number)}</span>
+      ),
+    },
+    {
+      key: "truck",
+      header: "Truck",
+      render: (t) => `${t.brand} · ${t.body_type} · ${t.tyres} tyres · ${t.tonnage_band}`,
+    },
     {
       key: "owner_name",
       header: "Owner",
@@ -47,7 +73,11 @@ const config: EntityScreenConfig<Truck> = {
       ),
     },
     { key: "state", header: "State", sortable: true, render: (t) => stateLabel(t.state) },
-    { key: "route", header: "Usual route", render: (t) => (t.from_city || t.to_city ? `${t.from_city || "—"} → ${t.to_city || "—"}` : "—") },
+    {
+      key: "route",
+      header: "Usual route",
+      render: (t) => (t.from_city || t.to_city ? `${t.from_city || "—"} → ${t.to_city || "—"}` : "—"),
+    },
   ],
   fields: [
     { name: "owner_name", label: "Owner name", kind: "text" },

@@ -24,8 +24,16 @@ const fields: { name: keyof SiteSettings; label: string; type?: string }[] = [
 ];
 
 export default function SettingsScreen() {
-  const query = useQuery({ queryKey: ["/api/site_settings"], queryFn: async () => (await api<{ data: SiteSettings }>("/api/site_settings")).data });
-  if (!query.data) return query.isError ? <p role="alert">Could not load the settings.</p> : <Spinner label="Loading settings…" />;
+  const query = useQuery({
+    queryKey: ["/api/site_settings"],
+    queryFn: async () => (await api<{ data: SiteSettings }>("/api/site_settings")).data,
+  });
+  if (!query.data)
+    return query.isError ? (
+      <p role="alert">Could not load the settings.</p>
+    ) : (
+      <Spinner label="Loading settings…" />
+    );
   return <SettingsForm initial={query.data} />;
 }
 
@@ -52,11 +60,24 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
   return (
     <section>
       <h1 className="text-2xl font-bold text-navy-900">Site settings</h1>
-      <p className="mt-2 text-slate-600">Contact details shown in the footer, on the contact page and in job applications.</p>
-      <form onSubmit={submit} noValidate className="mt-6 grid max-w-3xl gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
+      <p className="mt-2 text-slate-600">
+        Contact details shown in the footer, on the contact page and in job applications.
+      </p>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 grid max-w-3xl gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-2"
+      >
         {fields.map((f) => (
           <div key={f.name} className={f.name === "address" ? "sm:col-span-2" : undefined}>
-            <Field label={f.label} name={f.name} type={f.type ?? "text"} value={values[f.name]} error={errors[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} />
+            <Field
+              label={f.label}
+              name={f.name}
+              type={f.type ?? "text"}
+              value={values[f.name]}
+              error={errors[f.name]}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            />
           </div>
         ))}
         <div className="sm:col-span-2">

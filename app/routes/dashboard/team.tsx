@@ -47,14 +47,23 @@ export default function TeamScreen() {
           </button>
         }
         columns={[
-          { key: "image", header: "Photo", render: (m) => (m.image ? <img src={m.image} alt="" className="size-10 rounded-full object-cover" /> : "—") },
+          {
+            key: "image",
+            header: "Photo",
+            render: (m) =>
+              m.image ? <img src={m.image} alt="" className="size-10 rounded-full object-cover" /> : "—",
+          },
           { key: "name", header: "Name", sortable: true, render: (m) => m.name },
           { key: "position", header: "Position", render: (m) => m.position },
           { key: "sort_order", header: "Order", sortable: true, render: (m) => m.sort_order },
         ]}
-        rowActions={(m) => <RowActions label={m.name} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />}
+        rowActions={(m) => (
+          <RowActions label={m.name} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />
+        )}
       />
-      {editing ? <TeamForm member={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <TeamForm member={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
       <ConfirmModal
         open={deleting !== null}
         title="Remove team member"
@@ -77,7 +86,10 @@ function TeamForm({ member, onClose }: { member: TeamRow | null; onClose: () => 
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useConsoleMutation<typeof values>({
-    request: (body) => (member ? { path: `${ENDPOINT}/${member.id}`, method: "PATCH", body } : { path: ENDPOINT, method: "POST", body }),
+    request: (body) =>
+      member
+        ? { path: `${ENDPOINT}/${member.id}`, method: "PATCH", body }
+        : { path: ENDPOINT, method: "POST", body },
     success: member ? "Team member updated." : "Team member added.",
     invalidate: [ENDPOINT],
     onSuccess: onClose,
@@ -90,17 +102,55 @@ function TeamForm({ member, onClose }: { member: TeamRow | null; onClose: () => 
     save.mutate(values, { onError: (e) => setErrors(fieldErrorsOf(e)) });
   };
   return (
-    <Modal open onClose={onClose} title={member ? `Edit ${member.name}` : "Add team member"} kind={member ? "edit" : "create"} busy={save.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={member ? `Edit ${member.name}` : "Add team member"}
+      kind={member ? "edit" : "create"}
+      busy={save.isPending}
+    >
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" name="name" value={values.name} error={errors.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} />
-        <Field label="Position" name="position" value={values.position} error={errors.position} onChange={(e) => setValues((v) => ({ ...v, position: e.target.value }))} />
+        <Field
+          label="Name"
+          name="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+        />
+        <Field
+          label="Position"
+          name="position"
+          value={values.position}
+          error={errors.position}
+          onChange={(e) => setValues((v) => ({ ...v, position: e.target.value }))}
+        />
         <div className="sm:col-span-2">
-          <ImageUpload label="Photo" value={values.image} error={errors.image} onChange={(image) => setValues((v) => ({ ...v, image }))} />
+          <ImageUpload
+            label="Photo"
+            value={values.image}
+            error={errors.image}
+            onChange={(image) => setValues((v) => ({ ...v, image }))}
+          />
         </div>
         <div className="sm:col-span-2">
-          <TextAreaField label="Description" name="description" rows={5} value={values.description} error={errors.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
+          <TextAreaField
+            label="Description"
+            name="description"
+            rows={5}
+            value={values.description}
+            error={errors.description}
+            onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
+          />
         </div>
-        <Field label="Display order" name="sort_order" type="number" min={0} value={values.sort_order} error={errors.sort_order} onChange={(e) => setValues((v) => ({ ...v, sort_order: Number(e.target.value) }))} />
+        <Field
+          label="Display order"
+          name="sort_order"
+          type="number"
+          min={0}
+          value={values.sort_order}
+          error={errors.sort_order}
+          onChange={(e) => setValues((v) => ({ ...v, sort_order: Number(e.target.value) }))}
+        />
         <div className="flex items-end justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

@@ -1,4 +1,12 @@
-import { data, isRouteErrorResponse, Link, redirect, useLocation, useNavigation, useRevalidator } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+} from "react-router";
 import { splitTags } from "../../../schemas/blog";
 import type { Route } from "./+types/blog-post";
 import { CommentForm } from "~/components/blog/comment-form";
@@ -54,7 +62,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 // Comments are posted from this page and then reloaded: browsers must check back every time (a cheap
 // 304 while nothing changed) instead of reusing a copy up to a minute old.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=0, must-revalidate" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "public, max-age=0, must-revalidate",
+});
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} Blog`, href: "/rss.xml" },
@@ -69,9 +79,15 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const image = post.feature_image ? absoluteUrl(baseUrl, post.feature_image) : undefined;
   return [
     // The editor's SEO title is used as written, without the site suffix.
-    ...seoMeta({ title, description, path, baseUrl, image, imageAlt: post.image_alt_text, type: "article" }).map(
-      (tag) => ("title" in tag ? { title } : tag),
-    ),
+    ...seoMeta({
+      title,
+      description,
+      path,
+      baseUrl,
+      image,
+      imageAlt: post.image_alt_text,
+      type: "article",
+    }).map((tag) => ("title" in tag ? { title } : tag)),
     { property: "article:published_time", content: isoDate(post.published_at) },
     { property: "article:modified_time", content: isoDate(post.updated_at) },
     ...(post.author ? [{ property: "article:author", content: post.author }] : []),
@@ -92,7 +108,11 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       datePublished: isoDate(post.published_at),
       dateModified: isoDate(post.updated_at),
       ...(post.author ? { author: { "@type": "Person", name: post.author } } : {}),
-      publisher: { "@type": "Organization", name: SITE_NAME, logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, "/favicon.svg") } },
+      publisher: {
+        "@type": "Organization",
+        name: SITE_NAME,
+        logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, "/favicon.svg") },
+      },
       ...(tags.length ? { keywords: tags.join(", ") } : {}),
       commentCount: loaderData.comments.length,
     }),
@@ -117,11 +137,15 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/" className="hover:text-brand-700">Home</Link>
+            <Link to="/" className="hover:text-brand-700">
+              Home
+            </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to="/blog" className="hover:text-brand-700">Blog</Link>
+            <Link to="/blog" className="hover:text-brand-700">
+              Blog
+            </Link>
           </li>
         </ol>
       </nav>
@@ -138,7 +162,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           )}
           <header className="mt-8">
             <h1 className="text-3xl font-bold leading-tight text-navy-900 sm:text-4xl">{post.heading}</h1>
-            {post.sub_heading && <p className="mt-4 text-lg leading-relaxed text-slate-600 sm:text-xl">{post.sub_heading}</p>}
+            {post.sub_heading && (
+              <p className="mt-4 text-lg leading-relaxed text-slate-600 sm:text-xl">{post.sub_heading}</p>
+            )}
             <p className="mt-5 text-sm text-slate-600">
               {post.author && <span className="font-semibold text-navy-900">{post.author}</span>}
               {post.author && <span aria-hidden="true"> · </span>}
@@ -146,7 +172,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </p>
           </header>
           {/* Sanitised on the server with an allowlist (domain/blog/sanitize.ts) before it gets here. */}
-          <div className="prose-content mt-8 text-lg" dangerouslySetInnerHTML={{ __html: post.full_description }} />
+          <div
+            className="prose-content mt-8 text-lg"
+            dangerouslySetInnerHTML={{ __html: post.full_description }}
+          />
           <CommentList comments={comments} />
           <CommentForm blogId={post.id} onPosted={() => void revalidator.revalidate()} />
         </article>

@@ -84,7 +84,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         {target === "/blog" ? (
           <LoadingStatus text="Loading blogs..." />
         ) : posts.length === 0 ? (
-          <p className="py-16 text-center text-lg text-slate-600">No articles have been published yet. Please check back soon.</p>
+          <p className="py-16 text-center text-lg text-slate-600">
+            No articles have been published yet. Please check back soon.
+          </p>
         ) : (
           <>
             <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
@@ -107,7 +109,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <BlogHeader />
       <section className="container-page py-16">
-        <p role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 px-6 py-4 text-center font-medium text-red-800">
+        <p
+          role="alert"
+          className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 px-6 py-4 text-center font-medium text-red-800"
+        >
           Failed to load blogs.
         </p>
       </section>

@@ -56,7 +56,10 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
         },
       },
       ...(remote
-        ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: "India" } }
+        ? {
+            jobLocationType: "TELECOMMUTE",
+            applicantLocationRequirements: { "@type": "Country", name: "India" },
+          }
         : {}),
       ...(salary
         ? {

@@ -121,7 +121,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="models" aria-labelledby="models-heading" className="section-anchor below-fold py-16 md:py-24">
+      <section
+        id="models"
+        aria-labelledby="models-heading"
+        className="section-anchor below-fold py-16 md:py-24"
+      >
         <div className="container-page">
           <Intro id="models-heading" eyebrow="How we work with you" intro={data.modelsIntro} center />
           <ul className="mt-12 grid gap-6 md:grid-cols-3">

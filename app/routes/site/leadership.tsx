@@ -19,7 +19,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const baseUrl = loaderData?.baseUrl ?? "";
   const description =
     "Meet the leadership team behind GCC View 360: 400 years of collective experience in setting up and running Global Capability Centers in India.";
-  if (!loaderData) return [{ title: `Our Leadership Team | ${SITE_NAME}` }, { name: "description", content: description }];
+  if (!loaderData)
+    return [{ title: `Our Leadership Team | ${SITE_NAME}` }, { name: "description", content: description }];
   return [
     ...seoMeta({ title: "Our Leadership Team", description, path: "/leadership-page", baseUrl }),
     breadcrumbs(baseUrl, [
@@ -47,8 +48,8 @@ function Intro() {
         <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Leadership</p>
         <h1 className="mt-2 text-4xl font-bold sm:text-5xl">Our Leadership Team</h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-200">
-          Together our leaders bring 400 years of collective experience in building, staffing and running Global
-          Capability Centers for companies around the world.
+          Together our leaders bring 400 years of collective experience in building, staffing and running
+          Global Capability Centers for companies around the world.
         </p>
       </div>
     </div>
@@ -88,7 +89,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <Intro />
       <section className="container-page py-16">
-        <p role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 px-6 py-4 text-center font-medium text-red-800">
+        <p
+          role="alert"
+          className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 px-6 py-4 text-center font-medium text-red-800"
+        >
           {message}
         </p>
       </section>

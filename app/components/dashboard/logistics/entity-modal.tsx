@@ -46,25 +46,49 @@ const OTHER = "__other";
  * Create and edit of loads, trucks, drivers and buy-and-sell listings. Mounted only while open, so every
  * opening starts with a clear card, no verified mobile and the validated flag off (spec section 4).
  */
-export function EntityModal<T>({ config, row, onClose }: { config: EntityModalConfig<T>; row: T | null; onClose: () => void }) {
+export function EntityModal<T>({
+  config,
+  row,
+  onClose,
+}: {
+  config: EntityModalConfig<T>;
+  row: T | null;
+  onClose: () => void;
+}) {
   const editing = row !== null;
   const initial = row ? config.toForm(row) : Object.fromEntries(config.fields.map((f) => [f.name, ""]));
   const [values, setValues] = useState<Record<string, string>>({ vehicle_number: "", ...initial });
-  const [images, setImages] = useState<string[]>(row && config.images ? ((row as { images?: string[] }).images ?? []) : []);
-  const [phone, setPhone] = useState(row ? initial.contact_no ?? "" : "");
+  const [images, setImages] = useState<string[]>(
+    row && config.images ? ((row as { images?: string[] }).images ?? []) : [],
+  );
+  const [phone, setPhone] = useState(row ? (initial.contact_no ?? "") : "");
   // Editing starts verified with the record's own number; changing the number asks for a new verification.
   const [verified, setVerified] = useState<VerifiedMember | null>(
-    row ? { user_id: 0, first_name: "", last_name: "", phone: initial.contact_no ?? "", company: "", vehicle_list: [] } : null,
+    row
+      ? {
+          user_id: 0,
+          first_name: "",
+          last_name: "",
+          phone: initial.contact_no ?? "",
+          company: "",
+          vehicle_list: [],
+        }
+      : null,
   );
   const [validated, setValidated] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [otherVehicle, setOtherVehicle] = useState(false);
 
-  const choices = config.vehicleField ? vehicleOptions(verified?.vehicle_list ?? [], row ? initial.vehicle_number : null) : [];
+  const choices = config.vehicleField
+    ? vehicleOptions(verified?.vehicle_list ?? [], row ? initial.vehicle_number : null)
+    : [];
   const typingVehicle = otherVehicle || choices.length === 0;
 
   const save = useConsoleMutation<Record<string, unknown>>({
-    request: (body) => (row ? { path: `${config.endpoint}/${config.idOf(row)}`, method: "PATCH", body } : { path: config.endpoint, method: "POST", body }),
+    request: (body) =>
+      row
+        ? { path: `${config.endpoint}/${config.idOf(row)}`, method: "PATCH", body }
+        : { path: config.endpoint, method: "POST", body },
     success: `${config.noun.charAt(0).toUpperCase()}${config.noun.slice(1)} ${row ? "updated" : "created"}.`,
     invalidate: [config.endpoint],
   });
@@ -136,7 +160,10 @@ export function EntityModal<T>({ config, row, onClose }: { config: EntityModalCo
                 label="Vehicle"
                 name="vehicle_choice"
                 placeholder="Choose a vehicle…"
-                options={[...choices.map((v) => ({ value: v, label: formatVehicleNumber(v) })), { value: OTHER, label: "Another vehicle number…" }]}
+                options={[
+                  ...choices.map((v) => ({ value: v, label: formatVehicleNumber(v) })),
+                  { value: OTHER, label: "Another vehicle number…" },
+                ]}
                 value={otherVehicle ? OTHER : (values.vehicle_number ?? "")}
                 error={!typingVehicle ? errors.vehicle_number : undefined}
                 onChange={(e) => {
@@ -167,7 +194,15 @@ export function EntityModal<T>({ config, row, onClose }: { config: EntityModalCo
           .filter((f) => !f.editOnly || editing)
           .map((f) =>
             f.kind === "select" ? (
-              <SelectField key={f.name} label={f.label} name={f.name} options={f.options ?? []} value={values[f.name] ?? ""} error={errors[f.name]} onChange={(e) => set(f.name, e.target.value)} />
+              <SelectField
+                key={f.name}
+                label={f.label}
+                name={f.name}
+                options={f.options ?? []}
+                value={values[f.name] ?? ""}
+                error={errors[f.name]}
+                onChange={(e) => set(f.name, e.target.value)}
+              />
             ) : (
               <Field
                 key={f.name}

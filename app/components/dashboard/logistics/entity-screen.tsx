@@ -47,7 +47,13 @@ export function EntityScreen<T>({ config }: { config: EntityScreenConfig<T> }) {
             <Plus aria-hidden="true" className="size-4" /> Add {config.noun}
           </button>
         }
-        rowActions={(row) => <RowActions label={config.describe(row)} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />}
+        rowActions={(row) => (
+          <RowActions
+            label={config.describe(row)}
+            onEdit={() => setEditing(row)}
+            onDelete={() => setDeleting(row)}
+          />
+        )}
       />
       {creating ? <EntityModal config={config} row={null} onClose={() => setCreating(false)} /> : null}
       {editing ? <EntityModal config={config} row={editing} onClose={() => setEditing(null)} /> : null}

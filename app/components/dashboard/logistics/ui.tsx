@@ -11,6 +11,11 @@ export { TextAreaField };
 export { RowActions } from "../row-actions";
 
 export function Chip({ tone, children }: { tone: keyof typeof chipTone; children: ReactNode }) {
-  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${chipTone[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${chipTone[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
-

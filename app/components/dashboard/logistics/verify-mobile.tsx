@@ -34,10 +34,13 @@ export function VerifyMobile({
   const verify = async () => {
     setProblem(null);
     setCreating(null);
-    if (!phone.trim()) return setProblem({ message: "Enter the member's mobile number first.", missing: false });
+    if (!phone.trim())
+      return setProblem({ message: "Enter the member's mobile number first.", missing: false });
     setBusy(true);
     try {
-      const answer = await api<{ data: VerifiedMember }>(`/api/members/verify?phone=${encodeURIComponent(phone)}`);
+      const answer = await api<{ data: VerifiedMember }>(
+        `/api/members/verify?phone=${encodeURIComponent(phone)}`,
+      );
       onVerified(answer.data);
     } catch (e) {
       const message = e instanceof Error ? e.message : "Could not verify the number.";
@@ -59,7 +62,14 @@ export function VerifyMobile({
       setCreating(null);
       setProblem(null);
       onPhoneChange(data.phone);
-      onVerified({ user_id: data.user_id, first_name: data.first_name, last_name: data.last_name, phone: data.phone, company: data.company, vehicle_list: [] });
+      onVerified({
+        user_id: data.user_id,
+        first_name: data.first_name,
+        last_name: data.last_name,
+        phone: data.phone,
+        company: data.company,
+        vehicle_list: [],
+      });
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "Could not create the member.");
       setCreateErrors(e instanceof ApiError ? e.fields : {});
@@ -100,15 +110,27 @@ export function VerifyMobile({
       {verified ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-emerald-800" role="status">
           <BadgeCheck aria-hidden="true" className="size-4" />
-          Verified: {verified.first_name ? `${`${verified.first_name} ${verified.last_name}`.trim()} (${formatPhone(verified.phone)})` : formatPhone(verified.phone)}
-          {verified.vehicle_list.length ? ` · ${verified.vehicle_list.length} vehicle${verified.vehicle_list.length === 1 ? "" : "s"}` : ""}
+          Verified:{" "}
+          {verified.first_name
+            ? `${`${verified.first_name} ${verified.last_name}`.trim()} (${formatPhone(verified.phone)})`
+            : formatPhone(verified.phone)}
+          {verified.vehicle_list.length
+            ? ` · ${verified.vehicle_list.length} vehicle${verified.vehicle_list.length === 1 ? "" : "s"}`
+            : ""}
         </p>
       ) : null}
       {problem?.missing ? (
-        <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="alert">
+        <div
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          role="alert"
+        >
           <p>{problem.message}</p>
           {!creating ? (
-            <button type="button" className="btn-secondary mt-2" onClick={() => setCreating(emptyMember(phone))}>
+            <button
+              type="button"
+              className="btn-secondary mt-2"
+              onClick={() => setCreating(emptyMember(phone))}
+            >
               <UserPlus aria-hidden="true" className="size-4" /> Create member
             </button>
           ) : null}
@@ -119,7 +141,11 @@ export function VerifyMobile({
           <h3 className="mb-3 text-sm font-semibold text-navy-900">New member</h3>
           <MemberFields values={creating} errors={createErrors} onChange={setCreating} prefix="new-member" />
           <div className="mt-3 flex justify-end gap-2">
-            <button type="button" className="btn text-slate-700 hover:bg-slate-100" onClick={() => setCreating(null)}>
+            <button
+              type="button"
+              className="btn text-slate-700 hover:bg-slate-100"
+              onClick={() => setCreating(null)}
+            >
               Cancel
             </button>
             <button type="button" className="btn-primary" onClick={createMember} disabled={busy}>
