@@ -235,8 +235,21 @@ describe("home page", () => {
     await expect.poll(() => indexOf(carousel)).toBe(0);
   });
 
-  // The sections below the hero skip layout until they near the viewport (`below-fold`), so the jump
-  // must still land on the real section at both widths.
+  it("lays out only the first screen for the first paint, and the whole page once it has hydrated", async () => {
+    const contentVisibility = (page: Page, selector: string) =>
+      page.locator(selector).evaluate((el) => getComputedStyle(el).contentVisibility);
+    const withoutScript = await browser.open("/", { javaScriptEnabled: false });
+    for (const id of ["#models", "#about", "#experience", "#solutions"])
+      expect(await contentVisibility(withoutScript.page, id)).toBe("auto");
+    // axe misreads skipped light-on-navy text, so the footer is always rendered.
+    expect(await contentVisibility(withoutScript.page, "footer")).toBe("visible");
+
+    const { page } = await browser.open("/");
+    await waitForHydration(page);
+    await expect.poll(() => contentVisibility(page, "#solutions")).toBe("visible");
+    expect(await contentVisibility(page, "#models")).toBe("visible");
+  });
+
   it.each([1280, 375])(
     "hero buttons scroll to the about, experience and solutions sections at %i px",
     async (width) => {

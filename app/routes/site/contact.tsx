@@ -70,7 +70,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
         </section>
         <section
           aria-labelledby="form-heading"
-          className="below-fold rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10"
         >
           <h2 id="form-heading" className="text-2xl font-bold text-navy-900 md:text-3xl">
             {content.formHeading}

@@ -55,8 +55,8 @@ export function setupBrowser() {
 
 /** Fails on any serious or critical axe-core violation. */
 export async function expectAccessible(page: Page) {
-  // Sections skipped by `content-visibility: auto` have no colours axe can read; check them as a reader
-  // scrolling down sees them (CSSOM styles are allowed by the CSP, a <style> tag is not).
+  // Before hydration, `.below-fold` sections skip rendering and axe cannot read their colours; check them as a
+  // reader scrolling down sees them (CSSOM styles are allowed by the CSP, a <style> tag is not).
   await page.evaluate(() => {
     for (const el of document.querySelectorAll<HTMLElement>(".below-fold"))
       el.style.contentVisibility = "visible";
