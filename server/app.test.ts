@@ -43,6 +43,17 @@ describe("security headers", () => {
     expect(a.headers["x-frame-options"]).toBe("DENY");
   });
 
+  it("sends them on error answers too, with the cross-origin isolation headers", async () => {
+    for (const url of ["/api/no-such-endpoint", "/healthz"]) {
+      const { headers } = await t.app.inject(url);
+      expect(headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+      expect(headers["x-permitted-cross-domain-policies"]).toBe("none");
+      expect(headers["x-powered-by"]).toBeUndefined();
+    }
+  });
+
   it("adds HSTS only over HTTPS", async () => {
     expect((await t.app.inject("/healthz")).headers["strict-transport-security"]).toBeUndefined();
   });

@@ -1,4 +1,3 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import { randomFillSync } from "node:crypto";
 
@@ -42,18 +41,26 @@ export function nextNonce(): string {
   return nonce;
 }
 
+/** Helmet's defaults for this app, set in one call (docs/decisions/0006-security-headers-without-helmet.md). */
+const STATIC_HEADERS = {
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "origin-agent-cluster": "?1",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-content-type-options": "nosniff",
+  "x-dns-prefetch-control": "off",
+  "x-download-options": "noopen",
+  "x-frame-options": "DENY",
+  "x-permitted-cross-domain-policies": "none",
+  "x-xss-protection": "0",
+};
+
 /** Strict headers on every response; scripts run only with this response's nonce. */
 export async function registerSecurityHeaders(app: FastifyInstance, { dev = false }: { dev?: boolean } = {}) {
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request, reply) => {
     request.cspNonce = nextNonce();
+    reply.headers(STATIC_HEADERS);
     reply.header("Content-Security-Policy", policy(request.cspNonce, dev));
     // HSTS only means something over HTTPS (directly or as reported by a trusted proxy).
     if (request.protocol === "https") {
