@@ -7,10 +7,11 @@ declare module "fastify" {
   }
 }
 
-const policy = (nonce: string, dev: boolean) =>
-  [
+/** The CSP, built once; each response only splices in its nonce. */
+function policyWithNonce(dev: boolean): (nonce: string) => string {
+  const [head, tail] = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    "script-src 'self' 'nonce-\0'",
     // Inline styles only (no scripts): React style props and toast styles need them.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -21,7 +22,11 @@ const policy = (nonce: string, dev: boolean) =>
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",
-  ].join("; ");
+  ]
+    .join("; ")
+    .split("\0");
+  return (nonce) => head + nonce + tail;
+}
 
 const NONCE_BYTES = 16;
 const noncePool = Buffer.alloc(NONCE_BYTES * 256);
@@ -57,11 +62,12 @@ const STATIC_HEADERS = {
 
 /** Strict headers on every response; scripts run only with this response's nonce. */
 export async function registerSecurityHeaders(app: FastifyInstance, { dev = false }: { dev?: boolean } = {}) {
+  const policy = policyWithNonce(dev);
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request, reply) => {
     request.cspNonce = nextNonce();
     reply.headers(STATIC_HEADERS);
-    reply.header("Content-Security-Policy", policy(request.cspNonce, dev));
+    reply.header("Content-Security-Policy", policy(request.cspNonce));
     // HSTS only means something over HTTPS (directly or as reported by a trusted proxy).
     if (request.protocol === "https") {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
