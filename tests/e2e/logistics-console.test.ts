@@ -1,19 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { openSignedIn as openConsole } from "./support/console";
-import { TEST_ADMIN } from "./support/server";
+import { adminToken, createMember, openSignedIn as openConsole } from "./support/console";
 
 const browser = setupBrowser();
 let token = "";
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await adminToken();
 });
 
 const apiGet = <T>(path: string) =>
@@ -34,6 +28,8 @@ const shift = (days: number) =>
 
 describe("dashboard home (members)", () => {
   it("filters members, shows the profile and vehicle list, and adds and removes a vehicle at once", async () => {
+    // The demo members' states are random: make sure state 18 has one.
+    await createMember(token, "Filtered");
     const { page, errors } = await openSignedIn("/dashboard/home");
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.getByRole("button", { name: /^Filters/ }).click();

@@ -2,49 +2,14 @@ import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { openSignedIn as openConsole } from "./support/console";
-import { TEST_ADMIN } from "./support/server";
+import { adminToken, createMember, freshPhone, openSignedIn as openConsole } from "./support/console";
 
 const browser = setupBrowser();
 let token = "";
-let counter = 0;
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await adminToken();
 });
-
-/** A fresh ten-digit mobile number for this run (6xxxxxxxxx never collides with the demo members' 9xxxxxxxxx). */
-const freshPhone = () => `6${String(Date.now() % 100_000_000).padStart(8, "0")}${++counter % 10}`;
-
-async function createMember(firstName: string, vehicles: string[] = []) {
-  const phone = freshPhone();
-  const res = await fetch(`${baseURL()}/api/members`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      first_name: firstName,
-      last_name: "E2e",
-      phone,
-      state: 18,
-      service_category: "Lorry Owner",
-    }),
-  });
-  expect(res.status).toBe(201);
-  const { data } = (await res.json()) as { data: { user_id: number } };
-  for (const v of vehicles) {
-    await fetch(`${baseURL()}/api/members/${data.user_id}/vehicles`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ vehicle_no: v }),
-    });
-  }
-  return phone;
-}
 
 async function openSignedIn(path: string) {
   const opened = await openConsole(browser, path);
@@ -82,7 +47,7 @@ async function confirmDelete(page: Page, button: RegExp, toast: string) {
 
 describe("loads", () => {
   it("creates with a verified mobile, finds it by filter, edits and deletes it", async () => {
-    const phone = await createMember("Loadowner");
+    const phone = await createMember(token, "Loadowner");
     const marker = `Granite${Date.now() % 100000}`;
     const { page, errors } = await openSignedIn("/dashboard/services/load_details");
     await page.getByRole("button", { name: "Add load" }).click();
@@ -136,7 +101,7 @@ describe("loads", () => {
 
 describe("trucks", () => {
   it("offers the member's vehicles after verification, keeps filters in the URL across a reload, edits and deletes", async () => {
-    const phone = await createMember("Truckowner", ["KA01AB4321"]);
+    const phone = await createMember(token, "Truckowner", ["KA01AB4321"]);
     const { page } = await openSignedIn("/dashboard/services/truck_details");
     await page.getByRole("button", { name: "Add truck" }).click();
     const dialog = page.getByRole("dialog", { name: "Add truck" });
@@ -215,7 +180,7 @@ describe("drivers", () => {
 
 describe("buy and sell", () => {
   it("uploads photos, filters by price band in rupees, removes a photo on edit and deletes", async () => {
-    const phone = await createMember("Seller");
+    const phone = await createMember(token, "Seller");
     const png = await sharp({
       create: { width: 640, height: 400, channels: 3, background: { r: 20, g: 110, b: 90 } },
     })

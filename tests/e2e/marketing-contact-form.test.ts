@@ -1,18 +1,13 @@
 import type { Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { TEST_ADMIN } from "./support/server";
+import { adminToken } from "./support/console";
 
 const browser = setupBrowser();
 
 let token = "";
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await adminToken();
 });
 
 /** How many stored enquiries match `search`, read through the console's API. */
