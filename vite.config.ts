@@ -60,6 +60,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  ssr: {
+    noExternal: true,
+    external: ["react", "react-dom", "react-router", "@react-router/node"],
+  },
   build: isSsrBuild
     ? {}
     : {

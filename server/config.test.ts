@@ -16,19 +16,39 @@ describe("loadConfig", () => {
     expect(config.PUBLIC_BASE_URL).toBe("http://localhost:3000");
   });
 
-  it("generates a JWT secret in development and keeps it in DATA_DIR", () => {
+  it.each(["development", "production", "test"])(
+    "on the embedded database (%s) generates a JWT secret once and keeps it in DATA_DIR, mode 0600",
+    (NODE_ENV) => {
+      const dir = dataDir();
+      const first = loadConfig({ NODE_ENV, DATA_DIR: dir }).JWT_SECRET;
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(join(dir, "jwt-secret"), "utf8")).toBe(first);
+      expect(statSync(join(dir, "jwt-secret")).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ NODE_ENV, DATA_DIR: dir }).JWT_SECRET).toBe(first);
+    },
+  );
+
+  it("lets an explicit JWT_SECRET win over the kept one", () => {
     const dir = dataDir();
-    const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(join(dir, "jwt-secret"), "utf8")).toBe(first);
-    expect(statSync(join(dir, "jwt-secret")).mode & 0o077).toBe(0);
-    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first);
+    loadConfig({ DATA_DIR: dir });
+    const explicit = "x".repeat(40);
+    expect(loadConfig({ NODE_ENV: "production", DATA_DIR: dir, JWT_SECRET: explicit }).JWT_SECRET).toBe(
+      explicit,
+    );
   });
 
-  it("requires JWT_SECRET in production and does not generate one", () => {
+  it("requires JWT_SECRET with DATABASE_URL (instances share it) and does not generate one", () => {
     const dir = dataDir();
-    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dir })).toThrow(
-      "Invalid configuration: JWT_SECRET is required in production",
+    const error = (() => {
+      try {
+        loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://db/gcc" });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toBe(
+      "Invalid configuration: JWT_SECRET is required with DATABASE_URL (at least 32 characters, the same on every instance)",
     );
     expect(existsSync(join(dir, "jwt-secret"))).toBe(false);
   });

@@ -78,9 +78,10 @@ const envSchema = z
       .max(10_000)
       .default(5),
   })
-  .refine((env) => env.NODE_ENV !== "production" || env.JWT_SECRET !== undefined, {
+  // A secret generated per machine would break tokens between instances sharing one PostgreSQL.
+  .refine((env) => env.DATABASE_URL === undefined || env.JWT_SECRET !== undefined, {
     path: ["JWT_SECRET"],
-    message: "is required in production (at least 32 characters)",
+    message: "is required with DATABASE_URL (at least 32 characters, the same on every instance)",
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     path: ["ADMIN_PASSWORD"],
@@ -111,13 +112,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...cfg,
     DATA_DIR: dataDir,
     BUILD_DIR: resolve(cfg.BUILD_DIR),
-    JWT_SECRET: cfg.JWT_SECRET ?? developmentSecret(dataDir),
+    JWT_SECRET: cfg.JWT_SECRET ?? embeddedSecret(dataDir),
     PUBLIC_BASE_URL: (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ""),
   };
 }
 
-// Outside production a missing secret is generated once and kept, so tokens survive restarts.
-function developmentSecret(dataDir: string): string {
+// An embedded install (one machine, one DATA_DIR) generates its secret once and keeps it, so tokens
+// survive restarts and `npm install && npm start` needs no settings, whatever NODE_ENV says.
+function embeddedSecret(dataDir: string): string {
   const file = join(dataDir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });

@@ -34,10 +34,15 @@ describe("server process", () => {
     expect(server.output()).toContain('Invalid configuration: PORT must be a whole number (got "eighty")');
   });
 
-  it("refuses to start in production without JWT_SECRET", async () => {
-    const server = await startServer({ env: { JWT_SECRET: "" }, waitReady: false });
+  it("refuses to start on PostgreSQL without JWT_SECRET (instances must share one)", async () => {
+    const server = await startServer({
+      env: { JWT_SECRET: "", DATABASE_URL: "postgres://127.0.0.1:1/unused" },
+      waitReady: false,
+    });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toContain("Invalid configuration: JWT_SECRET is required in production");
+    expect(server.output().trim()).toBe(
+      "Invalid configuration: JWT_SECRET is required with DATABASE_URL (at least 32 characters, the same on every instance)",
+    );
   });
 
   it("on SIGTERM reports not-ready, finishes the in-flight request, then exits 0", async () => {

@@ -1,96 +1,36 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, Socket, type Server } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import pg from "pg";
-import { freePort, TEST_ADMIN } from "../e2e/support/server";
+import {
+  freePort,
+  startServer,
+  TEST_ADMIN,
+  waitUntilReady,
+  type RunningServer,
+  type ServerOptions,
+} from "../e2e/support/server";
 
 export { freePort, TEST_ADMIN };
 
 /** The JWT_SECRET every spawned server uses (tests forge tokens with it, and with others). */
 export const TEST_JWT_SECRET = "reliability-secret-that-is-long-enough-0123456789";
 
-export interface ServerProcess {
-  url: string;
-  port: number;
-  dataDir: string;
-  /** The server itself (one process: killing it kills the server, /proc/<pid> is the server's). */
-  process: ChildProcess;
-  pid: number;
-  output(): string;
-  exited: Promise<number | null>;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
+export type ServerProcess = RunningServer;
 
-/**
- * Starts the built server as ONE process (`node --import tsx`), unlike tests/e2e/support/server.ts whose
- * `tsx` wrapper forwards SIGTERM but cannot forward SIGKILL: a kill -9 there leaves the real server
- * running. Here kill -9 hits the server and /proc/<pid>/status is the server's memory.
- */
-export async function spawnServer(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number; waitReady?: boolean } = {},
-): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "gcc-rel-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: resolve("."),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      ADMIN_USERNAME: TEST_ADMIN.username,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      LOG_LEVEL: "warn",
-      PUBLIC_FORM_RATE_LIMIT: "10000",
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+/** The built server (tests/e2e/support/server.ts) with this suite's secret and a limit no test reaches by accident. */
+export function spawnServer(options: ServerOptions = {}): Promise<ServerProcess> {
+  return startServer({
+    ...options,
+    dataDir: options.dataDir ?? mkdtempSync(join(tmpdir(), "gcc-rel-")),
+    env: { JWT_SECRET: TEST_JWT_SECRET, PUBLIC_FORM_RATE_LIMIT: "10000", ...options.env },
   });
-  let log = "";
-  child.stdout?.on("data", (chunk) => (log = (log + chunk).slice(-200_000)));
-  child.stderr?.on("data", (chunk) => (log = (log + chunk).slice(-200_000)));
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  const server: ServerProcess = {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    dataDir,
-    process: child,
-    pid: child.pid!,
-    output: () => log,
-    exited,
-    async stop(signal = "SIGTERM") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
-  if (options.waitReady !== false) await waitReady(server);
-  return server;
 }
 
-export async function waitReady(
-  server: Pick<ServerProcess, "url" | "process" | "output">,
-  timeoutMs = 120_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null || server.process.signalCode !== null) {
-      throw new Error(`server exited early:\n${server.output()}`);
-    }
-    try {
-      if ((await fetch(`${server.url}/readyz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`server was not ready within ${timeoutMs} ms:\n${server.output()}`);
-}
+export { waitUntilReady as waitReady };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

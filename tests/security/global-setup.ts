@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import buildIfMissing from "../reliability/global-setup";
+import { ensureBuild } from "../support/build";
 import { spawnServer } from "../reliability/support";
 
 declare module "vitest" {
@@ -14,7 +14,7 @@ declare module "vitest" {
  * tests that need the direct-exposure setting start their own.
  */
 export default async function setup(project: TestProject) {
-  buildIfMissing();
+  ensureBuild();
   const server = await spawnServer({ env: { TRUST_PROXY: "true", LOG_LEVEL: "error" } });
   project.provide("securityURL", server.url);
   return async () => {

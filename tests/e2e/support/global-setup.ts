@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { ensureBuild } from "../../support/build";
 import { startServer } from "./server";
 
 declare module "vitest" {
@@ -9,6 +10,7 @@ declare module "vitest" {
 
 /** One real server (built app, fresh embedded database with demo content) for the browser tests. */
 export default async function setup(project: TestProject) {
+  ensureBuild();
   const server = await startServer();
   project.provide("baseURL", server.url);
   return async () => {

@@ -8,12 +8,24 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server itself: one `node` process, so kill -9 and /proc/<pid> are the server's. */
   process: ChildProcess;
+  pid: number;
   output(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
+
+export interface ServerOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  port?: number;
+  waitReady?: boolean;
+}
+
+/** The compiled server that `npm start` and `npm run serve` run (scripts/build.js writes it). */
+export const serverEntry = () => resolve(process.env.BUILD_DIR ?? "build", "node", "main.js");
 
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -29,13 +41,10 @@ export async function freePort(): Promise<number> {
 export const TEST_ADMIN = { username: "admin", password: "e2e-admin-password-123" };
 
 /** Starts the built server as a real process on a free port with its own DATA_DIR, and waits until it is ready. */
-export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number; waitReady?: boolean } = {},
-): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "gcc-e2e-"));
-  // One process (no tsx wrapper), so SIGKILL and SIGTERM reach the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", resolve("server/main.ts")], {
+  const child = spawn(process.execPath, [serverEntry()], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
@@ -52,9 +61,10 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // The last 200 KB of output: enough to explain a failure, bounded for a five-minute soak.
   let log = "";
-  child.stdout?.on("data", (chunk) => (log += chunk));
-  child.stderr?.on("data", (chunk) => (log += chunk));
+  child.stdout?.on("data", (chunk) => (log = (log + chunk).slice(-200_000)));
+  child.stderr?.on("data", (chunk) => (log = (log + chunk).slice(-200_000)));
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const url = `http://127.0.0.1:${port}`;
   const server: RunningServer = {
@@ -62,6 +72,7 @@ export async function startServer(
     port,
     dataDir,
     process: child,
+    pid: child.pid!,
     output: () => log,
     exited,
     async stop(signal = "SIGTERM") {
@@ -73,10 +84,15 @@ export async function startServer(
   return server;
 }
 
-export async function waitUntilReady(server: RunningServer, timeoutMs = 90_000) {
+export async function waitUntilReady(
+  server: Pick<RunningServer, "url" | "process" | "output">,
+  timeoutMs = 120_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    if (server.process.exitCode !== null || server.process.signalCode !== null) {
+      throw new Error(`server exited early:\n${server.output()}`);
+    }
     try {
       const res = await fetch(`${server.url}/readyz`);
       if (res.status === 200) return;
