@@ -26,7 +26,7 @@ const out = join(dir, "node");
 rmSync(out, { recursive: true, force: true });
 await build({
   absWorkingDir: ROOT,
-  entryPoints: { main: "server/main.ts" },
+  entryPoints: { server: "server/main.ts" },
   outdir: out,
   bundle: true,
   splitting: true,
@@ -55,8 +55,15 @@ await build({
   },
   // Linked, not loaded: `NODE_OPTIONS=--enable-source-maps` maps stack traces (it costs ~70 MB resident).
   sourcemap: "linked",
+  // V8 keeps each script's source in memory; without the whitespace it is 2 MB smaller. Names stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: "none",
   logLevel: "warning",
 });
+// React and React Router pick their production or development build from NODE_ENV when first imported,
+// before any line of the server runs; this entry sets it first, so a bare `node build/node/main.js` is production.
+writeFileSync(join(out, "main.js"), 'process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n');
 // db/client.ts finds its migrations next to itself.
 cpSync(join(ROOT, "db", "migrations"), join(out, "migrations"), { recursive: true });
 

@@ -7,11 +7,11 @@ import { ConfigError, loadConfig } from "./config";
 const dataDir = () => mkdtempSync(join(tmpdir(), "gcc-config-"));
 
 describe("loadConfig", () => {
-  it("applies defaults for a bare development environment", () => {
+  it("applies defaults for a bare environment (production; only `npm run dev` asks for development)", () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.PORT).toBe(3000);
-    expect(config.NODE_ENV).toBe("development");
+    expect(config.NODE_ENV).toBe("production");
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PUBLIC_BASE_URL).toBe("http://localhost:3000");
   });

@@ -15,7 +15,8 @@ const optionalText = z
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    // Unset means the real thing; `npm run dev` asks for development (Vite, reloads) explicitly.
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { Database } from "../../db/client";
 import { mediaFiles } from "../../db/schema/index";
 import { HttpError } from "../errors";
@@ -66,6 +66,8 @@ export function createMediaService(db: Database) {
           "This file contains web page code and was refused. Upload a plain JPEG, PNG, WebP or AVIF image.",
         );
       }
+      // Loaded with the first upload, not at start-up: libvips costs ~32 MB resident.
+      const { default: sharp } = await import("sharp");
       let meta: Metadata;
       try {
         meta = await sharp(buffer, { limitInputPixels: 50_000_000 }).metadata();

@@ -1,4 +1,3 @@
-import { hash, verify } from "@node-rs/argon2";
 import { asc, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
@@ -26,9 +25,12 @@ const summary = (r: OperatorRow): OperatorSummary => ({
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, ARGON2);
-export const verifyPassword = (passwordHash: string, password: string) =>
-  verify(passwordHash, password).catch(() => false);
+// Loaded on the first sign-in, not at start-up: the native module costs ~14 MB resident.
+const argon2 = () => import("@node-rs/argon2");
+
+export const hashPassword = async (password: string) => (await argon2()).hash(password, ARGON2);
+export const verifyPassword = async (passwordHash: string, password: string) =>
+  (await argon2()).verify(passwordHash, password).catch(() => false);
 
 export function createOperatorService(db: Database, audit?: AuditService) {
   return {
