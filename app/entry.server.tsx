@@ -1,9 +1,11 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { PassThrough } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferHydration } from "./lib/defer-hydration.server";
 import { NonceProvider } from "./lib/nonce";
-import { deferHydrationStream } from "./lib/defer-hydration.server";
+import { markedModuleScripts, renderNonce, sealInlineScripts } from "./lib/script-hashes.server";
 
 export const streamTimeout = 5_000;
 
@@ -14,7 +16,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce;
+  // Marks the scripts this render writes; the sealed page carries their hashes instead (script-hashes.server.ts).
+  const nonce = renderNonce();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Wait for the whole document so crawlers and first paint get complete HTML.
@@ -26,15 +29,19 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = deferHydrationStream();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          const body = new PassThrough();
           pipe(body);
+          buffer(body).then((bytes) => {
+            const rendered = bytes.toString("utf8");
+            const { html, scriptHashes } = sealInlineScripts(
+              deferHydration(rendered),
+              nonce,
+              markedModuleScripts(rendered, nonce),
+            );
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set("Content-Security-Policy", loadContext.contentSecurityPolicy(scriptHashes));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
         },
         onShellError(error: unknown) {
           reject(error);

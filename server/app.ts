@@ -2,6 +2,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import middie from "@fastify/middie";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import zlib from "node:zlib";
 import type { Logger } from "pino";
@@ -29,7 +30,7 @@ import { registerErrorHandling } from "./plugins/errors";
 import { registerPageCache } from "./plugins/page-cache";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { registerRequestLog } from "./plugins/request-log";
-import { registerSecurityHeaders } from "./plugins/security";
+import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
 import { registerSsr, type BuildSource } from "./ssr";
 
 declare module "fastify" {
@@ -59,7 +60,26 @@ export async function buildApp({
   serverBuild,
   vite,
 }: AppOptions): Promise<FastifyInstance> {
+  // Stored public answers are written straight from the raw request, before Fastify builds its request
+  // objects and runs its hooks: a hit costs what writing its bytes costs (docs/decisions/0008-page-cache-front.md).
+  let serveCached: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      const server = createServer((req, res) => {
+        let served = false;
+        try {
+          served = serveCached(req, res);
+        } catch (error) {
+          app.log.error({ err: error }, "page cache front failed; handing the request to the app");
+        }
+        if (!served && !res.headersSent) handler(req, res);
+      });
+      // What Fastify sets on the servers it creates itself.
+      server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
+      server.requestTimeout = Number(options.requestTimeout ?? 0);
+      server.setTimeout(Number(options.connectionTimeout ?? 0));
+      return server;
+    },
     loggerInstance: logger,
     logger: logger ? undefined : false,
     // Fastify's two lines per request are replaced by one (plugins/request-log.ts).
@@ -96,10 +116,17 @@ export async function buildApp({
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await registerSecurityHeaders(app, { dev: config.NODE_ENV === "development" });
+  await registerSecurityHeaders(app, {
+    dev: config.NODE_ENV === "development",
+    trustProxy: config.TRUST_PROXY,
+  });
   registerRequestLog(app);
   registerErrorHandling(app);
-  registerPageCache(app, createContentVersionService(database.db));
+  registerPageCache(app, createContentVersionService(database.db), {
+    trustProxy: config.TRUST_PROXY,
+    draining: () => app.lifecycle.draining,
+  });
+  serveCached = app.pageCache.serveRaw;
   // While draining, every answer closes its connection: clients reconnect (to another instance) instead
   // of reusing a keep-alive connection that the coming close would reset under them.
   app.addHook("onSend", async (_request, reply, payload) => {
@@ -137,9 +164,10 @@ export async function buildApp({
         await site.register(middie);
         site.use(vite.middlewares);
       }
-      await registerSsr(site, vite ? null : join(config.BUILD_DIR, "client"), serverBuild, (request) => ({
+      const dev = config.NODE_ENV === "development";
+      await registerSsr(site, vite ? null : join(config.BUILD_DIR, "client"), serverBuild, () => ({
         services: app.services,
-        cspNonce: request.cspNonce,
+        contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, dev }),
         baseUrl: config.PUBLIC_BASE_URL,
       }));
     });

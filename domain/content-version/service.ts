@@ -59,6 +59,11 @@ export function createContentVersionService(db: Database, options: ContentVersio
       return pending;
     },
 
+    /** The version if the last read is still within `maxAgeMs`, else null; never asks the database. */
+    fresh(): number | null {
+      return known !== null && now() - readAt < maxAgeMs ? known : null;
+    },
+
     /** The last version read, without asking the database (null before the first read). */
     lastKnown(): number | null {
       return known;

@@ -1,14 +1,18 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import zlib from "node:zlib";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { renderNonce, sealInlineScripts } from "../../app/lib/script-hashes.server";
 import type { DatabaseHandle } from "../../db/client";
 import { createContentVersionService } from "../../domain/content-version/service";
 import { createTestApp, type TestApp } from "../../tests/support/app";
-import { registerPageCache } from "./page-cache";
-import { registerSecurityHeaders } from "./security";
+import { negotiate, registerPageCache } from "./page-cache";
+import { contentSecurityPolicy, registerSecurityHeaders } from "./security";
 
-const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 
 async function publish(db: DatabaseHandle["db"], heading: string) {
   await db.execute(
@@ -140,8 +144,8 @@ describe("page cache on rendered pages", () => {
   beforeAll(async () => {
     app = Fastify() as unknown as FastifyInstance;
     await registerSecurityHeaders(app);
-    registerPageCache(app, createContentVersionService(database.db));
-    // Stands in for the React Router handler: streams HTML with this response's nonce.
+    registerPageCache(app, createContentVersionService(database.db), { upgradeBrotli: false });
+    // Stands in for the React Router handler: streams HTML whose inline script is allowed by its hash.
     app.route({
       method: ["GET", "HEAD", "POST"],
       url: "/*",
@@ -151,8 +155,14 @@ describe("page cache on rendered pages", () => {
         if (path === "/missing") return reply.status(404).type("text/html").send("<p>not found</p>");
         if (path === "/with-cookie") reply.header("set-cookie", "a=b");
         if (path === "/private") reply.header("cache-control", "private, no-store");
-        const html = `<!doctype html><html><body><p>${path} ${renders}</p><script nonce="${request.cspNonce}">window.ok=1</script><script nonce="${request.cspNonce}" src="/a.js"></script></body></html>`;
+        if (path === "/slow") await new Promise((r) => setTimeout(r, 100));
+        const nonce = renderNonce();
+        const { html, scriptHashes } = sealInlineScripts(
+          `<!doctype html><html><body><p>${path} ${renders}</p>${"<p>Global Capability Centers</p>".repeat(80)}<script nonce="${nonce}">window.ok=1</script><script nonce="${nonce}" src="/a.js"></script></body></html>`,
+          nonce,
+        );
         reply.type("text/html; charset=utf-8");
+        reply.header("content-security-policy", contentSecurityPolicy({ scriptHashes }));
         return reply.send(Readable.from([html.slice(0, 40), html.slice(40)]));
       },
     });
@@ -160,23 +170,20 @@ describe("page cache on rendered pages", () => {
   });
   afterAll(() => app.close());
 
-  it("serves a stored page with a fresh nonce that matches this response's CSP", async () => {
+  it("serves a stored page as the very same bytes, with the policy that lists its scripts", async () => {
     const first = await app.inject("/about-page");
     expect(first.headers["x-cache"]).toBe("MISS");
     expect(first.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
-    const firstNonce = nonceOf(first.headers["content-security-policy"]);
-    expect(first.body).toContain(`nonce="${firstNonce}"`);
+    const policy = String(first.headers["content-security-policy"]);
+    expect(policy).toContain(`'sha256-${sha256("window.ok=1")}'`);
+    expect(first.body).not.toContain("nonce");
 
     const rendersBefore = renders;
     const hit = await app.inject("/about-page");
     expect(renders).toBe(rendersBefore);
     expect(hit.headers["x-cache"]).toBe("HIT");
-    const hitNonce = nonceOf(hit.headers["content-security-policy"]);
-    expect(hitNonce).toBeTruthy();
-    expect(hitNonce).not.toBe(firstNonce);
-    expect(hit.body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${hitNonce}"`, `nonce="${hitNonce}"`]);
-    expect(hit.body).not.toContain(firstNonce);
-    expect(hit.body).not.toContain("\u0000");
+    expect(hit.body).toBe(first.body);
+    expect(hit.headers["content-security-policy"]).toBe(policy);
     expect(hit.headers.etag).toBe(first.headers.etag);
     expect(hit.headers["x-frame-options"]).toBe("DENY");
 
@@ -185,12 +192,87 @@ describe("page cache on rendered pages", () => {
       headers: { "if-none-match": first.headers.etag as string },
     });
     expect(notModified.statusCode).toBe(304);
-    // The browser keeps the body and the policy it stored together; a new nonce here would block its scripts.
+    expect(notModified.body).toBe("");
+    // The browser keeps the body and the policy it stored together.
     expect(notModified.headers["content-security-policy"]).toBeUndefined();
 
     const head = await app.inject({ method: "HEAD", url: "/about-page" });
     expect(head.statusCode).toBe(200);
     expect(head.headers["x-cache"]).toBe("HIT");
+    expect(head.body).toBe("");
+  });
+
+  it("stores brotli, gzip and plain bytes once, and serves each to the client that accepts it", async () => {
+    const plain = await app.inject("/consulting-services");
+    const br = await app.inject({
+      url: "/consulting-services",
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
+    const gz = await app.inject({
+      url: "/consulting-services",
+      headers: { "accept-encoding": "gzip, deflate" },
+    });
+    const none = await app.inject({
+      url: "/consulting-services",
+      headers: { "accept-encoding": "br;q=0, gzip;q=0" },
+    });
+    expect(br.headers["x-cache"]).toBe("HIT");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(none.headers["content-encoding"]).toBeUndefined();
+    expect(none.body).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(Number(br.headers["content-length"])).toBe(br.rawPayload.length);
+    for (const res of [plain, br, gz]) expect(res.headers.vary).toBe("Accept-Encoding");
+    // One ETag per encoding: a revalidation matches only the bytes the client holds.
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+    const brAgain = { "accept-encoding": "br" };
+    expect(
+      (
+        await app.inject({
+          url: "/consulting-services",
+          headers: { ...brAgain, "if-none-match": String(br.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(304);
+    expect(
+      (
+        await app.inject({
+          url: "/consulting-services",
+          headers: { ...brAgain, "if-none-match": String(plain.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it("does no compression work on a hit", async () => {
+    const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
+    await app.inject({ url: "/managed-services", headers });
+    const brotli = vi.spyOn(zlib, "brotliCompressSync");
+    const gzip = vi.spyOn(zlib, "gzipSync");
+    try {
+      for (let i = 0; i < 5; i++) {
+        const hit = await app.inject({ url: "/managed-services", headers });
+        expect(hit.headers["x-cache"]).toBe("HIT");
+        expect(hit.headers["content-encoding"]).toBe("br");
+      }
+      expect(brotli).not.toHaveBeenCalled();
+      expect(gzip).not.toHaveBeenCalled();
+    } finally {
+      brotli.mockRestore();
+      gzip.mockRestore();
+    }
+  });
+
+  it("renders a missed page once for all the requests that ask for it at the same time", async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => app.inject("/slow")));
+    expect(renders).toBe(before + 1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers["x-cache"] === "MISS")).toHaveLength(1);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
   });
 
   it.each(["/dashboard", "/dashboard/enquiries", "/missing", "/with-cookie", "/private", "/about-page?x=1"])(
@@ -209,7 +291,7 @@ describe("page cache on rendered pages", () => {
     const one = await app.inject("/blog?page=2");
     const two = await app.inject("/blog?page=2");
     expect(two.headers["x-cache"]).toBe("HIT");
-    expect(two.body.replace(/nonce="[^"]+"/g, "")).toBe(one.body.replace(/nonce="[^"]+"/g, ""));
+    expect(two.body).toBe(one.body);
     expect((await app.inject("/blog?page=3")).headers["x-cache"]).toBe("MISS");
   });
 
@@ -229,5 +311,74 @@ describe("page cache on rendered pages", () => {
       headers: { "content-type": "text/plain" },
     });
     expect((await app.inject("/contact")).headers["x-cache"]).toBe("MISS");
+  });
+});
+
+describe("negotiate", () => {
+  it.each([
+    [undefined, "identity"],
+    ["", "identity"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip, deflate", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["BR;Q=0.5", "br"],
+    ["identity", "identity"],
+    ["*", "br"],
+    ["gzip;q=0, br;q=0", "identity"],
+  ] as const)("%s → %s", (header, encoding) => {
+    expect(negotiate(header)).toBe(encoding);
+  });
+});
+
+describe("page cache front (raw requests, before Fastify)", () => {
+  const lines: { cache?: string; path?: string; status?: number }[] = [];
+  let front: TestApp;
+  let url = "";
+  beforeAll(async () => {
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    front = await createTestApp({ TRUST_PROXY: "true" }, { logger });
+    await publish(front.app.database.db, "Front post");
+    url = await front.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => front.close());
+
+  it("answers a stored public answer itself, with the same bytes and headers as the app", async () => {
+    const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const miss = await fetch(`${url}/api/blog_details/`, { headers });
+    const missBody = await miss.text();
+    expect(miss.headers.get("x-cache")).toBe("MISS");
+    lines.length = 0;
+    const hit = await fetch(`${url}/api/blog_details/`, {
+      headers: { ...headers, "x-forwarded-proto": "https" },
+    });
+    expect(await hit.text()).toBe(missBody);
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.headers.get("content-encoding")).toBe("br");
+    expect(hit.headers.get("etag")).toBe(miss.headers.get("etag"));
+    expect(hit.headers.get("content-security-policy")).toBe(miss.headers.get("content-security-policy"));
+    expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(hit.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+    // Served by the front: its log line says so, and Fastify's request log did not run.
+    expect(lines.filter((l) => l.path === "/api/blog_details/")).toEqual([
+      expect.objectContaining({ cache: "hit", status: 200 }),
+    ]);
+    const revalidated = await fetch(`${url}/api/blog_details/`, {
+      headers: { ...headers, "if-none-match": String(hit.headers.get("etag")) },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("leaves the request to the app while the server drains", async () => {
+    await fetch(`${url}/api/teams/`);
+    front.app.lifecycle.draining = true;
+    try {
+      lines.length = 0;
+      const res = await fetch(`${url}/api/teams/`);
+      expect(res.headers.get("x-cache")).toBe("HIT");
+      expect(res.headers.get("connection")).toBe("close");
+      expect(lines.find((l) => l.path === "/api/teams/")?.cache).toBeUndefined();
+    } finally {
+      front.app.lifecycle.draining = false;
+    }
   });
 });

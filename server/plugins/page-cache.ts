@@ -1,35 +1,61 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { buffer as readAll } from "node:stream/consumers";
+import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentVersionService } from "../../domain/content-version/service";
+import { HSTS, isHttps } from "./security";
 
 /** Cache-Control of public pages: browsers and CDNs may keep them a minute and revalidate in the background. */
 export const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
+/**
+ * Compression of a stored answer, paid once by the request that missed (docs/performance.md, "Compression
+ * levels"): brotli 6 and gzip 6 cost ~2 ms together on the 55 KB home page; brotli 11 saves another 11 % but
+ * takes ~100 ms, so it is made afterwards on the thread pool, one at a time, and replaces the first.
+ */
+export const STORE_BROTLI_QUALITY = 6;
+export const UPGRADE_BROTLI_QUALITY = 11;
+export const STORE_GZIP_LEVEL = 6;
+
+export type Encoding = "br" | "gzip" | "identity";
+
 export interface PageCacheOptions {
   /** Most entries kept (least recently used go first). */
   maxEntries?: number;
-  /** Most bytes kept in all entries together. */
+  /** Most bytes kept in all entries together (every encoding counts). */
   maxBytes?: number;
   /** An entry is rendered again after this long even without a content change (scheduled posts, job closing dates). */
   ttlMs?: number;
   now?: () => number;
+  /** Recompress stored brotli at UPGRADE_BROTLI_QUALITY in the background (off in tests that count bytes). */
+  upgradeBrotli?: boolean;
+  /** Whether X-Forwarded-Proto is believed (HSTS on hits served by serveRaw). */
+  trustProxy?: boolean;
+  /** While draining, hits close their connection and serveRaw leaves every request to Fastify. */
+  draining?: () => boolean;
+}
+
+/** One encoding of a stored answer, with every header it is sent with, ready for writeHead. */
+interface Variant {
+  body: Buffer;
+  etag: string;
+  headers: OutgoingHttpHeaders;
 }
 
 interface Entry {
   version: number;
   storedAt: number;
-  etag: string;
-  /** The body as sent; for HTML the pieces between the places where the response's CSP nonce was. */
-  parts: Buffer[];
-  headers: [string, string | string[]][];
+  variants: Record<Encoding, Variant>;
   bytes: number;
 }
 
 interface Pending {
   key: string;
   version: number | null;
+  /** Wakes the requests that wait for this render (single flight); safe to call more than once. */
+  settle(): void;
 }
 
 declare module "fastify" {
@@ -37,7 +63,13 @@ declare module "fastify" {
     pageCache: Pending | null;
   }
   interface FastifyInstance {
-    pageCache: { clear(): void; size(): number; contentVersion: ContentVersionService };
+    pageCache: {
+      clear(): void;
+      size(): number;
+      contentVersion: ContentVersionService;
+      /** Serves a stored answer straight from the raw request, without Fastify (server/app.ts); false when it cannot. */
+      serveRaw(req: IncomingMessage, res: ServerResponse): boolean;
+    };
   }
 }
 
@@ -46,25 +78,27 @@ declare module "fastify" {
 const KEY_PARAMS = new Set(["page", "page_size", "jobId", "blog_id", "_routes"]);
 // Never cached: the console, sign-in and token endpoints, health probes, immutable media.
 const BYPASS = /^\/(?:dashboard(?:[/.?]|$)|api\/auth\/|refresh_token|healthz|readyz|media\/)/;
-// Response headers that are per response (or re-set per request by the security plugin), not per content.
+// Response headers that are per response (or set again for each response), not per content.
 const NOT_STORED = new Set([
-  "content-security-policy",
   "strict-transport-security",
   "set-cookie",
   "date",
   "etag",
   "content-length",
+  "content-encoding",
+  "vary",
   "connection",
   "keep-alive",
   "transfer-encoding",
   "x-cache",
 ]);
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|ld\+json)|image\/svg\+xml)/;
 
-function cacheKey(request: FastifyRequest): string | null {
-  if (request.method !== "GET" && request.method !== "HEAD") return null;
-  if (request.headers.authorization) return null;
-  const url = request.url;
+export function cacheKey(method: string | undefined, url: string, authorization: string | undefined) {
+  if (method !== "GET" && method !== "HEAD") return null;
+  if (authorization) return null;
   if (url.length > 512) return null;
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
@@ -80,19 +114,79 @@ function cacheKey(request: FastifyRequest): string | null {
   return kept.length === 0 ? path : `${path}?${new URLSearchParams(kept).toString()}`;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
+/** The best stored encoding the client accepts: brotli, then gzip, else the plain bytes. */
+export function negotiate(acceptEncoding: string | string[] | undefined): Encoding {
+  if (typeof acceptEncoding !== "string" || acceptEncoding === "") return "identity";
+  let gzip = false;
+  let wildcard = false;
+  for (const part of acceptEncoding.split(",")) {
+    const [token = "", ...params] = part.split(";");
+    const name = token.trim().toLowerCase();
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)?.[1]).find(Boolean);
+    if (q !== undefined && Number(q) === 0) continue;
+    if (name === "br") return "br";
+    if (name === "gzip" || name === "x-gzip") gzip = true;
+    if (name === "*") wildcard = true;
+  }
+  return gzip || wildcard ? (gzip ? "gzip" : "br") : "identity";
+}
+
+function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (typeof ifNoneMatch !== "string" || ifNoneMatch === "") return false;
   return ifNoneMatch.split(",").some((tag) => {
     const t = tag.trim();
     return t === "*" || t === etag || t === `W/${etag}`;
   });
 }
 
-const etagOf = (body: string | Buffer) =>
-  `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 32);
 
-/** Stands in for the nonce when hashing HTML for its ETag. */
-const NONCE_SLOT = "\u0000nonce\u0000";
+/** The three encodings of an answer, each with its ETag and complete headers. */
+function variantsOf(identity: Buffer, stored: OutgoingHttpHeaders): Record<Encoding, Variant> {
+  const base = hashOf(identity);
+  const compressible = COMPRESSIBLE.test(String(stored["content-type"] ?? ""));
+  const variant = (encoding: Encoding, body: Buffer): Variant => {
+    const etag = encoding === "identity" ? `"${base}"` : `"${base}-${encoding === "br" ? "br" : "gz"}"`;
+    const headers: OutgoingHttpHeaders = { ...stored, etag, "x-cache": "HIT" };
+    if (compressible) headers.vary = "Accept-Encoding";
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    return { body, etag, headers };
+  };
+  const plain = variant("identity", identity);
+  if (!compressible) return { br: plain, gzip: plain, identity: plain };
+  const br = zlib.brotliCompressSync(identity, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: STORE_BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  });
+  const gzip = zlib.gzipSync(identity, { level: STORE_GZIP_LEVEL });
+  return {
+    br: br.length < identity.length ? variant("br", br) : plain,
+    gzip: gzip.length < identity.length ? variant("gzip", gzip) : plain,
+    identity: plain,
+  };
+}
+
+/** Writes a stored variant: 304 when the client holds it, else its bytes (none for HEAD). */
+function writeVariant(
+  req: IncomingMessage,
+  res: ServerResponse,
+  variant: Variant,
+  extra: OutgoingHttpHeaders | null,
+): number {
+  if (matches(req.headers["if-none-match"], variant.etag)) {
+    // No policy on a 304: the browser keeps the one it stored with the body it reuses.
+    const { "content-security-policy": _policy, "content-type": _type, ...headers } = variant.headers;
+    res.writeHead(304, extra ? { ...headers, ...extra } : headers);
+    res.end();
+    return 304;
+  }
+  const headers = { ...variant.headers, "content-length": variant.body.length };
+  res.writeHead(200, extra ? { ...headers, ...extra } : headers);
+  res.end(req.method === "HEAD" ? undefined : variant.body);
+  return 200;
+}
 
 /**
  * In-memory cache of public pages and public API answers, keyed by path + content version
@@ -100,9 +194,10 @@ const NONCE_SLOT = "\u0000nonce\u0000";
  *
  * What is stored: GET answers with status 200 and no Set-Cookie that are either React Router pages
  * (not under /dashboard; they get PAGE_CACHE_CONTROL) or answers of `access: "public"` routes that
- * declared a `public` Cache-Control (the public API lists and details). Each hit gets a fresh CSP nonce: the HTML is stored with a placeholder where the
- * nonce was, and the security plugin has already set the matching CSP header for this request.
- * A 304 carries no CSP header, so the browser keeps the policy stored with the body it reuses.
+ * declared a `public` Cache-Control (the public API lists and details). Each is stored once per encoding
+ * (brotli, gzip, plain) with its headers, policy included: a page's CSP lists the hashes of its own inline
+ * scripts, so the same bytes serve every visitor and a hit does no work but writing them. Requests that miss
+ * while the same key is being rendered wait for that render (single flight).
  */
 export function registerPageCache(
   app: FastifyInstance,
@@ -113,7 +208,11 @@ export function registerPageCache(
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const ttlMs = options.ttlMs ?? 30_000;
   const now = options.now ?? Date.now;
+  const upgradeBrotli = options.upgradeBrotli ?? true;
+  const trustProxy = options.trustProxy ?? false;
+  const draining = options.draining ?? (() => false);
   const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<void>>();
   let bytes = 0;
   let cachedVersion: number | null = null;
 
@@ -127,8 +226,112 @@ export function registerPageCache(
     entries.clear();
     bytes = 0;
   };
+  const sizeOf = (variants: Record<Encoding, Variant>) =>
+    [...new Set([variants.br.body, variants.gzip.body, variants.identity.body])].reduce(
+      (n, b) => n + b.length,
+      0,
+    );
 
-  app.decorate("pageCache", { clear, size: () => entries.size, contentVersion });
+  /** The stored entry for this key if it is still current, as most recently used. */
+  function current(key: string, version: number | null): Entry | null {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    if (version === null || entry.version !== version || now() - entry.storedAt >= ttlMs) {
+      drop(key);
+      return null;
+    }
+    // Most recently used goes last; eviction takes the first.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function adopt(version: number | null) {
+    if (version !== null && version !== cachedVersion) {
+      clear();
+      cachedVersion = version;
+    }
+  }
+
+  // Brotli 11 for stored answers, made on the thread pool one at a time so a cache refill cannot crowd it.
+  const upgrades: { key: string; entry: Entry }[] = [];
+  let upgrading = false;
+  function upgradeNext() {
+    const next = upgrades.shift();
+    if (!next) {
+      upgrading = false;
+      return;
+    }
+    upgrading = true;
+    const { key, entry } = next;
+    const identity = entry.variants.identity.body;
+    zlib.brotliCompress(
+      identity,
+      {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: UPGRADE_BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      },
+      (error, smaller) => {
+        // Same content, so the same ETag: a client holding the first bytes holds an equivalent representation.
+        if (!error && entries.get(key) === entry && smaller.length < entry.variants.br.body.length) {
+          bytes -= entry.variants.br.body.length - smaller.length;
+          entry.bytes -= entry.variants.br.body.length - smaller.length;
+          entry.variants.br = { ...entry.variants.br, body: smaller };
+        }
+        upgradeNext();
+      },
+    );
+  }
+
+  function store(key: string, version: number, variants: Record<Encoding, Variant>) {
+    const entry: Entry = { version, storedAt: now(), variants, bytes: sizeOf(variants) };
+    drop(key);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value!);
+    if (upgradeBrotli && variants.br !== variants.identity) {
+      upgrades.push({ key, entry });
+      if (!upgrading) upgradeNext();
+    }
+  }
+
+  /**
+   * A hit served from the raw request, before Fastify sees it: the fast path for most public traffic. It
+   * declines (false) whenever anything needs more than stored bytes: an unknown or stale version, a miss,
+   * a draining server. Fastify then handles the request as usual.
+   */
+  function serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
+    if (draining()) return false;
+    const key = cacheKey(req.method, req.url ?? "", req.headers.authorization);
+    if (key === null) return false;
+    const version = contentVersion.fresh();
+    if (version === null || version !== cachedVersion) return false;
+    const entry = current(key, version);
+    if (!entry) return false;
+    const started = performance.now();
+    const variant = entry.variants[negotiate(req.headers["accept-encoding"])];
+    const status = writeVariant(
+      req,
+      res,
+      variant,
+      isHttps(req, trustProxy) ? { "strict-transport-security": HSTS } : null,
+    );
+    app.log.info(
+      {
+        method: req.method,
+        path: key.split("?")[0],
+        status,
+        ms: Math.round(performance.now() - started),
+        cache: "hit",
+      },
+      "request",
+    );
+    return true;
+  }
+
+  app.decorate("pageCache", { clear, size: () => entries.size, contentVersion, serveRaw });
   app.decorateRequest("pageCache", null);
 
   async function versionNow(request: FastifyRequest): Promise<number | null> {
@@ -141,38 +344,42 @@ export function registerPageCache(
     }
   }
 
-  function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-    for (const [name, value] of entry.headers) reply.header(name, value);
-    reply.header("ETag", entry.etag);
-    reply.header("X-Cache", "HIT");
-    if (matches(request.headers["if-none-match"], entry.etag)) {
-      reply.removeHeader("content-security-policy");
-      return reply.code(304).send();
-    }
-    if (entry.parts.length === 1) return reply.code(200).send(entry.parts[0]);
-    const nonce = Buffer.from(request.cspNonce);
-    const pieces: Buffer[] = [entry.parts[0]!];
-    for (let i = 1; i < entry.parts.length; i++) pieces.push(nonce, entry.parts[i]!);
-    return reply.code(200).send(Buffer.concat(pieces));
+  function sendHit(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+    const variant = entry.variants[negotiate(request.headers["accept-encoding"])];
+    // The stored headers replace whatever the hooks before this one set; onResponse hooks still run.
+    reply.hijack();
+    const hsts = reply.getHeader("strict-transport-security");
+    const extra: OutgoingHttpHeaders = {};
+    if (hsts) extra["strict-transport-security"] = String(hsts);
+    if (draining()) extra.connection = "close";
+    reply.code(writeVariant(request.raw, reply.raw, variant, extra));
   }
 
   app.addHook("onRequest", async (request, reply) => {
-    const key = cacheKey(request);
+    const key = cacheKey(request.method, request.url, request.headers.authorization);
     if (key === null) return;
     const version = await versionNow(request);
-    if (version !== null && version !== cachedVersion) {
-      clear();
-      cachedVersion = version;
+    adopt(version);
+    const hit = current(key, version);
+    if (hit) return sendHit(request, reply, hit);
+    const inFlight = rendering.get(key);
+    if (inFlight) {
+      // Single flight: wait for the render already under way, then answer from what it stored.
+      await inFlight;
+      const stored = current(key, version);
+      if (stored) return sendHit(request, reply, stored);
     }
-    const entry = entries.get(key);
-    if (entry && version !== null && entry.version === version && now() - entry.storedAt < ttlMs) {
-      // Most recently used goes last; eviction takes the first.
-      entries.delete(key);
-      entries.set(key, entry);
-      return sendEntry(request, reply, entry);
-    }
-    if (entry) drop(key);
-    request.pageCache = { key, version };
+    let settle = () => {};
+    const render = new Promise<void>((resolve) => {
+      settle = () => {
+        if (rendering.get(key) === render) rendering.delete(key);
+        resolve();
+      };
+    });
+    if (!inFlight) rendering.set(key, render);
+    request.pageCache = { key, version, settle };
+    // However the request ends (answered, failed, aborted), nobody waits for it any longer.
+    reply.raw.once("close", settle);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -183,57 +390,44 @@ export function registerPageCache(
     const control = String(reply.getHeader("cache-control") ?? "");
     if (/no-store|private|no-cache/.test(control)) return payload;
 
-    let body: string | Buffer;
-    if (typeof payload === "string" || Buffer.isBuffer(payload)) body = payload;
+    let body: Buffer;
+    if (typeof payload === "string") body = Buffer.from(payload);
+    else if (Buffer.isBuffer(payload)) body = payload;
     else if (isPage && payload && typeof (payload as Readable).pipe === "function")
       body = await readAll(payload as Readable);
     else return payload;
     if (isPage && !control) reply.header("Cache-Control", PAGE_CACHE_CONTROL);
+    // Too big to keep: the compression plugin streams it like any uncached answer.
+    if (body.length > MAX_ENTRY_BYTES) return body;
 
-    const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
-    // The ETag ignores the nonce: the same content has the same tag whichever response carried it.
-    const split = html && request.cspNonce ? body.toString().split(request.cspNonce) : null;
-    const stored: string | Buffer = split ? split.join(NONCE_SLOT) : body;
-    const etag = etagOf(stored);
-    reply.header("ETag", etag);
-
+    const stored: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !NOT_STORED.has(name.toLowerCase())) stored[name.toLowerCase()] = value;
+    }
+    const variants = variantsOf(body, stored);
     const storable =
       request.method === "GET" &&
       pending.version !== null &&
       pending.version === cachedVersion &&
-      (isPage || (control.startsWith("public") && request.routeOptions.config.access === "public")) &&
-      Buffer.byteLength(stored) <= MAX_ENTRY_BYTES;
+      (isPage || (control.startsWith("public") && request.routeOptions.config.access === "public"));
     if (storable) {
-      const headers: Entry["headers"] = [];
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined && !NOT_STORED.has(name.toLowerCase())) {
-          headers.push([name, Array.isArray(value) ? value.map(String) : String(value)]);
-        }
-      }
-      const parts = split
-        ? split.map((piece) => Buffer.from(piece))
-        : [Buffer.isBuffer(body) ? body : Buffer.from(body)];
-      const entry: Entry = {
-        version: pending.version!,
-        storedAt: now(),
-        etag,
-        parts,
-        headers,
-        bytes: Buffer.byteLength(stored),
-      };
-      drop(pending.key);
-      entries.set(pending.key, entry);
-      bytes += entry.bytes;
-      while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value!);
+      store(pending.key, pending.version!, variants);
       reply.header("X-Cache", "MISS");
     }
+    pending.settle();
 
-    if (matches(request.headers["if-none-match"], etag)) {
+    const variant = variants[negotiate(request.headers["accept-encoding"])];
+    reply.header("ETag", variant.etag);
+    if (variant.headers.vary) reply.header("Vary", variant.headers.vary);
+    if (variant.headers["content-encoding"])
+      reply.header("Content-Encoding", variant.headers["content-encoding"]);
+    if (matches(request.headers["if-none-match"], variant.etag)) {
       reply.removeHeader("content-security-policy");
+      reply.removeHeader("content-encoding");
       reply.code(304);
       return "";
     }
-    return body;
+    return variant.body;
   });
 
   // A write through this instance is visible on its next page view, not only after the version interval.

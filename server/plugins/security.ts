@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { randomFillSync } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    cspNonce: string;
-  }
-}
-
-/** The CSP, built once; each response only splices in its nonce. */
-function policyWithNonce(dev: boolean): (nonce: string) => string {
-  const [head, tail] = [
+/**
+ * The Content-Security-Policy. Scripts come from this origin; inline scripts run only when their SHA-256
+ * is listed, and only a page render lists any: the hashes of the scripts it wrote itself
+ * (app/lib/script-hashes.server.ts), so a page's bytes and policy are the same for every visitor and can be
+ * cached together (docs/decisions/0007-hash-based-csp.md). Every other answer gets the policy without hashes.
+ */
+export function contentSecurityPolicy({ scriptHashes = [], dev = false }: { scriptHashes?: string[]; dev?: boolean } = {}) {
+  return [
     "default-src 'self'",
-    "script-src 'self' 'nonce-\0'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(" "),
     // Inline styles only (no scripts): React style props and toast styles need them.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -22,32 +22,11 @@ function policyWithNonce(dev: boolean): (nonce: string) => string {
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",
-  ]
-    .join("; ")
-    .split("\0");
-  return (nonce) => head + nonce + tail;
-}
-
-const NONCE_BYTES = 16;
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
-
-/**
- * A fresh 128-bit nonce. One call into the CSPRNG fills 256 of them: a call per request was ~9 % of the
- * server's CPU under load. Each nonce's bytes are used once.
- */
-export function nextNonce(): string {
-  if (nonceOffset === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceOffset = 0;
-  }
-  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
-  return nonce;
+  ].join("; ");
 }
 
 /** Helmet's defaults for this app, set in one call (docs/decisions/0006-security-headers-without-helmet.md). */
-const STATIC_HEADERS = {
+export const STATIC_SECURITY_HEADERS = {
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "origin-agent-cluster": "?1",
@@ -60,17 +39,27 @@ const STATIC_HEADERS = {
   "x-xss-protection": "0",
 };
 
-/** Strict headers on every response; scripts run only with this response's nonce. */
-export async function registerSecurityHeaders(app: FastifyInstance, { dev = false }: { dev?: boolean } = {}) {
-  const policy = policyWithNonce(dev);
-  app.decorateRequest("cspNonce", "");
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Whether the client reached us over HTTPS, directly or as a trusted proxy reports (Fastify's rule). */
+export function isHttps(raw: IncomingMessage, trustProxy: boolean): boolean {
+  const forwarded = raw.headers["x-forwarded-proto"];
+  if (trustProxy && typeof forwarded === "string" && forwarded !== "") {
+    return forwarded.slice(forwarded.lastIndexOf(",") + 1).trim() === "https";
+  }
+  return Boolean((raw.socket as TLSSocket | null)?.encrypted);
+}
+
+/** Strict headers on every response; a page render replaces the policy with one that lists its scripts. */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { dev = false, trustProxy = false }: { dev?: boolean; trustProxy?: boolean } = {},
+) {
+  const policy = contentSecurityPolicy({ dev });
   app.addHook("onRequest", async (request, reply) => {
-    request.cspNonce = nextNonce();
-    reply.headers(STATIC_HEADERS);
-    reply.header("Content-Security-Policy", policy(request.cspNonce));
+    reply.headers(STATIC_SECURITY_HEADERS);
+    reply.header("Content-Security-Policy", policy);
     // HSTS only means something over HTTPS (directly or as reported by a trusted proxy).
-    if (request.protocol === "https") {
-      reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+    if (isHttps(request.raw, trustProxy)) reply.header("Strict-Transport-Security", HSTS);
   });
 }

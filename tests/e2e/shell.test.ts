@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
@@ -148,14 +149,66 @@ describe("site shell", () => {
     expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
   });
 
-  it("runs inline scripts only with the response's CSP nonce", async () => {
-    const res = await fetch(`${baseURL()}/`);
-    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
-    const html = await res.text();
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
-      .map((m) => m[0])
-      .filter((tag) => !tag.includes("application/ld+json"));
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  it("runs only the inline scripts the render wrote: each one's hash is in the page's policy", async () => {
+    const first = await fetch(`${baseURL()}/`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    const html = await first.text();
+    const policy = first.headers.get("content-security-policy") ?? "";
+    const allowed = new Set([...policy.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]));
+    expect(policy).not.toMatch(/script-src[^;]*('unsafe-inline'|'nonce-)/);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/src=|application\/ld\+json/.test(attributes!),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body] of inline)
+      expect(allowed).toContain(createHash("sha256").update(body!).digest("base64"));
+    // One more: the module script the loader inserts after the first paint. Nothing else.
+    expect(allowed.size).toBe(inline.length + 1);
+    expect(html).not.toMatch(/\snonce="/);
+    // A cached answer is the same bytes with the same policy, for every visitor.
+    const again = await fetch(`${baseURL()}/`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.headers.get("content-security-policy")).toBe(policy);
+    expect(await again.text()).toBe(html);
+  });
+
+  it("refuses an injected inline script on a cached page and after a 304 revalidation", async () => {
+    await fetch(`${baseURL()}/about-page`);
+    const { page, errors } = await browser.open("/about-page");
+    await waitForHydration(page);
+    const documentStatuses: number[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    // The raw answer on the wire: the browser then presents a revalidated page as the stored 200.
+    const documents = new Set<string>();
+    cdp.on("Network.requestWillBeSent", (event) => {
+      if (event.type === "Document") documents.add(event.requestId);
+    });
+    cdp.on("Network.responseReceivedExtraInfo", (event) => {
+      if (documents.has(event.requestId)) documentStatuses.push(event.statusCode);
+    });
+    const inject = () =>
+      page.evaluate(async () => {
+        const violations: string[] = [];
+        document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective));
+        const w = window as unknown as { __injected?: number };
+        const script = document.createElement("script");
+        script.textContent = "window.__injected = 1";
+        document.body.appendChild(script);
+        await new Promise((r) => setTimeout(r, 100));
+        return { ran: w.__injected === 1, violations };
+      });
+    const cached = await inject();
+    expect(cached.ran).toBe(false);
+    expect(cached.violations).toContain("script-src-elem");
+
+    // A reload revalidates: the server answers 304 and the browser reuses the body with the policy it stored.
+    await page.reload();
+    await waitForHydration(page);
+    expect(documentStatuses).toEqual([304]);
+    const revalidated = await inject();
+    expect(revalidated.ran).toBe(false);
+    expect(revalidated.violations).toContain("script-src-elem");
+    // The page's own scripts still ran: it hydrated, with no error but the two refusals above.
+    expect(errors.filter((e) => !/Content Security Policy/.test(e))).toEqual([]);
   });
 });

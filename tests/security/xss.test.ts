@@ -9,7 +9,8 @@ import { baseURL, json, signIn, xssPayloads } from "./support";
  * pages and console screens that show them are rendered in Chromium. Before any page script runs, the
  * page defines traps (alert/confirm/prompt/print, xss(), window.__xss); a payload that runs sets __xss.
  * Every page is also audited: no inline event handler, javascript:/vbscript:/data:text/html URL, frame,
- * object, <base>, refresh <meta> or script without this response's nonce may reach the DOM, JSON-LD must
+ * object, <base>, refresh <meta>, foreign script or inline script whose hash the response's policy does not
+ * list may reach the DOM, JSON-LD must
  * still parse, and no CSP script violation may occur (CSP is the second line; the first must hold alone).
  */
 const payloads = xssPayloads();
@@ -197,8 +198,19 @@ interface Audit {
   findings: string[];
 }
 
+/** The inline script hashes the page's Content-Security-Policy allows ('sha256-…'). */
+const policies = new WeakMap<Page, string[]>();
+
 async function audit(page: Page): Promise<Audit> {
-  return page.evaluate(() => {
+  const allowed = policies.get(page) ?? [];
+  return page.evaluate(async (allowedHashes) => {
+    const sha256 = async (text: string) =>
+      btoa(
+        String.fromCharCode(
+          ...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))),
+        ),
+      );
+    const inlineScripts: string[] = [];
     const findings: string[] = [];
     const urlAttrs = [
       "href",
@@ -241,8 +253,9 @@ async function audit(page: Page): Promise<Audit> {
           } catch {
             findings.push("JSON-LD that does not parse (broken out of?)");
           }
-        } else if (!s.nonce)
-          findings.push(`script without nonce: ${(s.src || s.textContent || "").slice(0, 80)}`);
+        } else if (s.src) {
+          if (!s.src.startsWith(location.origin)) findings.push(`foreign script ${s.src}`);
+        } else inlineScripts.push(s.textContent ?? "");
       }
       if (tag === "LINK" && /stylesheet|import|preload|modulepreload/i.test((el as HTMLLinkElement).rel)) {
         const href = (el as HTMLLinkElement).href;
@@ -250,13 +263,17 @@ async function audit(page: Page): Promise<Audit> {
           findings.push(`foreign ${(el as HTMLLinkElement).rel} ${href}`);
       }
     }
+    for (const text of inlineScripts) {
+      if (!allowedHashes.includes(await sha256(text)))
+        findings.push(`inline script the page's policy does not list: ${text.slice(0, 80)}`);
+    }
     const w = window as unknown as { __xss: unknown; __cspViolations: string[] };
     return {
       executed: w.__xss !== 0,
       cspScript: w.__cspViolations.filter((v) => /^(script|object|frame|child|base|worker)/.test(v)),
       findings,
     };
-  });
+  }, allowed);
 }
 
 const problems: string[] = [];
@@ -272,6 +289,11 @@ async function check(path: string, interact?: (page: Page) => Promise<void>, sho
   try {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
+    const policy = (await res!.allHeaders())["content-security-policy"] ?? "";
+    policies.set(
+      page,
+      [...policy.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]!),
+    );
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, {
       timeout: 20_000,
     });

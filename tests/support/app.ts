@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Logger } from "pino";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { createTestDatabase } from "./database";
@@ -13,7 +14,10 @@ export interface TestApp {
 }
 
 /** The real app (API only) on a fresh database; call close() in afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logger }: { logger?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "gcc-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -23,7 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,
