@@ -32,7 +32,10 @@ export function sealInlineScripts(
     at = close;
   }
   sealed += html.slice(at);
-  return { html: sealed.replaceAll(` nonce="${nonce}"`, "").replaceAll(nonce, ""), scriptHashes: [...hashes] };
+  return {
+    html: sealed.replaceAll(` nonce="${nonce}"`, "").replaceAll(nonce, ""),
+    scriptHashes: [...hashes],
+  };
 }
 
 /** The bodies of the module scripts carrying this nonce (the deferred loader inserts them at run time). */

@@ -8,7 +8,10 @@ import type { TLSSocket } from "node:tls";
  * (app/lib/script-hashes.server.ts), so a page's bytes and policy are the same for every visitor and can be
  * cached together (docs/decisions/0007-hash-based-csp.md). Every other answer gets the policy without hashes.
  */
-export function contentSecurityPolicy({ scriptHashes = [], dev = false }: { scriptHashes?: string[]; dev?: boolean } = {}) {
+export function contentSecurityPolicy({
+  scriptHashes = [],
+  dev = false,
+}: { scriptHashes?: string[]; dev?: boolean } = {}) {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(" "),
