@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import {
   blogComments,
@@ -27,13 +27,24 @@ import {
   lastNames,
   materials,
 } from "./demo-content";
+import { activityTimes } from "./activity";
+import { todayInIndia } from "../../schemas/logistics";
 
 const DAY_MS = 86_400_000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
-/** Loads the demo site content and a small logistics directory; with onlyIfEmpty it leaves a used database alone. */
-export async function seedDemoContent(db: Database, { onlyIfEmpty = false } = {}) {
+// Seeds the demo's own generator (dates) and the database's random() (names, cities): the same demo every time.
+const DEMO_SEED = 36;
+
+/**
+ * Loads the demo site content and a logistics directory whose activity runs up to `now` (the first start),
+ * so today, the last 7 days and this month show figures; with onlyIfEmpty it leaves a used database alone.
+ */
+export async function seedDemoContent(
+  db: Database,
+  { onlyIfEmpty = false, now = new Date() }: { onlyIfEmpty?: boolean; now?: Date } = {},
+) {
   if (onlyIfEmpty && (await db.$count(blogPosts)) > 0) return false;
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   await db.transaction(async (tx) => {
     await tx.insert(siteSettings).values({ id: 1, data: demoSettings }).onConflictDoNothing();
     for (const post of demoPosts) {
@@ -93,8 +104,10 @@ export async function seedDemoContent(db: Database, { onlyIfEmpty = false } = {}
         updatedAt: daysAgo(j.daysAgo),
       })),
     );
+    // setseed holds for this connection only: the transaction keeps every statement on it.
+    await tx.execute(sql`select setseed(${DEMO_SEED / 100})`);
+    await generateLogistics(tx, demoCounts, { now, createdAt: recentActivity(now) });
   });
-  await seedLogistics(db, 400);
   return true;
 }
 
@@ -123,12 +136,77 @@ const rtoPrefixes = [
   "PB10",
 ];
 
+/** How many records of each kind one run of the generator adds. */
+interface LogisticsCounts {
+  members: number;
+  loads: number;
+  trucks: number;
+  drivers: number;
+  buySell: number;
+  serviceRequests: number;
+  feedback: number;
+  leads: number;
+  serviceHistory: number;
+}
+
+/** The scale generator's mix: members 15 %, loads 30 %, trucks 25 %, drivers 20 %, listings 10 %, the rest 2 % each. */
+function countsForScale(total: number): LogisticsCounts {
+  const share = (p: number) => Math.max(1, Math.round(total * p));
+  return {
+    members: share(0.15),
+    loads: share(0.3),
+    trucks: share(0.25),
+    drivers: share(0.2),
+    buySell: share(0.1),
+    serviceRequests: share(0.02),
+    feedback: share(0.02),
+    leads: share(0.02),
+    serviceHistory: share(0.02),
+  };
+}
+
+/** The demo directory: about 980 records, two months of a young directory's activity. */
+const demoCounts: LogisticsCounts = {
+  members: 120,
+  loads: 240,
+  trucks: 180,
+  drivers: 150,
+  buySell: 75,
+  serviceRequests: 72,
+  feedback: 45,
+  leads: 40,
+  serviceHistory: 60,
+};
+
+/** The created_at of row `g` (1..rows) of one table, as SQL; `stream` gives each table its own sequence. */
+type CreatedAt = (rows: number, stream: number) => SQL;
+
+const overTheLastYear: CreatedAt = () => sql`now() - random() * interval '365 days'`;
+
+/** The demo's activity (activity.ts) up to `now`, inlined as epoch seconds: row g gets the g-th oldest. */
+const recentActivity =
+  (now: Date): CreatedAt =>
+  (rows, stream) => {
+    const epochs = activityTimes(now, rows, DEMO_SEED + stream).map((t) => (t.getTime() / 1000).toFixed(3));
+    return sql.raw(`to_timestamp((array[${epochs.join(",")}]::float8[])[g])`);
+  };
+
+// A lead's follow-up in days from today, cycled over the leads; null = none planned.
+const followUpOffsets = [-6, -3, -1, 0, 0, 1, 2, 3, 5, 7, 10, 14, null];
+
 /**
  * Generates `total` synthetic logistics records in the database itself (fast enough for millions):
  * members 15 %, loads 30 %, trucks 25 %, drivers 20 %, buy-and-sell listings 10 %, dated over the last year.
  */
 export async function seedLogistics(db: Database, total: number) {
-  const share = (p: number) => Math.max(1, Math.round(total * p));
+  await generateLogistics(db, countsForScale(total), { now: new Date(), createdAt: overTheLastYear });
+}
+
+async function generateLogistics(
+  db: Database,
+  counts: LogisticsCounts,
+  { now, createdAt }: { now: Date; createdAt: CreatedAt },
+) {
   const cities = Object.entries(cityByState).flatMap(([state, list]) =>
     list.map((city) => ({ state: Number(state), city })),
   );
@@ -140,8 +218,9 @@ export async function seedLogistics(db: Database, total: number) {
   const lastArr = textArray(lastNames);
   const suffixArr = textArray(companySuffixes);
   const vehicle = sql`(${textArray(rtoPrefixes)})[1 + floor(random() * ${sql.raw(String(rtoPrefixes.length))})::int] || chr(65 + floor(random() * 26)::int) || chr(65 + floor(random() * 26)::int) || lpad(floor(random() * 10000)::int::text, 4, '0')`;
-  const createdAt = sql`now() - random() * interval '365 days'`;
-  const members = share(0.15);
+  // India's calendar date, not the database session's (UTC until 05:30 in India).
+  const today = todayInIndia(now);
+  const { members } = counts;
 
   // Members first; phones are unique by construction (+91 9 followed by a running number).
   const [{ base }] = (await db
@@ -153,7 +232,7 @@ export async function seedLogistics(db: Database, total: number) {
            '+919' || lpad((${base} + g)::text, 9, '0'),
            ${pick(lastArr, lastNames.length)} || ' ' || ${pick(suffixArr, companySuffixes.length)},
            1 + floor(random() * ${indianStates.length})::int,
-           ${pick(textArray(serviceCategories), serviceCategories.length)}, ${createdAt}
+           ${pick(textArray(serviceCategories), serviceCategories.length)}, ${createdAt(members, 1)}
     from generate_series(1, ${members}) g`);
 
   await db.execute(sql`
@@ -161,9 +240,9 @@ export async function seedLogistics(db: Database, total: number) {
     select m.id, m.phone, m.first_name || ' ' || m.last_name, m.company, (${cityArr})[f.i], (${cityStateArr})[f.i], (${cityArr})[t.i], (${cityStateArr})[t.i],
            ${pick(textArray(materials), materials.length)}, 1 + floor(random() * 40)::int,
            ${pick(textArray(bodyTypes), bodyTypes.length)}, (${intArray([...tyreCounts])})[1 + floor(random() * ${tyreCounts.length})::int],
-           ${pick(textArray(tonnageBands), tonnageBands.length)}, (current_date + floor(random() * 30)::int)::date, 'open', c.created_at
-    from generate_series(1, ${share(0.3)}) g
-    cross join lateral (select ${createdAt} as created_at, g as k) c
+           ${pick(textArray(tonnageBands), tonnageBands.length)}, (${today}::date + floor(random() * 30)::int)::date, 'open', c.created_at
+    from generate_series(1, ${counts.loads}) g
+    cross join lateral (select ${createdAt(counts.loads, 2)} as created_at, g as k) c
     cross join lateral (select ${cityIdx("i")}, g as k) f
     cross join lateral (select ${cityIdx("i")}, g as k) t
     cross join lateral (select * from members where id = ${base} + 1 + mod(abs(hashint4(g)::bigint), ${members})) m`);
@@ -173,53 +252,57 @@ export async function seedLogistics(db: Database, total: number) {
     select m.id, ${vehicle}, m.phone, m.first_name || ' ' || m.last_name, m.company,
            ${pick(textArray(bodyTypes), bodyTypes.length)}, (${intArray([...tyreCounts])})[1 + floor(random() * ${tyreCounts.length})::int],
            ${pick(textArray(tonnageBands), tonnageBands.length)}, ${pick(textArray(truckBrands), truckBrands.length)},
-           m.state, (${cityArr})[1 + floor(random() * ${n})::int], (${cityArr})[1 + floor(random() * ${n})::int], ${createdAt}
-    from generate_series(1, ${share(0.25)}) g
+           m.state, (${cityArr})[1 + floor(random() * ${n})::int], (${cityArr})[1 + floor(random() * ${n})::int], ${createdAt(counts.trucks, 3)}
+    from generate_series(1, ${counts.trucks}) g
     cross join lateral (select * from members where id = ${base} + 1 + mod(abs(hashint4(g + 7)::bigint), ${members})) m`);
 
   await db.execute(sql`
     insert into drivers (member_id, driver_name, vehicle_number, licence_number, contact_no, company_name, state, from_city, to_city, created_at)
     select m.id, m.first_name || ' ' || m.last_name, ${vehicle},
            'DL' || lpad(floor(random() * 100)::int::text, 2, '0') || (2000 + floor(random() * 25)::int)::text || lpad(floor(random() * 10000000)::int::text, 7, '0'),
-           m.phone, m.company, m.state, (${cityArr})[1 + floor(random() * ${n})::int], (${cityArr})[1 + floor(random() * ${n})::int], ${createdAt}
-    from generate_series(1, ${share(0.2)}) g
+           m.phone, m.company, m.state, (${cityArr})[1 + floor(random() * ${n})::int], (${cityArr})[1 + floor(random() * ${n})::int], ${createdAt(counts.drivers, 4)}
+    from generate_series(1, ${counts.drivers}) g
     cross join lateral (select * from members where id = ${base} + 1 + mod(abs(hashint4(g + 13)::bigint), ${members})) m`);
 
   await db.execute(sql`
     insert into buy_sell_listings (member_id, owner_name, contact_no, vehicle_number, brand, model_year, kms_driven, price, location, state, images, created_at)
     select m.id, m.first_name || ' ' || m.last_name, m.phone, ${vehicle}, ${pick(textArray(truckBrands), truckBrands.length)},
            2008 + floor(random() * 17)::int, floor(random() * 900000)::int, (2 + floor(random() * 60)::int) * 100000,
-           (${cityArr})[c.i], (${cityStateArr})[c.i], '[]'::jsonb, ${createdAt}
-    from generate_series(1, ${share(0.1)}) g
+           (${cityArr})[c.i], (${cityStateArr})[c.i], '[]'::jsonb, ${createdAt(counts.buySell, 5)}
+    from generate_series(1, ${counts.buySell}) g
     cross join lateral (select ${cityIdx("i")}, g as k) c
     cross join lateral (select * from members where id = ${base} + 1 + mod(abs(hashint4(g + 29)::bigint), ${members})) m`);
 
-  const small = Math.max(1, Math.round(total * 0.02));
   await db.execute(sql`
-    insert into member_vehicles (member_id, vehicle_no)
-    select member_id, vehicle_number from trucks where member_id > ${base} on conflict do nothing`);
+    insert into member_vehicles (member_id, vehicle_no, created_at)
+    select member_id, vehicle_number, created_at from trucks where member_id > ${base} on conflict do nothing`);
   await db.execute(sql`
     insert into service_requests (kind, member_id, vehicle_number, contact_no, status, created_at)
     select case when t.id % 2 = 0 then 'insurance' else 'fast_tag' end, t.member_id, t.vehicle_number, t.contact_no,
-           (array['new','in_progress','done'])[1 + floor(random() * 3)::int], ${createdAt}
-    from (select * from trucks where member_id > ${base} order by id desc limit ${small}) t`);
+           (array['new','in_progress','done'])[1 + floor(random() * 3)::int], ${createdAt(counts.serviceRequests, 6)}
+    from (select *, (row_number() over (order by id desc))::int as g from trucks where member_id > ${base} order by id desc limit ${counts.serviceRequests}) t`);
   await db.execute(sql`
     insert into feedback (member_id, kind, text, status, created_at)
     select m.id, case when g % 3 = 0 then 'complaint' else 'feedback' end,
            (array['The load was matched within an hour, very useful.','Could not reach the truck owner listed for my route.','Please add more cities in the north-east.','Payment for the FASTag request took too long to confirm.','Great service from the support team.'])[1 + floor(random() * 5)::int],
-           (array['open','in_progress','resolved'])[1 + floor(random() * 3)::int], ${createdAt}
-    from generate_series(1, ${small}) g
+           (array['open','in_progress','resolved'])[1 + floor(random() * 3)::int], ${createdAt(counts.feedback, 7)}
+    from generate_series(1, ${counts.feedback}) g
     cross join lateral (select * from members where id = ${base} + 1 + mod(abs(hashint4(g + 41)::bigint), ${members})) m`);
+  // A follow-up is never planned before the day the lead came in.
   await db.execute(sql`
     insert into crm_leads (name, contact_no, company, interest, status, follow_up_date, created_at)
     select ${pick(firstArr, firstNames.length)} || ' ' || ${pick(lastArr, lastNames.length)}, '+918' || lpad((${base} + g)::text, 9, '0'),
            ${pick(lastArr, lastNames.length)} || ' ' || ${pick(suffixArr, companySuffixes.length)},
            (array['Annual directory plan','Insurance renewal','FASTag fleet pack','Buy a used truck'])[1 + floor(random() * 4)::int],
-           (array['HOT','WARM','COLD'])[1 + floor(random() * 3)::int], (current_date + (floor(random() * 20)::int - 5))::date, ${createdAt}
-    from generate_series(1, ${small}) g`);
+           (array['HOT','WARM','COLD'])[1 + floor(random() * 3)::int],
+           case when f.days is not null then greatest((c.created_at at time zone 'Asia/Kolkata')::date, ${today}::date + f.days) end,
+           c.created_at
+    from generate_series(1, ${counts.leads}) g
+    cross join lateral (select ${createdAt(counts.leads, 8)} as created_at, g as k) c
+    cross join lateral (select (${sql.raw(`array[${followUpOffsets.map((d) => d ?? "null").join(",")}]::int[]`)})[1 + g % ${sql.raw(String(followUpOffsets.length))}] as days) f`);
   await db.execute(sql`
     insert into service_history (member_id, service, note, amount, created_at)
-    select m.id, (array['Directory listing','Insurance','FASTag','Load booking'])[1 + floor(random() * 4)::int], 'Completed', (1 + floor(random() * 50)::int) * 500, ${createdAt}
-    from generate_series(1, ${small}) g
+    select m.id, (array['Directory listing','Insurance','FASTag','Load booking'])[1 + floor(random() * 4)::int], 'Completed', (1 + floor(random() * 50)::int) * 500, ${createdAt(counts.serviceHistory, 9)}
+    from generate_series(1, ${counts.serviceHistory}) g
     cross join lateral (select * from members where id = ${base} + 1 + mod(abs(hashint4(g + 53)::bigint), ${members})) m`);
 }

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../client";
+import { createAuditService } from "../../domain/audit/service";
+import { createBlogService } from "../../domain/blog/service";
+import { createCareersService } from "../../domain/careers/service";
+import { createLogisticsService, type LogisticsService } from "../../domain/logistics/index";
+import { createSettingsService } from "../../domain/settings/service";
+import {
+  addDays,
+  buySellListQuerySchema,
+  driverListQuerySchema,
+  feedbackListQuerySchema,
+  leadListQuerySchema,
+  loadListQuerySchema,
+  memberListQuerySchema,
+  serviceRequestListQuerySchema,
+  todayInIndia,
+  truckListQuerySchema,
+} from "../../schemas/logistics";
+import { createTestDatabase } from "../../tests/support/database";
+import { seedDemoContent } from "./demo";
+
+const DAY_MS = 86_400_000;
+const periods = ["today", "last_7_days", "this_month"] as const;
+const startOfIndianDay = (date: string) => Date.parse(`${date}T00:00:00+05:30`);
+
+/** Newest and oldest created_at of one list, read through its service as the console would. */
+type Extremes = (sort: "-created_at" | "created_at") => Promise<string | undefined>;
+function listsOf(logistics: LogisticsService): Record<string, Extremes> {
+  const page = { page: "1", page_size: "10" };
+  return {
+    members: async (sort) =>
+      (await logistics.members.list(memberListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+    loads: async (sort) =>
+      (await logistics.loads.list(loadListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+    trucks: async (sort) =>
+      (await logistics.trucks.list(truckListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+    drivers: async (sort) =>
+      (await logistics.drivers.list(driverListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+    "buy and sell": async (sort) =>
+      (await logistics.buySell.list(buySellListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+    "insurance and FASTag requests": async (sort) => {
+      const query = serviceRequestListQuerySchema.parse({ ...page, sort });
+      const both = await Promise.all([
+        logistics.requests.list("insurance", query),
+        logistics.requests.list("fast_tag", query),
+      ]);
+      const dates = both.flatMap((r) => r.rows.slice(0, 1).map((row) => row.created_at)).sort();
+      return sort === "created_at" ? dates[0] : dates.at(-1);
+    },
+    feedback: async (sort) =>
+      (await logistics.feedback.list(feedbackListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+    "CRM leads": async (sort) =>
+      (await logistics.crm.listLeads(leadListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+    "CRM customers": async (sort) => {
+      const { rows } = await logistics.crm.afterSale({ page: 1, page_size: 50, search: "" });
+      const dates = rows.map((r) => r.last_service_at).sort();
+      return sort === "created_at" ? dates[0] : dates.at(-1);
+    },
+  };
+}
+
+// One database for the file (a new PGlite costs seconds), emptied before each seeding.
+let handle: DatabaseHandle;
+let logistics: LogisticsService;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  logistics = createLogisticsService(handle.db, createAuditService(handle.db));
+});
+afterAll(() => handle.close());
+
+/** A new embedded install's first start at `now`: every table emptied (ids from 1 again), then the demo. */
+async function seedAsNew(now: Date) {
+  await handle.db.execute(sql`
+    do $$ begin
+      execute (select 'truncate ' || string_agg(format('%I', tablename), ', ') || ' restart identity cascade'
+               from pg_tables where schemaname = 'public');
+    end $$`);
+  await seedDemoContent(handle.db, { now });
+}
+
+// The day the tests run, the first minutes of a month after a 31-day month, the last of one after February.
+const seedingMoments = ["now", "2025-08-01T00:30:00+05:30", "2025-03-31T23:50:00+05:30"].map((at) => ({
+  at,
+  now: at === "now" ? new Date() : new Date(at),
+}));
+
+describe.each(seedingMoments)("the demo seeded at $at", ({ now }) => {
+  const today = todayInIndia(now);
+  beforeAll(() => seedAsNew(now));
+
+  it("counts every kind of record today, in the last 7 days and this month, and in the periods before", async () => {
+    const [day, week, month] = await Promise.all(periods.map((p) => logistics.analytics.overall(p, now)));
+    for (const overall of [day!, week!, month!]) {
+      for (const kpi of overall.kpis) {
+        const what = `${overall.period} ${kpi.key}`;
+        expect(kpi.current, what).toBeGreaterThan(0);
+        expect(kpi.previous, what).toBeGreaterThan(0);
+        expect(kpi.change_pct, what).not.toBeNull();
+        expect(kpi.change_pct!, what).toBeGreaterThan(-100);
+      }
+    }
+    expect(day!.current).toEqual({ from: today, to: today });
+    for (const [i, kpi] of day!.kpis.entries()) {
+      expect(week!.kpis[i]!.current, kpi.key).toBeGreaterThanOrEqual(kpi.current);
+      expect(month!.kpis[i]!.current, kpi.key).toBeGreaterThanOrEqual(kpi.current);
+      // On the 1st, this month is today.
+      if (month!.current.from === today) expect(month!.kpis[i]!.current, kpi.key).toBe(kpi.current);
+    }
+  });
+
+  it("dates every list's newest record today, never after the seeding, and its oldest within about two months", async () => {
+    for (const [name, extreme] of Object.entries(listsOf(logistics))) {
+      const newest = Date.parse((await extreme("-created_at"))!);
+      const oldest = Date.parse((await extreme("created_at"))!);
+      expect(newest, name).toBeLessThanOrEqual(now.getTime());
+      expect(oldest, name).toBeGreaterThan(now.getTime() - 61 * DAY_MS);
+      if (name !== "CRM customers") expect(newest, name).toBeGreaterThanOrEqual(startOfIndianDay(today));
+    }
+  });
+
+  it("plans lead follow-ups around the seeding day: some overdue, some due that day, some coming up, none before the lead", async () => {
+    const { rows } = await logistics.crm.listLeads(leadListQuerySchema.parse({ page: "1", page_size: "50" }));
+    const dates = rows.flatMap((r) => (r.follow_up_date ? [r.follow_up_date] : []));
+    expect(dates.filter((d) => d < today).length).toBeGreaterThan(0);
+    expect(dates.filter((d) => d === today).length).toBeGreaterThan(0);
+    expect(dates.filter((d) => d > today && d <= addDays(today, 14)).length).toBeGreaterThan(0);
+    for (const lead of rows)
+      if (lead.follow_up_date)
+        expect(lead.follow_up_date >= todayInIndia(new Date(lead.created_at)), lead.name).toBe(true);
+  });
+
+  it("dates the blog, its comments and the open jobs in the weeks before the seeding", async () => {
+    const blog = createBlogService(handle.db);
+    const careers = createCareersService(handle.db, { settings: createSettingsService(handle.db) });
+    const posts = (await blog.latestForFeed()).map((p) => p.published_at!.getTime());
+    const comments = (await blog.listComments()).map((c) => c.created_at.getTime());
+    const jobs = (await careers.listOpen()).map((j) => j.created_at.getTime());
+    for (const [name, times] of Object.entries({ posts, comments, jobs })) {
+      expect(times.length, name).toBeGreaterThan(0);
+      expect(Math.max(...times), name).toBeLessThanOrEqual(now.getTime());
+      expect(Math.max(...times), name).toBeGreaterThan(now.getTime() - 7 * DAY_MS);
+      expect(Math.min(...times), name).toBeGreaterThan(now.getTime() - 70 * DAY_MS);
+    }
+  });
+});
+
+describe("the demo", () => {
+  it("shows leads under the console's overdue, due-today and upcoming filters on the day it is seeded", async () => {
+    await seedAsNew(new Date());
+    for (const follow_up of ["overdue", "today", "upcoming"]) {
+      const query = leadListQuerySchema.parse({ page: "1", page_size: "10", follow_up });
+      expect((await logistics.crm.listLeads(query)).total, follow_up).toBeGreaterThan(0);
+    }
+  });
+
+  it("is the same directory every time it is seeded at the same moment", async () => {
+    const now = new Date("2025-08-01T00:30:00+05:30");
+    const page = { page: "1", page_size: "50" };
+    const snapshots = [];
+    for (let run = 0; run < 2; run++) {
+      await seedAsNew(now);
+      snapshots.push({
+        members: (await logistics.members.list(memberListQuerySchema.parse(page))).rows,
+        loads: (await logistics.loads.list(loadListQuerySchema.parse(page))).rows,
+        leads: (await logistics.crm.listLeads(leadListQuerySchema.parse(page))).rows,
+      });
+    }
+    expect(snapshots[0]!.members).toHaveLength(50);
+    expect(snapshots[1]).toEqual(snapshots[0]);
+  });
+});
