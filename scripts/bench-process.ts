@@ -12,12 +12,13 @@
  * PostgreSQL. Exit code 1 when one is missed. Results also go to bench-results/bench-process.json.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { ensureBuild } from "../tests/support/build";
 import { freePort } from "../tests/e2e/support/server";
+import { commandOf, rssMb, treePids } from "./support/process";
 
 const RESTARTS = Math.max(1, Number(process.env.BENCH_RESTARTS ?? 3));
 const REQUESTS = 300;
@@ -81,36 +82,6 @@ async function stop({ child }: Started) {
   for (let i = 0; i < 400 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
   if (alive()) throw new Error("npm run serve did not stop within 20 s of SIGTERM");
 }
-
-/** The pid and every descendant of it. */
-function treePids(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const tree = parents.has(root) ? [root] : [];
-  for (let i = 0; i < tree.length; i++) {
-    for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
-  }
-  return tree;
-}
-
-function rssMb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-const commandOf = (pid: number) =>
-  readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).slice(0, 3).join(" ");
 
 /** A spread of public pages and API answers, as visitors ask for them (the page cache fills). */
 async function publicTraffic(port: number) {
