@@ -42,11 +42,15 @@ interface Variant {
   body: Buffer;
   etag: string;
   headers: OutgoingHttpHeaders;
+  /** The same headers as flat name/value lists for writeHead: with the length for a 200, without the policy for a 304. */
+  head200: string[];
+  head304: string[];
 }
 
 interface Entry {
   version: number;
   storedAt: number;
+  touchedAt: number;
   variants: Record<Encoding, Variant>;
   bytes: number;
 }
@@ -114,9 +118,22 @@ export function cacheKey(method: string | undefined, url: string, authorization:
   return kept.length === 0 ? path : `${path}?${new URLSearchParams(kept).toString()}`;
 }
 
+// Browsers send a handful of distinct Accept-Encoding values; each is parsed once.
+const negotiated = new Map<string, Encoding>();
+
 /** The best stored encoding the client accepts: brotli, then gzip, else the plain bytes. */
 export function negotiate(acceptEncoding: string | string[] | undefined): Encoding {
   if (typeof acceptEncoding !== "string" || acceptEncoding === "") return "identity";
+  let known = negotiated.get(acceptEncoding);
+  if (known === undefined) {
+    known = parseAcceptEncoding(acceptEncoding);
+    if (negotiated.size >= 256) negotiated.clear();
+    negotiated.set(acceptEncoding, known);
+  }
+  return known;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   let gzip = false;
   let wildcard = false;
   for (const part of acceptEncoding.split(",")) {
@@ -141,6 +158,28 @@ function matches(ifNoneMatch: string | string[] | undefined, etag: string): bool
 
 const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 32);
 
+const flat = (headers: OutgoingHttpHeaders, skip: Set<string>) =>
+  Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined || skip.has(name)
+      ? []
+      : Array.isArray(value)
+        ? value.flatMap((v) => [name, v])
+        : [name, String(value)],
+  );
+// No policy on a 304: the browser keeps the one it stored with the body it reuses.
+const NOT_ON_304 = new Set(["content-security-policy", "content-type", "content-length"]);
+const NOTHING = new Set<string>();
+
+function makeVariant(body: Buffer, etag: string, headers: OutgoingHttpHeaders): Variant {
+  return {
+    body,
+    etag,
+    headers,
+    head200: flat({ ...headers, "content-length": body.length }, NOTHING),
+    head304: flat(headers, NOT_ON_304),
+  };
+}
+
 /** The three encodings of an answer, each with its ETag and complete headers. */
 function variantsOf(identity: Buffer, stored: OutgoingHttpHeaders): Record<Encoding, Variant> {
   const base = hashOf(identity);
@@ -150,7 +189,7 @@ function variantsOf(identity: Buffer, stored: OutgoingHttpHeaders): Record<Encod
     const headers: OutgoingHttpHeaders = { ...stored, etag, "x-cache": "HIT" };
     if (compressible) headers.vary = "Accept-Encoding";
     if (encoding !== "identity") headers["content-encoding"] = encoding;
-    return { body, etag, headers };
+    return makeVariant(body, etag, headers);
   };
   const plain = variant("identity", identity);
   if (!compressible) return { br: plain, gzip: plain, identity: plain };
@@ -173,17 +212,14 @@ function writeVariant(
   req: IncomingMessage,
   res: ServerResponse,
   variant: Variant,
-  extra: OutgoingHttpHeaders | null,
+  extra: string[] | null,
 ): number {
   if (matches(req.headers["if-none-match"], variant.etag)) {
-    // No policy on a 304: the browser keeps the one it stored with the body it reuses.
-    const { "content-security-policy": _policy, "content-type": _type, ...headers } = variant.headers;
-    res.writeHead(304, extra ? { ...headers, ...extra } : headers);
+    res.writeHead(304, extra ? variant.head304.concat(extra) : variant.head304);
     res.end();
     return 304;
   }
-  const headers = { ...variant.headers, "content-length": variant.body.length };
-  res.writeHead(200, extra ? { ...headers, ...extra } : headers);
+  res.writeHead(200, extra ? variant.head200.concat(extra) : variant.head200);
   res.end(req.method === "HEAD" ? undefined : variant.body);
   return 200;
 }
@@ -236,13 +272,17 @@ export function registerPageCache(
   function current(key: string, version: number | null): Entry | null {
     const entry = entries.get(key);
     if (!entry) return null;
-    if (version === null || entry.version !== version || now() - entry.storedAt >= ttlMs) {
+    const at = now();
+    if (version === null || entry.version !== version || at - entry.storedAt >= ttlMs) {
       drop(key);
       return null;
     }
-    // Most recently used goes last; eviction takes the first.
-    entries.delete(key);
-    entries.set(key, entry);
+    // Most recently used goes last; eviction takes the first. Moved at most once a second per entry.
+    if (at - entry.touchedAt > 1000) {
+      entry.touchedAt = at;
+      entries.delete(key);
+      entries.set(key, entry);
+    }
     return entry;
   }
 
@@ -278,7 +318,8 @@ export function registerPageCache(
         if (!error && entries.get(key) === entry && smaller.length < entry.variants.br.body.length) {
           bytes -= entry.variants.br.body.length - smaller.length;
           entry.bytes -= entry.variants.br.body.length - smaller.length;
-          entry.variants.br = { ...entry.variants.br, body: smaller };
+          const br = entry.variants.br;
+          entry.variants.br = makeVariant(smaller, br.etag, br.headers);
         }
         upgradeNext();
       },
@@ -286,7 +327,7 @@ export function registerPageCache(
   }
 
   function store(key: string, version: number, variants: Record<Encoding, Variant>) {
-    const entry: Entry = { version, storedAt: now(), variants, bytes: sizeOf(variants) };
+    const entry: Entry = { version, storedAt: now(), touchedAt: now(), variants, bytes: sizeOf(variants) };
     drop(key);
     entries.set(key, entry);
     bytes += entry.bytes;
@@ -316,7 +357,7 @@ export function registerPageCache(
       req,
       res,
       variant,
-      isHttps(req, trustProxy) ? { "strict-transport-security": HSTS } : null,
+      isHttps(req, trustProxy) ? ["strict-transport-security", HSTS] : null,
     );
     app.log.info(
       {
@@ -349,9 +390,9 @@ export function registerPageCache(
     // The stored headers replace whatever the hooks before this one set; onResponse hooks still run.
     reply.hijack();
     const hsts = reply.getHeader("strict-transport-security");
-    const extra: OutgoingHttpHeaders = {};
-    if (hsts) extra["strict-transport-security"] = String(hsts);
-    if (draining()) extra.connection = "close";
+    const extra: string[] = [];
+    if (hsts) extra.push("strict-transport-security", String(hsts));
+    if (draining()) extra.push("connection", "close");
     reply.code(writeVariant(request.raw, reply.raw, variant, extra));
   }
 
