@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 
 export interface Mail {
@@ -24,10 +23,13 @@ export function createMailer(
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Loaded only where SMTP is configured: nodemailer is a fifth of the server bundle.
+  const transport = import("nodemailer").then(({ default: nodemailer }) =>
+    nodemailer.createTransport(smtpUrl),
+  );
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await transport).sendMail({ from, ...mail });
     },
   };
 }
