@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFoundContent } from "./components/layout/not-found";
+import { OfflineNotice } from "./components/layout/offline-notice";
 import { useNonce } from "./lib/nonce";
 import { useOnline } from "./lib/online";
 import { useScrollToTopOnNavigation } from "./lib/scroll";
@@ -29,6 +30,11 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useEffect(() => {
+    // Lets tests, monitoring and the inline loader (defer-hydration.server.ts) know the page is interactive;
+    // set here so that error pages, which render without App, are marked too.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -49,19 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const online = useOnline();
   useScrollToTopOnNavigation();
-  useEffect(() => {
-    // Lets tests (and monitoring) know the page is interactive.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
-  if (!online) {
-    return (
-      <main className="grid min-h-screen place-items-center p-6">
-        <p role="alert" className="text-xl font-semibold text-navy-900">
-          No internet connection
-        </p>
-      </main>
-    );
-  }
+  if (!online) return <OfflineNotice />;
   return (
     <>
       <Outlet />

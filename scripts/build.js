@@ -18,7 +18,8 @@ rmSync(join(dir, STAMP_FILE), { force: true });
 const app = spawnSync(join(ROOT, "node_modules", ".bin", "react-router"), ["build"], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { ...process.env, BUILD_DIR: dir },
+  // Any other NODE_ENV (Vitest sets "test" when the e2e setup builds) makes Vite bundle React for development.
+  env: { ...process.env, BUILD_DIR: dir, NODE_ENV: "production" },
 });
 if (app.status !== 0) process.exit(app.status ?? 1);
 

@@ -26,26 +26,35 @@ export function setupBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
+  /** A blank page whose console errors and page errors are collected in `errors`; `initScript` runs before the page's own. */
+  async function newPage(
+    options: BrowserContextOptions = {},
+    initScript?: string,
+  ): Promise<{ page: Page; errors: string[] }> {
+    if (!browser) throw new Error("browser not started");
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 1280, height: 900 },
+      ...options,
+    });
+    if (initScript) await context.addInitScript(initScript);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    page.on("pageerror", (err) => errors.push(err.message));
+    return { page, errors };
+  }
   return {
-    /** A page whose console errors and page errors are collected in `errors`; `initScript` runs before the page's own. */
+    newPage,
+    /** A page (see newPage) opened at `path`, once the network has gone quiet. */
     async open(
       path: string,
       options: BrowserContextOptions = {},
       initScript?: string,
     ): Promise<{ page: Page; errors: string[]; status: number | undefined }> {
-      if (!browser) throw new Error("browser not started");
-      const context = await browser.newContext({
-        baseURL: baseURL(),
-        viewport: { width: 1280, height: 900 },
-        ...options,
-      });
-      if (initScript) await context.addInitScript(initScript);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("console", (msg) => {
-        if (msg.type() === "error") errors.push(msg.text());
-      });
-      page.on("pageerror", (err) => errors.push(err.message));
+      const { page, errors } = await newPage(options, initScript);
       const response = await page.goto(path);
       await page.waitForLoadState("networkidle");
       return { page, errors, status: response?.status() };
