@@ -1,4 +1,3 @@
-import { Transform } from "node:stream";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { OfflineNotice } from "../components/layout/offline-notice";
@@ -11,8 +10,8 @@ export const PRELOADS_PER_TASK = 2;
 const OFFLINE_NOTICE = renderToStaticMarkup(createElement(OfflineNotice));
 
 /**
- * The inline loader, the same code on every page: `d` holds the page's data (nonce, preloads, module code,
- * offline notice). Written one statement per line for reading; the line breaks are removed below, so every
+ * The inline loader, the same code on every page: `d` holds the page's data (preloads, module code, offline
+ * notice). The module script it inserts runs because the page's policy lists its hash (ADR 0007). Written one statement per line for reading; the line breaks are removed below, so every
  * statement ends with a semicolon or a brace.
  *
  * Loading: waits for the first contentful paint entry, which is recorded once the frame is on screen;
@@ -35,14 +34,12 @@ const LOADER = `(function (d) {
         var l = document.createElement("link");
         l.rel = "modulepreload";
         l.href = d.preloads[i];
-        l.nonce = d.nonce;
         document.head.appendChild(l);
       }
       setTimeout(function () { insert(i); });
     } else {
       var s = document.createElement("script");
       s.type = "module";
-      s.nonce = d.nonce;
       s.textContent = d.module;
       document.body.appendChild(s);
     }
@@ -92,30 +89,17 @@ const LOADER = `(function (d) {
  * module preloads in the head and a module script in the body, so on a slow connection the JavaScript
  * (about 120 KB) downloads alongside the stylesheet and delays the first paint (Lighthouse counts it
  * against LCP). Here both are written by the inline loader once the first paint is on screen: same files,
- * same order, same nonce, nothing else changes. A document without them passes untouched.
+ * same order, nothing else changes. The loader carries the render's nonce, so entry.server hashes it into
+ * the policy (script-hashes.server.ts). A document without them passes untouched.
  */
 export function deferHydration(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
   if (!script) return html;
   const [tag, nonce, body] = script as unknown as [string, string, string];
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
-  const data = { nonce, preloads, module: body, offline: OFFLINE_NOTICE };
+  const data = { preloads, module: body, offline: OFFLINE_NOTICE };
   // JSON with "<" escaped keeps the data inert inside this inline script (no "</script>" can end it early).
   const json = JSON.stringify(data).replaceAll("<", "\\u003c");
   const loader = `<script nonce="${nonce}">${LOADER}(${json})</script>`;
   return html.replace(MODULE_PRELOAD, "").replace(tag, loader);
-}
-
-/** The document is complete before it is sent (entry.server waits for all of it), so it is rewritten whole. */
-export function deferHydrationStream(): Transform {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-    flush(done) {
-      done(null, deferHydration(Buffer.concat(chunks).toString("utf8")));
-    },
-  });
 }

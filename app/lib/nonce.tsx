@@ -4,7 +4,7 @@ const NonceContext = createContext<string | undefined>(undefined);
 
 export const NonceProvider = NonceContext.Provider;
 
-/** The CSP nonce of this response (server only; undefined in the browser, where it is not needed). */
+/** The nonce that marks the scripts this render writes (server only; see script-hashes.server.ts). */
 export function useNonce(): string | undefined {
   return useContext(NonceContext);
 }
