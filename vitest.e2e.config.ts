@@ -5,7 +5,8 @@ export default defineConfig({
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     environment: "node",
-    testTimeout: 60_000,
+    // One file (newcomer.test.ts) installs and builds a clone while the others run: give steps room on two cores.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // The 1 s default is too short for a React Query refetch on a CI machine running two browsers.
     expect: { poll: { timeout: 15_000, interval: 100 } },
