@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -27,6 +27,26 @@ export interface ServerOptions {
 /** The compiled server that `npm start` and `npm run serve` run (scripts/build.js writes it). */
 export const serverEntry = () => resolve(process.env.BUILD_DIR ?? "build", "node", "main.js");
 
+/**
+ * The environment settings and node flags of `npm run serve` (package.json), so tests run the process we
+ * ship, as one `node` process that kill -9 and /proc/<pid> reach directly.
+ */
+export function serveSettings(): { env: Record<string, string>; nodeArgs: string[] } {
+  const script = (JSON.parse(readFileSync(resolve("package.json"), "utf8")) as { scripts: { serve: string } })
+    .scripts.serve;
+  const words = script.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let i = 0;
+  for (; /^[A-Z_]+=/.test(words[i] ?? ""); i++) {
+    const [name, value] = words[i]!.split("=") as [string, string];
+    env[name] = value;
+  }
+  if (words[i] !== "node") throw new Error(`npm run serve does not start node: ${script}`);
+  const nodeArgs: string[] = [];
+  for (i++; words[i]?.startsWith("--"); i++) nodeArgs.push(words[i]!);
+  return { env, nodeArgs };
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
@@ -44,8 +64,10 @@ export const TEST_ADMIN = { username: "admin", password: "e2e-admin-password-123
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "gcc-e2e-"));
-  const child = spawn(process.execPath, [serverEntry()], {
+  const serve = serveSettings();
+  const child = spawn(process.execPath, [...serve.nodeArgs, serverEntry()], {
     env: {
+      ...serve.env,
       PATH: process.env.PATH,
       NODE_ENV: "production",
       PORT: String(port),
