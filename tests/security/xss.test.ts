@@ -302,10 +302,14 @@ async function check(path: string, interact?: (page: Page) => Promise<void>, sho
     await page.mouse.move(300, 300);
     await page.mouse.move(900, 600);
     // The payloads are really there, as text (proves the check is not passing on an empty page).
+    // Polled: under a loaded CI machine the console's list can arrive after the network first goes idle.
     if (shows)
-      expect(await page.getByText(shows, { exact: false }).count(), `${path} shows ${shows}`).toBeGreaterThan(
-        0,
-      );
+      await expect
+        .poll(() => page.getByText(shows, { exact: false }).count(), {
+          message: `${path} shows ${shows}`,
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
     await interact?.(page);
     await page.waitForTimeout(300);
     const result = await audit(page);
