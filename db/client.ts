@@ -85,6 +85,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   };
 }
 
+/** Whether an embedded cluster has been created in `dataDir` (PGlite writes PG_VERSION when it closes one). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(join(dataDir, "PG_VERSION"));
+}
+
 async function openPglite(
   target: Extract<DatabaseTarget, { kind: "pglite" }>,
   options: { onCreate?: (db: Database) => Promise<void> },
@@ -111,7 +116,7 @@ async function openPglite(
   }
 
   const dir = target.dataDir;
-  const created = !existsSync(join(dir, "PG_VERSION"));
+  const created = !embeddedDatabaseExists(dir);
   if (created) {
     // A new cluster only reaches the disk when it is closed: build it, fill it, close it, then reopen.
     mkdirSync(dir, { recursive: true });

@@ -1,6 +1,7 @@
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Logger } from "pino";
-import { openDatabase, type DatabaseHandle } from "../db/client";
+import { embeddedDatabaseExists, openDatabase, type DatabaseHandle } from "../db/client";
 import { seedDemoContent } from "../db/seed/demo";
 import type { Config } from "./config";
 
@@ -27,4 +28,24 @@ export async function openConfiguredDatabase(config: Config, log: Logger): Promi
   );
   log.info({ engine: "pglite", dataDir }, "database ready");
   return handle;
+}
+
+/** The argument that makes the server create its embedded database and exit (see createEmbeddedDatabaseApart). */
+export const CREATE_DATABASE_FLAG = "--create-embedded-database";
+
+/**
+ * On the first start, creates, migrates and seeds the embedded database in a short-lived child process,
+ * then returns. A server process that did that work itself answered cached pages ~30 % slower for the
+ * rest of its life and kept ~90 MB more (docs/performance.md); the child leaves nothing behind.
+ */
+export async function createEmbeddedDatabaseApart(config: Config): Promise<void> {
+  if (config.DATABASE_URL || embeddedDatabaseExists(join(config.DATA_DIR, "pglite"))) return;
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, CREATE_DATABASE_FLAG], {
+    stdio: "inherit",
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`creating the embedded database failed (exit code ${code})`);
 }

@@ -34,3 +34,46 @@ export function createLogger(level: string): Logger {
   destination.on("close", () => clearInterval(flushing));
   return pino(options, destination);
 }
+
+export interface Hit {
+  method: string | undefined;
+  path: string;
+  status: number;
+}
+
+export interface HitSummary {
+  record(hit: Hit): void;
+  /** Writes the counts gathered so far (also done every interval and on close). */
+  flush(): void;
+  stop(): void;
+}
+
+/**
+ * Answers served from the page cache are logged as counts, one line per method, path and status each
+ * interval (`{"cache":"hit","hits":n}`), not one line each: a line per hit was ~40 % of a cached answer's
+ * CPU (docs/performance.md), and a hit carries nothing a count does not say.
+ */
+export function hitSummary(logger: Pick<Logger, "info">, intervalMs = FLUSH_INTERVAL_MS): HitSummary {
+  let counts = new Map<string, Hit & { hits: number }>();
+  function flush() {
+    if (counts.size === 0) return;
+    const gathered = counts;
+    counts = new Map();
+    for (const { method, path, status, hits } of gathered.values())
+      logger.info({ method, path, status, hits, cache: "hit" }, "request");
+  }
+  const timer = setInterval(flush, intervalMs).unref();
+  return {
+    record(hit) {
+      const key = `${hit.status} ${hit.method} ${hit.path}`;
+      const known = counts.get(key);
+      if (known) known.hits++;
+      else counts.set(key, { ...hit, hits: 1 });
+    },
+    flush,
+    stop() {
+      clearInterval(timer);
+      flush();
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { createOperatorService } from "../domain/operators/service";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openConfiguredDatabase } from "./database";
+import { CREATE_DATABASE_FLAG, createEmbeddedDatabaseApart, openConfiguredDatabase } from "./database";
 import { createLogger } from "./logger";
 import { loadServerBuild } from "./ssr";
 
@@ -17,6 +17,12 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
+  if (process.argv.includes(CREATE_DATABASE_FLAG)) {
+    await (await openConfiguredDatabase(config, log)).close();
+    log.flush();
+    return;
+  }
+  await createEmbeddedDatabaseApart(config);
   // `npm run dev` serves through Vite (HMR); everything else serves the production build.
   const dev = config.NODE_ENV === "development" ? await (await import("./dev")).createViteDev() : null;
   const serverBuild = dev ? dev.build : await loadServerBuild(config.BUILD_DIR);

@@ -5,6 +5,7 @@ import { buffer as readAll } from "node:stream/consumers";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentVersionService } from "../../domain/content-version/service";
+import { hitSummary } from "../logger";
 import { HSTS, isHttps } from "./security";
 
 /** Cache-Control of public pages: browsers and CDNs may keep them a minute and revalidate in the background. */
@@ -354,6 +355,8 @@ export function registerPageCache(
    * declines (false) whenever anything needs more than stored bytes: an unknown or stale version, a miss,
    * a draining server. Fastify then handles the request as usual.
    */
+  const hits = hitSummary(app.log);
+  app.addHook("onClose", async () => hits.stop());
   function serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
     if (draining()) return false;
     const key = cacheKey(req.method, req.url ?? "", req.headers.authorization);
@@ -362,7 +365,6 @@ export function registerPageCache(
     if (version === null || version !== cachedVersion) return false;
     const entry = current(key, version);
     if (!entry) return false;
-    const started = performance.now();
     const variant = entry.variants[negotiate(req.headers["accept-encoding"])];
     const status = writeVariant(
       req,
@@ -370,16 +372,7 @@ export function registerPageCache(
       variant,
       isHttps(req, trustProxy) ? ["strict-transport-security", HSTS] : null,
     );
-    app.log.info(
-      {
-        method: req.method,
-        path: key.split("?")[0],
-        status,
-        ms: Math.round(performance.now() - started),
-        cache: "hit",
-      },
-      "request",
-    );
+    hits.record({ method: req.method, path: key.split("?")[0]!, status });
     return true;
   }
 

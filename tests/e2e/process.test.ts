@@ -4,6 +4,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { contactRequests } from "../../db/schema/index";
+import { treePids } from "../../scripts/support/process";
 import { startServer, type RunningServer } from "./support/server";
 
 const enquiry = (i: number) => ({
@@ -43,6 +44,28 @@ describe("server process", () => {
     expect(server.output().trim()).toBe(
       "Invalid configuration: JWT_SECRET is required with DATABASE_URL (at least 32 characters, the same on every instance)",
     );
+  });
+
+  it("creates the embedded database in a child process that has exited by the time the server is ready", async () => {
+    const server = await startServer({ env: { LOG_LEVEL: "info" } });
+    try {
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { pid: number; msg: string });
+      const seeded = lines.find(
+        (l) => l.msg === "new embedded database created and seeded with demo content",
+      );
+      expect(seeded, server.output()).toBeDefined();
+      expect(seeded!.pid).not.toBe(server.pid);
+      expect(treePids(server.pid)).toEqual([server.pid]);
+      const home = await fetch(`${server.url}/blog`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain("/blog/");
+    } finally {
+      await server.stop();
+    }
   });
 
   it("on SIGTERM reports not-ready, finishes the in-flight request, then exits 0", async () => {
