@@ -41,6 +41,7 @@ export function serveSettings(): { env: Record<string, string>; nodeArgs: string
     const [name, value] = words[i]!.split("=") as [string, string];
     env[name] = value;
   }
+  if (words[i] === "exec") i++;
   if (words[i] !== "node") throw new Error(`npm run serve does not start node: ${script}`);
   const nodeArgs: string[] = [];
   for (i++; words[i]?.startsWith("--"); i++) nodeArgs.push(words[i]!);
