@@ -92,12 +92,14 @@ async function openPglite(
   options: { onCreate?: (db: Database) => Promise<void> },
 ): Promise<DatabaseHandle> {
   // Loaded only for the embedded engine: a server on PostgreSQL is ~6 MB smaller without them.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-  ]);
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ],
+  );
   const create = (dataDir?: string) =>
     PGlite.create({
       dataDir,

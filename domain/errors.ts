@@ -8,3 +8,13 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** The error and the errors it wraps (`cause`), outermost first; drivers and Drizzle wrap a few levels deep. */
+export function* causes(error: unknown, depth = 5): Generator<object> {
+  for (
+    let e = error, level = 0;
+    e && typeof e === "object" && level < depth;
+    e = (e as { cause?: unknown }).cause, level++
+  )
+    yield e;
+}

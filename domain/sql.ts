@@ -1,2 +1,30 @@
+import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
+import { HttpError } from "./errors";
+
 /** A case-insensitive "contains" pattern for ILIKE that escapes LIKE wildcards, so "50%" means the text "50%". */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The ORDER BY of a console list: `sort` names one of `sortable`'s keys, "-" first for descending, then the
+ * id breaks ties so paging is stable. No sort gives `fallback`. Any other name, `toString` and
+ * `__proto__` included, is refused with 400 and the names that work.
+ */
+export function orderBy(
+  sort: string | undefined,
+  sortable: Record<string, AnyColumn>,
+  fallback: SQL,
+  id: AnyColumn,
+): SQL[] {
+  if (!sort) return [fallback, desc(id)];
+  const descending = sort.startsWith("-");
+  const key = descending ? sort.slice(1) : sort;
+  if (!Object.hasOwn(sortable, key)) {
+    const names = Object.keys(sortable);
+    const message = names.length
+      ? `This list cannot be sorted by "${key}". Sort by one of: ${names.join(", ")} (a leading "-" sorts descending).`
+      : "This list has a fixed order and cannot be sorted.";
+    throw new HttpError(400, message, { sort: message });
+  }
+  const column = sortable[key]!;
+  return [descending ? desc(column) : asc(column), desc(id)];
+}

@@ -21,12 +21,6 @@ export const recordId = (message = "Enter a valid id (a positive whole number)")
     )
     .pipe(z.number().max(MAX_RECORD_ID, message));
 
-/** The id as a number, or null when it is not a valid record id. */
-export function parseRecordId(value: unknown): number | null {
-  const result = recordId().safeParse(value);
-  return result.success ? result.data : null;
-}
-
 const positiveInt = (name: string, max: number) =>
   z
     .string()

@@ -22,9 +22,3 @@ export const listQuerySchema = z.object({
     .optional(),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
-
-/** The console list answer (DESIGN.md): `{ success, <entity>_data, total_no_of_data }`. */
-export type ListAnswer<K extends string, T> = { success: true; total_no_of_data: number } & Record<
-  `${K}_data`,
-  T[]
->;

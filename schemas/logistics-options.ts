@@ -71,8 +71,6 @@ export const truckBrands = [
   "Others",
 ] as const;
 
-export const blogLanguages = ["English", "Hindi", "Tamil"] as const;
-
 /** A numeric range filter: `min`..`max` inclusive, `max` null for "and above". */
 export interface Band {
   value: string;

@@ -1,4 +1,4 @@
-import type { ContactPageContent, ListingPageContent, NotFoundPageContent } from "./types";
+import type { ContactPageContent, NotFoundPageContent } from "./types";
 
 /** Support hours shown on the Contact Us page (verbatim). */
 export const supportHours = "Mon-Fri 9:00am – 5:00pm, excludes holidays";
@@ -17,39 +17,6 @@ export const contactPage = {
     "Whether you are exploring India for the first time or scaling an established centre, our team is ready to answer your questions and help you plan the next step.",
   formHeading: "Request a Demo or Contact Us",
 } as const satisfies ContactPageContent;
-
-export const leadershipPage = {
-  seo: {
-    title: "Our Leadership Team | GCC View 360",
-    description:
-      "Meet the GCC View 360 leadership team, bringing 400 years of collective experience in consulting, technology, talent, finance and operations.",
-  },
-  heading: "Our Leadership Team",
-  intro:
-    "Our leaders bring 400 years of collective experience across consulting, technology, talent, finance and operations, and they stay closely involved in every client engagement.",
-} as const satisfies ListingPageContent;
-
-export const careersPage = {
-  seo: {
-    title: "Careers: Open Positions | GCC View 360",
-    description:
-      "Explore open positions at GCC View 360 and with the Global Capability Centers we support in India. Find your next role and apply online today.",
-  },
-  heading: "Open Positions",
-  intro:
-    "Join a team that helps global companies build their capability in India. Browse our current openings, including roles with the centres we support, and apply online.",
-} as const satisfies ListingPageContent;
-
-export const blogPage = {
-  seo: {
-    title: "Blog: GCC Insights for India | GCC View 360",
-    description:
-      "Insights on setting up and running Global Capability Centers in India: strategy, talent, compliance, workspace and operating models, from our team.",
-  },
-  heading: "Insights",
-  intro:
-    "Practical perspectives from our team on building and running Global Capability Centers in India, from strategy and talent to tax, compliance and workspace.",
-} as const satisfies ListingPageContent;
 
 export const notFoundPage = {
   seo: {

@@ -307,12 +307,6 @@ export interface ContactPageContent {
   readonly formHeading: string;
 }
 
-export interface ListingPageContent {
-  readonly seo: PageSeo;
-  readonly heading: string;
-  readonly intro: string;
-}
-
 export interface NotFoundPageContent {
   readonly seo: PageSeo;
   readonly heading: string;

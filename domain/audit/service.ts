@@ -1,3 +1,4 @@
+import { orderBy } from "../sql";
 import { desc } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { auditLog } from "../../db/schema/index";
@@ -27,12 +28,12 @@ export function createAuditService(db: Database) {
         after: after ?? null,
       });
     },
-    async list(page: number, pageSize: number) {
+    async list(page: number, pageSize: number, sort?: string) {
       const [rows, total] = await Promise.all([
         db
           .select()
           .from(auditLog)
-          .orderBy(desc(auditLog.id))
+          .orderBy(...orderBy(sort, {}, desc(auditLog.createdAt), auditLog.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
         db.$count(auditLog),

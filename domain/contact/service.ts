@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { contactRequests } from "../../db/schema/index";
 import { contactRequestSchema, type ContactRequestInput } from "../../schemas/contact";
@@ -9,7 +9,7 @@ import { toCsv } from "../csv";
 import { HttpError } from "../errors";
 import type { Mailer } from "../notifications/mailer";
 import type { SettingsService } from "../settings/service";
-import { likePattern } from "../sql";
+import { likePattern, orderBy } from "../sql";
 
 type Row = typeof contactRequests.$inferSelect;
 export type EnquiryFilter = Pick<ListQuery, "search" | "sort"> & { status?: Enquiry["status"] };
@@ -52,12 +52,8 @@ function where(filter: EnquiryFilter): SQL | undefined {
   return and(...conditions);
 }
 
-function orderBy(sort: string | undefined) {
-  const key = sort?.replace(/^-/, "") as keyof typeof sortable | undefined;
-  const column = key && key in sortable ? sortable[key] : null;
-  if (!column) return [desc(contactRequests.createdAt), desc(contactRequests.id)];
-  return [sort!.startsWith("-") ? desc(column) : asc(column), desc(contactRequests.id)];
-}
+const enquiryOrder = (sort: string | undefined) =>
+  orderBy(sort, sortable, desc(contactRequests.createdAt), contactRequests.id);
 
 export function createContactService(
   db: Database,
@@ -118,7 +114,7 @@ export function createContactService(
           .select()
           .from(contactRequests)
           .where(condition)
-          .orderBy(...orderBy(query.sort))
+          .orderBy(...enquiryOrder(query.sort))
           .limit(query.page_size)
           .offset((query.page - 1) * query.page_size),
         db.$count(contactRequests, condition),
@@ -152,7 +148,7 @@ export function createContactService(
         .select()
         .from(contactRequests)
         .where(where(filter))
-        .orderBy(...orderBy(filter.sort))
+        .orderBy(...enquiryOrder(filter.sort))
         .limit(50_000);
       return toCsv(
         [

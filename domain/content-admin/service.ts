@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogComments, blogPosts, jobs, teamMembers } from "../../db/schema/index";
 import { blogPostInputSchema, type BlogPostInput } from "../../schemas/blog";
@@ -8,19 +8,12 @@ import { teamMemberInputSchema, type TeamMemberInput } from "../../schemas/team"
 import type { Actor, AuditService } from "../audit/service";
 import type { BlogService } from "../blog/service";
 import { jobValues } from "../careers/service";
-import { likePattern } from "../sql";
+import { likePattern, orderBy } from "../sql";
 import { HttpError } from "../errors";
 
 type Page = Pick<ListQuery, "page" | "page_size" | "search" | "sort">;
 
 /** ORDER BY from an allowlisted `sort` ("name" or "-name"), else the default; id breaks ties. */
-function orderBy(sort: string | undefined, allowed: Record<string, AnyColumn>, fallback: SQL, id: AnyColumn) {
-  const key = sort?.replace(/^-/, "");
-  const column = key ? allowed[key] : undefined;
-  if (!column) return [fallback, desc(id)];
-  return [sort!.startsWith("-") ? desc(column) : asc(column), desc(id)];
-}
-
 const searchAny = (search: string, columns: AnyColumn[]) =>
   search ? or(...columns.map((c) => ilike(c, likePattern(search)))) : undefined;
 

@@ -21,6 +21,7 @@ import {
 } from "../../schemas/logistics";
 import { toCsv } from "../csv";
 import { EXPORT_LIMIT, offsetOf, rowsOf, searchCondition, startOfIndianDay } from "./common";
+import { orderBy } from "../sql";
 
 const ZONE = sql.raw(`'Asia/Kolkata'`);
 
@@ -209,7 +210,7 @@ export function createAnalyticsService(db: Database) {
 
   function entityWhere(
     entity: AnalyticsEntity,
-    query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search">,
+    query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search" | "sort">,
   ) {
     const view = entityViews[entity];
     const { from, to } = rangeOf(query);
@@ -308,7 +309,7 @@ export function createAnalyticsService(db: Database) {
         view
           .select(db)
           .where(condition)
-          .orderBy(desc(view.created), desc(view.table.id))
+          .orderBy(...orderBy(query.sort, {}, desc(view.created), view.table.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         db.select({ n: count() }).from(view.table).where(condition),
@@ -326,14 +327,14 @@ export function createAnalyticsService(db: Database) {
     /** Exactly the rows the range and search select, with the spec's column headings. */
     async exportCsv(
       entity: AnalyticsEntity,
-      query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search">,
+      query: Pick<AnalyticsQuery, "from_date" | "to_date" | "search" | "sort">,
     ) {
       const view = entityViews[entity];
       const { condition } = entityWhere(entity, query);
       const rows = (await view
         .select(db)
         .where(condition)
-        .orderBy(desc(view.created), desc(view.table.id))
+        .orderBy(...orderBy(query.sort, {}, desc(view.created), view.table.id))
         .limit(EXPORT_LIMIT)) as unknown as Record<string, unknown>[];
       return toCsv(
         view.headers,

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { buySellListings, buySellSearch } from "../../db/schema/index";
@@ -20,9 +20,9 @@ import {
   memberByPhone,
   notFound,
   offsetOf,
-  orderBy,
   searchCondition,
 } from "./common";
+import { orderBy } from "../sql";
 import type { MemberService } from "./members";
 
 type Row = typeof buySellListings.$inferSelect;
@@ -103,7 +103,7 @@ export function createBuySellService(db: Database, audit: AuditService, memberSe
           .select()
           .from(t)
           .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+          .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         boundedCount(db, t, condition),
@@ -167,7 +167,7 @@ export function createBuySellService(db: Database, audit: AuditService, memberSe
         .select()
         .from(t)
         .where(buySellWhere(query))
-        .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+        .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
         [

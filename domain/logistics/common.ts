@@ -1,11 +1,11 @@
-import { and, asc, desc, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { members } from "../../db/schema/index";
 import { formatPhone } from "../../schemas/phone";
 import { addDays } from "../../schemas/logistics";
 import { likePattern } from "../sql";
-import { HttpError } from "../errors";
+import { causes, HttpError } from "../errors";
 
 /** India has one time zone and no daylight saving: a calendar date starts at 00:00 +05:30. */
 export const startOfIndianDay = (date: string) => new Date(`${date}T00:00:00+05:30`);
@@ -43,18 +43,6 @@ export function searchCondition(
 }
 
 /** ORDER BY from an allowlist (`name` or `-name`); anything else is newest first. */
-export function orderBy(
-  sort: string | undefined,
-  sortable: Record<string, AnyColumn>,
-  created: AnyColumn,
-  id: AnyColumn,
-) {
-  const key = sort?.replace(/^-/, "");
-  const column = key && Object.hasOwn(sortable, key) ? sortable[key] : undefined;
-  if (!column) return [desc(created), desc(id)];
-  return [sort!.startsWith("-") ? desc(column) : asc(column), desc(id)];
-}
-
 export const offsetOf = (query: { page: number; page_size: number }) => (query.page - 1) * query.page_size;
 
 /** CSV exports stop here; the console says how many rows a filter selects before anyone exports. */
@@ -77,9 +65,7 @@ export async function memberByPhone(db: Database, phone: string, field = "contac
 
 /** True when the error is PostgreSQL's unique violation (also when wrapped by Drizzle). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
+  for (const e of causes(error)) if ((e as { code?: string }).code === "23505") return true;
   return false;
 }
 

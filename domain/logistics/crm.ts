@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { crmLeads, crmNotes, leadSearch, members, memberSearch, serviceHistory } from "../../db/schema/index";
@@ -17,6 +17,7 @@ import { leadStatuses, stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { boundedCount, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
+import { orderBy } from "../sql";
 
 type Row = typeof crmLeads.$inferSelect;
 type LeadInput = z.output<typeof leadInputSchema>;
@@ -54,12 +55,8 @@ function leadWhere(q: Partial<LeadListQuery>, today: string) {
 }
 const sortable = { created_at: t.createdAt, name: t.name, status: t.status, follow_up_date: t.followUpDate };
 /** Leads come soonest follow-up first (no date last) unless a column is chosen. */
-function leadOrder(sort: string | undefined) {
-  const key = sort?.replace(/^-/, "") as keyof typeof sortable | undefined;
-  if (key && Object.hasOwn(sortable, key))
-    return [sort!.startsWith("-") ? desc(sortable[key]) : asc(sortable[key]), desc(t.id)];
-  return [sql`${t.followUpDate} asc nulls last`, desc(t.id)];
-}
+const leadOrder = (sort: string | undefined) =>
+  orderBy(sort, sortable, sql`${t.followUpDate} asc nulls last`, t.id);
 
 /** Customer history per member: one grouped pass over service_history (only the matching members' rows). */
 function historyTotals(db: Database, memberCondition: SQL | undefined) {
@@ -265,7 +262,7 @@ export function createCrmService(db: Database, audit: AuditService) {
           .innerJoin(members, eq(members.id, h.memberId));
       const [rows, [{ n } = { n: 0 }]] = await Promise.all([
         base()
-          .orderBy(desc(h.lastServiceAt), desc(members.id))
+          .orderBy(...orderBy(query.sort, {}, desc(h.lastServiceAt), members.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         db.select({ n: count() }).from(h),
@@ -292,6 +289,7 @@ export function createCrmService(db: Database, audit: AuditService) {
         page_size: EXPORT_LIMIT,
         search: query.search ?? "",
         state: query.state,
+        sort: query.sort,
       } as AfterSaleQuery);
       return toCsv(
         [

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { drivers, driverSearch } from "../../db/schema/index";
@@ -15,9 +15,9 @@ import {
   memberByPhone,
   notFound,
   offsetOf,
-  orderBy,
   searchCondition,
 } from "./common";
+import { orderBy } from "../sql";
 import type { MemberService } from "./members";
 
 type Row = typeof drivers.$inferSelect;
@@ -79,7 +79,7 @@ export function createDriverService(db: Database, audit: AuditService, memberSer
           .select()
           .from(drivers)
           .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, drivers.createdAt, drivers.id))
+          .orderBy(...orderBy(query.sort, sortable, desc(drivers.createdAt), drivers.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         boundedCount(db, drivers, condition),
@@ -137,7 +137,7 @@ export function createDriverService(db: Database, audit: AuditService, memberSer
         .select()
         .from(drivers)
         .where(driverWhere(query))
-        .orderBy(...orderBy(query.sort, sortable, drivers.createdAt, drivers.id))
+        .orderBy(...orderBy(query.sort, sortable, desc(drivers.createdAt), drivers.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
         [

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { feedback, feedbackSearch, members } from "../../db/schema/index";
@@ -20,9 +20,9 @@ import {
   memberByPhone,
   notFound,
   offsetOf,
-  orderBy,
   searchCondition,
 } from "./common";
+import { orderBy } from "../sql";
 
 type Row = typeof feedback.$inferSelect & { memberName: string; memberPhone: string };
 type Change = z.output<typeof feedbackUpdateSchema>;
@@ -84,7 +84,7 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       const [rows, total] = await Promise.all([
         select()
           .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+          .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         boundedCount(db, t, condition),
@@ -141,7 +141,7 @@ export function createFeedbackService(db: Database, audit: AuditService) {
     async exportCsv(query: Partial<FeedbackListQuery>) {
       const rows = await select()
         .where(where(query))
-        .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+        .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
         ["Id", "Received", "Kind", "Member", "Phone number", "Text", "Status", "Reply"],

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { loads, loadSearch } from "../../db/schema/index";
@@ -15,9 +15,9 @@ import {
   memberByPhone,
   notFound,
   offsetOf,
-  orderBy,
   searchCondition,
 } from "./common";
+import { orderBy } from "../sql";
 
 type Row = typeof loads.$inferSelect;
 type Input = z.output<typeof loadInputSchema>;
@@ -97,7 +97,7 @@ export function createLoadService(db: Database, audit: AuditService) {
           .select()
           .from(loads)
           .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, loads.createdAt, loads.id))
+          .orderBy(...orderBy(query.sort, sortable, desc(loads.createdAt), loads.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         boundedCount(db, loads, condition),
@@ -159,7 +159,7 @@ export function createLoadService(db: Database, audit: AuditService) {
         .select()
         .from(loads)
         .where(loadWhere(query))
-        .orderBy(...orderBy(query.sort, sortable, loads.createdAt, loads.id))
+        .orderBy(...orderBy(query.sort, sortable, desc(loads.createdAt), loads.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
         [

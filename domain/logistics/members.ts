@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, desc } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { members, memberSearch, memberVehicles } from "../../db/schema/index";
 import { formatPhone } from "../../schemas/phone";
@@ -23,9 +23,9 @@ import {
   isUniqueViolation,
   notFound,
   offsetOf,
-  orderBy,
   searchCondition,
 } from "./common";
+import { orderBy } from "../sql";
 
 type Row = typeof members.$inferSelect;
 type MemberInput = z.output<typeof memberInputSchema>;
@@ -99,7 +99,7 @@ export function createMemberService(db: Database, audit: AuditService) {
           .select({ ...getTableColumns(members), vehicleCount })
           .from(members)
           .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, members.createdAt, members.id))
+          .orderBy(...orderBy(query.sort, sortable, desc(members.createdAt), members.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         boundedCount(db, members, condition),
@@ -239,7 +239,7 @@ export function createMemberService(db: Database, audit: AuditService) {
         .select({ ...getTableColumns(members), vehicleCount })
         .from(members)
         .where(where(query))
-        .orderBy(...orderBy(query.sort, sortable, members.createdAt, members.id))
+        .orderBy(...orderBy(query.sort, sortable, desc(members.createdAt), members.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
         [

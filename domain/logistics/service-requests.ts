@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { members, serviceRequests, serviceRequestSearch } from "../../db/schema/index";
@@ -9,16 +9,8 @@ import type {
 } from "../../schemas/logistics";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import {
-  boundedCount,
-  dateRange,
-  EXPORT_LIMIT,
-  iso,
-  notFound,
-  offsetOf,
-  orderBy,
-  searchCondition,
-} from "./common";
+import { boundedCount, dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
+import { orderBy } from "../sql";
 
 export type RequestKind = "insurance" | "fast_tag";
 type Row = typeof serviceRequests.$inferSelect;
@@ -66,7 +58,7 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
       const [rows, total] = await Promise.all([
         select()
           .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+          .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         boundedCount(db, t, condition),
@@ -102,7 +94,7 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
     async exportCsv(kind: RequestKind, query: Partial<ServiceRequestListQuery>) {
       const rows = await select()
         .where(where(kind, query))
-        .orderBy(...orderBy(query.sort, sortable, t.createdAt, t.id))
+        .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
         ["Request id", "Received", "Member", "Phone number", "Vehicle number", "Status", "Notes"],

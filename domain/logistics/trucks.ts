@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { trucks, truckSearch } from "../../db/schema/index";
@@ -15,9 +15,9 @@ import {
   memberByPhone,
   notFound,
   offsetOf,
-  orderBy,
   searchCondition,
 } from "./common";
+import { orderBy } from "../sql";
 import type { MemberService } from "./members";
 
 type Row = typeof trucks.$inferSelect;
@@ -90,7 +90,7 @@ export function createTruckService(db: Database, audit: AuditService, memberServ
           .select()
           .from(trucks)
           .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, trucks.createdAt, trucks.id))
+          .orderBy(...orderBy(query.sort, sortable, desc(trucks.createdAt), trucks.id))
           .limit(query.page_size)
           .offset(offsetOf(query)),
         boundedCount(db, trucks, condition),
@@ -151,7 +151,7 @@ export function createTruckService(db: Database, audit: AuditService, memberServ
         .select()
         .from(trucks)
         .where(truckWhere(query))
-        .orderBy(...orderBy(query.sort, sortable, trucks.createdAt, trucks.id))
+        .orderBy(...orderBy(query.sort, sortable, desc(trucks.createdAt), trucks.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
         [

@@ -42,7 +42,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   app.get("/api/audit_log", { config: { access: "admin" } }, async (request) => {
     const query = parseOr400(listQuerySchema, request.query);
-    const { rows, total } = await app.services.audit.list(query.page, query.page_size);
+    const { rows, total } = await app.services.audit.list(query.page, query.page_size, query.sort);
     return {
       success: true,
       audit_log_data: rows.map((r) => ({

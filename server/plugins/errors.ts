@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { causes } from "../../domain/errors";
 import { HttpError } from "../errors";
 
 const GENERIC_5XX = "Something went wrong on our side. Please try again later.";
@@ -25,11 +26,7 @@ export const UNSTORABLE_TEXT =
   "The request contains characters that cannot be stored (such as a NUL byte). Remove them and try again.";
 
 function sqlState(error: unknown, accept: (code: string) => boolean): boolean {
-  for (
-    let e = error, depth = 0;
-    e && typeof e === "object" && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
+  for (const e of causes(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && accept(code)) return true;
   }
@@ -38,11 +35,7 @@ function sqlState(error: unknown, accept: (code: string) => boolean): boolean {
 
 /** True when an error (or one it wraps) means the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let e = error, depth = 0;
-    e && typeof e === "object" && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
+  for (const e of causes(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
     if (e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message)) return true;
