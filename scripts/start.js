@@ -11,7 +11,10 @@ import { buildDir, isBuildCurrent, ROOT } from "./build-stamp.js";
 
 const dir = buildDir();
 const main = join(dir, "node", "main.js");
-if (!process.argv.includes("--serve-only")) {
+// The server re-runs this script with --create-embedded-database on a first start (server/database.ts).
+const checkBuild =
+  !process.argv.includes("--serve-only") && !process.argv.includes("--create-embedded-database");
+if (checkBuild) {
   if (isBuildCurrent(dir)) {
     console.log(`The build in ${dir} is current; serving it.`);
   } else {
