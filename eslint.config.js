@@ -45,4 +45,40 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Rules and queries know nothing of HTTP or the UI (DESIGN.md layering).
+    files: ["domain/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/app/**"],
+              message: "domain/ is below server/ and app/; pass what it needs in.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The schema, migrations, seed and database commands stand alone: no HTTP server, no services, no UI.
+    files: ["db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/domain/**", "**/app/**"],
+              message: "db/ is the bottom layer; read settings with db/settings.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

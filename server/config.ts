@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { databaseEnv } from "../db/settings";
 
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -19,14 +20,8 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    DATA_DIR: z.string().min(1).default("./data"),
+    ...databaseEnv,
     BUILD_DIR: z.string().min(1).default("build"),
-    DATABASE_URL: optionalText.pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-        .optional(),
-    ),
     JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
       .number({ error: "must be a whole number" })

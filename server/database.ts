@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import type { Logger } from "pino";
 import { embeddedDatabaseExists, openDatabase, type DatabaseHandle } from "../db/client";
+import { embeddedDataDir } from "../db/settings";
 import { seedDemoContent } from "../db/seed/demo";
 import type { Config } from "./config";
 
@@ -16,7 +16,7 @@ export async function openConfiguredDatabase(config: Config, log: Logger): Promi
     log.info({ engine: "postgres" }, "database ready");
     return handle;
   }
-  const dataDir = join(config.DATA_DIR, "pglite");
+  const dataDir = embeddedDataDir(config.DATA_DIR);
   const handle = await openDatabase(
     { kind: "pglite", dataDir },
     {
@@ -39,7 +39,7 @@ export const CREATE_DATABASE_FLAG = "--create-embedded-database";
  * rest of its life and kept ~90 MB more (docs/performance.md); the child leaves nothing behind.
  */
 export async function createEmbeddedDatabaseApart(config: Config): Promise<void> {
-  if (config.DATABASE_URL || embeddedDatabaseExists(join(config.DATA_DIR, "pglite"))) return;
+  if (config.DATABASE_URL || embeddedDatabaseExists(embeddedDataDir(config.DATA_DIR))) return;
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, CREATE_DATABASE_FLAG], {
     stdio: "inherit",
   });

@@ -1,8 +1,7 @@
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../client";
 import { seedDemoContent, seedLogistics } from "../seed/demo";
-import { loadConfig } from "../../server/config";
+import { databaseTargetFromEnv } from "../settings";
 
 // Usage: npm run db:seed [-- --scale N]
 const { values } = parseArgs({ options: { scale: { type: "string" } } });
@@ -12,12 +11,7 @@ if (scale !== undefined && (!Number.isInteger(scale) || scale < 1 || scale > 20_
   process.exit(1);
 }
 
-const config = loadConfig();
-const handle = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: "postgres", url: config.DATABASE_URL }
-    : { kind: "pglite", dataDir: join(config.DATA_DIR, "pglite") },
-);
+const handle = await openDatabase(databaseTargetFromEnv());
 try {
   if (scale !== undefined) {
     const started = Date.now();

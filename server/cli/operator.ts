@@ -1,6 +1,6 @@
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../../db/client";
+import { databaseTarget } from "../../db/settings";
 import { createOperatorService } from "../../domain/operators/service";
 import { roles, type Role } from "../../schemas/operator";
 import { loadConfig } from "../config";
@@ -25,11 +25,7 @@ if (!roles.includes(values.role as Role)) {
 }
 
 const config = loadConfig();
-const handle = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: "postgres", url: config.DATABASE_URL }
-    : { kind: "pglite", dataDir: join(config.DATA_DIR, "pglite") },
-);
+const handle = await openDatabase(databaseTarget(config));
 const operators = createOperatorService(handle.db);
 const { randomBytes } = await import("node:crypto");
 const password = values.password ?? randomBytes(12).toString("base64url");
