@@ -64,6 +64,24 @@ export default tseslint.config(
     },
   },
   {
+    // What the UI and the server both need (site name, post addresses) depends on neither.
+    files: ["shared/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/domain/**", "**/db/**", "**/app/**"],
+              message: "shared/ is imported by app/ and server/ and imports neither.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The schema, migrations, seed and database commands stand alone: no HTTP server, no services, no UI.
     files: ["db/**/*.ts"],
     ignores: ["**/*.test.ts"],

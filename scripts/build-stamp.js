@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 export const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
 /** Everything the build reads; tests are not in it, so editing one does not force a rebuild. */
-const INPUT_DIRS = ["app", "server", "domain", "db", "schemas", "public"];
+const INPUT_DIRS = ["app", "server", "domain", "db", "schemas", "shared", "public"];
 const INPUT_FILES = [
   "package.json",
   "package-lock.json",

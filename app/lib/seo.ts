@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 
-export const SITE_NAME = "GCC View 360";
+import { SITE_NAME } from "../../shared/site";
+
+export { SITE_NAME };
 export const DEFAULT_OG_IMAGE = "/og-default.png";
 
 export interface SeoInput {

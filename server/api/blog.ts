@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { postPath } from "../../app/lib/slug";
+import { postPath } from "../../shared/slug";
 import { z } from "zod";
 import { BLOG_PAGE_SIZE, pageQuerySchema, recordId, type BlogPostDetail } from "../../schemas/blog";
 import { commentInputSchema, commentQuerySchema } from "../../schemas/comment";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { postPath } from "../../app/lib/slug";
-import { SITE_NAME } from "../../app/lib/seo";
+import { postPath } from "../../shared/slug";
+import { SITE_NAME } from "../../shared/site";
 import { splitTags } from "../../schemas/blog";
 
 const FEED_SIZE = 20;

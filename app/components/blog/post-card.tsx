@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { BlogPostSummary } from "../../../schemas/blog";
-import { postPath } from "~/lib/slug";
+import { postPath } from "../../../shared/slug";
 
 export function PostCard({ post, eager }: { post: BlogPostSummary; eager: boolean }) {
   const href = postPath(post.id, post.heading);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { BlogPostSummary } from "../../../schemas/blog";
-import { postPath } from "~/lib/slug";
+import { postPath } from "../../../shared/slug";
 
 export function PostSidebar({ tags, recent }: { tags: string[]; recent: BlogPostSummary[] }) {
   return (

@@ -8,7 +8,7 @@ import { RowActions } from "~/components/dashboard/row-actions";
 import { RichTextEditor } from "~/components/dashboard/rich-text";
 import { api } from "~/lib/dashboard/api";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { postPath } from "~/lib/slug";
+import { postPath } from "../../../shared/slug";
 import type { blogStatuses } from "../../../schemas/blog";
 import { blogLanguages, blogPostInputSchema } from "../../../schemas/blog";
 import { fieldErrors } from "../../../schemas/validation";

@@ -16,7 +16,7 @@ import { LoadingStatus } from "~/components/blog/loading-status";
 import { PostSidebar } from "~/components/blog/post-sidebar";
 import { NotFoundContent } from "~/components/layout/not-found";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
-import { parseIdSlug, postPath } from "~/lib/slug";
+import { parseIdSlug, postPath } from "../../../shared/slug";
 
 /** Which fetch failed; the error page names it (spec section 8). */
 type Failure = "blog" | "comments";

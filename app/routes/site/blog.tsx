@@ -6,7 +6,7 @@ import { PostCard } from "~/components/blog/post-card";
 import { NotFoundContent } from "~/components/layout/not-found";
 import { Pagination } from "~/components/ui/pagination";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
-import { postPath } from "~/lib/slug";
+import { postPath } from "../../../shared/slug";
 
 const blogPageHref = (page: number) => (page === 1 ? "/blog" : `/blog?page=${page}`);
 
