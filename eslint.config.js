@@ -46,6 +46,21 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP server and the shared schemas never reach into the UI's source (shared/ holds what both need).
+    files: ["server/**/*.ts", "schemas/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/app/**"], message: "Import what the UI and the server share from shared/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Rules and queries know nothing of HTTP or the UI (DESIGN.md layering).
     files: ["domain/**/*.ts"],
     ignores: ["**/*.test.ts"],

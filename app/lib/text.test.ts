@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { solutions } from "../content/solutions";
+import { solutions } from "../../shared/content/solutions";
 import { telHref as schemaTelHref } from "../../schemas/settings";
 import { CARD_TEXT_LIMIT, ELLIPSIS, telHref, truncate } from "./text";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticPublicPaths } from "../../app/content/public-paths";
+import { staticPublicPaths } from "../../shared/content/public-paths";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 
 let t: TestApp;

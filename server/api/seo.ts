@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { staticPublicPaths } from "../../app/content/public-paths";
+import { staticPublicPaths } from "../../shared/content/public-paths";
 
 export interface SitemapEntry {
   path: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aboutIntro } from "../../app/content/about";
-import { heroSlides } from "../../app/content/home";
+import { aboutIntro } from "../../shared/content/about";
+import { heroSlides } from "../../shared/content/home";
 import {
   botPages,
   gccModelPages,
@@ -8,10 +8,10 @@ import {
   gccPhases,
   gccTagline,
   managedTeamsPages,
-} from "../../app/content/models";
-import { contactPage } from "../../app/content/pages";
-import { products } from "../../app/content/products";
-import { solutions } from "../../app/content/solutions";
+} from "../../shared/content/models";
+import { contactPage } from "../../shared/content/pages";
+import { products } from "../../shared/content/products";
+import { solutions } from "../../shared/content/solutions";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { staticPublicPaths } from "../../app/content/public-paths";
+import { staticPublicPaths } from "../../shared/content/public-paths";
 import { apiRoutes, baseURL, fill, LEAK, TEST_ADMIN, TEST_JWT_SECRET, type ApiRoute } from "./support";
 
 /**

@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { footerColumns } from "~/content/navigation";
+import { footerColumns } from "../../../shared/content/navigation";
 import { useRootData } from "~/root";
 import { telHref } from "~/lib/text";
 import { Logo } from "./logo";

@@ -1,8 +1,8 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { mainNav } from "~/content/navigation";
-import type { NavEntry, NavGroup } from "~/content/types";
+import { mainNav } from "../../../shared/content/navigation";
+import type { NavEntry, NavGroup } from "../../../shared/content/types";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 

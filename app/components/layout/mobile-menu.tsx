@@ -1,7 +1,7 @@
 import { ChevronDown, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { mainNav } from "~/content/navigation";
+import { mainNav } from "../../../shared/content/navigation";
 import { useFocusTrap } from "~/lib/focus-trap";
 import { isGroup } from "./header";
 import { Logo } from "./logo";

@@ -1,6 +1,6 @@
 import { ContactForm } from "~/components/forms/contact-form";
-import { contactBenefits } from "~/content/models";
-import { contactPage } from "~/content/pages";
+import { contactBenefits } from "../../../shared/content/models";
+import { contactPage } from "../../../shared/content/pages";
 import { Checklist } from "./page";
 
 /** The closing block of every model and solution page: benefits beside the contact form. */

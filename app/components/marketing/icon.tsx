@@ -41,7 +41,7 @@ import {
   Zap,
   type LucideIcon,
 } from "lucide-react";
-import type { IconName } from "~/content/types";
+import type { IconName } from "../../../shared/content/types";
 
 /**
  * IconName (as used by app/content) → lucide-react component. Named imports keep the bundle to these icons;

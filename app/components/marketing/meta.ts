@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { notFoundPage } from "../../content/pages";
-import type { PageSeo } from "../../content/types";
+import { notFoundPage } from "../../../shared/content/pages";
+import type { PageSeo } from "../../../shared/content/types";
 import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, seoMeta, SITE_NAME } from "../../lib/seo";
 
 /** A breadcrumb: [name, path]. */

@@ -2,7 +2,7 @@ import { Check, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router";
 import { NotFoundContent } from "~/components/layout/not-found";
-import type { ContentSection, Feature } from "~/content/types";
+import type { ContentSection, Feature } from "../../../shared/content/types";
 import { Icon } from "./icon";
 import type { Crumb } from "./meta";
 

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { Icon } from "~/components/marketing/icon";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
 import { PageHero, Paragraphs, SectionHeading } from "~/components/marketing/page";
-import { aboutIntro, aboutTiles, audiences, coreValues } from "~/content/about";
-import type { AudienceCard } from "~/content/types";
+import { aboutIntro, aboutTiles, audiences, coreValues } from "../../../shared/content/about";
+import type { AudienceCard } from "../../../shared/content/types";
 import { CARD_TEXT_LIMIT, truncate } from "~/lib/text";
 import type { Route } from "./+types/about";
 

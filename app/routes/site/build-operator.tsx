@@ -11,7 +11,7 @@ import {
   SideNav,
   WithSideNav,
 } from "~/components/marketing/page";
-import { botKeyFeatures, botPages } from "~/content/models";
+import { botKeyFeatures, botPages } from "../../../shared/content/models";
 import type { Route } from "./+types/build-operator";
 
 const OVERVIEW_PATH = "/build-operator/bot_modal";

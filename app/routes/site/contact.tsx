@@ -4,7 +4,7 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { SocialLinks } from "~/components/layout/social-links";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
 import { PageHero } from "~/components/marketing/page";
-import { contactPage, supportHours } from "~/content/pages";
+import { contactPage, supportHours } from "../../../shared/content/pages";
 import { telHref } from "~/lib/text";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact";

@@ -12,8 +12,8 @@ import {
   SideNav,
   WithSideNav,
 } from "~/components/marketing/page";
-import { gccModelPages, gccOverview, gccPhases, gccTagline } from "~/content/models";
-import type { ContentSection, Feature, PageSeo } from "~/content/types";
+import { gccModelPages, gccOverview, gccPhases, gccTagline } from "../../../shared/content/models";
+import type { ContentSection, Feature, PageSeo } from "../../../shared/content/types";
 import type { Route } from "./+types/gcc";
 
 const OVERVIEW_PATH = "/details/features";

@@ -13,9 +13,9 @@ import {
   modelsIntro,
   SOLUTIONS_CAROUSEL_INTERVAL_MS,
   solutionsIntro,
-} from "~/content/home";
-import { engagementModels } from "~/content/models";
-import { solutions } from "~/content/solutions";
+} from "../../../shared/content/home";
+import { engagementModels } from "../../../shared/content/models";
+import { solutions } from "../../../shared/content/solutions";
 import { jsonLd, seoMeta } from "~/lib/seo";
 import { truncate } from "~/lib/text";
 import type { Route } from "./+types/home";

@@ -9,7 +9,7 @@ import {
   SideNav,
   WithSideNav,
 } from "~/components/marketing/page";
-import { managedTeamsPages } from "~/content/models";
+import { managedTeamsPages } from "../../../shared/content/models";
 import type { Route } from "./+types/managed-teams";
 
 const OVERVIEW_PATH = "/managed-teams/manage_overview";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
 import { RouteErrorBoundary } from "~/components/marketing/page";
 import { ServicePageView } from "~/components/marketing/service-page";
-import { products } from "~/content/products";
+import { products } from "../../../shared/content/products";
 import type { Route } from "./+types/product";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
 import { RouteErrorBoundary } from "~/components/marketing/page";
 import { ServicePageView } from "~/components/marketing/service-page";
-import { solutions } from "~/content/solutions";
+import { solutions } from "../../../shared/content/solutions";
 import type { Route } from "./+types/solution";
 
 // One module serves the six solution paths (route ids `solution-<path>`); the path picks the content.
