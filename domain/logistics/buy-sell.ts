@@ -159,7 +159,7 @@ export function createBuySellService(db: Database, audit: AuditService, memberSe
     },
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
-      for (const r of gone) await audit.record(actor, "delete", "buy_sell", r.id, toBuySell(r), null);
+      await audit.recordDeletes(actor, "buy_sell", gone.map((r) => ({ id: r.id, before: toBuySell(r) })));
       return gone.length;
     },
     async exportCsv(query: Partial<BuySellListQuery>) {

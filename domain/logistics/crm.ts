@@ -199,7 +199,7 @@ export function createCrmService(db: Database, audit: AuditService) {
 
     async removeLeads(actor: Actor, ids: number[]) {
       const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
-      for (const r of gone) await audit.record(actor, "delete", "crm_lead", r.id, toLead(r), null);
+      await audit.recordDeletes(actor, "crm_lead", gone.map((r) => ({ id: r.id, before: toLead(r) })));
       return gone.length;
     },
 

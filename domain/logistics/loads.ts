@@ -151,7 +151,7 @@ export function createLoadService(db: Database, audit: AuditService) {
     },
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(loads).where(inArray(loads.id, ids)).returning();
-      for (const r of gone) await audit.record(actor, "delete", "load", r.id, toLoad(r), null);
+      await audit.recordDeletes(actor, "load", gone.map((r) => ({ id: r.id, before: toLoad(r) })));
       return gone.length;
     },
     async exportCsv(query: Partial<LoadListQuery>) {

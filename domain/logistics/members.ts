@@ -190,7 +190,7 @@ export function createMemberService(db: Database, audit: AuditService) {
 
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(members).where(inArray(members.id, ids)).returning();
-      for (const r of gone) await audit.record(actor, "delete", "member", r.id, toMember(r), null);
+      await audit.recordDeletes(actor, "member", gone.map((r) => ({ id: r.id, before: toMember(r) })));
       return gone.length;
     },
 

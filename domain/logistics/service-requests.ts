@@ -88,7 +88,7 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
         .delete(t)
         .where(and(eq(t.kind, kind), inArray(t.id, ids)))
         .returning();
-      for (const r of gone) await audit.record(actor, "delete", kind, r.id, toRequest(r), null);
+      await audit.recordDeletes(actor, kind, gone.map((r) => ({ id: r.id, before: toRequest(r) })));
       return gone.length;
     },
     async exportCsv(kind: RequestKind, query: Partial<ServiceRequestListQuery>) {

@@ -143,7 +143,7 @@ export function createTruckService(db: Database, audit: AuditService, memberServ
     },
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(trucks).where(inArray(trucks.id, ids)).returning();
-      for (const r of gone) await audit.record(actor, "delete", "truck", r.id, toTruck(r), null);
+      await audit.recordDeletes(actor, "truck", gone.map((r) => ({ id: r.id, before: toTruck(r) })));
       return gone.length;
     },
     async exportCsv(query: Partial<TruckListQuery>) {
