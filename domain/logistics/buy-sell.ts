@@ -159,7 +159,11 @@ export function createBuySellService(db: Database, audit: AuditService, memberSe
     },
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
-      await audit.recordDeletes(actor, "buy_sell", gone.map((r) => ({ id: r.id, before: toBuySell(r) })));
+      await audit.recordDeletes(
+        actor,
+        "buy_sell",
+        gone.map((r) => ({ id: r.id, before: toBuySell(r) })),
+      );
       return gone.length;
     },
     async exportCsv(query: Partial<BuySellListQuery>) {

@@ -199,7 +199,11 @@ export function createCrmService(db: Database, audit: AuditService) {
 
     async removeLeads(actor: Actor, ids: number[]) {
       const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
-      await audit.recordDeletes(actor, "crm_lead", gone.map((r) => ({ id: r.id, before: toLead(r) })));
+      await audit.recordDeletes(
+        actor,
+        "crm_lead",
+        gone.map((r) => ({ id: r.id, before: toLead(r) })),
+      );
       return gone.length;
     },
 

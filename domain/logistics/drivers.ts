@@ -129,7 +129,11 @@ export function createDriverService(db: Database, audit: AuditService, memberSer
     },
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(drivers).where(inArray(drivers.id, ids)).returning();
-      await audit.recordDeletes(actor, "driver", gone.map((r) => ({ id: r.id, before: toDriver(r) })));
+      await audit.recordDeletes(
+        actor,
+        "driver",
+        gone.map((r) => ({ id: r.id, before: toDriver(r) })),
+      );
       return gone.length;
     },
     async exportCsv(query: Partial<DriverListQuery>) {

@@ -151,7 +151,11 @@ export function createLoadService(db: Database, audit: AuditService) {
     },
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(loads).where(inArray(loads.id, ids)).returning();
-      await audit.recordDeletes(actor, "load", gone.map((r) => ({ id: r.id, before: toLoad(r) })));
+      await audit.recordDeletes(
+        actor,
+        "load",
+        gone.map((r) => ({ id: r.id, before: toLoad(r) })),
+      );
       return gone.length;
     },
     async exportCsv(query: Partial<LoadListQuery>) {

@@ -190,7 +190,11 @@ export function createMemberService(db: Database, audit: AuditService) {
 
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(members).where(inArray(members.id, ids)).returning();
-      await audit.recordDeletes(actor, "member", gone.map((r) => ({ id: r.id, before: toMember(r) })));
+      await audit.recordDeletes(
+        actor,
+        "member",
+        gone.map((r) => ({ id: r.id, before: toMember(r) })),
+      );
       return gone.length;
     },
 

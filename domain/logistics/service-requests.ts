@@ -88,7 +88,11 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
         .delete(t)
         .where(and(eq(t.kind, kind), inArray(t.id, ids)))
         .returning();
-      await audit.recordDeletes(actor, kind, gone.map((r) => ({ id: r.id, before: toRequest(r) })));
+      await audit.recordDeletes(
+        actor,
+        kind,
+        gone.map((r) => ({ id: r.id, before: toRequest(r) })),
+      );
       return gone.length;
     },
     async exportCsv(kind: RequestKind, query: Partial<ServiceRequestListQuery>) {

@@ -143,7 +143,11 @@ export function createTruckService(db: Database, audit: AuditService, memberServ
     },
     async removeMany(actor: Actor, ids: number[]) {
       const gone = await db.delete(trucks).where(inArray(trucks.id, ids)).returning();
-      await audit.recordDeletes(actor, "truck", gone.map((r) => ({ id: r.id, before: toTruck(r) })));
+      await audit.recordDeletes(
+        actor,
+        "truck",
+        gone.map((r) => ({ id: r.id, before: toTruck(r) })),
+      );
       return gone.length;
     },
     async exportCsv(query: Partial<TruckListQuery>) {
