@@ -1,3 +1,5 @@
+import type { Option } from "./resource";
+
 /** Option lists of the logistics directory (spec section 3), shared by forms, filters, API and seed. */
 
 /** The 28 states and 5 union territories, alphabetical, values 1-33. */
@@ -117,3 +119,29 @@ export const analyticsPeriods = [
 
 export const stateLabel = (value: number) =>
   indianStates.find((s) => s.value === value)?.label ?? `State ${value}`;
+
+/* ------------------------------------------------------------------ as the console offers them */
+
+export type { Option };
+
+const plain = (values: readonly (string | number)[]): Option[] =>
+  values.map((v) => ({ value: String(v), label: String(v) }));
+
+export const stateOptions: Option[] = indianStates.map((s) => ({ value: String(s.value), label: s.label }));
+export const categoryOptions = plain(serviceCategories);
+export const bodyTypeOptions = plain(bodyTypes);
+export const tyreOptions: Option[] = tyreCounts.map((t) => ({ value: String(t), label: `${t} tyres` }));
+export const tonnageOptions: Option[] = tonnageBands.map((t) => ({
+  value: t,
+  label: t.includes("Ton") ? t : `${t} Ton`,
+}));
+export const brandOptions = plain(truckBrands);
+export const kmBandOptions: Option[] = kmBands.map((b) => ({ value: b.value, label: b.label }));
+export const priceBandOptions: Option[] = priceBands.map((b) => ({ value: b.value, label: b.label }));
+export const loadStatusLabel: Record<(typeof loadStatuses)[number], string> = {
+  open: "Open",
+  assigned: "Assigned",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+export const loadStatusOptions: Option[] = loadStatuses.map((s) => ({ value: s, label: loadStatusLabel[s] }));

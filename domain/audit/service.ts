@@ -17,8 +17,10 @@ export function createAuditService(db: Database) {
       entityId: string | number,
       before: unknown,
       after: unknown,
+      /** The transaction of the change, so the entry commits with it. */
+      via: Database = db,
     ) {
-      await db.insert(auditLog).values({
+      await via.insert(auditLog).values({
         operatorId: actor.operatorId,
         operatorName: actor.username,
         action,
@@ -29,9 +31,14 @@ export function createAuditService(db: Database) {
       });
     },
     /** One entry per deleted record, written in one INSERT (a bulk delete of hundreds was as many round trips). */
-    async recordDeletes(actor: Actor, entity: string, deleted: { id: string | number; before: unknown }[]) {
+    async recordDeletes(
+      actor: Actor,
+      entity: string,
+      deleted: { id: string | number; before: unknown }[],
+      via: Database = db,
+    ) {
       if (deleted.length === 0) return;
-      await db.insert(auditLog).values(
+      await via.insert(auditLog).values(
         deleted.map(({ id, before }) => ({
           operatorId: actor.operatorId,
           operatorName: actor.username,

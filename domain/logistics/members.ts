@@ -234,8 +234,8 @@ export function createMemberService(db: Database, audit: AuditService) {
     },
 
     /** Called when a truck, driver or listing names a vehicle: the member's list gains it. */
-    async rememberVehicle(memberId: number, vehicleNo: string) {
-      await db.insert(memberVehicles).values({ memberId, vehicleNo }).onConflictDoNothing();
+    async rememberVehicle(memberId: number, vehicleNo: string, via: Database = db) {
+      await via.insert(memberVehicles).values({ memberId, vehicleNo }).onConflictDoNothing();
     },
 
     async exportCsv(query: Partial<MemberListQuery>) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { analyticsEntityParams, analyticsQuerySchema, overallQuerySchema } from "../../schemas/logistics";
 import { parseOr400 } from "../errors";
-import { sendCsv } from "./logistics-shared";
+import { sendCsv } from "./crud";
 
 const admin = { config: { access: "admin" as const } };
 

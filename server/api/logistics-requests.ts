@@ -14,7 +14,7 @@ import {
 } from "../../schemas/logistics";
 import { parseOr400 } from "../errors";
 import { currentOperator } from "../plugins/access";
-import { assertSomeChange, idParams, plural, sendCsv } from "./logistics-shared";
+import { assertSomeChange, idParams, plural, sendCsv } from "./crud";
 
 const admin = { config: { access: "admin" as const } };
 

@@ -3,32 +3,43 @@ import { z } from "zod";
 import { recordId } from "../../schemas/blog";
 import {
   bulkDeleteSchema,
-  buySellInputSchema,
-  buySellListQuerySchema,
-  buySellUpdateSchema,
-  driverInputSchema,
-  driverListQuerySchema,
-  driverUpdateSchema,
-  loadInputSchema,
-  loadListQuerySchema,
-  loadUpdateSchema,
   memberInputSchema,
   memberListQuerySchema,
   memberUpdateSchema,
   memberVehicleSchema,
-  truckInputSchema,
-  truckListQuerySchema,
-  truckUpdateSchema,
   verifyQuerySchema,
 } from "../../schemas/logistics";
 import { parseOr400 } from "../errors";
 import { currentOperator } from "../plugins/access";
 import { analyticsRoutes } from "./logistics-analytics";
 import { requestRoutes } from "./logistics-requests";
-import { assertSomeChange, crudRoutes, idParams, plural, sendCsv } from "./logistics-shared";
+import { assertSomeChange, crudRoutes, idParams, plural, sendCsv } from "./crud";
+import type { DirectoryService } from "../../domain/logistics/directory";
+import type { AnyResource } from "../../schemas/resource";
 
 const vehicleParams = z.object({ id: recordId(), vehicleId: recordId() });
 const admin = { config: { access: "admin" as const } };
+
+/** A directory record type's console API, from its declaration (schemas/directory). */
+function directoryRoutes<R extends AnyResource>(app: FastifyInstance, service: DirectoryService<R>) {
+  const { resource } = service;
+  const noun = resource.noun.charAt(0).toUpperCase() + resource.noun.slice(1);
+  crudRoutes(app, {
+    path: resource.endpoint,
+    dataKey: resource.dataKey,
+    access: "admin",
+    listQuery: resource.listQuery,
+    input: resource.input,
+    update: resource.update,
+    messages: {
+      created: `${noun} created.`,
+      updated: `${noun} updated.`,
+      deleted: `${noun} deleted.`,
+      bulkDeleted: (n) => `${plural(n, resource.noun, resource.plural)} deleted.`,
+    },
+    service,
+  });
+}
 
 /** The logistics directory API (admin only: editors never touch logistics records). */
 export async function logisticsRoutes(app: FastifyInstance) {
@@ -102,42 +113,11 @@ export async function logisticsRoutes(app: FastifyInstance) {
     return { success: true, message: "Vehicle removed.", vehicle_data: vehicles };
   });
 
-  crudRoutes(app, {
-    path: "/api/loads",
-    dataKey: "load",
-    noun: "load",
-    listQuery: loadListQuerySchema,
-    input: loadInputSchema,
-    update: loadUpdateSchema,
-    service: () => services().loads,
-  });
-  crudRoutes(app, {
-    path: "/api/trucks",
-    dataKey: "truck",
-    noun: "truck",
-    listQuery: truckListQuerySchema,
-    input: truckInputSchema,
-    update: truckUpdateSchema,
-    service: () => services().trucks,
-  });
-  crudRoutes(app, {
-    path: "/api/drivers",
-    dataKey: "driver",
-    noun: "driver",
-    listQuery: driverListQuerySchema,
-    input: driverInputSchema,
-    update: driverUpdateSchema,
-    service: () => services().drivers,
-  });
-  crudRoutes(app, {
-    path: "/api/buy_sell",
-    dataKey: "buy_sell",
-    noun: "listing",
-    listQuery: buySellListQuerySchema,
-    input: buySellInputSchema,
-    update: buySellUpdateSchema,
-    service: () => services().buySell,
-  });
+  const { loads, trucks, drivers, buySell } = app.services.logistics;
+  directoryRoutes(app, loads);
+  directoryRoutes(app, trucks);
+  directoryRoutes(app, drivers);
+  directoryRoutes(app, buySell);
 
   await app.register(requestRoutes);
   await app.register(analyticsRoutes);

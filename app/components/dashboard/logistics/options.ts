@@ -1,43 +1,26 @@
 import type { FilterField } from "~/components/dashboard/data-table";
 import {
-  bodyTypes,
   feedbackKinds,
   feedbackStatuses,
-  indianStates,
-  kmBands,
   leadStatuses,
-  loadStatuses,
-  priceBands,
-  serviceCategories,
   serviceRequestStatuses,
-  tonnageBands,
-  truckBrands,
-  tyreCounts,
+  type Option,
 } from "../../../../schemas/logistics-options";
 
-export type Option = { value: string; label: string };
-const plain = (values: readonly (string | number)[]): Option[] =>
-  values.map((v) => ({ value: String(v), label: String(v) }));
+export {
+  bodyTypeOptions,
+  brandOptions,
+  categoryOptions,
+  kmBandOptions,
+  loadStatusLabel,
+  loadStatusOptions,
+  priceBandOptions,
+  stateOptions,
+  tonnageOptions,
+  tyreOptions,
+  type Option,
+} from "../../../../schemas/logistics-options";
 
-export const stateOptions: Option[] = indianStates.map((s) => ({ value: String(s.value), label: s.label }));
-export const categoryOptions = plain(serviceCategories);
-export const bodyTypeOptions = plain(bodyTypes);
-export const tyreOptions: Option[] = tyreCounts.map((t) => ({ value: String(t), label: `${t} tyres` }));
-export const tonnageOptions: Option[] = tonnageBands.map((t) => ({
-  value: t,
-  label: t.includes("Ton") ? t : `${t} Ton`,
-}));
-export const brandOptions = plain(truckBrands);
-export const kmBandOptions: Option[] = kmBands.map((b) => ({ value: b.value, label: b.label }));
-export const priceBandOptions: Option[] = priceBands.map((b) => ({ value: b.value, label: b.label }));
-
-export const loadStatusLabel: Record<(typeof loadStatuses)[number], string> = {
-  open: "Open",
-  assigned: "Assigned",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-};
-export const loadStatusOptions: Option[] = loadStatuses.map((s) => ({ value: s, label: loadStatusLabel[s] }));
 export const requestStatusLabel: Record<(typeof serviceRequestStatuses)[number], string> = {
   new: "New",
   in_progress: "In progress",

@@ -1,0 +1,71 @@
+import { and, eq, gte, lte } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  buySellListings,
+  buySellSearch,
+  drivers,
+  driverSearch,
+  loads,
+  loadSearch,
+  trucks,
+  truckSearch,
+} from "../../db/schema/index";
+import { buySellResource } from "../../schemas/directory/buy-sell";
+import { driverResource } from "../../schemas/directory/drivers";
+import { loadResource } from "../../schemas/directory/loads";
+import { truckResource } from "../../schemas/directory/trucks";
+import { kmBands, priceBands, type Band } from "../../schemas/logistics-options";
+import type { AuditService } from "../audit/service";
+import { createDirectoryService } from "./directory";
+import type { MemberService } from "./members";
+
+/** A numeric column within a band's bounds (the buy-and-sell kilometre and price filters). */
+function inBand(
+  column: typeof buySellListings.price | typeof buySellListings.kmsDriven,
+  bands: readonly Band[],
+  value: string,
+) {
+  const band = bands.find((b) => b.value === value);
+  return band ? and(gte(column, band.min), band.max === null ? undefined : lte(column, band.max)) : undefined;
+}
+
+/** The directory's four record types, each its declaration (schemas/directory) bound to its table. */
+export function createDirectoryRecords(db: Database, audit: AuditService, members: MemberService) {
+  return {
+    trucks: createDirectoryService(db, audit, members, {
+      resource: truckResource,
+      table: trucks,
+      search: truckSearch(trucks),
+      remembersVehicle: true,
+    }),
+    drivers: createDirectoryService(db, audit, members, {
+      resource: driverResource,
+      table: drivers,
+      search: driverSearch(drivers),
+      remembersVehicle: true,
+    }),
+    loads: createDirectoryService(db, audit, members, {
+      resource: loadResource,
+      table: loads,
+      search: loadSearch(loads),
+      // The spec's single state filter is the pickup state.
+      where: {
+        state: (state) => eq(loads.fromState, state),
+        to_state: (state) => eq(loads.toState, state),
+      },
+      onCreate: (input, member) => ({
+        contactName: input.contact_name || `${member.firstName} ${member.lastName}`.trim(),
+      }),
+    }),
+    buySell: createDirectoryService(db, audit, members, {
+      resource: buySellResource,
+      table: buySellListings,
+      search: buySellSearch(buySellListings),
+      remembersVehicle: true,
+      where: {
+        km_band: (band) => inBand(buySellListings.kmsDriven, kmBands, band),
+        price_band: (band) => inBand(buySellListings.price, priceBands, band),
+      },
+    }),
+  };
+}

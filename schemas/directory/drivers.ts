@@ -1,0 +1,60 @@
+import {
+  licenceField,
+  optionalText,
+  phoneField,
+  requiredText,
+  stateField,
+  stateQuery,
+  vehicleNumberField,
+} from "../logistics-fields";
+import { stateLabel, stateOptions } from "../logistics-options";
+import { defineResource } from "../resource";
+
+export const driverResource = defineResource({
+  noun: "driver",
+  plural: "drivers",
+  title: "Drivers",
+  auditName: "driver",
+  endpoint: "/api/drivers",
+  dataKey: "driver",
+  idKey: "driver_id",
+  searchPlaceholder: "Search name, vehicle number, licence, phone or company",
+  fields: {
+    driver_name: requiredText("driver name", 100),
+    vehicle_number: vehicleNumberField,
+    licence_number: licenceField,
+    contact_no: phoneField,
+    company_name: optionalText("company name", 200).optional(),
+    state: stateField,
+    from_city: optionalText("from city", 100).optional(),
+    to_city: optionalText("to city", 100).optional(),
+  },
+  filters: {
+    state: { label: "State", query: stateQuery("state"), options: stateOptions },
+  },
+  sortable: ["created_at", "driver_name", "vehicle_number", "state"],
+  form: {
+    contact_no: { kind: "member-phone" },
+    vehicle_number: { kind: "vehicle" },
+    driver_name: { kind: "text", label: "Driver name", fromMemberName: true },
+    licence_number: { kind: "text", label: "Driving licence number", placeholder: "MH1420110062821" },
+    company_name: { kind: "text", label: "Company name" },
+    state: { kind: "select", label: "State", options: stateOptions, numeric: true },
+    from_city: { kind: "text", label: "From city" },
+    to_city: { kind: "text", label: "To city" },
+  },
+  csv: {
+    driver_id: "Driver id",
+    created_at: "Added",
+    driver_name: "Driver name",
+    vehicle_number: "Vehicle number",
+    licence_number: "Licence number",
+    contact_no: "Phone number",
+    company_name: "Company name",
+    state: { header: "State", value: (d) => stateLabel(d.state) },
+    from_city: "From",
+    to_city: "To",
+    user_id: null,
+  },
+  describe: (d) => `driver ${d.driver_name}`,
+});

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { recordId } from "../../schemas/blog";
+import { bulkDeleteSchema } from "../../schemas/logistics";
+import type { Actor } from "../../domain/audit/service";
+import { HttpError, parseOr400 } from "../errors";
+import { currentOperator, type Access } from "../plugins/access";
+
+export const idParams = z.object({ id: recordId() });
+
+export function sendCsv(reply: FastifyReply, name: string, csv: string) {
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header(
+      "Content-Disposition",
+      `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+    )
+    .send(csv);
+}
+
+/** A PATCH must name at least one field; an empty body changes nothing and says so. */
+export function assertSomeChange(change: object) {
+  if (Object.keys(change).length === 0) throw new HttpError(400, "Send at least one field to change.");
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+
+/** What a console resource's service offers; each operation it has gets its route. */
+interface CrudService<TQuery, TInput, TChange, TRecord> {
+  list(query: TQuery): Promise<{ rows: TRecord[]; total: number; capped?: boolean }>;
+  get?(id: number): Promise<TRecord>;
+  create?(actor: Actor, input: TInput): Promise<TRecord>;
+  update?(actor: Actor, id: number, change: TChange): Promise<TRecord>;
+  remove?(actor: Actor, id: number): Promise<void>;
+  removeMany?(actor: Actor, ids: number[]): Promise<number>;
+  exportCsv?(query: TQuery): Promise<string>;
+}
+
+export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US extends z.ZodType, TRecord> {
+  path: string;
+  /** The list answer's key prefix: `<dataKey>_data`; also the CSV file's name. */
+  dataKey: string;
+  access: Exclude<Access, "public">;
+  listQuery: QS;
+  input?: IS;
+  update?: US;
+  /** The answers' messages, e.g. "Post created." */
+  messages: { created?: string; updated?: string; deleted?: string; bulkDeleted?: (n: number) => string };
+  service: CrudService<z.output<QS>, z.output<IS>, z.output<US>, TRecord>;
+}
+
+/**
+ * The console's REST shape for one resource (DESIGN.md): list with `<key>_data` and `total_no_of_data`,
+ * and, where the service offers them, CSV export of the same filter, read, create, edit, delete and bulk
+ * delete. Every route declares the access level it was given.
+ */
+export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extends z.ZodType, TRecord>(
+  app: FastifyInstance,
+  options: CrudOptions<QS, IS, US, TRecord>,
+) {
+  const { path, messages, service } = options;
+  const access = { config: { access: options.access } };
+
+  app.get(path, access, async (request) => {
+    const query = parseOr400(options.listQuery, request.query);
+    const { rows, total, capped } = await service.list(query);
+    return {
+      success: true,
+      [`${options.dataKey}_data`]: rows,
+      total_no_of_data: total,
+      ...(capped === undefined ? {} : { total_capped: capped }),
+    };
+  });
+
+  if (service.exportCsv)
+    app.get(`${path}/export.csv`, access, async (request, reply) => {
+      const query = parseOr400(options.listQuery, request.query);
+      return sendCsv(reply, options.dataKey, await service.exportCsv!(query));
+    });
+
+  if (service.get)
+    app.get(`${path}/:id`, access, async (request) => {
+      const { id } = parseOr400(idParams, request.params);
+      return { success: true, data: await service.get!(id) };
+    });
+
+  if (service.create && options.input)
+    app.post(path, access, async (request, reply) => {
+      const input = parseOr400(options.input!, request.body);
+      const data = await service.create!(currentOperator(request), input);
+      return reply.status(201).send({ success: true, message: messages.created, data });
+    });
+
+  if (service.update && options.update)
+    app.patch(`${path}/:id`, access, async (request) => {
+      const { id } = parseOr400(idParams, request.params);
+      const change = parseOr400(options.update!, request.body);
+      assertSomeChange(change as object);
+      const data = await service.update!(currentOperator(request), id, change);
+      return { success: true, message: messages.updated, data };
+    });
+
+  if (service.remove)
+    app.delete(`${path}/:id`, access, async (request) => {
+      const { id } = parseOr400(idParams, request.params);
+      await service.remove!(currentOperator(request), id);
+      return { success: true, message: messages.deleted, data: [] };
+    });
+
+  if (service.removeMany && messages.bulkDeleted)
+    app.post(`${path}/bulk_delete`, access, async (request) => {
+      const { ids } = parseOr400(bulkDeleteSchema, request.body);
+      const deleted = await service.removeMany!(currentOperator(request), ids);
+      return { success: true, message: messages.bulkDeleted!(deleted), data: { deleted } };
+    });
+}
