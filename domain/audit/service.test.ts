@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { auditLog } from "../../db/schema/index";
 import { createTestDatabase } from "../../tests/support/database";
-import { createOperatorService } from "../operators/service";
-import { createAuditService } from "./service";
+import { createActor } from "../../tests/support/factories";
+import { createAuditService, type Actor } from "./service";
 
 let handle: DatabaseHandle;
-const actor = { operatorId: 0, username: "ops" };
+let actor: Actor;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const operator = await createOperatorService(handle.db).create({
-    username: actor.username,
-    password: "ops-password-long-enough",
-    role: "admin",
-  });
-  actor.operatorId = operator.id;
+  actor = await createActor(handle.db, "ops");
 });
 afterAll(() => handle.close());
 

@@ -9,15 +9,13 @@ import type { Actor, AuditService } from "../audit/service";
 import type { BlogService } from "../blog/service";
 import { jobValues } from "../careers/service";
 import { likePattern, orderBy } from "../sql";
-import { HttpError } from "../errors";
+import { auditedTable, pageOf } from "../audited-table";
 
 type Page = Pick<ListQuery, "page" | "page_size" | "search" | "sort">;
 
 /** ORDER BY from an allowlisted `sort` ("name" or "-name"), else the default; id breaks ties. */
 const searchAny = (search: string, columns: AnyColumn[]) =>
   search ? or(...columns.map((c) => ilike(c, likePattern(search)))) : undefined;
-
-const page = (q: Page) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size });
 
 const blogRow = (r: typeof blogPosts.$inferSelect) => ({
   id: r.id,
@@ -76,17 +74,34 @@ function teamValues(input: TeamMemberInput) {
  * recorded in the audit log. Public reads stay in the blog, team and careers services.
  */
 export function createContentAdminService(db: Database, deps: { blog: BlogService; audit: AuditService }) {
-  async function found<T>(row: T | undefined, what: string): Promise<T> {
-    if (!row) throw new HttpError(404, `${what} not found`);
-    return row;
-  }
-  const getPost = async (id: number) =>
-    found((await db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0], "Post");
-  const getMember = async (id: number) =>
-    found((await db.select().from(teamMembers).where(eq(teamMembers.id, id)))[0], "Team member");
-  const getJob = async (id: number) => found((await db.select().from(jobs).where(eq(jobs.id, id)))[0], "Job");
-  const getComment = async (id: number) =>
-    found((await db.select().from(blogComments).where(eq(blogComments.id, id)))[0], "Comment");
+  const posts = auditedTable(db, deps.audit, {
+    table: blogPosts,
+    auditName: "blog_post",
+    what: "Post",
+    toRecord: blogRow,
+  });
+  const withBody = (row: typeof blogPosts.$inferSelect) => ({
+    ...blogRow(row),
+    full_description: row.fullDescription,
+  });
+  const team = auditedTable(db, deps.audit, {
+    table: teamMembers,
+    auditName: "team_member",
+    what: "Team member",
+    toRecord: teamRow,
+  });
+  const jobTable = auditedTable(db, deps.audit, {
+    table: jobs,
+    auditName: "job",
+    what: "Job",
+    toRecord: jobRow,
+  });
+  const comments = auditedTable(db, deps.audit, {
+    table: blogComments,
+    auditName: "comment",
+    what: "Comment",
+    toRecord: (c) => c,
+  });
 
   return {
     blog: {
@@ -102,47 +117,27 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
           desc(blogPosts.updatedAt),
           blogPosts.id,
         );
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(blogPosts)
-            .where(where)
-            .orderBy(...order)
-            .limit(page(q).limit)
-            .offset(page(q).offset),
-          db.$count(blogPosts, where),
-        ]);
+        const { rows, total } = await pageOf(db, blogPosts, q, where, order);
         return { rows: rows.map(blogRow), total };
       },
       async get(id: number) {
-        const row = await getPost(id);
-        return { ...blogRow(row), full_description: row.fullDescription };
+        return withBody(await posts.find(id));
       },
+      // Writes go through the blog service, which sanitises the body and keeps the public pages current.
       async create(actor: Actor, input: BlogPostInput) {
         const created = await deps.blog.create(blogPostInputSchema.parse(input));
-        const row = await getPost(created.id);
+        const row = await posts.find(created.id);
         await deps.audit.record(actor, "create", "blog_post", row.id, null, blogRow(row));
         return blogRow(row);
       },
       async update(actor: Actor, id: number, input: BlogPostInput) {
-        const before = await getPost(id);
+        const before = await posts.find(id);
         await deps.blog.update(id, blogPostInputSchema.parse(input));
-        const after = await getPost(id);
-        await deps.audit.record(
-          actor,
-          "update",
-          "blog_post",
-          id,
-          { ...blogRow(before), full_description: before.fullDescription },
-          { ...blogRow(after), full_description: after.fullDescription },
-        );
+        const after = await posts.find(id);
+        await deps.audit.record(actor, "update", "blog_post", id, withBody(before), withBody(after));
         return blogRow(after);
       },
-      async remove(actor: Actor, id: number) {
-        const before = await getPost(id);
-        await db.delete(blogPosts).where(eq(blogPosts.id, id));
-        await deps.audit.record(actor, "delete", "blog_post", id, blogRow(before), null);
-      },
+      remove: (actor: Actor, id: number) => posts.remove(actor, id),
     },
 
     team: {
@@ -154,38 +149,13 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
           asc(teamMembers.sortOrder),
           teamMembers.id,
         );
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(teamMembers)
-            .where(where)
-            .orderBy(...order)
-            .limit(page(q).limit)
-            .offset(page(q).offset),
-          db.$count(teamMembers, where),
-        ]);
+        const { rows, total } = await pageOf(db, teamMembers, q, where, order);
         return { rows: rows.map(teamRow), total };
       },
-      async create(actor: Actor, input: TeamMemberInput) {
-        const [row] = await db.insert(teamMembers).values(teamValues(input)).returning();
-        await deps.audit.record(actor, "create", "team_member", row!.id, null, teamRow(row!));
-        return teamRow(row!);
-      },
-      async update(actor: Actor, id: number, input: TeamMemberInput) {
-        const before = await getMember(id);
-        const [row] = await db
-          .update(teamMembers)
-          .set({ ...teamValues(input), updatedAt: new Date() })
-          .where(eq(teamMembers.id, id))
-          .returning();
-        await deps.audit.record(actor, "update", "team_member", id, teamRow(before), teamRow(row!));
-        return teamRow(row!);
-      },
-      async remove(actor: Actor, id: number) {
-        const before = await getMember(id);
-        await db.delete(teamMembers).where(eq(teamMembers.id, id));
-        await deps.audit.record(actor, "delete", "team_member", id, teamRow(before), null);
-      },
+      create: (actor: Actor, input: TeamMemberInput) => team.create(actor, teamValues(input)),
+      update: (actor: Actor, id: number, input: TeamMemberInput) =>
+        team.update(actor, id, { ...teamValues(input), updatedAt: new Date() }),
+      remove: (actor: Actor, id: number) => team.remove(actor, id),
     },
 
     jobs: {
@@ -200,38 +170,13 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
           desc(jobs.createdAt),
           jobs.id,
         );
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(jobs)
-            .where(where)
-            .orderBy(...order)
-            .limit(page(q).limit)
-            .offset(page(q).offset),
-          db.$count(jobs, where),
-        ]);
+        const { rows, total } = await pageOf(db, jobs, q, where, order);
         return { rows: rows.map(jobRow), total };
       },
-      async create(actor: Actor, input: JobInput) {
-        const [row] = await db.insert(jobs).values(jobValues(input)).returning();
-        await deps.audit.record(actor, "create", "job", row!.id, null, jobRow(row!));
-        return jobRow(row!);
-      },
-      async update(actor: Actor, id: number, input: JobInput) {
-        const before = await getJob(id);
-        const [row] = await db
-          .update(jobs)
-          .set({ ...jobValues(input), updatedAt: new Date() })
-          .where(eq(jobs.id, id))
-          .returning();
-        await deps.audit.record(actor, "update", "job", id, jobRow(before), jobRow(row!));
-        return jobRow(row!);
-      },
-      async remove(actor: Actor, id: number) {
-        const before = await getJob(id);
-        await db.delete(jobs).where(eq(jobs.id, id));
-        await deps.audit.record(actor, "delete", "job", id, jobRow(before), null);
-      },
+      create: (actor: Actor, input: JobInput) => jobTable.create(actor, jobValues(input)),
+      update: (actor: Actor, id: number, input: JobInput) =>
+        jobTable.update(actor, id, { ...jobValues(input), updatedAt: new Date() }),
+      remove: (actor: Actor, id: number) => jobTable.remove(actor, id),
     },
 
     comments: {
@@ -254,8 +199,8 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
             .innerJoin(blogPosts, eq(blogPosts.id, blogComments.blogId))
             .where(where)
             .orderBy(...order)
-            .limit(page(q).limit)
-            .offset(page(q).offset),
+            .limit(q.page_size)
+            .offset((q.page - 1) * q.page_size),
           db.$count(blogComments, where),
         ]);
         return {
@@ -273,22 +218,10 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
         };
       },
       async setHidden(actor: Actor, id: number, hidden: boolean) {
-        const before = await getComment(id);
-        await db.update(blogComments).set({ hidden }).where(eq(blogComments.id, id));
-        await deps.audit.record(actor, "update", "comment", id, { hidden: before.hidden }, { hidden });
+        await comments.update(actor, id, { hidden }, (c) => ({ hidden: c.hidden }));
       },
-      async remove(actor: Actor, id: number) {
-        const before = await getComment(id);
-        await db.delete(blogComments).where(eq(blogComments.id, id));
-        await deps.audit.record(
-          actor,
-          "delete",
-          "comment",
-          id,
-          { name: before.name, comment: before.comment, blog_id: before.blogId },
-          null,
-        );
-      },
+      remove: (actor: Actor, id: number) =>
+        comments.remove(actor, id, (c) => ({ name: c.name, comment: c.comment, blog_id: c.blogId })),
     },
   };
 }

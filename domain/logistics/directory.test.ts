@@ -5,13 +5,13 @@ import { auditLog, trucks } from "../../db/schema/index";
 import { truckResource } from "../../schemas/directory/trucks";
 import { csvColumns } from "../../schemas/resource";
 import { createTestDatabase } from "../../tests/support/database";
-import { createAuditService } from "../audit/service";
-import { createOperatorService } from "../operators/service";
+import { createAuditService, type Actor } from "../audit/service";
+import { createActor } from "../../tests/support/factories";
 import { createLogisticsService, type LogisticsService } from "./index";
 
 let handle: DatabaseHandle;
 let logistics: LogisticsService;
-const actor = { operatorId: 0, username: "ops" };
+let actor: Actor;
 /** An operator whose account is gone: the audit entry's foreign key refuses it, as a real failure would. */
 const vanished = { operatorId: 987_654, username: "gone" };
 const phone = "+919812345678";
@@ -28,12 +28,7 @@ const truck = {
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const operator = await createOperatorService(handle.db).create({
-    username: actor.username,
-    password: "ops-password-long-enough",
-    role: "admin",
-  });
-  actor.operatorId = operator.id;
+  actor = await createActor(handle.db);
   logistics = createLogisticsService(handle.db, createAuditService(handle.db));
   await logistics.members.create(actor, {
     first_name: "Ravi",

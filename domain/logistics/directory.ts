@@ -145,7 +145,15 @@ export function createDirectoryService<R extends AnyResource, T extends Director
         if (binding.remembersVehicle)
           await members.rememberVehicle(member.id, input.vehicle_number as string, tx);
         const record = toRecord(created as Row);
-        await audit.record(actor, "create", resource.auditName, (record as Record<string, number>)[resource.idKey]!, null, record, tx);
+        await audit.record(
+          actor,
+          "create",
+          resource.auditName,
+          (record as Record<string, number>)[resource.idKey]!,
+          null,
+          record,
+          tx,
+        );
         return record;
       });
     },

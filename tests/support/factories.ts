@@ -1,3 +1,4 @@
+import { createOperatorService } from "../../domain/operators/service";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client";
 import type { Services } from "../../domain/services";
@@ -132,4 +133,14 @@ export async function startSite(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An admin operator and the actor the domain services record in the audit log. */
+export async function createActor(db: Database, username = `ops${next()}`) {
+  const operator = await createOperatorService(db).create({
+    username,
+    password: "ops-password-long-enough",
+    role: "admin",
+  });
+  return { operatorId: operator.id, username };
 }
