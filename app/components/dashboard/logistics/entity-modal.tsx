@@ -6,24 +6,14 @@ import { parseRupees } from "~/lib/dashboard/money";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { formatVehicleNumber, vehicleOptions } from "../../../../schemas/vehicle";
 import type { VerifiedMember } from "../../../../schemas/logistics";
+import type { FormControl } from "../../../../schemas/resource";
 import { fieldErrors } from "../../../../schemas/validation";
 import { ImageField } from "./image-field";
-import type { Option } from "./options";
 import { SelectField } from "./ui";
 import { VerifyMobile } from "./verify-mobile";
 
-export interface FieldSpec {
-  name: string;
-  label: string;
-  kind: "text" | "number" | "select" | "date" | "rupees";
-  options?: Option[];
-  /** Select values sent as numbers (state, tyres). */
-  numeric?: boolean;
-  placeholder?: string;
-  /** Shown only when editing (e.g. a load's status). */
-  editOnly?: boolean;
-  hint?: string;
-}
+/** A labelled form control of a directory declaration (schemas/directory), under its field's name. */
+export type FieldSpec = Extract<FormControl, { label: string }> & { name: string };
 
 export interface EntityModalConfig<T> {
   noun: string;
@@ -198,7 +188,7 @@ export function EntityModal<T>({
                 key={f.name}
                 label={f.label}
                 name={f.name}
-                options={f.options ?? []}
+                options={f.options}
                 value={values[f.name] ?? ""}
                 error={errors[f.name]}
                 onChange={(e) => set(f.name, e.target.value)}
