@@ -48,6 +48,12 @@ const envSchema = z
         .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
         .optional(),
     ),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+        .optional(),
+    ),
     MAIL_FROM: z.string().default("GCC View 360 <no-reply@localhost>"),
     PUBLIC_BASE_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),

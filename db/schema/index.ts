@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./content";
 export * from "./logistics";
 export * from "./media";
+export * from "./limits";

@@ -51,8 +51,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 500 && sqlState(error, (code) => UNSTORABLE_TEXT_SQLSTATE.has(code))) {
       return reply.status(400).send({ success: false, message: UNSTORABLE_TEXT, data: [] });
     }
-    if (status === 500 && isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, "database unavailable");
+    // A database, or the shared rate-limit counter (plugins/rate-limit.ts), that cannot be reached.
+    if ((status === 500 && isDatabaseUnavailable(error)) || status === 503) {
+      if (status === 500) request.log.error({ err: error }, "database unavailable");
       return reply
         .status(503)
         .header("Retry-After", "5")
