@@ -29,6 +29,7 @@ import { registerAccessControl } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerPageCache } from "./plugins/page-cache";
 import { registerRateLimits } from "./plugins/rate-limit";
+import { requestIdOf } from "./plugins/request-id";
 import { registerRequestLog } from "./plugins/request-log";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
 import { registerSsr, type BuildSource } from "./ssr";
@@ -80,6 +81,7 @@ export async function buildApp({
       server.setTimeout(Number(options.connectionTimeout ?? 0));
       return server;
     },
+    genReqId: (req) => requestIdOf(req, config.TRUST_PROXY),
     loggerInstance: logger,
     logger: logger ? undefined : false,
     // Fastify's two lines per request are replaced by one (plugins/request-log.ts).

@@ -57,11 +57,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header("Retry-After", "5")
-        .send({ success: false, message: UNAVAILABLE, data: [] });
+        .send({ success: false, message: UNAVAILABLE, data: [], request_id: request.id });
     }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.status(status).send({ success: false, message: GENERIC_5XX, data: [] });
+      return reply
+        .status(status)
+        .send({ success: false, message: GENERIC_5XX, data: [], request_id: request.id });
     }
     const fields = error instanceof HttpError ? error.fields : undefined;
     const message =

@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentVersionService } from "../../domain/content-version/service";
 import { hitSummary } from "../logger";
+import { requestIdOf } from "./request-id";
 import { HSTS, isHttps } from "./security";
 
 /** Cache-Control of public pages: browsers and CDNs may keep them a minute and revalidate in the background. */
@@ -85,6 +86,7 @@ const KEY_PARAMS = new Set(["page", "page_size", "jobId", "blog_id", "_routes"])
 const BYPASS = /^\/(?:dashboard(?:[/.?]|$)|api\/auth\/|refresh_token|healthz|readyz|media\/)/;
 // Response headers that are per response (or set again for each response), not per content.
 const NOT_STORED = new Set([
+  "x-request-id",
   "strict-transport-security",
   "set-cookie",
   "date",
@@ -366,12 +368,9 @@ export function registerPageCache(
     const entry = current(key, version);
     if (!entry) return false;
     const variant = entry.variants[negotiate(req.headers["accept-encoding"])];
-    const status = writeVariant(
-      req,
-      res,
-      variant,
-      isHttps(req, trustProxy) ? ["strict-transport-security", HSTS] : null,
-    );
+    const extra = ["x-request-id", requestIdOf(req, trustProxy)];
+    if (isHttps(req, trustProxy)) extra.push("strict-transport-security", HSTS);
+    const status = writeVariant(req, res, variant, extra);
     hits.record({ method: req.method, path: key.split("?")[0]!, status });
     return true;
   }
@@ -394,7 +393,7 @@ export function registerPageCache(
     // The stored headers replace whatever the hooks before this one set; onResponse hooks still run.
     reply.hijack();
     const hsts = reply.getHeader("strict-transport-security");
-    const extra: string[] = [];
+    const extra: string[] = ["x-request-id", request.id];
     if (hsts) extra.push("strict-transport-security", String(hsts));
     if (draining()) extra.push("connection", "close");
     reply.code(writeVariant(request.raw, reply.raw, variant, extra));

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from "fastify";
 
-/** One line per request; the path only, since query strings and headers may carry secrets. */
+/**
+ * One line per request, with its id (`reqId`, also sent as X-Request-Id so a user's report finds the line);
+ * the path only, since query strings and headers may carry secrets.
+ */
 export function registerRequestLog(app: FastifyInstance) {
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    done();
+  });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       {
