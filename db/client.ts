@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   created: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool: open, busy and requests waiting for one (none for PGlite). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseTarget =
@@ -79,6 +81,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
       await pool.query("select 1");
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

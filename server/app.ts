@@ -28,6 +28,7 @@ import { HttpError } from "./errors";
 import { registerAccessControl } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerPageCache } from "./plugins/page-cache";
+import { registerMetrics } from "./plugins/metrics";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { requestIdOf } from "./plugins/request-id";
 import { registerRequestLog } from "./plugins/request-log";
@@ -128,6 +129,7 @@ export async function buildApp({
   registerRequestLog(app);
   registerErrorHandling(app);
   registerPageCache(app, createContentVersionService(database.db), {
+    metrics: registerMetrics(app, database.poolStats),
     trustProxy: config.TRUST_PROXY,
     draining: () => app.lifecycle.draining,
   });

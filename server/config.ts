@@ -48,6 +48,7 @@ const envSchema = z
         .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
         .optional(),
     ),
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     REDIS_URL: optionalText.pipe(
       z
         .string()

@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentVersionService } from "../../domain/content-version/service";
 import { hitSummary } from "../logger";
+import { noCacheMetrics, type CacheMetrics } from "./metrics";
 import { requestIdOf } from "./request-id";
 import { HSTS, isHttps } from "./security";
 
@@ -35,6 +36,8 @@ export interface PageCacheOptions {
   upgradeBrotli?: boolean;
   /** Whether X-Forwarded-Proto is believed (HSTS on hits served by serveRaw). */
   trustProxy?: boolean;
+  /** Counts hits, misses and stores (plugins/metrics.ts). */
+  metrics?: CacheMetrics;
   /** While draining, hits close their connection and serveRaw leaves every request to Fastify. */
   draining?: () => boolean;
 }
@@ -82,8 +85,8 @@ declare module "fastify" {
 // Only these query parameters select different content; any other query bypasses the cache, so
 // random query strings can neither fill memory nor get a stale answer.
 const KEY_PARAMS = new Set(["page", "page_size", "jobId", "blog_id", "_routes"]);
-// Never cached: the console, sign-in and token endpoints, health probes, immutable media.
-const BYPASS = /^\/(?:dashboard(?:[/.?]|$)|api\/auth\/|refresh_token|healthz|readyz|media\/)/;
+// Never cached: the console, sign-in and token endpoints, health probes, metrics, immutable media.
+const BYPASS = /^\/(?:dashboard(?:[/.?]|$)|api\/auth\/|refresh_token|healthz|readyz|metrics|media\/)/;
 // Response headers that are per response (or set again for each response), not per content.
 const NOT_STORED = new Set([
   "x-request-id",
@@ -252,6 +255,7 @@ export function registerPageCache(
   options: PageCacheOptions = {},
 ) {
   const maxEntries = options.maxEntries ?? 1000;
+  const metrics = options.metrics ?? noCacheMetrics;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const ttlMs = options.ttlMs ?? 30_000;
   const now = options.now ?? Date.now;
@@ -371,6 +375,7 @@ export function registerPageCache(
     const extra = ["x-request-id", requestIdOf(req, trustProxy)];
     if (isHttps(req, trustProxy)) extra.push("strict-transport-security", HSTS);
     const status = writeVariant(req, res, variant, extra);
+    metrics.hit();
     hits.record({ method: req.method, path: key.split("?")[0]!, status });
     return true;
   }
@@ -405,14 +410,21 @@ export function registerPageCache(
     const version = await versionNow(request);
     adopt(version);
     const hit = current(key, version);
-    if (hit) return sendHit(request, reply, hit);
+    if (hit) {
+      metrics.hit();
+      return sendHit(request, reply, hit);
+    }
     const inFlight = rendering.get(key);
     if (inFlight) {
       // Single flight: wait for the render already under way, then answer from what it stored.
       await inFlight;
       const stored = current(key, version);
-      if (stored) return sendHit(request, reply, stored);
+      if (stored) {
+        metrics.hit();
+        return sendHit(request, reply, stored);
+      }
     }
+    metrics.miss();
     let settle = () => {};
     const render = new Promise<void>((resolve) => {
       settle = () => {
@@ -456,6 +468,7 @@ export function registerPageCache(
       (isPage || (control.startsWith("public") && request.routeOptions.config.access === "public"));
     if (storable) {
       store(pending.key, pending.version!, variants);
+      metrics.store();
       reply.header("X-Cache", "MISS");
     }
     pending.settle();
