@@ -36,18 +36,6 @@ export { MAX_IMAGES } from "./logistics-fields";
 /* ------------------------------------------------------------------ the directory's records (schemas/directory) */
 
 export { buySellResource, driverResource, loadResource, truckResource };
-export const loadInputSchema = loadResource.input;
-export const loadUpdateSchema = loadResource.update;
-export const loadListQuerySchema = loadResource.listQuery;
-export const truckInputSchema = truckResource.input;
-export const truckUpdateSchema = truckResource.update;
-export const truckListQuerySchema = truckResource.listQuery;
-export const driverInputSchema = driverResource.input;
-export const driverUpdateSchema = driverResource.update;
-export const driverListQuerySchema = driverResource.listQuery;
-export const buySellInputSchema = buySellResource.input;
-export const buySellUpdateSchema = buySellResource.update;
-export const buySellListQuerySchema = buySellResource.listQuery;
 export type Load = RecordOfResource<typeof loadResource>;
 export type Truck = RecordOfResource<typeof truckResource>;
 export type Driver = RecordOfResource<typeof driverResource>;

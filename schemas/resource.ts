@@ -72,12 +72,9 @@ export const createdRange = {
 export type ListQueryOf<Filters extends Record<string, FilterSpec>> = ListQuery &
   FilterValues<Filters> & { created_from?: string; created_to?: string };
 
-export interface ResourceDefinition<
-  IdKey extends string,
-  Fields extends z.ZodRawShape,
-  Filters extends Record<string, FilterSpec>,
-> {
-  /** Singular noun, used in messages ("Truck created.") and the audit log's entity. */
+/** How a record type is named and reached. */
+interface ResourceNames {
+  /** Singular noun, used in messages ("Truck created."). */
   noun: string;
   plural: string;
   title: string;
@@ -86,8 +83,15 @@ export interface ResourceDefinition<
   endpoint: string;
   /** The list answer's key prefix: `<dataKey>_data`. */
   dataKey: string;
-  idKey: IdKey;
   searchPlaceholder: string;
+}
+
+export interface ResourceDefinition<
+  IdKey extends string,
+  Fields extends z.ZodRawShape,
+  Filters extends Record<string, FilterSpec>,
+> extends ResourceNames {
+  idKey: IdKey;
   /** The create rules, in the order the API answers the fields; an edit may send any of them. */
   fields: Fields;
   filters: Filters;
@@ -133,15 +137,8 @@ const createdRangeFilters = {
 };
 
 /** What code generic over resources may rely on (the row-typed parts are checked where each is declared). */
-export interface AnyResource {
-  noun: string;
-  plural: string;
-  title: string;
-  auditName: string;
-  endpoint: string;
-  dataKey: string;
+export interface AnyResource extends ResourceNames {
   idKey: string;
-  searchPlaceholder: string;
   fields: z.ZodRawShape;
   filters: Record<string, FilterSpec>;
   sortable: readonly string[];

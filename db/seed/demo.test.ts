@@ -8,15 +8,15 @@ import { createLogisticsService, type LogisticsService } from "../../domain/logi
 import { createSettingsService } from "../../domain/settings/service";
 import {
   addDays,
-  buySellListQuerySchema,
-  driverListQuerySchema,
+  buySellResource,
+  driverResource,
   feedbackListQuerySchema,
   leadListQuerySchema,
-  loadListQuerySchema,
+  loadResource,
   memberListQuerySchema,
   serviceRequestListQuerySchema,
   todayInIndia,
-  truckListQuerySchema,
+  truckResource,
 } from "../../schemas/logistics";
 import { createTestDatabase } from "../../tests/support/database";
 import { seedDemoContent } from "./demo";
@@ -33,13 +33,13 @@ function listsOf(logistics: LogisticsService): Record<string, Extremes> {
     members: async (sort) =>
       (await logistics.members.list(memberListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
     loads: async (sort) =>
-      (await logistics.loads.list(loadListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+      (await logistics.loads.list(loadResource.listQuery.parse({ ...page, sort }))).rows[0]?.created_at,
     trucks: async (sort) =>
-      (await logistics.trucks.list(truckListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+      (await logistics.trucks.list(truckResource.listQuery.parse({ ...page, sort }))).rows[0]?.created_at,
     drivers: async (sort) =>
-      (await logistics.drivers.list(driverListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+      (await logistics.drivers.list(driverResource.listQuery.parse({ ...page, sort }))).rows[0]?.created_at,
     "buy and sell": async (sort) =>
-      (await logistics.buySell.list(buySellListQuerySchema.parse({ ...page, sort }))).rows[0]?.created_at,
+      (await logistics.buySell.list(buySellResource.listQuery.parse({ ...page, sort }))).rows[0]?.created_at,
     "insurance and FASTag requests": async (sort) => {
       const query = serviceRequestListQuerySchema.parse({ ...page, sort });
       const both = await Promise.all([
@@ -163,7 +163,7 @@ describe("the demo", () => {
       await seedAsNew(now);
       snapshots.push({
         members: (await logistics.members.list(memberListQuerySchema.parse(page))).rows,
-        loads: (await logistics.loads.list(loadListQuerySchema.parse(page))).rows,
+        loads: (await logistics.loads.list(loadResource.listQuery.parse(page))).rows,
         leads: (await logistics.crm.listLeads(leadListQuerySchema.parse(page))).rows,
       });
     }

@@ -4,6 +4,7 @@ import { recordId } from "../../schemas/blog";
 import { contactRequestSchema } from "../../schemas/contact";
 import { enquiryListQuerySchema, enquiryUpdateSchema } from "../../schemas/enquiry";
 import { parseOr400 } from "../errors";
+import { sendCsv } from "./crud";
 import { currentOperator } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });
@@ -32,14 +33,7 @@ export async function contactRoutes(app: FastifyInstance) {
 
   app.get("/api/contact_requests/export.csv", { config: { access: "editor" } }, async (request, reply) => {
     const query = parseOr400(enquiryListQuerySchema, request.query);
-    const csv = await app.services.contact.exportCsv(query);
-    return reply
-      .type("text/csv; charset=utf-8")
-      .header(
-        "Content-Disposition",
-        `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.csv"`,
-      )
-      .send(csv);
+    return sendCsv(reply, "enquiries", await app.services.contact.exportCsv(query));
   });
 
   app.patch("/api/contact_requests/:id", { config: { access: "editor" } }, async (request) => {

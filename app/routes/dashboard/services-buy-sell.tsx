@@ -1,9 +1,8 @@
 import type { Column } from "~/components/dashboard/data-table";
+import { addedColumn, personColumn } from "~/components/dashboard/logistics/columns";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { formatDate } from "~/components/dashboard/logistics/options";
 import { formatIndianNumber, formatRupees } from "~/lib/dashboard/money";
-import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
 import type { BuySell } from "../../../schemas/logistics";
 import { buySellResource } from "../../../schemas/directory/buy-sell";
@@ -54,22 +53,8 @@ const columns: Column<BuySell>[] = [
     render: (b) => <span className="font-semibold">{formatRupees(b.price)}</span>,
   },
   { key: "location", header: "Location", render: (b) => b.location },
-  {
-    key: "owner_name",
-    header: "Owner",
-    render: (b) => (
-      <div>
-        <div>{b.owner_name}</div>
-        <div className="whitespace-nowrap text-xs text-slate-500">{formatPhone(b.contact_no)}</div>
-      </div>
-    ),
-  },
-  {
-    key: "created_at",
-    header: "Listed",
-    className: "whitespace-nowrap",
-    render: (b) => formatDate(b.created_at),
-  },
+  personColumn("owner_name", "Owner", (b) => b.owner_name),
+  addedColumn("Listed"),
 ];
 
 const config = resourceScreen(buySellResource, columns);

@@ -1,34 +1,20 @@
 import type { Column } from "~/components/dashboard/data-table";
+import { addedColumn, personColumn, stateColumn } from "~/components/dashboard/logistics/columns";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { formatDate } from "~/components/dashboard/logistics/options";
-import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
 import type { Driver } from "../../../schemas/logistics";
 import { driverResource } from "../../../schemas/directory/drivers";
-import { stateLabel } from "../../../schemas/logistics-options";
 
 export function meta() {
   return [{ title: "Drivers | GCC View 360 Console" }];
 }
 
 const columns: Column<Driver>[] = [
-  {
-    key: "created_at",
-    header: "Added",
-    className: "whitespace-nowrap",
-    render: (d) => formatDate(d.created_at),
-  },
-  {
-    key: "driver_name",
-    header: "Driver",
-    render: (d) => (
-      <div>
-        <div className="font-medium text-navy-900">{d.driver_name}</div>
-        <div className="whitespace-nowrap text-xs text-slate-500">{formatPhone(d.contact_no)}</div>
-      </div>
-    ),
-  },
+  addedColumn(),
+  personColumn("driver_name", "Driver", (d) => (
+    <span className="font-medium text-navy-900">{d.driver_name}</span>
+  )),
   {
     key: "vehicle_number",
     header: "Vehicle",
@@ -40,7 +26,7 @@ const columns: Column<Driver>[] = [
     render: (d) => <span className="font-mono text-xs">{d.licence_number}</span>,
   },
   { key: "company_name", header: "Company", render: (d) => d.company_name || "—" },
-  { key: "state", header: "State", render: (d) => stateLabel(d.state) },
+  stateColumn(),
 ];
 
 const config = resourceScreen(driverResource, columns);

@@ -1,9 +1,9 @@
 import type { Column } from "~/components/dashboard/data-table";
+import { addedColumn, personColumn } from "~/components/dashboard/logistics/columns";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { formatDate, formatDay, loadStatusLabel } from "~/components/dashboard/logistics/options";
+import { formatDay, loadStatusLabel } from "~/components/dashboard/logistics/options";
 import { Chip } from "~/components/dashboard/logistics/ui";
-import { formatPhone } from "../../../schemas/phone";
 import type { Load } from "../../../schemas/logistics";
 import { loadResource } from "../../../schemas/directory/loads";
 import { stateLabel } from "../../../schemas/logistics-options";
@@ -15,12 +15,7 @@ export function meta() {
 const tone = { open: "amber", assigned: "sky", delivered: "green", cancelled: "slate" } as const;
 
 const columns: Column<Load>[] = [
-  {
-    key: "created_at",
-    header: "Posted",
-    className: "whitespace-nowrap",
-    render: (l) => formatDate(l.created_at),
-  },
+  addedColumn("Posted"),
   {
     key: "route",
     header: "Route",
@@ -41,16 +36,7 @@ const columns: Column<Load>[] = [
     header: "Truck needed",
     render: (l) => `${l.body_type}, ${l.tyres} tyres, ${l.tonnage_band}`,
   },
-  {
-    key: "contact",
-    header: "Contact",
-    render: (l) => (
-      <div>
-        <div>{l.contact_name || "—"}</div>
-        <div className="whitespace-nowrap text-xs text-slate-500">{formatPhone(l.contact_no)}</div>
-      </div>
-    ),
-  },
+  personColumn("contact", "Contact", (l) => l.contact_name || "—"),
   {
     key: "pickup_date",
     header: "Pickup",
