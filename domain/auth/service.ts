@@ -25,6 +25,25 @@ export interface Session {
 
 export type AuthenticatedOperator = AccessClaims;
 
+/** The database or a transaction on it. */
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+// Advisory locks of refresh-token families live under this first key (the two-key form keeps them apart
+// from the one-key migration lock); the second key is a hash of the family id.
+const FAMILY_LOCK_SPACE = 736_036;
+
+/** Serialises everything that reads or changes one token family until the transaction ends. */
+async function lockFamily(tx: Executor, familyId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FAMILY_LOCK_SPACE}, hashtext(${familyId}))`);
+}
+
+async function revokeFamilyIn(tx: Executor, familyId: string) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 // Verifying against a real hash when the username is unknown keeps both answers equally slow.
 let dummyHash: Promise<string> | undefined;
@@ -39,9 +58,13 @@ export function createAuthService(db: Database, options: AuthOptions) {
   const signer = createTokenSigner(options.secret, options.accessTtlSeconds);
   const refreshTtlMs = options.refreshTtlDays * 86_400_000;
 
-  async function issue(operator: Session["operator"], familyId: string): Promise<Session> {
+  async function issue(
+    executor: Executor,
+    operator: Session["operator"],
+    familyId: string,
+  ): Promise<Session> {
     const refreshToken = randomBytes(32).toString("base64url");
-    await db.insert(refreshTokens).values({
+    await executor.insert(refreshTokens).values({
       operatorId: operator.id,
       familyId,
       tokenHash: sha256(refreshToken),
@@ -134,45 +157,51 @@ export function createAuthService(db: Database, options: AuthOptions) {
       // A failure was already counted by reserveAttempt.
       if (!operator || !valid || operator.disabled) throw new HttpError(401, WRONG_CREDENTIALS);
       await forgiveAttempt(userKey, ipKey);
-      return issue({ id: operator.id, username: operator.username, role: operator.role }, randomUUID());
+      return issue(db, { id: operator.id, username: operator.username, role: operator.role }, randomUUID());
     },
 
     /**
      * Trades a refresh token for a new pair. A token that was already used means it was stolen or
-     * replayed: the whole family is revoked and the caller must sign in again.
+     * replayed: the whole family is revoked and the caller must sign in again. Rotation, reuse detection
+     * and revocation of one family run one at a time (lockFamily), so a logout or a replay that races a
+     * rotation cannot leave the token it mints alive.
      */
     async refresh(refreshToken: string): Promise<Session | null> {
       const hash = sha256(refreshToken);
-      const [used] = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(refreshTokens.tokenHash, hash),
-            isNull(refreshTokens.usedAt),
-            isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.expiresAt, new Date()),
-          ),
-        )
-        .returning();
-      if (!used) {
-        const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
-        if (known) await this.revokeFamily(known.familyId);
-        return null;
-      }
-      const [operator] = await db.select().from(operators).where(eq(operators.id, used.operatorId));
-      if (!operator || operator.disabled) {
-        await this.revokeFamily(used.familyId);
-        return null;
-      }
-      return issue({ id: operator.id, username: operator.username, role: operator.role }, used.familyId);
+      const [found] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hash));
+      if (!found) return null;
+      return db.transaction(async (tx) => {
+        await lockFamily(tx, found.familyId);
+        // Read again under the lock: a rotation, replay or logout that held it before us is visible now.
+        const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+        if (!token) return null;
+        if (token.usedAt || token.revokedAt || token.expiresAt.getTime() <= Date.now()) {
+          await revokeFamilyIn(tx, token.familyId);
+          return null;
+        }
+        await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, token.id));
+        const [operator] = await tx.select().from(operators).where(eq(operators.id, token.operatorId));
+        if (!operator || operator.disabled) {
+          await revokeFamilyIn(tx, token.familyId);
+          return null;
+        }
+        return issue(
+          tx,
+          { id: operator.id, username: operator.username, role: operator.role },
+          token.familyId,
+        );
+      });
     },
 
+    /** Ends a session family (logout); waits for a rotation of the same family in progress. */
     async revokeFamily(familyId: string) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      await db.transaction(async (tx) => {
+        await lockFamily(tx, familyId);
+        await revokeFamilyIn(tx, familyId);
+      });
     },
 
     /**

@@ -209,6 +209,62 @@ describe("refresh tokens", () => {
   });
 });
 
+describe("rotation racing revocation (real concurrency on PostgreSQL; PGlite serialises)", () => {
+  const ROUNDS = 30;
+  // Each round from its own address, so the per-address limit of the refresh route stays out of the way.
+  const refreshFrom = (token: string, round: number) =>
+    t.app.inject({
+      method: "GET",
+      url: "/refresh_token",
+      cookies: { refresh_token: token },
+      remoteAddress: `10.9.${round}.1`,
+    });
+  const logout = (access: string, round: number) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${access}` },
+      remoteAddress: `10.9.${round}.2`,
+    });
+
+  it("leaves no token minted alongside a logout able to refresh", async () => {
+    const survivors: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const session = await signIn();
+      const [out, rotated] = await Promise.all([
+        logout(session.access, round),
+        refreshFrom(session.refresh, round),
+      ]);
+      expect(out.statusCode).toBe(200);
+      const minted = cookieOf(rotated);
+      if (!minted) continue;
+      const again = await refreshFrom(minted, round);
+      const access = rotated.json().data.access_token as string;
+      if (again.json().error_code !== 401 || (await me(access)).statusCode !== 401) survivors.push(round);
+    }
+    expect(survivors, `rounds whose new token outlived the logout`).toEqual([]);
+  }, 120_000);
+
+  it("ends the family when one cookie is refreshed twice at once: neither new token works", async () => {
+    const survivors: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const session = await signIn();
+      const answers = await Promise.all([
+        refreshFrom(session.refresh, round),
+        refreshFrom(session.refresh, round),
+      ]);
+      for (const answer of answers) {
+        const minted = cookieOf(answer);
+        if (!minted) continue;
+        const access = answer.json().data.access_token as string;
+        const again = await refreshFrom(minted, round);
+        if (again.json().error_code !== 401 || (await me(access)).statusCode !== 401) survivors.push(round);
+      }
+    }
+    expect(survivors, `rounds whose replayed family stayed alive`).toEqual([]);
+  }, 120_000);
+});
+
 describe("logout", () => {
   it("revokes the refresh family and the access token at once", async () => {
     const session = await signIn();
