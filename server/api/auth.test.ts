@@ -4,6 +4,7 @@ import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loginThrottle, operators } from "../../db/schema/index";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../domain/auth/tokens";
+import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 
 let t: TestApp;
@@ -32,8 +33,15 @@ const cookieOf = (res: Awaited<ReturnType<typeof login>>) => {
     .find((c) => c.startsWith("refresh_token="));
   return raw?.split(";")[0]?.split("=")[1] ?? "";
 };
+// What the console's api client sends (app/lib/dashboard/api.ts).
+const CONSOLE = { [REFRESH_HEADER]: REFRESH_HEADER_VALUE };
 const refresh = (token: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "GET", url: "/refresh_token", cookies: { refresh_token: token }, headers });
+  t.app.inject({
+    method: "GET",
+    url: "/refresh_token",
+    cookies: { refresh_token: token },
+    headers: { ...CONSOLE, ...headers },
+  });
 const me = (token: string) =>
   t.app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${token}` } });
 
@@ -200,12 +208,56 @@ describe("refresh tokens", () => {
       method: "POST",
       url: "/refresh_token",
       cookies: { refresh_token: first.refresh },
+      headers: CONSOLE,
     });
     expect(post.json().error_code).toBe(200);
   });
 
   it("answer error_code 401 without a cookie", async () => {
-    expect((await t.app.inject("/refresh_token")).json()).toMatchObject({ error_code: 401 });
+    expect((await t.app.inject({ url: "/refresh_token", headers: CONSOLE })).json()).toMatchObject({
+      error_code: 401,
+    });
+  });
+
+  it("are neither rotated nor revoked by a request that is not the console's script (an <img> in a post)", async () => {
+    const session = await signIn();
+    const notAScript: Record<string, string>[] = [
+      // What Chromium sends for <img src="/refresh_token"> on a page of this site.
+      { "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-origin" },
+      // A link followed, a form posted, a prefetch.
+      { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", "sec-fetch-site": "same-origin" },
+      { "sec-fetch-dest": "empty", "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-origin" },
+      // A browser that sends no fetch metadata: only the console's header proves a script.
+      {},
+    ];
+    for (const [i, headers] of notAScript.entries()) {
+      for (const method of ["GET", "POST"] as const) {
+        const res = await t.app.inject({
+          method,
+          url: "/refresh_token",
+          cookies: { refresh_token: session.refresh },
+          headers,
+          remoteAddress: `10.8.${i}.1`,
+        });
+        expect(res.statusCode, `${method} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.json().error_code).toBe(403);
+        expect(res.headers["set-cookie"], JSON.stringify(headers)).toBeUndefined();
+      }
+    }
+    // The session was not touched: the cookie still rotates, once, and the access token still works.
+    expect((await me(session.access)).statusCode).toBe(200);
+    expect((await refresh(session.refresh)).json().error_code).toBe(200);
+  });
+
+  it("rotate for a browser's fetch() from the console page even without the header", async () => {
+    const session = await signIn();
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/refresh_token",
+      cookies: { refresh_token: session.refresh },
+      headers: { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors", "sec-fetch-site": "same-origin" },
+    });
+    expect(res.json().error_code).toBe(200);
   });
 });
 
@@ -217,6 +269,7 @@ describe("rotation racing revocation (real concurrency on PostgreSQL; PGlite ser
       method: "GET",
       url: "/refresh_token",
       cookies: { refresh_token: token },
+      headers: CONSOLE,
       remoteAddress: `10.9.${round}.1`,
     });
   const logout = (access: string, round: number) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
+import { IMAGE_HOSTS } from "../../shared/image-sources";
 
 /**
  * The Content-Security-Policy. Scripts come from this origin; inline scripts run only when their SHA-256
@@ -17,7 +18,8 @@ export function contentSecurityPolicy({
     ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(" "),
     // Inline styles only (no scripts): React style props and toast styles need them.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // The hosts blog posts may show images from (shared/image-sources.ts), and no other.
+    ["img-src 'self' data: blob:", ...IMAGE_HOSTS.map((host) => `https://${host}`)].join(" "),
     "font-src 'self' data:",
     // Vite's HMR socket in development only.
     dev ? "connect-src 'self' ws://localhost:* ws://127.0.0.1:*" : "connect-src 'self'",
