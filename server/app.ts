@@ -31,6 +31,7 @@ import { registerPageCache } from "./plugins/page-cache";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { registerRequestLog } from "./plugins/request-log";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
+import { proxyTrustFunction } from "./proxy-trust";
 import { registerSsr, type BuildSource } from "./ssr";
 
 declare module "fastify" {
@@ -63,6 +64,8 @@ export async function buildApp({
   // Stored public answers are written straight from the raw request, before Fastify builds its request
   // objects and runs its hooks: a hit costs what writing its bytes costs (docs/decisions/0008-page-cache-front.md).
   let serveCached: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+  // Which connections may tell us the client's address and scheme (X-Forwarded-*), server/proxy-trust.ts.
+  const trustProxy = proxyTrustFunction(config.TRUST_PROXY);
   const app = Fastify({
     serverFactory: (handler, options) => {
       const server = createServer((req, res) => {
@@ -84,7 +87,7 @@ export async function buildApp({
     logger: logger ? undefined : false,
     // Fastify's two lines per request are replaced by one (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     return503OnClosing: true,
@@ -121,12 +124,12 @@ export async function buildApp({
   });
   await registerSecurityHeaders(app, {
     dev: config.NODE_ENV === "development",
-    trustProxy: config.TRUST_PROXY,
+    trustProxy,
   });
   registerRequestLog(app);
   registerErrorHandling(app);
   registerPageCache(app, createContentVersionService(database.db), {
-    trustProxy: config.TRUST_PROXY,
+    trustProxy,
     draining: () => app.lifecycle.draining,
   });
   serveCached = app.pageCache.serveRaw;
