@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loginThrottle, operators } from "../../db/schema/index";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { knownSignInAddresses, loginThrottle, operators, refreshTokens } from "../../db/schema/index";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../domain/auth/tokens";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
 import { createTestApp, type TestApp } from "../../tests/support/app";
@@ -19,6 +19,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.app.database.db.delete(loginThrottle);
+  await t.app.database.db.delete(knownSignInAddresses);
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const login = (
@@ -376,7 +380,122 @@ describe("brute-force throttling", () => {
     for (let i = 0; i < 4; i++) expect((await fail(`typo${i}`, "10.7.0.1")).statusCode).toBe(401);
     for (let i = 0; i < 3; i++) expect((await login(ADMIN, "10.7.0.1")).statusCode).toBe(200);
     expect((await fail("typo4", "10.7.0.1")).statusCode).toBe(401);
-    expect((await login(ADMIN, "10.7.0.1")).statusCode).toBe(429);
+    // Five failures from the address: an operator who never signed in from it is held back; the one who
+    // just did (a known-good address for that account) is not.
+    expect((await login(EDITOR, "10.7.0.1")).statusCode).toBe(429);
+    expect((await login(ADMIN, "10.7.0.1")).statusCode).toBe(200);
+  });
+
+  it("forgets failures after a 15-minute window: one guess every 16 minutes never locks the account", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    for (let i = 0; i < 10; i++) {
+      vi.setSystemTime(start + i * 16 * 60_000);
+      expect((await fail(EDITOR.username, `10.10.0.${i + 1}`)).statusCode, `guess ${i + 1}`).toBe(401);
+    }
+    expect((await login(EDITOR, "10.10.1.1")).statusCode).toBe(200);
+  });
+
+  it("still locks five failures inside the window, and releases the account when they age out", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    for (let i = 0; i < 5; i++) {
+      vi.setSystemTime(start + i * 60_000);
+      expect((await fail(EDITOR.username, `10.10.2.${i + 1}`)).statusCode).toBe(401);
+    }
+    // Five failures within four minutes: locked for every address the account never signed in from.
+    expect((await login(EDITOR, "10.10.3.1")).statusCode).toBe(429);
+    vi.setSystemTime(start + 4 * 60_000 + 1500);
+    expect((await fail(EDITOR.username, "10.10.2.6")).statusCode).toBe(401);
+    expect((await login(EDITOR, "10.10.3.2")).statusCode).toBe(429);
+    // Twenty minutes after the last failure every one of them has aged out.
+    vi.setSystemTime(start + 25 * 60_000);
+    expect((await login(EDITOR, "10.10.3.3")).statusCode).toBe(200);
+  });
+
+  it("lets a correct password in from an address that signed this account in before, whatever other addresses tried", async () => {
+    expect((await login(EDITOR, "10.11.0.1")).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await fail(EDITOR.username, `10.11.1.${i + 1}`);
+    // Locked for every address it has not signed in from …
+    expect((await login(EDITOR, "10.11.2.1")).statusCode).toBe(429);
+    // … but not for its own.
+    expect((await login(EDITOR, "10.11.0.1")).statusCode).toBe(200);
+  });
+
+  it("does not lock a team out of a shared address (a proxy without TRUST_PROXY) over stray failures", async () => {
+    const shared = "10.12.0.1";
+    expect((await login(ADMIN, shared)).statusCode).toBe(200);
+    expect((await login(EDITOR, shared)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await fail(`someone-else-${i}`, shared);
+    expect((await login(ADMIN, shared)).statusCode).toBe(200);
+    expect((await login(EDITOR, shared)).statusCode).toBe(200);
+    // Someone who never signed in from there is still held back while the address is throttled.
+    await t.app.services.operators.create({
+      username: "newcomer",
+      password: "newcomer-password-01",
+      role: "editor",
+    });
+    expect((await login({ username: "newcomer", password: "newcomer-password-01" }, shared)).statusCode).toBe(
+      429,
+    );
+  });
+
+  it("clears an account's failures from an address when it signs in from there", async () => {
+    const home = "10.13.0.1";
+    expect((await login(EDITOR, home)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await fail(EDITOR.username, home)).statusCode).toBe(401);
+    expect((await login(EDITOR, home)).statusCode).toBe(200);
+    // Without the clearing these would reach the lock after one more.
+    for (let i = 0; i < 4; i++) expect((await fail(EDITOR.username, home)).statusCode, `typo ${i}`).toBe(401);
+    expect((await login(EDITOR, home)).statusCode).toBe(200);
+    // A guesser at a known-good address is still stopped after five failures for that account there.
+    for (let i = 0; i < 5; i++) expect((await fail(EDITOR.username, home)).statusCode).toBe(401);
+    expect((await login(EDITOR, home)).statusCode).toBe(429);
+  });
+
+  it("removes stale throttle rows, old known addresses and expired or revoked refresh tokens on sign-in", async () => {
+    const db = t.app.database.db;
+    const hour = 3_600_000;
+    const [editor] = await db.select().from(operators).where(eq(operators.username, EDITOR.username));
+    await db.insert(loginThrottle).values([
+      { key: "ip:10.14.0.1", failures: 3, updatedAt: new Date(Date.now() - 2 * hour) },
+      { key: "ip:10.14.0.2", failures: 1, updatedAt: new Date() },
+    ]);
+    await db.insert(knownSignInAddresses).values([
+      {
+        username: "content-editor",
+        address: "10.14.0.3",
+        lastSignInAt: new Date(Date.now() - 200 * 24 * hour),
+      },
+      { username: "content-editor", address: "10.14.0.4", lastSignInAt: new Date() },
+    ]);
+    const token = (name: string, extra: Partial<typeof refreshTokens.$inferInsert>) => ({
+      operatorId: editor!.id,
+      familyId: `cleanup-${name}`,
+      tokenHash: `cleanup-${name}`,
+      expiresAt: new Date(Date.now() + 24 * hour),
+      ...extra,
+    });
+    await db.insert(refreshTokens).values([
+      token("expired", { expiresAt: new Date(Date.now() - hour) }),
+      token("revoked", { revokedAt: new Date(Date.now() - 2 * hour) }),
+      token("live", {}),
+      // A used token is kept until it expires: its reuse must still end the family.
+      token("used", { usedAt: new Date(Date.now() - hour) }),
+    ]);
+    // Clean-up runs at most once a minute per instance; step past that.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect((await fail("someone", "10.14.0.9")).statusCode).toBe(401);
+    const keys = (await db.select().from(loginThrottle)).map((r) => r.key);
+    expect(keys).not.toContain("ip:10.14.0.1");
+    expect(keys).toContain("ip:10.14.0.2");
+    const addresses = (await db.select().from(knownSignInAddresses)).map((r) => r.address);
+    expect(addresses).toEqual(["10.14.0.4"]);
+    const hashes = (await db.select().from(refreshTokens)).map((r) => r.tokenHash);
+    expect(hashes).not.toContain("cleanup-expired");
+    expect(hashes).not.toContain("cleanup-revoked");
+    expect(hashes).toEqual(expect.arrayContaining(["cleanup-live", "cleanup-used"]));
   });
 
   it("throttles one IP trying many usernames", async () => {
