@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMAGE_SOURCE_RULE, isAllowedImageSource } from "../shared/image-sources";
 
 /** Largest value a PostgreSQL `serial` id can hold. */
 export const MAX_RECORD_ID = 2_147_483_647;
@@ -64,7 +65,7 @@ export const blogPostInputSchema = z.object({
     .string()
     .trim()
     .max(500, "Image address must be at most 500 characters")
-    .regex(/^(\/[^/]|https:\/\/)/, "Use a site path (/…) or an https:// address")
+    .refine((src) => isAllowedImageSource(src), IMAGE_SOURCE_RULE)
     .nullish()
     .transform((v) => v ?? null),
   image_alt_text: optionalText(200, "Image alt text"),

@@ -33,6 +33,7 @@ import { registerRateLimits } from "./plugins/rate-limit";
 import { requestIdOf } from "./plugins/request-id";
 import { registerRequestLog } from "./plugins/request-log";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
+import { proxyTrustFunction } from "./proxy-trust";
 import { registerSsr, type BuildSource } from "./ssr";
 
 declare module "fastify" {
@@ -65,6 +66,8 @@ export async function buildApp({
   // Stored public answers are written straight from the raw request, before Fastify builds its request
   // objects and runs its hooks: a hit costs what writing its bytes costs (docs/decisions/0008-page-cache-front.md).
   let serveCached: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+  // Which connections may tell us the client's address and scheme (X-Forwarded-*), server/proxy-trust.ts.
+  const trustProxy = proxyTrustFunction(config.TRUST_PROXY);
   const app = Fastify({
     serverFactory: (handler, options) => {
       const server = createServer((req, res) => {
@@ -82,12 +85,12 @@ export async function buildApp({
       server.setTimeout(Number(options.connectionTimeout ?? 0));
       return server;
     },
-    genReqId: (req) => requestIdOf(req, config.TRUST_PROXY),
+    genReqId: (req) => requestIdOf(req, trustProxy),
     loggerInstance: logger,
     logger: logger ? undefined : false,
     // Fastify's two lines per request are replaced by one (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     return503OnClosing: true,
@@ -124,13 +127,13 @@ export async function buildApp({
   });
   await registerSecurityHeaders(app, {
     dev: config.NODE_ENV === "development",
-    trustProxy: config.TRUST_PROXY,
+    trustProxy,
   });
   registerRequestLog(app);
   registerErrorHandling(app);
   registerPageCache(app, createContentVersionService(database.db), {
     metrics: registerMetrics(app, database.poolStats),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy,
     draining: () => app.lifecycle.draining,
   });
   serveCached = app.pageCache.serveRaw;

@@ -64,6 +64,11 @@ describe("loadConfig", () => {
     ],
     [{ SMTP_URL: "http://mail" }, /^Invalid configuration: SMTP_URL must be an smtp/],
     [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
+    [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be .*\(got "maybe"\)$/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /^Invalid configuration: TRUST_PROXY must be /],
+    [{ TRUST_PROXY: "0.0.0.0/0" }, /^Invalid configuration: TRUST_PROXY must be /],
+    [{ TRUST_PROXY: "10.0.0.1, nonsense" }, /^Invalid configuration: TRUST_PROXY must be /],
+    [{ TRUST_PROXY: "-1" }, /^Invalid configuration: TRUST_PROXY must be /],
   ])("rejects %o with one clear line", (env, message) => {
     const error = (() => {
       try {
@@ -75,6 +80,20 @@ describe("loadConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain("\n");
+  });
+
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["false", false],
+    ["true", { hops: 1 }],
+    ["1", { hops: 1 }],
+    ["2", { hops: 2 }],
+    ["10.0.0.0/8, 192.168.1.7", { addresses: ["10.0.0.0/8", "192.168.1.7"] }],
+    ["loopback,fd00::/8", { addresses: ["loopback", "fd00::/8"] }],
+  ])("reads TRUST_PROXY=%s as %o", (TRUST_PROXY, expected) => {
+    const env = { DATA_DIR: dataDir(), ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) };
+    expect(loadConfig(env).TRUST_PROXY).toEqual(expected);
   });
 
   it("never echoes secret values in its message", () => {

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { databaseEnv } from "../db/settings";
+import { parseProxyTrust, PROXY_TRUST_RULE, type ProxyTrust } from "./proxy-trust";
 
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -59,7 +60,15 @@ const envSchema = z
     PUBLIC_BASE_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     ),
-    TRUST_PROXY: boolish,
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx): ProxyTrust => {
+        const trust = parseProxyTrust(value);
+        if (trust !== null) return trust;
+        ctx.addIssue({ code: "custom", message: PROXY_TRUST_RULE });
+        return z.NEVER;
+      }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SHUTDOWN_DELAY_MS: z.coerce
       .number({ error: "must be a whole number" })

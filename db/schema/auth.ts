@@ -1,13 +1,40 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { operators } from "./content";
 
-/** Failed sign-in counters per client IP and per username; kept in the database so every instance sees them. */
-export const loginThrottle = pgTable("login_throttle", {
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull().default(0),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Failed sign-ins in the last 15 minutes per key: a client address (`ip:`), an account (`user:`) and an
+ * account from one address (`pair:`); kept in the database so every instance sees them (domain/auth).
+ */
+export const loginThrottle = pgTable(
+  "login_throttle",
+  {
+    key: text("key").primaryKey(),
+    /** How many failures the window held at the last write (recentFailures.length). */
+    failures: integer("failures").notNull().default(0),
+    /** When each failure of the window happened (epoch milliseconds); older ones are dropped on write. */
+    recentFailures: jsonb("recent_failures").$type<number[]>().notNull().default([]),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_throttle_updated_idx").on(t.updatedAt)],
+);
+
+/**
+ * Addresses an account has signed in from (known-good): a correct password from one of them is not held
+ * back by failures from other addresses. Forgotten 90 days after the last sign-in from there.
+ */
+export const knownSignInAddresses = pgTable(
+  "login_known_addresses",
+  {
+    username: text("username").notNull(),
+    address: text("address").notNull(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.username, t.address] }),
+    index("login_known_addresses_last_idx").on(t.lastSignInAt),
+  ],
+);
 
 /** Who changed what in the console, with the record before and after. */
 export const auditLog = pgTable(

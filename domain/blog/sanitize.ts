@@ -1,9 +1,12 @@
 import sanitizeHtml from "sanitize-html";
+import { isAllowedImageSource } from "../../shared/image-sources";
 
 /**
  * The only HTML we ever serve from the database: structural and inline formatting tags, links to
- * http(s)/mailto/tel, images from this site or https. No scripts, event handlers, styles, classes,
- * frames, forms or SVG survive; text inside dropped tags like <script> is removed with them.
+ * http(s)/mailto/tel, images from uploads, the site's images or a listed https host
+ * (shared/image-sources.ts; any other <img> is dropped whole, so a post cannot make its readers' browsers
+ * request `/refresh_token` or an API path). No scripts, event handlers, styles, classes, frames, forms or
+ * SVG survive; text inside dropped tags like <script> is removed with them.
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -49,6 +52,7 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
+  exclusiveFilter: (frame) => frame.tag === "img" && !isAllowedImageSource(frame.attribs.src ?? ""),
   transformTags: {
     // The page heading is the only <h1>; body headings start one level below it.
     h1: "h2",

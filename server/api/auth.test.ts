@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loginThrottle, operators } from "../../db/schema/index";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { knownSignInAddresses, loginThrottle, operators, refreshTokens } from "../../db/schema/index";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../domain/auth/tokens";
+import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 
 let t: TestApp;
@@ -18,6 +19,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.app.database.db.delete(loginThrottle);
+  await t.app.database.db.delete(knownSignInAddresses);
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const login = (
@@ -32,8 +37,15 @@ const cookieOf = (res: Awaited<ReturnType<typeof login>>) => {
     .find((c) => c.startsWith("refresh_token="));
   return raw?.split(";")[0]?.split("=")[1] ?? "";
 };
+// What the console's api client sends (app/lib/dashboard/api.ts).
+const CONSOLE = { [REFRESH_HEADER]: REFRESH_HEADER_VALUE };
 const refresh = (token: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "GET", url: "/refresh_token", cookies: { refresh_token: token }, headers });
+  t.app.inject({
+    method: "GET",
+    url: "/refresh_token",
+    cookies: { refresh_token: token },
+    headers: { ...CONSOLE, ...headers },
+  });
 const me = (token: string) =>
   t.app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${token}` } });
 
@@ -200,13 +212,114 @@ describe("refresh tokens", () => {
       method: "POST",
       url: "/refresh_token",
       cookies: { refresh_token: first.refresh },
+      headers: CONSOLE,
     });
     expect(post.json().error_code).toBe(200);
   });
 
   it("answer error_code 401 without a cookie", async () => {
-    expect((await t.app.inject("/refresh_token")).json()).toMatchObject({ error_code: 401 });
+    expect((await t.app.inject({ url: "/refresh_token", headers: CONSOLE })).json()).toMatchObject({
+      error_code: 401,
+    });
   });
+
+  it("are neither rotated nor revoked by a request that is not the console's script (an <img> in a post)", async () => {
+    const session = await signIn();
+    const notAScript: Record<string, string>[] = [
+      // What Chromium sends for <img src="/refresh_token"> on a page of this site.
+      { "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-origin" },
+      // A link followed, a form posted, a prefetch.
+      { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", "sec-fetch-site": "same-origin" },
+      { "sec-fetch-dest": "empty", "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-origin" },
+      // A browser that sends no fetch metadata: only the console's header proves a script.
+      {},
+    ];
+    for (const [i, headers] of notAScript.entries()) {
+      for (const method of ["GET", "POST"] as const) {
+        const res = await t.app.inject({
+          method,
+          url: "/refresh_token",
+          cookies: { refresh_token: session.refresh },
+          headers,
+          remoteAddress: `10.8.${i}.1`,
+        });
+        expect(res.statusCode, `${method} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.json().error_code).toBe(403);
+        expect(res.headers["set-cookie"], JSON.stringify(headers)).toBeUndefined();
+      }
+    }
+    // The session was not touched: the cookie still rotates, once, and the access token still works.
+    expect((await me(session.access)).statusCode).toBe(200);
+    expect((await refresh(session.refresh)).json().error_code).toBe(200);
+  });
+
+  it("rotate for a browser's fetch() from the console page even without the header", async () => {
+    const session = await signIn();
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/refresh_token",
+      cookies: { refresh_token: session.refresh },
+      headers: { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors", "sec-fetch-site": "same-origin" },
+    });
+    expect(res.json().error_code).toBe(200);
+  });
+});
+
+describe("rotation racing revocation (real concurrency on PostgreSQL; PGlite serialises)", () => {
+  const ROUNDS = 30;
+  // Each round from its own address, so the per-address limit of the refresh route stays out of the way.
+  const refreshFrom = (token: string, round: number) =>
+    t.app.inject({
+      method: "GET",
+      url: "/refresh_token",
+      cookies: { refresh_token: token },
+      headers: CONSOLE,
+      remoteAddress: `10.9.${round}.1`,
+    });
+  const logout = (access: string, round: number) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${access}` },
+      remoteAddress: `10.9.${round}.2`,
+    });
+
+  it("leaves no token minted alongside a logout able to refresh", async () => {
+    const survivors: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const session = await signIn();
+      const [out, rotated] = await Promise.all([
+        logout(session.access, round),
+        refreshFrom(session.refresh, round),
+      ]);
+      expect(out.statusCode).toBe(200);
+      const minted = cookieOf(rotated);
+      if (!minted) continue;
+      const again = await refreshFrom(minted, round);
+      const access = rotated.json().data.access_token as string;
+      if (again.json().error_code !== 401 || (await me(access)).statusCode !== 401) survivors.push(round);
+    }
+    expect(survivors, `rounds whose new token outlived the logout`).toEqual([]);
+  }, 120_000);
+
+  it("ends the family when one cookie is refreshed twice at once: neither new token works", async () => {
+    const survivors: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const session = await signIn();
+      const answers = await Promise.all([
+        refreshFrom(session.refresh, round),
+        refreshFrom(session.refresh, round),
+      ]);
+      for (const answer of answers) {
+        const minted = cookieOf(answer);
+        if (!minted) continue;
+        const access = answer.json().data.access_token as string;
+        const again = await refreshFrom(minted, round);
+        if (again.json().error_code !== 401 || (await me(access)).statusCode !== 401) survivors.push(round);
+      }
+    }
+    expect(survivors, `rounds whose replayed family stayed alive`).toEqual([]);
+  }, 120_000);
 });
 
 describe("logout", () => {
@@ -267,7 +380,122 @@ describe("brute-force throttling", () => {
     for (let i = 0; i < 4; i++) expect((await fail(`typo${i}`, "10.7.0.1")).statusCode).toBe(401);
     for (let i = 0; i < 3; i++) expect((await login(ADMIN, "10.7.0.1")).statusCode).toBe(200);
     expect((await fail("typo4", "10.7.0.1")).statusCode).toBe(401);
-    expect((await login(ADMIN, "10.7.0.1")).statusCode).toBe(429);
+    // Five failures from the address: an operator who never signed in from it is held back; the one who
+    // just did (a known-good address for that account) is not.
+    expect((await login(EDITOR, "10.7.0.1")).statusCode).toBe(429);
+    expect((await login(ADMIN, "10.7.0.1")).statusCode).toBe(200);
+  });
+
+  it("forgets failures after a 15-minute window: one guess every 16 minutes never locks the account", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    for (let i = 0; i < 10; i++) {
+      vi.setSystemTime(start + i * 16 * 60_000);
+      expect((await fail(EDITOR.username, `10.10.0.${i + 1}`)).statusCode, `guess ${i + 1}`).toBe(401);
+    }
+    expect((await login(EDITOR, "10.10.1.1")).statusCode).toBe(200);
+  });
+
+  it("still locks five failures inside the window, and releases the account when they age out", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    for (let i = 0; i < 5; i++) {
+      vi.setSystemTime(start + i * 60_000);
+      expect((await fail(EDITOR.username, `10.10.2.${i + 1}`)).statusCode).toBe(401);
+    }
+    // Five failures within four minutes: locked for every address the account never signed in from.
+    expect((await login(EDITOR, "10.10.3.1")).statusCode).toBe(429);
+    vi.setSystemTime(start + 4 * 60_000 + 1500);
+    expect((await fail(EDITOR.username, "10.10.2.6")).statusCode).toBe(401);
+    expect((await login(EDITOR, "10.10.3.2")).statusCode).toBe(429);
+    // Twenty minutes after the last failure every one of them has aged out.
+    vi.setSystemTime(start + 25 * 60_000);
+    expect((await login(EDITOR, "10.10.3.3")).statusCode).toBe(200);
+  });
+
+  it("lets a correct password in from an address that signed this account in before, whatever other addresses tried", async () => {
+    expect((await login(EDITOR, "10.11.0.1")).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await fail(EDITOR.username, `10.11.1.${i + 1}`);
+    // Locked for every address it has not signed in from …
+    expect((await login(EDITOR, "10.11.2.1")).statusCode).toBe(429);
+    // … but not for its own.
+    expect((await login(EDITOR, "10.11.0.1")).statusCode).toBe(200);
+  });
+
+  it("does not lock a team out of a shared address (a proxy without TRUST_PROXY) over stray failures", async () => {
+    const shared = "10.12.0.1";
+    expect((await login(ADMIN, shared)).statusCode).toBe(200);
+    expect((await login(EDITOR, shared)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await fail(`someone-else-${i}`, shared);
+    expect((await login(ADMIN, shared)).statusCode).toBe(200);
+    expect((await login(EDITOR, shared)).statusCode).toBe(200);
+    // Someone who never signed in from there is still held back while the address is throttled.
+    await t.app.services.operators.create({
+      username: "newcomer",
+      password: "newcomer-password-01",
+      role: "editor",
+    });
+    expect((await login({ username: "newcomer", password: "newcomer-password-01" }, shared)).statusCode).toBe(
+      429,
+    );
+  });
+
+  it("clears an account's failures from an address when it signs in from there", async () => {
+    const home = "10.13.0.1";
+    expect((await login(EDITOR, home)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await fail(EDITOR.username, home)).statusCode).toBe(401);
+    expect((await login(EDITOR, home)).statusCode).toBe(200);
+    // Without the clearing these would reach the lock after one more.
+    for (let i = 0; i < 4; i++) expect((await fail(EDITOR.username, home)).statusCode, `typo ${i}`).toBe(401);
+    expect((await login(EDITOR, home)).statusCode).toBe(200);
+    // A guesser at a known-good address is still stopped after five failures for that account there.
+    for (let i = 0; i < 5; i++) expect((await fail(EDITOR.username, home)).statusCode).toBe(401);
+    expect((await login(EDITOR, home)).statusCode).toBe(429);
+  });
+
+  it("removes stale throttle rows, old known addresses and expired or revoked refresh tokens on sign-in", async () => {
+    const db = t.app.database.db;
+    const hour = 3_600_000;
+    const [editor] = await db.select().from(operators).where(eq(operators.username, EDITOR.username));
+    await db.insert(loginThrottle).values([
+      { key: "ip:10.14.0.1", failures: 3, updatedAt: new Date(Date.now() - 2 * hour) },
+      { key: "ip:10.14.0.2", failures: 1, updatedAt: new Date() },
+    ]);
+    await db.insert(knownSignInAddresses).values([
+      {
+        username: "content-editor",
+        address: "10.14.0.3",
+        lastSignInAt: new Date(Date.now() - 200 * 24 * hour),
+      },
+      { username: "content-editor", address: "10.14.0.4", lastSignInAt: new Date() },
+    ]);
+    const token = (name: string, extra: Partial<typeof refreshTokens.$inferInsert>) => ({
+      operatorId: editor!.id,
+      familyId: `cleanup-${name}`,
+      tokenHash: `cleanup-${name}`,
+      expiresAt: new Date(Date.now() + 24 * hour),
+      ...extra,
+    });
+    await db.insert(refreshTokens).values([
+      token("expired", { expiresAt: new Date(Date.now() - hour) }),
+      token("revoked", { revokedAt: new Date(Date.now() - 2 * hour) }),
+      token("live", {}),
+      // A used token is kept until it expires: its reuse must still end the family.
+      token("used", { usedAt: new Date(Date.now() - hour) }),
+    ]);
+    // Clean-up runs at most once a minute per instance; step past that.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect((await fail("someone", "10.14.0.9")).statusCode).toBe(401);
+    const keys = (await db.select().from(loginThrottle)).map((r) => r.key);
+    expect(keys).not.toContain("ip:10.14.0.1");
+    expect(keys).toContain("ip:10.14.0.2");
+    const addresses = (await db.select().from(knownSignInAddresses)).map((r) => r.address);
+    expect(addresses).toEqual(["10.14.0.4"]);
+    const hashes = (await db.select().from(refreshTokens)).map((r) => r.tokenHash);
+    expect(hashes).not.toContain("cleanup-expired");
+    expect(hashes).not.toContain("cleanup-revoked");
+    expect(hashes).toEqual(expect.arrayContaining(["cleanup-live", "cleanup-used"]));
   });
 
   it("throttles one IP trying many usernames", async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { loginSchema, type LoginResponse, type RefreshResponse } from "../../schemas/auth";
+import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
 import { parseOr400 } from "../errors";
 import { currentOperator } from "../plugins/access";
 
@@ -53,6 +54,14 @@ export async function authRoutes(app: FastifyInstance) {
       reply.status(403);
       return { error_code: 403, message: "Cross-site refresh requests are not allowed.", data: {} };
     }
+    if (!fromConsoleScript(request)) {
+      reply.status(403);
+      return {
+        error_code: 403,
+        message: "The session is refreshed by the console itself; this request was left alone.",
+        data: {},
+      };
+    }
     const token = request.cookies[REFRESH_COOKIE];
     const session = token ? await app.services.auth.refresh(token) : null;
     if (!session) {
@@ -91,4 +100,18 @@ function sameSite(request: FastifyRequest, publicBaseUrl: string): boolean {
   if (!origin) return true;
   const allowed = new Set([new URL(publicBaseUrl).origin, `${request.protocol}://${request.host}`]);
   return allowed.has(origin);
+}
+
+/**
+ * Rotation changes state, so only the console's own script may ask for it: never an <img>, a link, a form
+ * or a prefetch that a published post or another page could make a signed-in operator's browser send
+ * (they would sign the operator out). Fetch metadata, when the browser sends it, must say "a fetch() in
+ * CORS or same-origin mode"; without it, the console's header must be there (no markup can add a header).
+ */
+function fromConsoleScript(request: FastifyRequest): boolean {
+  const dest = request.headers["sec-fetch-dest"];
+  const mode = request.headers["sec-fetch-mode"];
+  if (dest !== undefined && dest !== "empty") return false;
+  if (mode !== undefined && mode !== "cors" && mode !== "same-origin") return false;
+  return dest === "empty" || request.headers[REFRESH_HEADER] === REFRESH_HEADER_VALUE;
 }

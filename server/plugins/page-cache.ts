@@ -9,6 +9,7 @@ import { hitSummary } from "../logger";
 import { noCacheMetrics, type CacheMetrics } from "./metrics";
 import { requestIdOf } from "./request-id";
 import { HSTS, isHttps } from "./security";
+import type { TrustFunction } from "../proxy-trust";
 
 /** Cache-Control of public pages: browsers and CDNs may keep them a minute and revalidate in the background. */
 export const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
@@ -35,7 +36,7 @@ export interface PageCacheOptions {
   /** Recompress stored brotli at UPGRADE_BROTLI_QUALITY in the background (off in tests that count bytes). */
   upgradeBrotli?: boolean;
   /** Whether X-Forwarded-Proto is believed (HSTS on hits served by serveRaw). */
-  trustProxy?: boolean;
+  trustProxy?: boolean | TrustFunction;
   /** Counts hits, misses and stores (plugins/metrics.ts). */
   metrics?: CacheMetrics;
   /** While draining, hits close their connection and serveRaw leaves every request to Fastify. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
+import { IMAGE_HOSTS } from "../../shared/image-sources";
+import type { TrustFunction } from "../proxy-trust";
 
 /**
  * The Content-Security-Policy. Scripts come from this origin; inline scripts run only when their SHA-256
@@ -17,7 +19,8 @@ export function contentSecurityPolicy({
     ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(" "),
     // Inline styles only (no scripts): React style props and toast styles need them.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // The hosts blog posts may show images from (shared/image-sources.ts), and no other.
+    ["img-src 'self' data: blob:", ...IMAGE_HOSTS.map((host) => `https://${host}`)].join(" "),
     "font-src 'self' data:",
     // Vite's HMR socket in development only.
     dev ? "connect-src 'self' ws://localhost:* ws://127.0.0.1:*" : "connect-src 'self'",
@@ -44,10 +47,15 @@ export const STATIC_SECURITY_HEADERS = {
 
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-/** Whether the client reached us over HTTPS, directly or as a trusted proxy reports (Fastify's rule). */
-export function isHttps(raw: IncomingMessage, trustProxy: boolean): boolean {
+/**
+ * Whether the client reached us over HTTPS, directly or as a trusted proxy reports (Fastify's rule: the
+ * connection must come from a trusted proxy, and its last X-Forwarded-Proto entry is believed).
+ */
+export function isHttps(raw: IncomingMessage, trustProxy: boolean | TrustFunction): boolean {
   const forwarded = raw.headers["x-forwarded-proto"];
-  if (trustProxy && typeof forwarded === "string" && forwarded !== "") {
+  const fromProxy =
+    typeof trustProxy === "function" ? trustProxy(raw.socket?.remoteAddress ?? "", 0) : trustProxy;
+  if (fromProxy && typeof forwarded === "string" && forwarded !== "") {
     return forwarded.slice(forwarded.lastIndexOf(",") + 1).trim() === "https";
   }
   return Boolean((raw.socket as TLSSocket | null)?.encrypted);
@@ -56,7 +64,7 @@ export function isHttps(raw: IncomingMessage, trustProxy: boolean): boolean {
 /** Strict headers on every response; a page render replaces the policy with one that lists its scripts. */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  { dev = false, trustProxy = false }: { dev?: boolean; trustProxy?: boolean } = {},
+  { dev = false, trustProxy = false }: { dev?: boolean; trustProxy?: boolean | TrustFunction } = {},
 ) {
   const policy = contentSecurityPolicy({ dev });
   app.addHook("onRequest", async (request, reply) => {

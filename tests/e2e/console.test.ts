@@ -42,6 +42,33 @@ describe("console sign-in", () => {
   });
 });
 
+describe("refresh from a page that is not the console's script", () => {
+  it("an image pointing at /refresh_token neither rotates nor ends the session", async () => {
+    const { page } = await openSignedIn("/dashboard/enquiries");
+    await page.getByRole("heading", { name: "Enquiries" }).waitFor();
+    const statuses: number[] = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/refresh_token?")) statuses.push(r.status());
+    });
+    // What <img src="/refresh_token?a"><img src="/refresh_token?b"> in a post would make Chromium send.
+    await page.evaluate(() =>
+      Promise.all(
+        ["a", "b"].map(
+          (q) =>
+            new Promise((done) => {
+              const image = new Image();
+              image.onload = image.onerror = done;
+              image.src = `/refresh_token?${q}`;
+            }),
+        ),
+      ),
+    );
+    expect(statuses).toEqual([403, 403]);
+    const refresh = await page.evaluate(async () => (await fetch("/refresh_token")).json());
+    expect(refresh.error_code).toBe(200);
+  });
+});
+
 describe("console shell", () => {
   it("shows the console not-found page for unknown paths", async () => {
     const { page } = await openSignedIn("/dashboard/nothing-here");

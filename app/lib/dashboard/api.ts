@@ -1,4 +1,5 @@
 import { toast } from "~/lib/toast";
+import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../../shared/auth";
 import { getSession, setSession, setToken } from "./session";
 
 export class ApiError extends Error {
@@ -19,7 +20,12 @@ let refreshing: Promise<boolean> | null = null;
 function refreshOnce(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch("/refresh_token", { method: "GET", credentials: "same-origin" });
+      // The server rotates only for this script's request (server/api/auth.ts): the header proves it.
+      const res = await fetch("/refresh_token", {
+        method: "GET",
+        credentials: "same-origin",
+        headers: { [REFRESH_HEADER]: REFRESH_HEADER_VALUE },
+      });
       const body = (await res.json().catch(() => ({}))) as {
         error_code?: number;
         message?: string;

@@ -1,0 +1,7 @@
+/**
+ * The header the console's api client sends when it refreshes the session. A page can make a browser
+ * request `/refresh_token` with an <img>, a link or a form, but none of them can add a header, and a
+ * script on another site cannot add one without a CORS preflight that this server never grants.
+ */
+export const REFRESH_HEADER = "x-requested-with";
+export const REFRESH_HEADER_VALUE = "gcc-console";
