@@ -1,8 +1,7 @@
 import { DataTable } from "~/components/dashboard/data-table";
+import { consoleMeta } from "~/lib/dashboard/meta";
 
-export function meta() {
-  return [{ title: "Audit log | GCC View 360 Console" }];
-}
+export const meta = () => consoleMeta("Audit log");
 
 interface AuditEntry {
   id: number;
@@ -30,7 +29,6 @@ export default function AuditLog() {
     <DataTable<AuditEntry>
       title="Audit log"
       endpoint="/api/audit_log"
-      dataKey="audit_log"
       rowKey={(e) => e.id}
       emptyText="No changes recorded yet."
       columns={[

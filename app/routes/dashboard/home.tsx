@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Building2, MapPin, Phone, Plus, Trash2, Truck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { DataTable } from "~/components/dashboard/data-table";
+import { timeColumn } from "~/components/dashboard/columns";
 import { Field } from "~/components/dashboard/field";
 import { MemberModal } from "~/components/dashboard/logistics/member-form";
 import {
@@ -12,19 +12,17 @@ import {
   formatDate,
   stateOptions,
 } from "~/components/dashboard/logistics/options";
-import { RowActions } from "~/components/dashboard/logistics/ui";
-import { ConfirmModal, Spinner } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/modal";
+import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
 import { api, ApiError } from "~/lib/dashboard/api";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
 import { toast } from "~/lib/toast";
+import { consoleMeta } from "~/lib/dashboard/meta";
 import { memberVehicleSchema, type Member, type MemberVehicle } from "../../../schemas/logistics";
 import { stateLabel } from "../../../schemas/logistics-options";
 
-export function meta() {
-  return [{ title: "Dashboard | GCC View 360 Console" }];
-}
+export const meta = () => consoleMeta("Dashboard");
 
 const ENDPOINT = "/api/members";
 type Profile = { profile_data: Member[]; vehicle_data: MemberVehicle[]; row_count: number };
@@ -33,9 +31,6 @@ type Profile = { profile_data: Member[]; vehicle_data: MemberVehicle[]; row_coun
 export default function Home() {
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get("member")) || null;
-  const [editing, setEditing] = useState<Member | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Member | null>(null);
   const select = (id: number | null) =>
     setParams(
       (prev) => {
@@ -46,26 +41,17 @@ export default function Home() {
       },
       { preventScrollReset: true },
     );
-  const remove = useConsoleMutation<number>({
-    request: (id) => ({ path: `${ENDPOINT}/${id}`, method: "DELETE" }),
-    success: "Member deleted.",
-    invalidate: [ENDPOINT],
-    onSuccess: () => {
-      if (deleting?.user_id === selectedId) select(null);
-      setDeleting(null);
-    },
-  });
 
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-navy-900">Dashboard</h1>
       {selectedId ? <ProfilePanel key={selectedId} id={selectedId} onClose={() => select(null)} /> : null}
-      <DataTable<Member>
+      <ResourceScreen<Member>
         title="Members"
         titleLevel={2}
         endpoint={ENDPOINT}
-        dataKey="members"
         rowKey={(m) => m.user_id}
+        describe={(m) => `member ${m.first_name} ${m.last_name}`.trim()}
         searchPlaceholder="Search name, mobile number or company"
         csvExport
         emptyText="No members match."
@@ -77,11 +63,26 @@ export default function Home() {
           addedTo,
         ]}
         rowClassName={(m) => (m.user_id === selectedId ? "bg-brand-50" : "")}
-        actions={
-          <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+        createLabel={
+          <>
             <Plus aria-hidden="true" className="size-4" /> Add member
-          </button>
+          </>
         }
+        form={(member, close) => (
+          <MemberModal
+            member={member}
+            onClose={close}
+            onSaved={member ? undefined : (m) => select(m.user_id)}
+          />
+        )}
+        remove={{
+          noun: "member",
+          message: (m) =>
+            `Delete ${m.first_name} ${m.last_name} and their vehicle list? Their loads, trucks and listings stay, without a member.`,
+          onDeleted: (m) => {
+            if (m.user_id === selectedId) select(null);
+          },
+        }}
         columns={[
           {
             key: "first_name",
@@ -111,37 +112,8 @@ export default function Home() {
           { key: "state", header: "State", sortable: true, render: (m) => stateLabel(m.state) },
           { key: "service_category", header: "Category", sortable: true, render: (m) => m.service_category },
           { key: "vehicles", header: "Vehicles", className: "text-right", render: (m) => m.vehicle_count },
-          {
-            key: "created_at",
-            header: "Joined",
-            sortable: true,
-            className: "whitespace-nowrap",
-            render: (m) => formatDate(m.created_at),
-          },
+          timeColumn("created_at", "Joined", formatDate),
         ]}
-        rowActions={(m) => (
-          <RowActions
-            label={`member ${m.first_name} ${m.last_name}`.trim()}
-            onEdit={() => setEditing(m)}
-            onDelete={() => setDeleting(m)}
-          />
-        )}
-      />
-      {creating ? (
-        <MemberModal member={null} onClose={() => setCreating(false)} onSaved={(m) => select(m.user_id)} />
-      ) : null}
-      {editing ? <MemberModal member={editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmModal
-        open={deleting !== null}
-        title="Delete member"
-        message={
-          deleting
-            ? `Delete ${deleting.first_name} ${deleting.last_name} and their vehicle list? Their loads, trucks and listings stay, without a member.`
-            : ""
-        }
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.user_id)}
-        onClose={() => setDeleting(null)}
       />
     </div>
   );
@@ -246,27 +218,21 @@ function ProfilePanel({ id, onClose }: { id: number; onClose: () => void }) {
           </button>
         </div>
         <dl className="grid gap-3 px-5 py-4 text-sm">
-          <div>
-            <dt className="sr-only">Mobile</dt>
-            <dd className="flex items-center gap-2">
-              <Phone aria-hidden="true" className="size-4 text-slate-400" />
-              {formatPhone(p.phone)}
-            </dd>
-          </div>
-          <div>
-            <dt className="sr-only">Company</dt>
-            <dd className="flex items-center gap-2">
-              <Building2 aria-hidden="true" className="size-4 text-slate-400" />
-              {p.company || "—"}
-            </dd>
-          </div>
-          <div>
-            <dt className="sr-only">State</dt>
-            <dd className="flex items-center gap-2">
-              <MapPin aria-hidden="true" className="size-4 text-slate-400" />
-              {stateLabel(p.state)}
-            </dd>
-          </div>
+          {(
+            [
+              ["Mobile", Phone, formatPhone(p.phone)],
+              ["Company", Building2, p.company || "—"],
+              ["State", MapPin, stateLabel(p.state)],
+            ] as const
+          ).map(([term, Icon, value]) => (
+            <div key={term}>
+              <dt className="sr-only">{term}</dt>
+              <dd className="flex items-center gap-2">
+                <Icon aria-hidden="true" className="size-4 text-slate-400" />
+                {value}
+              </dd>
+            </div>
+          ))}
           <div>
             <dt className="sr-only">Joined</dt>
             <dd className="text-xs text-slate-600">Member since {formatDate(p.created_at)}</dd>

@@ -18,6 +18,7 @@ type ListAnswer<T> = { total_no_of_data: number; total_capped?: boolean } & Reco
 
 /** The console's one list: server-side paging, search, sort and filters, all kept in the URL. */
 export function DataTable<T>(props: DataTableProps<T>) {
+  const dataKey = props.dataKey ?? props.endpoint.slice(props.endpoint.lastIndexOf("/") + 1);
   const list = useListParams((props.filters ?? []).map((f) => f.name));
   const [filterOpen, setFilterOpen] = useState(false);
 
@@ -29,7 +30,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     placeholderData: keepPreviousData,
   });
   const selected = props.select && query.data ? props.select(query.data) : null;
-  const rows = selected?.rows ?? (query.data?.[`${props.dataKey}_data`] as T[] | undefined) ?? [];
+  const rows = selected?.rows ?? (query.data?.[`${dataKey}_data`] as T[] | undefined) ?? [];
   const total = selected?.total ?? query.data?.total_no_of_data ?? 0;
   // Lists may count only up to a cap (`total_capped`): "of 10,000+".
   const capped = selected ? Boolean(selected.capped) : query.data?.total_capped === true;
@@ -67,7 +68,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         activeFilters={Object.values(list.filters).filter(Boolean).length}
         onOpenFilters={props.filters?.length ? () => setFilterOpen(true) : undefined}
         onClearFilters={list.clearFilters}
-        onExport={props.csvExport ? () => downloadCsv(props.endpoint, apiQuery, props.dataKey) : undefined}
+        onExport={props.csvExport ? () => downloadCsv(props.endpoint, apiQuery, dataKey) : undefined}
         selectedCount={selection.checked.size}
         onDeleteSelected={bulk ? () => bulkDelete.ask([...selection.checked]) : undefined}
       />

@@ -26,7 +26,8 @@ export interface DataTableProps<T> {
   title: string;
   /** List endpoint, e.g. /api/contact_requests; answers `{ <dataKey>_data, total_no_of_data }`. */
   endpoint: string;
-  dataKey: string;
+  /** The API's name for the rows (default: the endpoint's last segment, e.g. "contact_requests"). */
+  dataKey?: string;
   columns: Column<T>[];
   rowKey: (row: T) => number | string;
   filters?: FilterField[];
