@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Details } from "~/components/dashboard/details";
 import { Modal } from "~/components/dashboard/modal";
 import { FormActions } from "~/components/dashboard/resource/form-actions";
 import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
@@ -99,19 +100,16 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
         />
       }
     >
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        {[
+      <Details
+        className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2"
+        valueClassName="text-slate-900"
+        items={[
           ["E-mail", enquiry.email],
           ["Phone", enquiry.phone || "—"],
           ["Organization", enquiry.organization || "—"],
           ["Location", enquiry.location || "—"],
-        ].map(([term, value]) => (
-          <div key={term}>
-            <dt className="font-medium text-slate-500">{term}</dt>
-            <dd className="text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
       <h3 className="mt-5 text-sm font-medium text-slate-500">Message</h3>
       <p className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">
         {enquiry.message}

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useLocation } from "react-router";
 import {
   addedFrom,
@@ -8,16 +7,16 @@ import {
   requestStatusOptions,
 } from "~/components/dashboard/logistics/options";
 import { memberColumn, timeColumn } from "~/components/dashboard/columns";
+import { Details } from "~/components/dashboard/details";
 import { Chip, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { Modal } from "~/components/dashboard/modal";
 import { FormActions } from "~/components/dashboard/resource/form-actions";
 import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { useResourceForm } from "~/components/dashboard/resource/use-resource-form";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
 import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
-import { fieldErrors } from "../../../schemas/validation";
 
 export const meta = ({ location }: { location: { pathname: string } }) =>
   consoleMeta(`${location.pathname.endsWith("fast_tag") ? "FASTag" : "Insurance"} requests`);
@@ -87,61 +86,43 @@ function RequestModal({
   label: string;
   onClose: () => void;
 }) {
-  const [status, setStatus] = useState<string>(request.status);
-  const [notes, setNotes] = useState(request.notes);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useConsoleMutation<{ status: string; notes: string }>({
-    request: (body) => ({ path: `${endpoint}/${request.id}`, method: "PATCH", body }),
+  const form = useResourceForm({
+    endpoint,
+    id: request.id,
+    initial: { status: request.status as string, notes: request.notes },
+    schema: serviceRequestUpdateSchema,
     success: `${label} request updated.`,
-    invalidate: [endpoint],
-    onSuccess: onClose,
+    onSaved: onClose,
+    namePrefix: "request-",
   });
-  const submit = () => {
-    const parsed = serviceRequestUpdateSchema.safeParse({ status, notes });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    save.mutate({ status, notes }, { onError: (e) => setErrors(fieldErrorsOf(e)) });
-  };
   return (
     <Modal
       open
       onClose={onClose}
       title={`${label} request · ${formatVehicleNumber(request.vehicle_number)}`}
       kind="edit"
-      busy={save.isPending}
+      busy={form.save.isPending}
       footer={
-        <FormActions label="Save" busy={save.isPending} onCancel={onClose} onSave={submit} lockCancel />
+        <FormActions
+          label="Save"
+          busy={form.save.isPending}
+          onCancel={onClose}
+          onSave={form.submit}
+          lockCancel
+        />
       }
     >
-      <dl className="mb-5 grid gap-3 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="font-medium text-slate-500">Member</dt>
-          <dd>{request.member_name || "—"}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-500">Mobile</dt>
-          <dd>{formatPhone(request.contact_no)}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-500">Received</dt>
-          <dd>{formatDateTime(request.created_at)}</dd>
-        </div>
-      </dl>
+      <Details
+        className="mb-5 grid gap-3 text-sm sm:grid-cols-3"
+        items={[
+          ["Member", request.member_name || "—"],
+          ["Mobile", formatPhone(request.contact_no)],
+          ["Received", formatDateTime(request.created_at)],
+        ]}
+      />
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <SelectField
-          label="Status"
-          name="request-status"
-          options={requestStatusOptions}
-          value={status}
-          error={errors.status}
-          onChange={(e) => setStatus(e.target.value)}
-        />
-        <TextAreaField
-          label="Notes"
-          name="request-notes"
-          value={notes}
-          error={errors.notes}
-          onChange={(e) => setNotes(e.target.value)}
-        />
+        <SelectField label="Status" options={requestStatusOptions} {...form.bind("status")} />
+        <TextAreaField label="Notes" {...form.bind("notes")} />
       </div>
     </Modal>
   );

@@ -4,6 +4,7 @@ import { api } from "~/lib/dashboard/api";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { leadNoteSchema, type Lead, type LeadNote } from "../../../../schemas/logistics";
 import { formatPhone } from "../../../../schemas/phone";
+import { Details } from "../details";
 import { Field } from "../field";
 import { formatDateTime, leadStatusOptions } from "../logistics/options";
 import { SelectField } from "../logistics/ui";
@@ -66,18 +67,14 @@ function LeadDetail({
   });
   return (
     <div className="grid gap-6">
-      <dl className="grid gap-3 text-sm sm:grid-cols-3">
-        {[
+      <Details
+        className="grid gap-3 text-sm sm:grid-cols-3"
+        items={[
           ["Mobile", formatPhone(lead.contact_no)],
           ["Company", lead.company || "—"],
           ["Interested in", lead.interest || "—"],
-        ].map(([term, value]) => (
-          <div key={term}>
-            <dt className="font-medium text-slate-500">{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
       <form
         noValidate
         className="grid items-end gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-[1fr_1fr_auto]"

@@ -37,8 +37,9 @@ export function useResourceForm<V extends Record<string, unknown>>(options: {
     invalidate: options.invalidate ?? [endpoint],
     onSuccess: options.onSaved,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Checks and sends the values; called by a form's submit or by a dialog's Save button. */
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
     const body = options.toBody ? options.toBody(values) : values;
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
