@@ -11,7 +11,8 @@ import { api } from "~/lib/dashboard/api";
 import { localDate } from "~/lib/dashboard/dates";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { postPath } from "../../../shared/slug";
-import { blogLanguages, blogPostInputSchema, type BlogRow } from "../../../schemas/blog";
+import { blogLanguages, blogPostInputSchema } from "../../../schemas/blog";
+import type { BlogRow } from "../../../schemas/blog";
 
 export const meta = () => consoleMeta("Blog");
 

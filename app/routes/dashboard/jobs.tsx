@@ -5,7 +5,8 @@ import { useResourceForm } from "~/components/dashboard/resource/use-resource-fo
 import { RichTextEditor } from "~/components/dashboard/rich-text";
 import { localDate } from "~/lib/dashboard/dates";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { employmentTypeLabels, jobInputSchema, type JobRow } from "../../../schemas/job";
+import { employmentTypeLabels, jobInputSchema } from "../../../schemas/job";
+import type { JobRow } from "../../../schemas/job";
 
 export const meta = () => consoleMeta("Jobs");
 

@@ -4,7 +4,8 @@ import { FormModal } from "~/components/dashboard/resource/form-modal";
 import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
 import { useResourceForm } from "~/components/dashboard/resource/use-resource-form";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { teamMemberInputSchema, type TeamRow } from "../../../schemas/team";
+import { teamMemberInputSchema } from "../../../schemas/team";
+import type { TeamRow } from "../../../schemas/team";
 
 export const meta = () => consoleMeta("Team");
 

@@ -29,7 +29,7 @@ interface ResourceParts<T> {
 interface RemoveRows<T> {
   /** What a row is, for "Delete post" and "Post deleted.". */
   noun: string;
-  /** Team members are removed (from the page) rather than deleted. */
+  /** "remove" words it Remove / removed, e.g. for a team member taken off the leadership page. */
   verb?: "delete" | "remove";
   /** The question asked (default: "Delete <describe(row)>? This cannot be undone."). */
   message?: (row: T) => string;
@@ -46,11 +46,12 @@ export function ResourceScreen<T>(props: ResourceScreenProps<T>) {
   const rowKey: RowKey<T> = props.rowKey ?? ((row) => (row as { id: number }).id);
   const [open, setOpen] = useState<{ row: T | null } | null>(null);
   const verb = remove?.verb ?? "delete";
+  const noun = remove?.noun ?? "";
   const deletion = useDeleteConfirm<T>({
     request: (row) => ({ path: `${table.endpoint}/${rowKey(row)}`, method: "DELETE" }),
-    title: `${capitalised(verb)} ${remove?.noun}`,
+    title: `${capitalised(verb)} ${noun}`,
     message: remove?.message ?? ((row) => `${capitalised(verb)} ${describe(row)}? This cannot be undone.`),
-    success: `${capitalised(remove?.noun ?? "")} ${verb}d.`,
+    success: `${capitalised(noun)} ${verb}d.`,
     invalidate: remove?.invalidate ?? [table.endpoint],
     onDeleted: remove?.onDeleted,
   });
