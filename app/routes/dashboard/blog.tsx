@@ -2,17 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Field, optionsOf, SelectField, TextAreaField } from "~/components/dashboard/field";
 import { ImageUpload } from "~/components/dashboard/image-upload";
+import { FormActions } from "~/components/dashboard/kit/form-actions";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { Modal, Spinner } from "~/components/dashboard/modal";
-import { FormActions } from "~/components/dashboard/resource/form-actions";
-import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
-import { useResourceForm } from "~/components/dashboard/resource/use-resource-form";
 import { RichTextEditor } from "~/components/dashboard/rich-text";
 import { api } from "~/lib/dashboard/api";
 import { localDate } from "~/lib/dashboard/dates";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { postPath } from "../../../shared/slug";
 import { blogLanguages, blogPostInputSchema } from "../../../schemas/blog";
 import type { BlogRow } from "../../../schemas/blog";
+import { postPath } from "../../../shared/slug";
 
 export const meta = () => consoleMeta("Blog");
 
@@ -21,7 +21,7 @@ const languageOptions = blogLanguages.map((l) => ({ value: l, label: l }));
 
 export default function BlogScreen() {
   return (
-    <ResourceScreen<BlogRow>
+    <ListScreen<BlogRow>
       title="Blog"
       endpoint={ENDPOINT}
       describe={(p) => p.heading}
@@ -99,7 +99,7 @@ function EditPost({ post, onClose }: { post: BlogRow; onClose: () => void }) {
 
 function PostForm({ post, body, onClose }: { post: BlogRow | null; body: string; onClose: () => void }) {
   const [tab, setTab] = useState<"write" | "preview">("write");
-  const form = useResourceForm({
+  const form = useRecordForm({
     endpoint: ENDPOINT,
     id: post?.id ?? null,
     initial: {

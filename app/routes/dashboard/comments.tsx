@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { optionsOf } from "~/components/dashboard/field";
-import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { rowActionClass } from "~/components/dashboard/row-actions";
 import { api } from "~/lib/dashboard/api";
 import { localDate } from "~/lib/dashboard/dates";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { consoleMeta } from "~/lib/dashboard/meta";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 
 export const meta = () => consoleMeta("Comments");
 
@@ -34,7 +34,7 @@ export default function CommentsScreen() {
     invalidate: [ENDPOINT],
   });
   return (
-    <ResourceScreen<CommentRow>
+    <ListScreen<CommentRow>
       title="Comments"
       endpoint={ENDPOINT}
       describe={(c) => `comment by ${c.name}`}

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Details } from "~/components/dashboard/details";
+import { FormActions } from "~/components/dashboard/kit/form-actions";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { Modal } from "~/components/dashboard/modal";
-import { FormActions } from "~/components/dashboard/resource/form-actions";
-import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
 import { localDateTime } from "~/lib/dashboard/dates";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { consoleMeta } from "~/lib/dashboard/meta";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { enquiryStatuses } from "../../../schemas/contact";
 import type { Enquiry } from "../../../schemas/enquiry";
 
@@ -26,7 +26,7 @@ const fullName = (e: Enquiry) => `${e.first_name} ${e.last_name}`;
 
 export default function Enquiries() {
   return (
-    <ResourceScreen<Enquiry>
+    <ListScreen<Enquiry>
       title="Enquiries"
       endpoint={ENDPOINT}
       describe={(e) => `enquiry from ${fullName(e)}`}

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { memberColumn, timeColumn } from "~/components/dashboard/columns";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import {
   addedFrom,
   addedTo,
@@ -8,14 +10,12 @@ import {
   feedbackStatusOptions,
   formatDateTime,
 } from "~/components/dashboard/logistics/options";
-import { memberColumn, timeColumn } from "~/components/dashboard/columns";
 import { Chip, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { Modal, Spinner } from "~/components/dashboard/modal";
-import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { formatPhone } from "../../../schemas/phone";
+import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import type { FeedbackItem } from "../../../schemas/logistics";
+import { formatPhone } from "../../../schemas/phone";
 
 export const meta = () => consoleMeta("Feedback & Complaints");
 
@@ -40,7 +40,7 @@ const describe = (f: FeedbackItem) =>
 
 export default function FeedbackComplaints() {
   return (
-    <ResourceScreen<FeedbackItem>
+    <ListScreen<FeedbackItem>
       title="Feedback & Complaints"
       endpoint={ENDPOINT}
       select={selectFeedback}

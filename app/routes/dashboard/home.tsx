@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { timeColumn } from "~/components/dashboard/columns";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { MemberModal } from "~/components/dashboard/logistics/member-form";
 import { MemberProfile } from "~/components/dashboard/logistics/member-profile";
 import {
@@ -10,7 +11,6 @@ import {
   formatDate,
   stateOptions,
 } from "~/components/dashboard/logistics/options";
-import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import type { Member } from "../../../schemas/logistics";
 import { stateLabel } from "../../../schemas/logistics-options";
@@ -37,7 +37,7 @@ export default function Home() {
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-navy-900">Dashboard</h1>
       {selectedId ? <MemberProfile key={selectedId} id={selectedId} onClose={() => select(null)} /> : null}
-      <ResourceScreen<Member>
+      <ListScreen<Member>
         title="Members"
         titleLevel={2}
         endpoint="/api/members"

@@ -1,7 +1,7 @@
 import { Field, optionsOf, SelectField, TextAreaField } from "~/components/dashboard/field";
-import { FormModal } from "~/components/dashboard/resource/form-modal";
-import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
-import { useResourceForm } from "~/components/dashboard/resource/use-resource-form";
+import { FormModal } from "~/components/dashboard/kit/form-modal";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { RichTextEditor } from "~/components/dashboard/rich-text";
 import { localDate } from "~/lib/dashboard/dates";
 import { consoleMeta } from "~/lib/dashboard/meta";
@@ -14,7 +14,7 @@ const ENDPOINT = "/api/jobs";
 
 export default function JobsScreen() {
   return (
-    <ResourceScreen<JobRow>
+    <ListScreen<JobRow>
       title="Jobs"
       endpoint={ENDPOINT}
       describe={(j) => j.job_title}
@@ -50,7 +50,7 @@ const lines = (text: string) =>
     .filter(Boolean);
 
 function JobForm({ job, onClose }: { job: JobRow | null; onClose: () => void }) {
-  const form = useResourceForm({
+  const form = useRecordForm({
     endpoint: ENDPOINT,
     id: job?.id ?? null,
     initial: {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { Logo } from "~/components/layout/logo";
 import { Spinner } from "~/components/dashboard/modal";
 import { homeFor } from "~/components/dashboard/nav";
-import { setSession, useSession } from "~/lib/dashboard/session";
+import { Logo } from "~/components/layout/logo";
 import { consoleMeta } from "~/lib/dashboard/meta";
+import { setSession, useSession } from "~/lib/dashboard/session";
 import type { LoginResponse } from "../../../schemas/auth";
 
 export function meta() {

@@ -2,13 +2,13 @@ import { useState } from "react";
 import { useOutletContext } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { Field } from "~/components/dashboard/field";
+import { FormModal } from "~/components/dashboard/kit/form-modal";
+import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { Modal } from "~/components/dashboard/modal";
-import { FormModal } from "~/components/dashboard/resource/form-modal";
-import { useResourceForm } from "~/components/dashboard/resource/use-resource-form";
-import type { Me } from "~/lib/dashboard/me";
 import { localDate } from "~/lib/dashboard/dates";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import type { Me } from "~/lib/dashboard/me";
 import { consoleMeta } from "~/lib/dashboard/meta";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import {
   newOperatorSchema,
   operatorUpdateSchema,
@@ -104,7 +104,7 @@ export default function Operators() {
 }
 
 function CreateOperator({ onClose }: { onClose: () => void }) {
-  const form = useResourceForm({
+  const form = useRecordForm({
     endpoint: ENDPOINT,
     id: null,
     initial: { username: "", password: "", role: "editor" as Role },
@@ -148,7 +148,7 @@ function CreateOperator({ onClose }: { onClose: () => void }) {
 }
 
 function ResetPassword({ operator, onClose }: { operator: OperatorSummary; onClose: () => void }) {
-  const form = useResourceForm({
+  const form = useRecordForm({
     endpoint: ENDPOINT,
     id: operator.id,
     initial: { password: "" },

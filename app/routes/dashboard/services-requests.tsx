@@ -1,4 +1,9 @@
 import { useLocation } from "react-router";
+import { memberColumn, timeColumn } from "~/components/dashboard/columns";
+import { Details } from "~/components/dashboard/details";
+import { FormActions } from "~/components/dashboard/kit/form-actions";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import {
   addedFrom,
   addedTo,
@@ -6,17 +11,12 @@ import {
   requestStatusLabel,
   requestStatusOptions,
 } from "~/components/dashboard/logistics/options";
-import { memberColumn, timeColumn } from "~/components/dashboard/columns";
-import { Details } from "~/components/dashboard/details";
 import { Chip, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { Modal } from "~/components/dashboard/modal";
-import { FormActions } from "~/components/dashboard/resource/form-actions";
-import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
-import { useResourceForm } from "~/components/dashboard/resource/use-resource-form";
 import { consoleMeta } from "~/lib/dashboard/meta";
+import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
 import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
-import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
 
 export const meta = ({ location }: { location: { pathname: string } }) =>
   consoleMeta(`${location.pathname.endsWith("fast_tag") ? "FASTag" : "Insurance"} requests`);
@@ -31,7 +31,7 @@ export default function ServiceRequests() {
   const describe = (r: ServiceRequest) => `${label} request for ${formatVehicleNumber(r.vehicle_number)}`;
 
   return (
-    <ResourceScreen<ServiceRequest>
+    <ListScreen<ServiceRequest>
       key={kind}
       title={`${label} requests`}
       endpoint={endpoint}
@@ -86,7 +86,7 @@ function RequestModal({
   label: string;
   onClose: () => void;
 }) {
-  const form = useResourceForm({
+  const form = useRecordForm({
     endpoint,
     id: request.id,
     initial: { status: request.status as string, notes: request.notes },

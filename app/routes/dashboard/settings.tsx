@@ -3,8 +3,8 @@ import { useState, type FormEvent } from "react";
 import { Field } from "~/components/dashboard/field";
 import { Spinner } from "~/components/dashboard/modal";
 import { api } from "~/lib/dashboard/api";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { consoleMeta } from "~/lib/dashboard/meta";
+import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { siteSettingsSchema, type SiteSettings } from "../../../schemas/settings";
 import { fieldErrors } from "../../../schemas/validation";
 

@@ -1,8 +1,8 @@
 import { Field, TextAreaField } from "~/components/dashboard/field";
 import { ImageUpload } from "~/components/dashboard/image-upload";
-import { FormModal } from "~/components/dashboard/resource/form-modal";
-import { ResourceScreen } from "~/components/dashboard/resource/resource-screen";
-import { useResourceForm } from "~/components/dashboard/resource/use-resource-form";
+import { FormModal } from "~/components/dashboard/kit/form-modal";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { teamMemberInputSchema } from "../../../schemas/team";
 import type { TeamRow } from "../../../schemas/team";
@@ -13,7 +13,7 @@ const ENDPOINT = "/api/team_members";
 
 export default function TeamScreen() {
   return (
-    <ResourceScreen<TeamRow>
+    <ListScreen<TeamRow>
       title="Leadership team"
       endpoint={ENDPOINT}
       describe={(m) => m.name}
@@ -42,7 +42,7 @@ export default function TeamScreen() {
 }
 
 function TeamForm({ member, onClose }: { member: TeamRow | null; onClose: () => void }) {
-  const form = useResourceForm({
+  const form = useRecordForm({
     endpoint: ENDPOINT,
     id: member?.id ?? null,
     initial: {

@@ -1,6 +1,4 @@
-import { DataTable } from "../data-table";
-import { formatDay } from "../logistics/options";
-import { Segmented } from "../segmented";
+import type { AnalyticsRow } from "../../../../schemas/analytics";
 import {
   addDays,
   analyticsEntities,
@@ -9,7 +7,9 @@ import {
   MAX_ANALYTICS_DAYS,
   type AnalyticsEntity,
 } from "../../../../schemas/logistics";
-import type { AnalyticsRow } from "../../../../schemas/analytics";
+import { DataTable } from "../data-table";
+import { formatDay } from "../logistics/options";
+import { Segmented } from "../segmented";
 import { tableColumns } from "./columns";
 import { EntityChart } from "./entity-chart";
 import { entityLabel } from "./labels";

@@ -4,9 +4,9 @@ import { formatRupees } from "~/lib/dashboard/money";
 import type { AfterSaleCustomer, Member, ServiceHistoryEntry } from "../../../../schemas/logistics";
 import { stateLabel } from "../../../../schemas/logistics-options";
 import { formatPhone } from "../../../../schemas/phone";
+import { ListScreen } from "../kit/list-screen";
 import { formatDate, stateOptions } from "../logistics/options";
 import { Modal, Spinner } from "../modal";
-import { ResourceScreen } from "../resource/resource-screen";
 import { AFTER_SALE } from "./endpoints";
 import { NameOverCompany } from "./name-over-company";
 
@@ -15,7 +15,7 @@ const customerName = (c: AfterSaleCustomer) => `${c.first_name} ${c.last_name}`.
 /** After sale: customers with service history; each row opens that history. */
 export function AfterSaleList() {
   return (
-    <ResourceScreen<AfterSaleCustomer>
+    <ListScreen<AfterSaleCustomer>
       title="CRM · After sale"
       endpoint={AFTER_SALE}
       dataKey="profile"

@@ -1,14 +1,14 @@
 import { leadInputSchema } from "../../../../schemas/logistics";
 import { Field } from "../field";
+import { FormModal } from "../kit/form-modal";
+import { useRecordForm } from "../kit/use-record-form";
 import { leadStatusOptions } from "../logistics/options";
 import { SelectField, TextAreaField } from "../logistics/ui";
-import { FormModal } from "../resource/form-modal";
-import { useResourceForm } from "../resource/use-resource-form";
 import { BOARD, LEADS } from "./endpoints";
 
 /** The "before sale entry" modal: a new lead with status, follow-up date and a first note. */
 export function BeforeSaleEntry({ onClose }: { onClose: () => void }) {
-  const form = useResourceForm({
+  const form = useRecordForm({
     endpoint: LEADS,
     id: null,
     initial: {

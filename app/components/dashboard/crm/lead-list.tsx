@@ -1,9 +1,9 @@
 import type { Lead } from "../../../../schemas/logistics";
 import { formatPhone } from "../../../../schemas/phone";
 import { optionsOf } from "../field";
+import { ListScreen } from "../kit/list-screen";
 import { leadStatusOptions } from "../logistics/options";
 import { Chip } from "../logistics/ui";
-import { ResourceScreen } from "../resource/resource-screen";
 import { BOARD, LEADS } from "./endpoints";
 import { FollowUp, statusTone } from "./follow-up";
 import { LeadModal } from "./lead-modal";
@@ -19,7 +19,7 @@ const followUpOptions = optionsOf({
 /** Before sale, as a list: overdue follow-ups stand out; each lead opens its notes. */
 export function LeadList() {
   return (
-    <ResourceScreen<Lead>
+    <ListScreen<Lead>
       title="CRM · Before sale"
       endpoint={LEADS}
       dataKey="lead"

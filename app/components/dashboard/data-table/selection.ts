@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useDeleteConfirm } from "../resource/use-delete-confirm";
+import { useDeleteConfirm } from "../kit/use-delete-confirm";
 import type { BulkDelete } from "./types";
 
 export type RowSelection = ReturnType<typeof useRowSelection>;

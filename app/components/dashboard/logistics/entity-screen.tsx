@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { DataTable, type Column, type FilterField } from "~/components/dashboard/data-table";
-import { useDeleteConfirm } from "~/components/dashboard/resource/use-delete-confirm";
+import { useDeleteConfirm } from "~/components/dashboard/kit/use-delete-confirm";
 import { EntityModal, type EntityModalConfig } from "./entity-modal";
 import { RowActions } from "./ui";
 

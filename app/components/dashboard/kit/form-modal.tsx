@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Modal, type ModalKind } from "../modal";
 import { FormActions } from "./form-actions";
 
-/** A create/edit dialog around a `useResourceForm`: the fields, then Cancel and Save. */
+/** A create/edit dialog around a `useRecordForm`: the fields, then Cancel and Save. */
 export function FormModal({
   title,
   kind,

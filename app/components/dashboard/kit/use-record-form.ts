@@ -6,10 +6,10 @@ import { fieldErrors } from "../../../../schemas/validation";
 type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 /**
- * A create-or-edit form of one console resource: checked against the shared schema before it is sent,
+ * A create-or-edit form of one console record: checked against the shared schema before it is sent,
  * then POSTed (new) or PATCHed (`id`), with the server's field messages shown inline on a refusal.
  */
-export function useResourceForm<V extends Record<string, unknown>>(options: {
+export function useRecordForm<V extends Record<string, unknown>>(options: {
   endpoint: string;
   /** The record to edit; null creates one. */
   id: number | null;

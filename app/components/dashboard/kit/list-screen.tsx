@@ -7,11 +7,11 @@ type RowKey<T> = (row: T) => number | string;
 /** Rows with an `id` are keyed (and deleted) by it unless told otherwise. */
 type RowKeyProps<T> = T extends { id: number } ? { rowKey?: RowKey<T> } : { rowKey: RowKey<T> };
 
-export type ResourceScreenProps<T> = Omit<DataTableProps<T>, "actions" | "rowActions" | "rowKey"> &
+export type ListScreenProps<T> = Omit<DataTableProps<T>, "actions" | "rowActions" | "rowKey"> &
   RowKeyProps<T> &
-  ResourceParts<T>;
+  ListScreenParts<T>;
 
-interface ResourceParts<T> {
+interface ListScreenParts<T> {
   /** Names a row after its action buttons for screen readers, e.g. "enquiry from Asha Rao". */
   describe: (row: T) => string;
   /** The header button that opens `form` for a new record. */
@@ -41,7 +41,7 @@ interface RemoveRows<T> {
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** A console list screen: the table, its create/edit form and its delete confirmation. */
-export function ResourceScreen<T>(props: ResourceScreenProps<T>) {
+export function ListScreen<T>(props: ListScreenProps<T>) {
   const { describe, createLabel, form, editText, extraRowActions, remove, ...table } = props;
   const rowKey: RowKey<T> = props.rowKey ?? ((row) => (row as { id: number }).id);
   const [open, setOpen] = useState<{ row: T | null } | null>(null);
