@@ -1,4 +1,5 @@
 import { DataTable } from "~/components/dashboard/data-table";
+import { localDateTime } from "~/lib/dashboard/dates";
 import { consoleMeta } from "~/lib/dashboard/meta";
 
 export const meta = () => consoleMeta("Audit log");
@@ -32,12 +33,7 @@ export default function AuditLog() {
       rowKey={(e) => e.id}
       emptyText="No changes recorded yet."
       columns={[
-        {
-          key: "created_at",
-          header: "When",
-          render: (e) =>
-            new Date(e.created_at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }),
-        },
+        { key: "created_at", header: "When", render: (e) => localDateTime(e.created_at) },
         { key: "operator", header: "Who", render: (e) => e.operator },
         { key: "action", header: "Action", render: (e) => e.action },
         { key: "entity", header: "Record", render: (e) => `${e.entity} #${e.entity_id}` },

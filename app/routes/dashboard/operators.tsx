@@ -5,6 +5,7 @@ import { Field } from "~/components/dashboard/field";
 import { FormModal } from "~/components/dashboard/kit/form-modal";
 import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { Modal } from "~/components/dashboard/modal";
+import { rowActionClass } from "~/components/dashboard/row-actions";
 import { localDate } from "~/lib/dashboard/dates";
 import type { Me } from "~/lib/dashboard/me";
 import { consoleMeta } from "~/lib/dashboard/meta";
@@ -69,19 +70,11 @@ export default function Operators() {
             render: (o) =>
               o.disabled ? <span className="font-semibold text-red-700">Disabled</span> : "Active",
           },
-          {
-            key: "created_at",
-            header: "Created",
-            render: (o) => localDate(o.created_at),
-          },
+          { key: "created_at", header: "Created", render: (o) => localDate(o.created_at) },
         ]}
         rowActions={(o) => (
           <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
-              onClick={() => setResetting(o)}
-            >
+            <button type="button" className={rowActionClass} onClick={() => setResetting(o)}>
               Reset password<span className="sr-only"> of {o.username}</span>
             </button>
             {o.id !== me.user_id ? (
