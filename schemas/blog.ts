@@ -102,6 +102,18 @@ export interface BlogArticle extends BlogPostDetail {
   updated_at: Date;
 }
 
+/** A post in the console's list (GET /api/blog): every status, without the article body. */
+export interface BlogRow extends BlogPostSummary {
+  status: (typeof blogStatuses)[number];
+  language: string;
+  author: string;
+  tags: string;
+  seo_title: string | null;
+  meta_description: string | null;
+  published_at: string | null;
+  updated_at: string;
+}
+
 /** "GCC, India ,, Talent" → ["GCC", "India", "Talent"]. */
 export function splitTags(tags: string): string[] {
   return [

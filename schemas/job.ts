@@ -45,6 +45,23 @@ export const jobInputSchema = z.object({
 });
 export type JobInput = z.input<typeof jobInputSchema>;
 
+/** A job in the console's list (GET /api/jobs): open and closed, lists as arrays, dates as ISO text. */
+export interface JobRow {
+  id: number;
+  job_title: string;
+  company: string;
+  location: string;
+  salary: string;
+  employment_type: string;
+  job_description: string;
+  responsibilities: string[];
+  requirements: string[];
+  apply_link: string | null;
+  status: "open" | "closed";
+  valid_through: string | null;
+  created_at: string;
+}
+
 /** GET /api/post_jobs/ item: HTML description and requirements. */
 export interface JobListItem {
   id: number;

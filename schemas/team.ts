@@ -24,6 +24,11 @@ export const teamMemberInputSchema = z.object({
 });
 export type TeamMemberInput = z.input<typeof teamMemberInputSchema>;
 
+/** A member in the console's list (GET /api/team_members): the public fields and the display order. */
+export interface TeamRow extends TeamMember {
+  sort_order: number;
+}
+
 /** GET /api/teams/ item and GET /api/teams/{id}/. */
 export interface TeamMember {
   id: number;

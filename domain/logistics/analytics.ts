@@ -19,6 +19,7 @@ import {
   type AnalyticsPeriod,
   type AnalyticsQuery,
 } from "../../schemas/logistics";
+import { analyticsColumns } from "../../schemas/analytics";
 import { toCsv } from "../csv";
 import { EXPORT_LIMIT, offsetOf, rowsOf, searchCondition, startOfIndianDay } from "./common";
 import { orderBy } from "../sql";
@@ -97,8 +98,7 @@ const entityViews = {
   load: {
     created: loads.createdAt,
     search: loadSearch(loads),
-    headers: ["Date", "Phone number", "Name", "Company name", "From", "To", "Material"],
-    fields: ["date", "phone_number", "name", "company_name", "from", "to", "material"],
+    columns: analyticsColumns.load,
     select: (db: Database) =>
       db
         .select({
@@ -118,8 +118,7 @@ const entityViews = {
   truck: {
     created: trucks.createdAt,
     search: truckSearch(trucks),
-    headers: ["Date", "Phone number", "Name", "Company name", "From", "To", "Vehicle number"],
-    fields: ["date", "phone_number", "name", "company_name", "from", "to", "vehicle_number"],
+    columns: analyticsColumns.truck,
     select: (db: Database) =>
       db
         .select({
@@ -139,8 +138,7 @@ const entityViews = {
   driver: {
     created: drivers.createdAt,
     search: driverSearch(drivers),
-    headers: ["Date", "Phone number", "Name", "Company name", "From", "To", "Vehicle number"],
-    fields: ["date", "phone_number", "name", "company_name", "from", "to", "vehicle_number"],
+    columns: analyticsColumns.driver,
     select: (db: Database) =>
       db
         .select({
@@ -160,26 +158,7 @@ const entityViews = {
   buy_sell: {
     created: buySellListings.createdAt,
     search: buySellSearch(buySellListings),
-    headers: [
-      "Date",
-      "Phone number",
-      "Name",
-      "Kms driven",
-      "location",
-      "Owner name",
-      "Vehicle number",
-      "Price",
-    ],
-    fields: [
-      "date",
-      "phone_number",
-      "name",
-      "kms_driven",
-      "location",
-      "owner_name",
-      "vehicle_number",
-      "price",
-    ],
+    columns: analyticsColumns.buy_sell,
     select: (db: Database) =>
       db
         .select({
@@ -337,8 +316,8 @@ export function createAnalyticsService(db: Database) {
         .orderBy(...orderBy(query.sort, {}, desc(view.created), view.table.id))
         .limit(EXPORT_LIMIT)) as unknown as Record<string, unknown>[];
       return toCsv(
-        view.headers,
-        rows.map((r) => view.fields.map((f) => r[f])),
+        view.columns.map((c) => c.header),
+        rows.map((r) => view.columns.map((c) => r[c.key])),
       );
     },
   };

@@ -83,6 +83,10 @@ export function TextAreaField({
   );
 }
 
+/** Select options from a value → label map, in its order. */
+export const optionsOf = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
 /** A labelled select; with `placeholder` it starts with an empty "choose" option. */
 export function SelectField({
   label,

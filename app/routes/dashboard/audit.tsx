@@ -1,8 +1,8 @@
 import { DataTable } from "~/components/dashboard/data-table";
+import { localDateTime } from "~/lib/dashboard/dates";
+import { consoleMeta } from "~/lib/dashboard/meta";
 
-export function meta() {
-  return [{ title: "Audit log | GCC View 360 Console" }];
-}
+export const meta = () => consoleMeta("Audit log");
 
 interface AuditEntry {
   id: number;
@@ -30,16 +30,10 @@ export default function AuditLog() {
     <DataTable<AuditEntry>
       title="Audit log"
       endpoint="/api/audit_log"
-      dataKey="audit_log"
       rowKey={(e) => e.id}
       emptyText="No changes recorded yet."
       columns={[
-        {
-          key: "created_at",
-          header: "When",
-          render: (e) =>
-            new Date(e.created_at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }),
-        },
+        { key: "created_at", header: "When", render: (e) => localDateTime(e.created_at) },
         { key: "operator", header: "Who", render: (e) => e.operator },
         { key: "action", header: "Action", render: (e) => e.action },
         { key: "entity", header: "Record", render: (e) => `${e.entity} #${e.entity_id}` },

@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { DataTable } from "~/components/dashboard/data-table";
-import { ConfirmModal } from "~/components/dashboard/modal";
-import { RowActions, rowActionClass } from "~/components/dashboard/row-actions";
+import { optionsOf } from "~/components/dashboard/field";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { rowActionClass } from "~/components/dashboard/row-actions";
 import { api } from "~/lib/dashboard/api";
+import { localDate } from "~/lib/dashboard/dates";
+import { consoleMeta } from "~/lib/dashboard/meta";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 
-export function meta() {
-  return [{ title: "Comments | GCC View 360 Console" }];
-}
+export const meta = () => consoleMeta("Comments");
 
 const ENDPOINT = "/api/comments";
 
@@ -24,7 +23,6 @@ interface CommentRow {
 }
 
 export default function CommentsScreen() {
-  const [deleting, setDeleting] = useState<CommentRow | null>(null);
   const posts = useQuery({
     queryKey: ["/api/blog", "all-for-filter"],
     queryFn: async () =>
@@ -35,94 +33,68 @@ export default function CommentsScreen() {
     success: "Comment updated.",
     invalidate: [ENDPOINT],
   });
-  const remove = useConsoleMutation<number>({
-    request: (id) => ({ path: `${ENDPOINT}/${id}`, method: "DELETE" }),
-    success: "Comment deleted.",
-    invalidate: [ENDPOINT],
-    onSuccess: () => setDeleting(null),
-  });
   return (
-    <>
-      <DataTable<CommentRow>
-        title="Comments"
-        endpoint={ENDPOINT}
-        dataKey="comments"
-        rowKey={(c) => c.id}
-        searchPlaceholder="Search name, e-mail or text"
-        emptyText="No comments match."
-        filters={[
-          {
-            name: "blog_id",
-            label: "Post",
-            options: (posts.data ?? []).map((p) => ({ value: String(p.id), label: p.heading })),
-          },
-          {
-            name: "visibility",
-            label: "Visibility",
-            options: [
-              { value: "visible", label: "Visible" },
-              { value: "hidden", label: "Hidden" },
-            ],
-          },
-        ]}
-        columns={[
-          {
-            key: "created_at",
-            header: "Date",
-            sortable: true,
-            render: (c) => new Date(c.created_at).toLocaleDateString("en-IN", { dateStyle: "medium" }),
-          },
-          {
-            key: "name",
-            header: "Name",
-            render: (c) => (
-              <span>
-                {c.name}
-                <br />
-                <span className="text-xs text-slate-500">{c.email_id}</span>
-              </span>
-            ),
-          },
-          {
-            key: "comment",
-            header: "Comment",
-            className: "max-w-md",
-            render: (c) => <p className="line-clamp-3 whitespace-pre-wrap">{c.comment}</p>,
-          },
-          { key: "blog", header: "Post", render: (c) => c.blog_heading },
-          {
-            key: "hidden",
-            header: "Visibility",
-            render: (c) =>
-              c.hidden ? <span className="font-semibold text-amber-800">Hidden</span> : "Visible",
-          },
-        ]}
-        rowActions={(c) => (
-          <RowActions label={`comment by ${c.name}`} onDelete={() => setDeleting(c)}>
-            <button
-              type="button"
-              className={rowActionClass}
-              disabled={toggle.isPending}
-              onClick={() => toggle.mutate(c)}
-            >
-              {c.hidden ? "Unhide" : "Hide"}
-              <span className="sr-only"> comment by {c.name}</span>
-            </button>
-          </RowActions>
-        )}
-      />
-      <ConfirmModal
-        open={deleting !== null}
-        title="Delete comment"
-        message={
-          deleting
-            ? `Delete the comment by ${deleting.name}? Hiding keeps it for the record; deleting removes it.`
-            : ""
-        }
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
-    </>
+    <ListScreen<CommentRow>
+      title="Comments"
+      endpoint={ENDPOINT}
+      describe={(c) => `comment by ${c.name}`}
+      searchPlaceholder="Search name, e-mail or text"
+      emptyText="No comments match."
+      filters={[
+        {
+          name: "blog_id",
+          label: "Post",
+          options: (posts.data ?? []).map((p) => ({ value: String(p.id), label: p.heading })),
+        },
+        {
+          name: "visibility",
+          label: "Visibility",
+          options: optionsOf({ visible: "Visible", hidden: "Hidden" }),
+        },
+      ]}
+      remove={{
+        noun: "comment",
+        message: (c) =>
+          `Delete the comment by ${c.name}? Hiding keeps it for the record; deleting removes it.`,
+      }}
+      columns={[
+        { key: "created_at", header: "Date", sortable: true, render: (c) => localDate(c.created_at) },
+        {
+          key: "name",
+          header: "Name",
+          render: (c) => (
+            <span>
+              {c.name}
+              <br />
+              <span className="text-xs text-slate-500">{c.email_id}</span>
+            </span>
+          ),
+        },
+        {
+          key: "comment",
+          header: "Comment",
+          className: "max-w-md",
+          render: (c) => <p className="line-clamp-3 whitespace-pre-wrap">{c.comment}</p>,
+        },
+        { key: "blog", header: "Post", render: (c) => c.blog_heading },
+        {
+          key: "hidden",
+          header: "Visibility",
+          render: (c) =>
+            c.hidden ? <span className="font-semibold text-amber-800">Hidden</span> : "Visible",
+        },
+      ]}
+      extraRowActions={(c) => (
+        <button
+          type="button"
+          className={rowActionClass}
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate(c)}
+        >
+          {c.hidden ? "Unhide" : "Hide"}
+          <span className="sr-only"> comment by {c.name}</span>
+        </button>
+      )}
+    />
   );
 }

@@ -1,14 +1,15 @@
 import { useState } from "react";
-import { DataTable } from "~/components/dashboard/data-table";
-import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
-import { RowActions } from "~/components/dashboard/row-actions";
+import { Details } from "~/components/dashboard/details";
+import { FormActions } from "~/components/dashboard/kit/form-actions";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { Modal } from "~/components/dashboard/modal";
+import { localDateTime } from "~/lib/dashboard/dates";
+import { consoleMeta } from "~/lib/dashboard/meta";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { enquiryStatuses } from "../../../schemas/contact";
 import type { Enquiry } from "../../../schemas/enquiry";
 
-export function meta() {
-  return [{ title: "Enquiries | GCC View 360 Console" }];
-}
+export const meta = () => consoleMeta("Enquiries");
 
 const ENDPOINT = "/api/contact_requests";
 const statusLabel: Record<Enquiry["status"], string> = {
@@ -21,92 +22,55 @@ const statusStyle: Record<Enquiry["status"], string> = {
   contacted: "bg-sky-100 text-sky-900",
   closed: "bg-slate-200 text-slate-700",
 };
+const fullName = (e: Enquiry) => `${e.first_name} ${e.last_name}`;
 
 export default function Enquiries() {
-  const [open, setOpen] = useState<Enquiry | null>(null);
-  const [deleting, setDeleting] = useState<Enquiry | null>(null);
-  const remove = useConsoleMutation<number>({
-    request: (id) => ({ path: `${ENDPOINT}/${id}`, method: "DELETE" }),
-    success: "Enquiry deleted.",
-    invalidate: [ENDPOINT],
-    onSuccess: () => setDeleting(null),
-  });
-
   return (
-    <>
-      <DataTable<Enquiry>
-        title="Enquiries"
-        endpoint={ENDPOINT}
-        dataKey="contact_requests"
-        rowKey={(e) => e.id}
-        searchPlaceholder="Search name, e-mail, organization or message"
-        csvExport
-        emptyText="No enquiries match."
-        filters={[
-          {
-            name: "status",
-            label: "Status",
-            options: enquiryStatuses.map((s) => ({ value: s, label: statusLabel[s] })),
-          },
-        ]}
-        columns={[
-          {
-            key: "created_at",
-            header: "Received",
-            sortable: true,
-            render: (e) =>
-              new Date(e.created_at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short" }),
-          },
-          {
-            key: "first_name",
-            header: "Name",
-            sortable: true,
-            render: (e) => `${e.first_name} ${e.last_name}`,
-          },
-          { key: "organization", header: "Organization", render: (e) => e.organization || "—" },
-          {
-            key: "email",
-            header: "E-mail",
-            render: (e) => (
-              <a className="text-brand-700 underline" href={`mailto:${e.email}`}>
-                {e.email}
-              </a>
-            ),
-          },
-          {
-            key: "status",
-            header: "Status",
-            sortable: true,
-            render: (e) => (
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[e.status]}`}>
-                {statusLabel[e.status]}
-              </span>
-            ),
-          },
-        ]}
-        rowActions={(e) => (
-          <RowActions
-            label={`enquiry from ${e.first_name} ${e.last_name}`}
-            editText="Open"
-            onEdit={() => setOpen(e)}
-            onDelete={() => setDeleting(e)}
-          />
-        )}
-      />
-      {open ? <EnquiryModal enquiry={open} onClose={() => setOpen(null)} /> : null}
-      <ConfirmModal
-        open={deleting !== null}
-        title="Delete enquiry"
-        message={
-          deleting
-            ? `Delete the enquiry from ${deleting.first_name} ${deleting.last_name}? This cannot be undone.`
-            : ""
-        }
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
-    </>
+    <ListScreen<Enquiry>
+      title="Enquiries"
+      endpoint={ENDPOINT}
+      describe={(e) => `enquiry from ${fullName(e)}`}
+      searchPlaceholder="Search name, e-mail, organization or message"
+      csvExport
+      emptyText="No enquiries match."
+      filters={[
+        {
+          name: "status",
+          label: "Status",
+          options: enquiryStatuses.map((s) => ({ value: s, label: statusLabel[s] })),
+        },
+      ]}
+      editText="Open"
+      form={(e, close) => e && <EnquiryModal enquiry={e} onClose={close} />}
+      remove={{
+        noun: "enquiry",
+        message: (e) => `Delete the enquiry from ${fullName(e)}? This cannot be undone.`,
+      }}
+      columns={[
+        { key: "created_at", header: "Received", sortable: true, render: (e) => localDateTime(e.created_at) },
+        { key: "first_name", header: "Name", sortable: true, render: fullName },
+        { key: "organization", header: "Organization", render: (e) => e.organization || "—" },
+        {
+          key: "email",
+          header: "E-mail",
+          render: (e) => (
+            <a className="text-brand-700 underline" href={`mailto:${e.email}`}>
+              {e.email}
+            </a>
+          ),
+        },
+        {
+          key: "status",
+          header: "Status",
+          sortable: true,
+          render: (e) => (
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[e.status]}`}>
+              {statusLabel[e.status]}
+            </span>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -123,38 +87,29 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
     <Modal
       open
       onClose={onClose}
-      title={`Enquiry from ${enquiry.first_name} ${enquiry.last_name}`}
+      title={`Enquiry from ${fullName(enquiry)}`}
       kind="edit"
       busy={save.isPending}
       footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => save.mutate()}
-            disabled={save.isPending}
-          >
-            {save.isPending ? <Spinner /> : null} Save
-          </button>
-        </>
+        <FormActions
+          label="Save"
+          busy={save.isPending}
+          onCancel={onClose}
+          onSave={() => save.mutate()}
+          lockCancel
+        />
       }
     >
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        {[
+      <Details
+        className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2"
+        valueClassName="text-slate-900"
+        items={[
           ["E-mail", enquiry.email],
           ["Phone", enquiry.phone || "—"],
           ["Organization", enquiry.organization || "—"],
           ["Location", enquiry.location || "—"],
-        ].map(([term, value]) => (
-          <div key={term}>
-            <dt className="font-medium text-slate-500">{term}</dt>
-            <dd className="text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
       <h3 className="mt-5 text-sm font-medium text-slate-500">Message</h3>
       <p className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">
         {enquiry.message}

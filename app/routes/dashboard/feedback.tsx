@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { DataTable } from "~/components/dashboard/data-table";
+import { memberColumn, timeColumn } from "~/components/dashboard/columns";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import {
   addedFrom,
   addedTo,
@@ -9,15 +10,14 @@ import {
   feedbackStatusOptions,
   formatDateTime,
 } from "~/components/dashboard/logistics/options";
-import { Chip, RowActions, TextAreaField } from "~/components/dashboard/logistics/ui";
-import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
+import { Chip, TextAreaField } from "~/components/dashboard/logistics/ui";
+import { Modal, Spinner } from "~/components/dashboard/modal";
+import { consoleMeta } from "~/lib/dashboard/meta";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { formatPhone } from "../../../schemas/phone";
 import type { FeedbackItem } from "../../../schemas/logistics";
+import { formatPhone } from "../../../schemas/phone";
 
-export function meta() {
-  return [{ title: "Feedback & Complaints | GCC View 360 Console" }];
-}
+export const meta = () => consoleMeta("Feedback & Complaints");
 
 const ENDPOINT = "/api/feedback";
 const statusTone = { open: "amber", in_progress: "sky", resolved: "green" } as const;
@@ -35,95 +35,54 @@ const selectFeedback = (answer: unknown) => {
   return { rows: first?.feedback ?? [], total: first?.total_no_of_data ?? 0, capped: first?.total_capped };
 };
 
+const describe = (f: FeedbackItem) =>
+  `${feedbackKindLabel[f.kind].toLowerCase()} ${f.id}${f.member_name ? ` from ${f.member_name}` : ""}`;
+
 export default function FeedbackComplaints() {
-  const [reviewing, setReviewing] = useState<FeedbackItem | null>(null);
-  const [deleting, setDeleting] = useState<FeedbackItem | null>(null);
-  const remove = useConsoleMutation<number>({
-    request: (id) => ({ path: `${ENDPOINT}/${id}`, method: "DELETE" }),
-    success: "Feedback deleted.",
-    invalidate: [ENDPOINT],
-    onSuccess: () => setDeleting(null),
-  });
-  const describe = (f: FeedbackItem) =>
-    `${feedbackKindLabel[f.kind].toLowerCase()} ${f.id}${f.member_name ? ` from ${f.member_name}` : ""}`;
   return (
-    <>
-      <DataTable<FeedbackItem>
-        title="Feedback & Complaints"
-        endpoint={ENDPOINT}
-        dataKey="feedback"
-        select={selectFeedback}
-        rowKey={(f) => f.id}
-        searchPlaceholder="Search the message or reply"
-        csvExport
-        emptyText="No feedback matches."
-        bulkDelete={{ noun: "item", rowId: (f) => f.id }}
-        filters={[
-          { name: "kind", label: "Kind", options: feedbackKindOptions },
-          { name: "status", label: "Status", options: feedbackStatusOptions },
-          addedFrom,
-          addedTo,
-        ]}
-        columns={[
-          {
-            key: "created_at",
-            header: "Received",
-            sortable: true,
-            className: "whitespace-nowrap",
-            render: (f) => formatDateTime(f.created_at),
-          },
-          {
-            key: "kind",
-            header: "Kind",
-            sortable: true,
-            render: (f) => (
-              <Chip tone={f.kind === "complaint" ? "red" : "sky"}>{feedbackKindLabel[f.kind]}</Chip>
-            ),
-          },
-          {
-            key: "member",
-            header: "Member",
-            render: (f) => (
-              <div>
-                <div>{f.member_name || "—"}</div>
-                <div className="whitespace-nowrap text-xs text-slate-500">
-                  {f.contact_no ? formatPhone(f.contact_no) : ""}
-                </div>
-              </div>
-            ),
-          },
-          {
-            key: "text",
-            header: "Message",
-            className: "max-w-md",
-            render: (f) => <span className="line-clamp-2">{f.text}</span>,
-          },
-          {
-            key: "status",
-            header: "Status",
-            sortable: true,
-            render: (f) => <Chip tone={statusTone[f.status]}>{feedbackStatusLabel[f.status]}</Chip>,
-          },
-        ]}
-        rowActions={(f) => (
-          <RowActions
-            label={describe(f)}
-            editText="Review"
-            onEdit={() => setReviewing(f)}
-            onDelete={() => setDeleting(f)}
-          />
-        )}
-      />
-      {reviewing ? <ReviewModal item={reviewing} onClose={() => setReviewing(null)} /> : null}
-      <ConfirmModal
-        open={deleting !== null}
-        title="Delete feedback"
-        message={deleting ? `Delete ${describe(deleting)}? This cannot be undone.` : ""}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
-    </>
+    <ListScreen<FeedbackItem>
+      title="Feedback & Complaints"
+      endpoint={ENDPOINT}
+      select={selectFeedback}
+      describe={describe}
+      searchPlaceholder="Search the message or reply"
+      csvExport
+      emptyText="No feedback matches."
+      bulkDelete={{ noun: "item", rowId: (f) => f.id }}
+      filters={[
+        { name: "kind", label: "Kind", options: feedbackKindOptions },
+        { name: "status", label: "Status", options: feedbackStatusOptions },
+        addedFrom,
+        addedTo,
+      ]}
+      editText="Review"
+      form={(f, close) => f && <ReviewModal item={f} onClose={close} />}
+      remove={{ noun: "feedback" }}
+      columns={[
+        timeColumn("created_at", "Received", formatDateTime),
+        {
+          key: "kind",
+          header: "Kind",
+          sortable: true,
+          render: (f) => (
+            <Chip tone={f.kind === "complaint" ? "red" : "sky"}>{feedbackKindLabel[f.kind]}</Chip>
+          ),
+        },
+        memberColumn(),
+        {
+          key: "text",
+          header: "Message",
+          className: "max-w-md",
+          render: (f) => <span className="line-clamp-2">{f.text}</span>,
+        },
+        {
+          key: "status",
+          header: "Status",
+          sortable: true,
+          render: (f) => <Chip tone={statusTone[f.status]}>{feedbackStatusLabel[f.status]}</Chip>,
+        },
+      ]}
+    />
   );
 }
 

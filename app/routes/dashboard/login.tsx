@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { Logo } from "~/components/layout/logo";
 import { Spinner } from "~/components/dashboard/modal";
 import { homeFor } from "~/components/dashboard/nav";
+import { Logo } from "~/components/layout/logo";
+import { consoleMeta } from "~/lib/dashboard/meta";
 import { setSession, useSession } from "~/lib/dashboard/session";
 import type { LoginResponse } from "../../../schemas/auth";
 
 export function meta() {
-  return [{ title: "Sign in | GCC View 360 Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [...consoleMeta("Sign in"), { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** Only same-site console paths are followed after sign-in (no open redirect). */
@@ -64,33 +65,15 @@ export default function Login() {
         <Logo />
         <h1 className="mt-6 text-2xl font-bold text-navy-900">Sign in to the console</h1>
         <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-          <div>
-            <label htmlFor="username" className="block text-sm font-medium text-slate-700">
-              Username
-            </label>
-            <input
-              id="username"
-              name="username"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600"
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium text-slate-700">
-              Password
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600"
-            />
-          </div>
+          <LoginField name="username" label="Username" value={username} onChange={setUsername} />
+          <LoginField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           {error ? (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
               {error}
@@ -102,5 +85,39 @@ export default function Login() {
         </form>
       </div>
     </main>
+  );
+}
+
+/** A labelled sign-in input; its name is also its id and, unless given, its autocomplete token. */
+function LoginField({
+  name,
+  label,
+  type,
+  autoComplete = name,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600"
+      />
+    </div>
   );
 }

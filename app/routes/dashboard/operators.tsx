@@ -1,16 +1,24 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useOutletContext } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { Field } from "~/components/dashboard/field";
-import { Modal, Spinner } from "~/components/dashboard/modal";
+import { FormModal } from "~/components/dashboard/kit/form-modal";
+import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
+import { Modal } from "~/components/dashboard/modal";
+import { rowActionClass } from "~/components/dashboard/row-actions";
+import { localDate } from "~/lib/dashboard/dates";
 import type { Me } from "~/lib/dashboard/me";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { newOperatorSchema, roles, type OperatorSummary, type Role } from "../../../schemas/operator";
-import { fieldErrors } from "../../../schemas/validation";
+import { consoleMeta } from "~/lib/dashboard/meta";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import {
+  newOperatorSchema,
+  operatorUpdateSchema,
+  roles,
+  type OperatorSummary,
+  type Role,
+} from "../../../schemas/operator";
 
-export function meta() {
-  return [{ title: "Operators | GCC View 360 Console" }];
-}
+export const meta = () => consoleMeta("Operators");
 
 const ENDPOINT = "/api/operators";
 
@@ -29,7 +37,6 @@ export default function Operators() {
       <DataTable<OperatorSummary>
         title="Operators"
         endpoint={ENDPOINT}
-        dataKey="operators"
         rowKey={(o) => o.id}
         actions={
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
@@ -63,19 +70,11 @@ export default function Operators() {
             render: (o) =>
               o.disabled ? <span className="font-semibold text-red-700">Disabled</span> : "Active",
           },
-          {
-            key: "created_at",
-            header: "Created",
-            render: (o) => new Date(o.created_at).toLocaleDateString("en-IN", { dateStyle: "medium" }),
-          },
+          { key: "created_at", header: "Created", render: (o) => localDate(o.created_at) },
         ]}
         rowActions={(o) => (
           <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
-              onClick={() => setResetting(o)}
-            >
+            <button type="button" className={rowActionClass} onClick={() => setResetting(o)}>
               Reset password<span className="sr-only"> of {o.username}</span>
             </button>
             {o.id !== me.user_id ? (
@@ -98,76 +97,58 @@ export default function Operators() {
 }
 
 function CreateOperator({ onClose }: { onClose: () => void }) {
-  const [values, setValues] = useState({ username: "", password: "", role: "editor" as Role });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useConsoleMutation<typeof values>({
-    request: (body) => ({ path: ENDPOINT, method: "POST", body }),
+  const form = useRecordForm({
+    endpoint: ENDPOINT,
+    id: null,
+    initial: { username: "", password: "", role: "editor" as Role },
+    schema: newOperatorSchema,
     success: "Operator created.",
-    invalidate: [ENDPOINT],
-    onSuccess: onClose,
+    onSaved: onClose,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = newOperatorSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    create.mutate(values, { onError: (e) => setErrors(fieldErrorsOf(e)) });
-  };
   return (
-    <Modal open onClose={onClose} title="Add operator" kind="create" busy={create.isPending}>
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="off"
-          value={values.username}
-          error={errors.username}
-          onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
-        />
-        <Field
-          label="Password (at least 12 characters)"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-        />
-        <div>
-          <label htmlFor="new-role" className="block text-sm font-medium text-slate-700">
-            Role
-          </label>
-          <select
-            id="new-role"
-            value={values.role}
-            onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as Role }))}
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
-            <option value="editor">Editor: blog, team, jobs, comments, enquiries</option>
-            <option value="admin">Admin: everything, including operators</option>
-          </select>
-        </div>
-        <div className="flex justify-end gap-3">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={create.isPending}>
-            {create.isPending ? <Spinner /> : null} Create
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormModal
+      title="Add operator"
+      kind="create"
+      form={form}
+      onClose={onClose}
+      className="grid gap-4"
+      actionsClassName="flex justify-end gap-3"
+      saveLabel="Create"
+    >
+      <Field label="Username" autoComplete="off" {...form.bind("username")} />
+      <Field
+        label="Password (at least 12 characters)"
+        type="password"
+        autoComplete="new-password"
+        {...form.bind("password")}
+      />
+      <div>
+        <label htmlFor="new-role" className="block text-sm font-medium text-slate-700">
+          Role
+        </label>
+        <select
+          id="new-role"
+          value={form.values.role}
+          onChange={(e) => form.setValues((v) => ({ ...v, role: e.target.value as Role }))}
+          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+        >
+          <option value="editor">Editor: blog, team, jobs, comments, enquiries</option>
+          <option value="admin">Admin: everything, including operators</option>
+        </select>
+      </div>
+    </FormModal>
   );
 }
 
 function ResetPassword({ operator, onClose }: { operator: OperatorSummary; onClose: () => void }) {
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const reset = useConsoleMutation<string>({
-    request: (value) => ({ path: `${ENDPOINT}/${operator.id}`, method: "PATCH", body: { password: value } }),
+  const form = useRecordForm({
+    endpoint: ENDPOINT,
+    id: operator.id,
+    initial: { password: "" },
+    schema: operatorUpdateSchema,
     success: `Password of ${operator.username} changed; their sessions have ended.`,
-    invalidate: [ENDPOINT],
-    onSuccess: onClose,
+    onSaved: onClose,
+    namePrefix: "new-",
   });
   return (
     <Modal
@@ -175,32 +156,15 @@ function ResetPassword({ operator, onClose }: { operator: OperatorSummary; onClo
       onClose={onClose}
       title={`Reset password of ${operator.username}`}
       kind="edit"
-      busy={reset.isPending}
+      busy={form.save.isPending}
     >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (password.length < 12) return setError("Use at least 12 characters");
-          setError(undefined);
-          reset.mutate(password);
-        }}
-      >
-        <Field
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          error={error}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <form noValidate className="grid gap-4" onSubmit={form.submit}>
+        <Field label="New password" type="password" autoComplete="new-password" {...form.bind("password")} />
         <div className="flex justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn-primary" disabled={reset.isPending}>
+          <button type="submit" className="btn-primary" disabled={form.save.isPending}>
             Change password
           </button>
         </div>

@@ -1,6 +1,9 @@
-import { useState } from "react";
 import { useLocation } from "react-router";
-import { DataTable } from "~/components/dashboard/data-table";
+import { memberColumn, timeColumn } from "~/components/dashboard/columns";
+import { Details } from "~/components/dashboard/details";
+import { FormActions } from "~/components/dashboard/kit/form-actions";
+import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import {
   addedFrom,
   addedTo,
@@ -8,21 +11,15 @@ import {
   requestStatusLabel,
   requestStatusOptions,
 } from "~/components/dashboard/logistics/options";
-import { Chip, RowActions, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
-import { ConfirmModal, Modal, Spinner } from "~/components/dashboard/modal";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { Chip, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
+import { Modal } from "~/components/dashboard/modal";
+import { consoleMeta } from "~/lib/dashboard/meta";
+import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
 import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
-import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
-import { fieldErrors } from "../../../schemas/validation";
 
-export function meta({ location }: { location: { pathname: string } }) {
-  return [
-    {
-      title: `${location.pathname.endsWith("fast_tag") ? "FASTag" : "Insurance"} requests | GCC View 360 Console`,
-    },
-  ];
-}
+export const meta = ({ location }: { location: { pathname: string } }) =>
+  consoleMeta(`${location.pathname.endsWith("fast_tag") ? "FASTag" : "Insurance"} requests`);
 
 const tone = { new: "amber", in_progress: "sky", done: "green", rejected: "slate" } as const;
 
@@ -31,89 +28,50 @@ export default function ServiceRequests() {
   const kind = useLocation().pathname.endsWith("fast_tag") ? "fast_tag" : "insurance";
   const label = kind === "fast_tag" ? "FASTag" : "Insurance";
   const endpoint = `/api/${kind}`;
-  const [open, setOpen] = useState<ServiceRequest | null>(null);
-  const [deleting, setDeleting] = useState<ServiceRequest | null>(null);
-  const remove = useConsoleMutation<number>({
-    request: (id) => ({ path: `${endpoint}/${id}`, method: "DELETE" }),
-    success: `${label} request deleted.`,
-    invalidate: [endpoint],
-    onSuccess: () => setDeleting(null),
-  });
   const describe = (r: ServiceRequest) => `${label} request for ${formatVehicleNumber(r.vehicle_number)}`;
 
   return (
-    <>
-      <DataTable<ServiceRequest>
-        key={kind}
-        title={`${label} requests`}
-        endpoint={endpoint}
-        dataKey={kind}
-        rowKey={(r) => r.id}
-        searchPlaceholder="Search vehicle number, phone or notes"
-        csvExport
-        emptyText={`No ${label} requests match.`}
-        bulkDelete={{ noun: "request", rowId: (r) => r.id }}
-        filters={[{ name: "status", label: "Status", options: requestStatusOptions }, addedFrom, addedTo]}
-        columns={[
-          {
-            key: "created_at",
-            header: "Received",
-            sortable: true,
-            className: "whitespace-nowrap",
-            render: (r) => formatDateTime(r.created_at),
-          },
-          {
-            key: "vehicle_number",
-            header: "Vehicle",
-            sortable: true,
-            render: (r) => (
-              <span className="font-mono font-semibold">{formatVehicleNumber(r.vehicle_number)}</span>
-            ),
-          },
-          {
-            key: "member",
-            header: "Member",
-            render: (r) => (
-              <div>
-                <div>{r.member_name || "—"}</div>
-                <div className="whitespace-nowrap text-xs text-slate-500">{formatPhone(r.contact_no)}</div>
-              </div>
-            ),
-          },
-          {
-            key: "status",
-            header: "Status",
-            sortable: true,
-            render: (r) => <Chip tone={tone[r.status]}>{requestStatusLabel[r.status]}</Chip>,
-          },
-          {
-            key: "notes",
-            header: "Notes",
-            className: "max-w-xs",
-            render: (r) => <span className="line-clamp-2 text-slate-700">{r.notes || "—"}</span>,
-          },
-        ]}
-        rowActions={(r) => (
-          <RowActions
-            label={describe(r)}
-            editText="Update"
-            onEdit={() => setOpen(r)}
-            onDelete={() => setDeleting(r)}
-          />
-        )}
-      />
-      {open ? (
-        <RequestModal request={open} endpoint={endpoint} label={label} onClose={() => setOpen(null)} />
-      ) : null}
-      <ConfirmModal
-        open={deleting !== null}
-        title={`Delete ${label} request`}
-        message={deleting ? `Delete the ${describe(deleting)}? This cannot be undone.` : ""}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
-    </>
+    <ListScreen<ServiceRequest>
+      key={kind}
+      title={`${label} requests`}
+      endpoint={endpoint}
+      describe={describe}
+      searchPlaceholder="Search vehicle number, phone or notes"
+      csvExport
+      emptyText={`No ${label} requests match.`}
+      bulkDelete={{ noun: "request", rowId: (r) => r.id }}
+      filters={[{ name: "status", label: "Status", options: requestStatusOptions }, addedFrom, addedTo]}
+      editText="Update"
+      form={(r, close) => r && <RequestModal request={r} endpoint={endpoint} label={label} onClose={close} />}
+      remove={{
+        noun: `${label} request`,
+        message: (r) => `Delete the ${describe(r)}? This cannot be undone.`,
+      }}
+      columns={[
+        timeColumn("created_at", "Received", formatDateTime),
+        {
+          key: "vehicle_number",
+          header: "Vehicle",
+          sortable: true,
+          render: (r) => (
+            <span className="font-mono font-semibold">{formatVehicleNumber(r.vehicle_number)}</span>
+          ),
+        },
+        memberColumn(),
+        {
+          key: "status",
+          header: "Status",
+          sortable: true,
+          render: (r) => <Chip tone={tone[r.status]}>{requestStatusLabel[r.status]}</Chip>,
+        },
+        {
+          key: "notes",
+          header: "Notes",
+          className: "max-w-xs",
+          render: (r) => <span className="line-clamp-2 text-slate-700">{r.notes || "—"}</span>,
+        },
+      ]}
+    />
   );
 }
 
@@ -128,68 +86,43 @@ function RequestModal({
   label: string;
   onClose: () => void;
 }) {
-  const [status, setStatus] = useState<string>(request.status);
-  const [notes, setNotes] = useState(request.notes);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useConsoleMutation<{ status: string; notes: string }>({
-    request: (body) => ({ path: `${endpoint}/${request.id}`, method: "PATCH", body }),
+  const form = useRecordForm({
+    endpoint,
+    id: request.id,
+    initial: { status: request.status as string, notes: request.notes },
+    schema: serviceRequestUpdateSchema,
     success: `${label} request updated.`,
-    invalidate: [endpoint],
-    onSuccess: onClose,
+    onSaved: onClose,
+    namePrefix: "request-",
   });
-  const submit = () => {
-    const parsed = serviceRequestUpdateSchema.safeParse({ status, notes });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    save.mutate({ status, notes }, { onError: (e) => setErrors(fieldErrorsOf(e)) });
-  };
   return (
     <Modal
       open
       onClose={onClose}
       title={`${label} request · ${formatVehicleNumber(request.vehicle_number)}`}
       kind="edit"
-      busy={save.isPending}
+      busy={form.save.isPending}
       footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="btn-primary" onClick={submit} disabled={save.isPending}>
-            {save.isPending ? <Spinner /> : null} Save
-          </button>
-        </>
+        <FormActions
+          label="Save"
+          busy={form.save.isPending}
+          onCancel={onClose}
+          onSave={form.submit}
+          lockCancel
+        />
       }
     >
-      <dl className="mb-5 grid gap-3 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="font-medium text-slate-500">Member</dt>
-          <dd>{request.member_name || "—"}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-500">Mobile</dt>
-          <dd>{formatPhone(request.contact_no)}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-500">Received</dt>
-          <dd>{formatDateTime(request.created_at)}</dd>
-        </div>
-      </dl>
+      <Details
+        className="mb-5 grid gap-3 text-sm sm:grid-cols-3"
+        items={[
+          ["Member", request.member_name || "—"],
+          ["Mobile", formatPhone(request.contact_no)],
+          ["Received", formatDateTime(request.created_at)],
+        ]}
+      />
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <SelectField
-          label="Status"
-          name="request-status"
-          options={requestStatusOptions}
-          value={status}
-          error={errors.status}
-          onChange={(e) => setStatus(e.target.value)}
-        />
-        <TextAreaField
-          label="Notes"
-          name="request-notes"
-          value={notes}
-          error={errors.notes}
-          onChange={(e) => setNotes(e.target.value)}
-        />
+        <SelectField label="Status" options={requestStatusOptions} {...form.bind("status")} />
+        <TextAreaField label="Notes" {...form.bind("notes")} />
       </div>
     </Modal>
   );

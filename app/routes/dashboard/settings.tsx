@@ -3,13 +3,12 @@ import { useState, type FormEvent } from "react";
 import { Field } from "~/components/dashboard/field";
 import { Spinner } from "~/components/dashboard/modal";
 import { api } from "~/lib/dashboard/api";
+import { consoleMeta } from "~/lib/dashboard/meta";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { siteSettingsSchema, type SiteSettings } from "../../../schemas/settings";
 import { fieldErrors } from "../../../schemas/validation";
 
-export function meta() {
-  return [{ title: "Site settings | GCC View 360 Console" }];
-}
+export const meta = () => consoleMeta("Site settings");
 
 const fields: { name: keyof SiteSettings; label: string; type?: string }[] = [
   { name: "sales_email", label: "Sales e-mail", type: "email" },

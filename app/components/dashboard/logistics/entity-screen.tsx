@@ -1,8 +1,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { DataTable, type Column, type FilterField } from "~/components/dashboard/data-table";
-import { ConfirmModal } from "~/components/dashboard/modal";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import { useDeleteConfirm } from "~/components/dashboard/kit/use-delete-confirm";
 import { EntityModal, type EntityModalConfig } from "./entity-modal";
 import { RowActions } from "./ui";
 
@@ -21,12 +20,12 @@ export interface EntityScreenConfig<T> extends EntityModalConfig<T> {
 export function EntityScreen<T>({ config }: { config: EntityScreenConfig<T> }) {
   const [editing, setEditing] = useState<T | null>(null);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const remove = useConsoleMutation<number>({
-    request: (id) => ({ path: `${config.endpoint}/${id}`, method: "DELETE" }),
+  const remove = useDeleteConfirm<T>({
+    request: (row) => ({ path: `${config.endpoint}/${config.idOf(row)}`, method: "DELETE" }),
+    title: `Delete ${config.noun}`,
+    message: (row) => `Delete ${config.describe(row)}? This cannot be undone.`,
     success: `${config.noun.charAt(0).toUpperCase()}${config.noun.slice(1)} deleted.`,
     invalidate: [config.endpoint],
-    onSuccess: () => setDeleting(null),
   });
 
   return (
@@ -51,20 +50,13 @@ export function EntityScreen<T>({ config }: { config: EntityScreenConfig<T> }) {
           <RowActions
             label={config.describe(row)}
             onEdit={() => setEditing(row)}
-            onDelete={() => setDeleting(row)}
+            onDelete={() => remove.ask(row)}
           />
         )}
       />
       {creating ? <EntityModal config={config} row={null} onClose={() => setCreating(false)} /> : null}
       {editing ? <EntityModal config={config} row={editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmModal
-        open={deleting !== null}
-        title={`Delete ${config.noun}`}
-        message={deleting ? `Delete ${config.describe(deleting)}? This cannot be undone.` : ""}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(config.idOf(deleting))}
-        onClose={() => setDeleting(null)}
-      />
+      {remove.dialog}
     </>
   );
 }

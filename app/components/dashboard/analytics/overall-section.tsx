@@ -1,0 +1,136 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { api } from "~/lib/dashboard/api";
+import { formatIndianNumber } from "~/lib/dashboard/money";
+import type { AnalyticsKpi, AnalyticsOverall } from "../../../../schemas/analytics";
+import type { AnalyticsPeriod } from "../../../../schemas/logistics";
+import { analyticsPeriods } from "../../../../schemas/logistics-options";
+import { formatDay } from "../logistics/options";
+import { Spinner } from "../modal";
+import { Segmented } from "../segmented";
+import { kpiColor } from "./labels";
+
+// Recharts is loaded only when this screen renders (never by the public site or other console screens).
+const OverallChart = lazy(() =>
+  import("../charts/analytics-charts").then((m) => ({ default: m.OverallChart })),
+);
+
+const previousLabel: Record<AnalyticsPeriod, string> = {
+  today: "yesterday",
+  last_7_days: "the 7 days before",
+  this_month: "the same days last month",
+};
+
+/** KPI tiles for today, the last 7 days or this month against the period before, and their chart. */
+export function OverallSection({
+  period,
+  onPeriod,
+}: {
+  period: AnalyticsPeriod;
+  onPeriod: (p: AnalyticsPeriod) => void;
+}) {
+  const query = useQuery({
+    queryKey: ["/api/analytics/overall", period],
+    queryFn: ({ signal }) =>
+      api<{ data: AnalyticsOverall }>(`/api/analytics/overall?period=${period}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data?.data;
+  return (
+    <section aria-labelledby="overall-title" className="rounded-2xl border border-slate-200 bg-white p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="overall-title" className="text-lg font-semibold text-navy-900">
+            Overall
+          </h2>
+          {data ? (
+            <p className="text-sm text-slate-600">
+              {formatDay(data.current.from)}
+              {data.current.from === data.current.to ? "" : ` – ${formatDay(data.current.to)}`}, compared with{" "}
+              {previousLabel[data.period]}
+            </p>
+          ) : null}
+        </div>
+        <Segmented
+          label="Overall period"
+          kind="toggles"
+          options={analyticsPeriods}
+          value={period}
+          onChange={onPeriod}
+        />
+      </div>
+      {query.isPending ? (
+        <div className="py-10">
+          <Spinner label="Loading analytics…" />
+        </div>
+      ) : query.isError || !data ? (
+        <p role="alert" className="py-6 text-red-700">
+          {query.error?.message ?? "Could not load analytics."}
+        </p>
+      ) : (
+        <>
+          <ul
+            className={`mt-5 grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-6 ${query.isPlaceholderData ? "opacity-60" : ""}`}
+            aria-label="Key figures"
+          >
+            {data.kpis.map((k) => (
+              <li key={k.key} className="rounded-xl border border-slate-200 p-4" data-kpi={k.key}>
+                <p className="flex items-center gap-2 text-sm font-medium text-slate-600">
+                  <span
+                    aria-hidden="true"
+                    className="size-2.5 rounded-full"
+                    style={{ background: kpiColor[k.key] }}
+                  />
+                  {k.label}
+                </p>
+                <p className="mt-1 text-3xl font-bold text-navy-900">{formatIndianNumber(k.current)}</p>
+                <Change kpi={k} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6">
+            <Suspense
+              fallback={
+                <div className="grid h-72 place-items-center">
+                  <Spinner label="Loading chart…" />
+                </div>
+              }
+            >
+              <OverallChart
+                data={data.chart}
+                hourly={data.period === "today"}
+                series={data.kpis.map((k) => ({
+                  key: k.key,
+                  label: k.label,
+                  color: kpiColor[k.key] ?? "#334155",
+                }))}
+              />
+            </Suspense>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Change({ kpi }: { kpi: AnalyticsKpi }) {
+  if (kpi.change_pct === null)
+    return (
+      <p className="mt-1 text-xs text-slate-500">
+        {kpi.previous === 0 && kpi.current === 0 ? "No change" : `New (none before; was ${kpi.previous})`}
+      </p>
+    );
+  const up = kpi.change_pct > 0;
+  const flat = kpi.change_pct === 0;
+  const Icon = flat ? Minus : up ? ArrowUpRight : ArrowDownRight;
+  return (
+    <p
+      className={`mt-1 flex items-center gap-1 text-xs font-semibold ${flat ? "text-slate-600" : up ? "text-emerald-700" : "text-red-700"}`}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {flat ? "No change" : `${up ? "+" : ""}${kpi.change_pct}%`}{" "}
+      <span className="font-normal text-slate-500">vs {formatIndianNumber(kpi.previous)}</span>
+    </p>
+  );
+}

@@ -1,0 +1,109 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { api } from "~/lib/dashboard/api";
+import { useListParams } from "~/lib/dashboard/list-params";
+import { toast } from "~/lib/toast";
+import { downloadCsv } from "./csv-export";
+import { FilterModal } from "./filter-modal";
+import { Pager } from "./pager";
+import { useBulkDelete, useRowSelection } from "./selection";
+import { Table } from "./table";
+import { Toolbar } from "./toolbar";
+import type { DataTableProps } from "./types";
+
+type ListAnswer<T> = { total_no_of_data: number; total_capped?: boolean } & Record<
+  string,
+  T[] | number | boolean
+>;
+
+/** The console's one list: server-side paging, search, sort and filters, all kept in the URL. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const dataKey = props.dataKey ?? props.endpoint.slice(props.endpoint.lastIndexOf("/") + 1);
+  const list = useListParams((props.filters ?? []).map((f) => f.name));
+  const [filterOpen, setFilterOpen] = useState(false);
+
+  const extra = props.extraQuery ? new URLSearchParams(props.extraQuery).toString() : "";
+  const apiQuery = extra ? `${list.apiQuery}&${extra}` : list.apiQuery;
+  const query = useQuery({
+    queryKey: [props.endpoint, apiQuery],
+    queryFn: ({ signal }) => api<ListAnswer<T>>(`${props.endpoint}?${apiQuery}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const selected = props.select && query.data ? props.select(query.data) : null;
+  const rows = selected?.rows ?? (query.data?.[`${dataKey}_data`] as T[] | undefined) ?? [];
+  const total = selected?.total ?? query.data?.total_no_of_data ?? 0;
+  // Lists may count only up to a cap (`total_capped`): "of 10,000+".
+  const capped = selected ? Boolean(selected.capped) : query.data?.total_capped === true;
+
+  // Bulk selection covers the rows on screen; any change of page, search or filter clears it.
+  const bulk = props.bulkDelete;
+  const selection = useRowSelection(bulk ? rows.map(bulk.rowId) : [], apiQuery);
+  const bulkDelete = useBulkDelete(props.endpoint, bulk, selection);
+  const Title = props.titleLevel === 2 ? "h2" : "h1";
+
+  useEffect(() => {
+    if (query.error) toast.error(query.error.message);
+  }, [query.error]);
+
+  return (
+    <section aria-labelledby="list-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Title
+          id="list-title"
+          className={
+            props.titleLevel === 2
+              ? "text-lg font-semibold text-navy-900"
+              : "text-2xl font-bold text-navy-900"
+          }
+        >
+          {props.title}
+        </Title>
+        <div className="flex flex-wrap gap-2">{props.actions}</div>
+      </div>
+
+      <Toolbar
+        search={list.search}
+        onSearch={list.setSearch}
+        searchPlaceholder={props.searchPlaceholder}
+        activeFilters={Object.values(list.filters).filter(Boolean).length}
+        onOpenFilters={props.filters?.length ? () => setFilterOpen(true) : undefined}
+        onClearFilters={list.clearFilters}
+        onExport={props.csvExport ? () => downloadCsv(props.endpoint, apiQuery, dataKey) : undefined}
+        selectedCount={selection.checked.size}
+        onDeleteSelected={bulk ? () => bulkDelete.ask([...selection.checked]) : undefined}
+      />
+
+      <Table
+        columns={props.columns}
+        rows={rows}
+        rowKey={props.rowKey}
+        rowActions={props.rowActions}
+        rowClassName={props.rowClassName}
+        sort={list.sort}
+        onSort={list.setSort}
+        selectable={bulk ? { rowId: bulk.rowId, selection } : undefined}
+        status={{ pending: query.isPending, error: query.isError, stale: query.isPlaceholderData }}
+        emptyText={props.emptyText}
+      />
+
+      <Pager
+        page={list.page}
+        pageSize={list.pageSize}
+        total={total}
+        capped={capped}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+      />
+
+      {props.filters?.length && filterOpen ? (
+        <FilterModal
+          onClose={() => setFilterOpen(false)}
+          fields={props.filters}
+          values={list.filters}
+          onApply={list.applyFilters}
+        />
+      ) : null}
+      {bulk ? bulkDelete.dialog : null}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  sortable?: boolean;
+  render: (row: T) => ReactNode;
+  className?: string;
+}
+
+export interface FilterField {
+  name: string;
+  label: string;
+  /** A select (the default) or a date input. */
+  type?: "select" | "date";
+  options?: readonly { value: string; label: string }[];
+}
+
+export interface BulkDelete<T> {
+  noun: string;
+  plural?: string;
+  rowId: (row: T) => number;
+}
+
+export interface DataTableProps<T> {
+  title: string;
+  /** List endpoint, e.g. /api/contact_requests; answers `{ <dataKey>_data, total_no_of_data }`. */
+  endpoint: string;
+  /** The API's name for the rows (default: the endpoint's last segment, e.g. "contact_requests"). */
+  dataKey?: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => number | string;
+  filters?: FilterField[];
+  searchPlaceholder?: string;
+  actions?: ReactNode;
+  rowActions?: (row: T) => ReactNode;
+  /** Adds a CSV button that downloads `${endpoint}/export.csv` with the current filters. */
+  csvExport?: boolean;
+  emptyText?: string;
+  /** Row checkboxes and one "Delete selected" that posts `{ ids }` to `${endpoint}/bulk_delete` after one confirmation. */
+  bulkDelete?: BulkDelete<T>;
+  /** Fixed query parameters sent with every list and CSV request (e.g. a date range chosen outside the table). */
+  extraQuery?: Record<string, string>;
+  /** Reads rows and total from an answer of another shape (default: `<dataKey>_data` and `total_no_of_data`). */
+  select?: (answer: unknown) => { rows: T[]; total: number; capped?: boolean };
+  rowClassName?: (row: T) => string;
+  /** Heading level of the title (default 1); 2 when the table sits inside a page with its own h1. */
+  titleLevel?: 1 | 2;
+}
