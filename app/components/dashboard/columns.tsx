@@ -1,5 +1,9 @@
+import type { ReactNode } from "react";
 import { formatPhone } from "../../../schemas/phone";
+import { stateLabel } from "../../../schemas/logistics-options";
 import type { Column } from "./data-table";
+
+/** Columns the console's lists share. */
 
 /** A sortable timestamp column, kept on one line. */
 export function timeColumn<T>(
@@ -16,14 +20,18 @@ export function timeColumn<T>(
   };
 }
 
-/** The member a request or a complaint came from: name (or "—") over mobile number. */
-export function memberColumn<T extends { member_name: string; contact_no: string }>(): Column<T> {
+/** A person's name over the record's mobile number. */
+export function personColumn<T extends { contact_no: string }>(
+  key: string,
+  header: string,
+  name: (row: T) => ReactNode,
+): Column<T> {
   return {
-    key: "member",
-    header: "Member",
+    key,
+    header,
     render: (row) => (
       <div>
-        <div>{row.member_name || "—"}</div>
+        <div>{name(row)}</div>
         <div className="whitespace-nowrap text-xs text-slate-500">
           {row.contact_no ? formatPhone(row.contact_no) : ""}
         </div>
@@ -31,3 +39,13 @@ export function memberColumn<T extends { member_name: string; contact_no: string
     ),
   };
 }
+
+/** The member a request or a complaint came from: name (or "—") over mobile number. */
+export const memberColumn = <T extends { member_name: string; contact_no: string }>() =>
+  personColumn<T>("member", "Member", (row) => row.member_name || "—");
+
+export const stateColumn = <T extends { state: number }>(): Column<T> => ({
+  key: "state",
+  header: "State",
+  render: (row) => stateLabel(row.state),
+});

@@ -1,5 +1,6 @@
 import type { Column } from "~/components/dashboard/data-table";
-import { addedColumn, personColumn } from "~/components/dashboard/logistics/columns";
+import { personColumn, timeColumn } from "~/components/dashboard/columns";
+import { formatDate } from "~/components/dashboard/logistics/options";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { formatIndianNumber, formatRupees } from "~/lib/dashboard/money";
@@ -54,7 +55,7 @@ const columns: Column<BuySell>[] = [
   },
   { key: "location", header: "Location", render: (b) => b.location },
   personColumn("owner_name", "Owner", (b) => b.owner_name),
-  addedColumn("Listed"),
+  timeColumn("created_at", "Listed", formatDate),
 ];
 
 const config = resourceScreen(buySellResource, columns);

@@ -1,5 +1,6 @@
 import type { Column } from "~/components/dashboard/data-table";
-import { addedColumn, personColumn } from "~/components/dashboard/logistics/columns";
+import { personColumn, timeColumn } from "~/components/dashboard/columns";
+import { formatDate } from "~/components/dashboard/logistics/options";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { formatDay, loadStatusLabel } from "~/components/dashboard/logistics/options";
@@ -15,7 +16,7 @@ export function meta() {
 const tone = { open: "amber", assigned: "sky", delivered: "green", cancelled: "slate" } as const;
 
 const columns: Column<Load>[] = [
-  addedColumn("Posted"),
+  timeColumn("created_at", "Posted", formatDate),
   {
     key: "route",
     header: "Route",

@@ -1,5 +1,6 @@
 import type { Column } from "~/components/dashboard/data-table";
-import { addedColumn, personColumn, stateColumn } from "~/components/dashboard/logistics/columns";
+import { personColumn, stateColumn, timeColumn } from "~/components/dashboard/columns";
+import { formatDate } from "~/components/dashboard/logistics/options";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
@@ -11,7 +12,7 @@ export function meta() {
 }
 
 const columns: Column<Truck>[] = [
-  addedColumn(),
+  timeColumn("created_at", "Added", formatDate),
   {
     key: "vehicle_number",
     header: "Vehicle",
