@@ -58,6 +58,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         .header("Retry-After", "5")
         .send({ success: false, message: UNAVAILABLE, data: [] });
     }
+    // Our own "busy, come back" answers (the image queue) say so; any other 5xx says nothing internal.
+    if (status === 503 && error instanceof HttpError) {
+      request.log.warn({ reason: error.message }, "busy");
+      return reply
+        .status(503)
+        .header("Retry-After", "30")
+        .send({ success: false, message: error.message, data: [] });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply.status(status).send({ success: false, message: GENERIC_5XX, data: [] });
