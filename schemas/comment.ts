@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { recordId } from "./blog";
+import { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "./comment-limits";
 
-export const COMMENT_NAME_MAX = 100;
-export const COMMENT_TEXT_MAX = 5000;
+export { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX, COMMENTS_PER_PAGE } from "./comment-limits";
 
 /** The 'Leave a Reply' form and POST /api/blog_comments/; text is stored exactly as typed. */
 export const commentInputSchema = z.object({
@@ -36,6 +36,16 @@ export interface PublicComment {
   created_at: Date;
 }
 
+const positiveInt = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, `${name} must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${name} must be a whole number from 1 to ${max}`));
+
+/** GET /api/blog_comments/: one post's comments or all, the newest COMMENT_LIST_MAX or a page of them. */
 export const commentQuerySchema = z.object({
   blog_id: recordId("blog_id must be a positive whole number").optional(),
+  page: positiveInt("page", 100_000).optional(),
+  page_size: positiveInt("page_size", COMMENT_LIST_MAX).optional(),
 });

@@ -4,12 +4,70 @@ export const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
-/** An ISO calendar date (YYYY-MM-DD) that exists. */
+
+/**
+ * The years a date may have. PostgreSQL has no year 0 and JavaScript dates reach year 275760, so without a
+ * bound "0000-01-01" or "+275760-09-13" got past the schemas and the database answered with an error (a
+ * 500). Nothing we store or filter on is older than 1900 or later than 9999.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+const yearInRange = (date: string) => {
+  const year = Number(date.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const formatMessage = (label: string) => `${label} must be a date like 2025-01-31`;
+const realMessage = (label: string) => `${label} must be a real calendar date`;
+const yearsMessage = (label: string) => `${label} must be a date with a year from ${MIN_YEAR} to ${MAX_YEAR}`;
+
+/** An ISO calendar date (YYYY-MM-DD) that exists, in the years we keep (MIN_YEAR..MAX_YEAR). */
 export const isoDate = (label: string) =>
   z
-    .string({ error: `${label} must be a date like 2025-01-31` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2025-01-31`)
-    .refine(isRealDate, `${label} must be a real calendar date`);
+    .string({ error: formatMessage(label) })
+    .regex(DATE_ONLY, { message: formatMessage(label), abort: true })
+    .refine(isRealDate, { message: realMessage(label), abort: true })
+    .refine(yearInRange, yearsMessage(label));
+
+// An ISO 8601 timestamp with a time zone (Z or ±hh:mm); local times would depend on the server's zone.
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+/**
+ * An optional point in time, read strictly: a calendar date (YYYY-MM-DD, taken as midnight UTC) or an ISO
+ * timestamp with its zone, in the years we keep. Empty, null or missing is "none". Numbers, booleans and
+ * other date spellings are refused rather than coerced ("2026-02-30" is not 2 March, `true` is not 1970).
+ */
+export const optionalIsoDateTime = (label: string, example = "2026-03-31") => {
+  const format = `${label} must be a date like ${example} (or an ISO timestamp such as ${example}T18:00:00+05:30)`;
+  return (
+    z
+      // A Date is what this rule answers: services parse their input again, and that must hold too.
+      .union([z.string(), z.date()], { error: format })
+      .nullish()
+      .transform((value, ctx): Date | null => {
+        if (value instanceof Date) {
+          if (!Number.isNaN(value.getTime()) && yearInRange(String(value.getUTCFullYear()))) return value;
+          ctx.addIssue({ code: "custom", message: yearsMessage(label) });
+          return z.NEVER;
+        }
+        const text = value?.trim() ?? "";
+        if (text === "") return null;
+        const dateOnly = DATE_ONLY.test(text);
+        const problem = !(dateOnly || isoTimestamp.safeParse(text).success)
+          ? format
+          : !isRealDate(text.slice(0, 10))
+            ? realMessage(label)
+            : !yearInRange(text)
+              ? yearsMessage(label)
+              : null;
+        if (problem) {
+          ctx.addIssue({ code: "custom", message: problem });
+          return z.NEVER;
+        }
+        return new Date(dateOnly ? `${text}T00:00:00Z` : text);
+      })
+  );
+};
 
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalIsoDateTime } from "./dates";
 
 export const employmentTypes = ["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN"] as const;
 export type EmploymentType = (typeof employmentTypes)[number];
@@ -38,10 +39,8 @@ export const jobInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   status: z.enum(["open", "closed"]).default("open"),
-  valid_through: z.coerce
-    .date()
-    .nullish()
-    .transform((v) => v ?? null),
+  /** Last day the job is open (JobPosting validThrough); strict, never coerced (schemas/dates.ts). */
+  valid_through: optionalIsoDateTime("Valid through"),
 });
 export type JobInput = z.input<typeof jobInputSchema>;
 

@@ -159,15 +159,39 @@ export const overallQuerySchema = z.object({
   ).transform((v) => v ?? "today"),
 });
 export const analyticsEntityParams = z.object({ entity: queryEnum("entity", analyticsEntities) });
+
+/**
+ * The days an analytics query covers once its defaults are filled (India dates): both given, as given;
+ * from_date alone, up to today (or that one day when it is in the future); to_date alone, that one day;
+ * neither, today.
+ */
+export function analyticsRange(
+  q: { from_date?: string; to_date?: string },
+  today = todayInIndia(),
+): { from: string; to: string } {
+  const from = q.from_date ?? q.to_date ?? today;
+  const to = q.to_date ?? (q.from_date && q.from_date > today ? q.from_date : today);
+  return { from, to };
+}
+
 export const analyticsQuerySchema = listQuerySchema
   .extend({ from_date: opt(isoDate("from_date")), to_date: opt(isoDate("to_date")) })
   .refine((q) => !q.from_date || !q.to_date || q.from_date <= q.to_date, {
     message: "from_date must be on or before to_date",
     path: ["from_date"],
   })
-  .refine((q) => !q.from_date || !q.to_date || daysBetween(q.from_date, q.to_date) < MAX_ANALYTICS_DAYS, {
-    message: `Choose a range of at most ${MAX_ANALYTICS_DAYS} days`,
-    path: ["to_date"],
+  // The limit holds for the range the defaults make, not only when both dates are given: from_date alone
+  // runs to today, and "from_date=0100-01-01" once answered 700,000 chart points.
+  .superRefine((q, ctx) => {
+    const { from, to } = analyticsRange(q);
+    if (daysBetween(from, to) < MAX_ANALYTICS_DAYS) return;
+    ctx.addIssue({
+      code: "custom",
+      path: [q.to_date ? "to_date" : "from_date"],
+      message: q.to_date
+        ? `Choose a range of at most ${MAX_ANALYTICS_DAYS} days`
+        : `Choose a range of at most ${MAX_ANALYTICS_DAYS} days (without to_date the range ends today)`,
+    });
   });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 export type AnalyticsPeriod = z.output<typeof overallQuerySchema>["period"];

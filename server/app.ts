@@ -26,6 +26,7 @@ import { teamRoutes } from "./api/team";
 import type { Config } from "./config";
 import { HttpError } from "./errors";
 import { registerAccessControl } from "./plugins/access";
+import { registerBodyLimits } from "./plugins/body-limits";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerPageCache } from "./plugins/page-cache";
 import { registerMetrics } from "./plugins/metrics";
@@ -35,6 +36,9 @@ import { registerRequestLog } from "./plugins/request-log";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
 import { proxyTrustFunction } from "./proxy-trust";
 import { registerSsr, type BuildSource } from "./ssr";
+
+/** How long a client may take to send a request's head (it gets the whole REQUEST_TIMEOUT_MS for all of it). */
+const HEADERS_TIMEOUT_MS = 20_000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -70,27 +74,41 @@ export async function buildApp({
   const trustProxy = proxyTrustFunction(config.TRUST_PROXY);
   const app = Fastify({
     serverFactory: (handler, options) => {
-      const server = createServer((req, res) => {
-        let served = false;
-        try {
-          served = serveCached(req, res);
-        } catch (error) {
-          app.log.error({ err: error }, "page cache front failed; handing the request to the app");
-        }
-        if (!served && !res.headersSent) handler(req, res);
-      });
+      const requestTimeout = Number(options.requestTimeout);
+      const server = createServer(
+        {
+          requestTimeout,
+          // The head must arrive sooner than the whole request (Node requires headersTimeout <= requestTimeout).
+          headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+          // Node checks the two timeouts every 30 s by default; a late check would let a request overstay.
+          connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(requestTimeout / 4))),
+        },
+        (req, res) => {
+          let served = false;
+          try {
+            served = serveCached(req, res);
+          } catch (error) {
+            app.log.error({ err: error }, "page cache front failed; handing the request to the app");
+          }
+          if (!served && !res.headersSent) handler(req, res);
+        },
+      );
       // What Fastify sets on the servers it creates itself.
-      server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
-      server.requestTimeout = Number(options.requestTimeout ?? 0);
-      server.setTimeout(Number(options.connectionTimeout ?? 0));
+      server.keepAliveTimeout = Number(options.keepAliveTimeout);
+      server.setTimeout(Number(options.connectionTimeout));
       return server;
     },
     genReqId: (req) => requestIdOf(req, trustProxy),
+    // Slow clients cannot hold connections open for ever (docs/security.md, "Slow and heavy bodies").
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     loggerInstance: logger,
     logger: logger ? undefined : false,
     // Fastify's two lines per request are replaced by one (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy,
+    // Signed-in operators' bodies; public routes read at most PUBLIC_BODY_LIMIT (plugins/body-limits.ts).
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     return503OnClosing: true,
@@ -146,6 +164,7 @@ export async function buildApp({
 
   await registerRateLimits(app);
   registerAccessControl(app);
+  registerBodyLimits(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -82,6 +82,28 @@ const envSchema = z
       .min(100)
       .max(60_000)
       .default(10_000),
+    // How long a client may take to send a whole request (head and body): a body trickled in a byte at a
+    // time is cut off here. 60 s lets a 10 MB image through at ~1.5 Mbit/s. Answers are not limited by it.
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(1_000)
+      .max(600_000)
+      .default(60_000),
+    // How long an idle keep-alive connection stays open; above the 60 s idle timeout of common balancers.
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(1_000)
+      .max(600_000)
+      .default(72_000),
+    // A connection on which nothing moves (no byte read or written) for this long is closed.
+    CONNECTION_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(1_000)
+      .max(3_600_000)
+      .default(120_000),
     SEED_DEMO: boolish,
     PUBLIC_FORM_RATE_LIMIT: z.coerce
       .number({ error: "must be a whole number" })

@@ -8,7 +8,12 @@ import {
   type BlogPostInput,
   type BlogPostSummary,
 } from "../../schemas/blog";
-import { commentInputSchema, type CommentInput, type PublicComment } from "../../schemas/comment";
+import {
+  COMMENT_LIST_MAX,
+  commentInputSchema,
+  type CommentInput,
+  type PublicComment,
+} from "../../schemas/comment";
 import { sanitizeRichText } from "./sanitize";
 
 // Scheduled posts (published_at in the future) stay hidden until their time comes.
@@ -22,6 +27,14 @@ const summaryColumns = {
   heading: blogPosts.heading,
   sub_heading: blogPosts.subHeading,
 };
+
+/** Comments the public sees: not hidden, on a published post (of one post when `blogId` is given). */
+const visibleComments = (blogId: number | undefined) =>
+  and(
+    eq(blogComments.hidden, false),
+    isPublic(),
+    blogId === undefined ? undefined : eq(blogComments.blogId, blogId),
+  );
 
 const publicCommentColumns = {
   id: blogComments.id,
@@ -86,25 +99,25 @@ export function createBlogService(db: Database) {
       };
     },
 
-    /** Visible comments of published posts, oldest first (a conversation reads top to bottom). */
+    /**
+     * Visible comments of published posts, a page at a time counted from the newest: page 1 is the newest
+     * `pageSize` (default COMMENT_LIST_MAX), page 2 the ones before them. Each page lists its comments
+     * oldest first (a conversation reads top to bottom). Never the whole table: a post can collect
+     * thousands.
+     */
     async listComments(
       filter: { blogId?: number; page?: number; pageSize?: number } = {},
     ): Promise<PublicComment[]> {
-      const query = db
+      const pageSize = filter.pageSize ?? COMMENT_LIST_MAX;
+      const rows = await db
         .select(publicCommentColumns)
         .from(blogComments)
         .innerJoin(blogPosts, eq(blogPosts.id, blogComments.blogId))
-        .where(
-          and(
-            eq(blogComments.hidden, false),
-            isPublic(),
-            filter.blogId === undefined ? undefined : eq(blogComments.blogId, filter.blogId),
-          ),
-        )
-        .orderBy(blogComments.createdAt, blogComments.id);
-      return filter.page && filter.pageSize
-        ? query.limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize)
-        : query;
+        .where(visibleComments(filter.blogId))
+        .orderBy(desc(blogComments.createdAt), desc(blogComments.id))
+        .limit(pageSize)
+        .offset(((filter.page ?? 1) - 1) * pageSize);
+      return rows.reverse();
     },
 
     /** Publishes a comment at once (operators can hide it later); null when the post is not public. */
@@ -122,11 +135,13 @@ export function createBlogService(db: Database) {
       return row!;
     },
 
-    async countComments(blogId: number): Promise<number> {
+    /** How many comments listComments pages through (one post's, or all posts'). */
+    async countComments(blogId?: number): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(blogComments)
-        .where(and(eq(blogComments.blogId, blogId), eq(blogComments.hidden, false)));
+        .innerJoin(blogPosts, eq(blogPosts.id, blogComments.blogId))
+        .where(visibleComments(blogId));
       return row?.n ?? 0;
     },
 

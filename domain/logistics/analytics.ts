@@ -13,6 +13,7 @@ import {
 } from "../../db/schema/index";
 import {
   addDays,
+  analyticsRange,
   daysBetween,
   todayInIndia,
   type AnalyticsEntity,
@@ -180,11 +181,9 @@ const entityViews = {
 } as const;
 
 export function createAnalyticsService(db: Database) {
+  /** The defaults of schemas/logistics.ts, whose limit (at most 366 days) applies to exactly this range. */
   function rangeOf(query: Pick<AnalyticsQuery, "from_date" | "to_date">) {
-    const today = todayInIndia();
-    const from = query.from_date ?? query.to_date ?? today;
-    const to = query.to_date ?? (query.from_date && query.from_date > today ? query.from_date : today);
-    return { from, to };
+    return analyticsRange(query, todayInIndia());
   }
 
   function entityWhere(

@@ -1,12 +1,23 @@
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import type { Metadata } from "sharp";
+import type { default as SharpFunction, Metadata } from "sharp";
 import type { Database } from "../../db/client";
 import { mediaFiles } from "../../db/schema/index";
 import { HttpError } from "../errors";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const WIDTHS = [480, 960, 1600] as const;
+/**
+ * Largest image (width × height) we decode. Every variant is at most 1600 px wide, so more pixels add work
+ * and no quality: 25 megapixels admits a 24 MP camera or stock photo (6000 × 4000) and refuses the 49 MP
+ * 7000 × 7000 PNG (206 KB on disk) that cost 4.4 s and 200 MB under the old 50 MP limit. Decoding 25 MP
+ * takes at most ~100 MB (four bytes a pixel), once per upload (see storeImage).
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+/** Images re-encoded at once in this process; more wait their turn (docs/performance.md, "Uploads"). */
+export const IMAGE_CONCURRENCY = 1;
+/** Uploads that may wait for their turn; beyond that the server answers 503 (each holds up to 10 MB). */
+export const MAX_WAITING_IMAGES = 16;
 // sharp reports AVIF as HEIF compressed with AV1; other HEIF files are refused.
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)\b/i;
@@ -40,13 +51,66 @@ export function assertSafeFileName(name: string | undefined) {
 }
 
 /**
+ * A first-in first-out limit on concurrent work: at most `concurrency` tasks run, up to `maxWaiting` wait,
+ * and any more are refused with 503 (the caller can try again) instead of piling up memory.
+ */
+export function createWorkQueue(concurrency: number, maxWaiting: number) {
+  let active = 0;
+  let peak = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (active < concurrency) active++;
+      else {
+        if (waiting.length >= maxWaiting)
+          throw new HttpError(503, "The server is busy with other images. Try again in a minute.");
+        // The finishing task hands its slot over: `active` stays the same.
+        await new Promise<void>((resume) => waiting.push(resume));
+      }
+      peak = Math.max(peak, active);
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else active--;
+      }
+    },
+    /** Running now, waiting now, and the most that ever ran at once. */
+    stats: () => ({ active, waiting: waiting.length, peak }),
+  };
+}
+
+type Sharp = typeof SharpFunction;
+let sharpLoaded: Promise<Sharp> | null = null;
+/**
+ * sharp, loaded with the first upload (libvips costs ~32 MB resident), set to one libvips thread per image
+ * and no operation cache: uploads are one-off, so cached decoded images only kept memory that glibc rarely
+ * gives back (docs/performance.md, "Uploads").
+ */
+function loadSharp(): Promise<Sharp> {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
+/**
  * Accepts JPEG, PNG, WebP and AVIF by their content (not their name), refuses markup hiding in an image,
  * and re-encodes to WebP and AVIF at responsive widths with all metadata stripped, under a server-chosen id.
  * Variants are stored in the database (docs/decisions/0002-media-in-database.md), all of an image's in
  * one transaction, so every instance serves every image and no half-stored image is ever visible.
+ * Image work is bounded: at most MAX_INPUT_PIXELS per image, IMAGE_CONCURRENCY images at a time, and the
+ * source is decoded once (to the widest variant) rather than once per variant.
  */
 export function createMediaService(db: Database) {
+  const imageWork = createWorkQueue(IMAGE_CONCURRENCY, MAX_WAITING_IMAGES);
   return {
+    /** How busy image processing is (and the most images ever processed at once). */
+    imageWork: imageWork.stats,
+
     /** One stored variant, or null when there is none by that name. */
     async getFile(id: string, file: string): Promise<MediaFile | null> {
       if (!MEDIA_ID.test(id) || !MEDIA_FILE.test(file)) return null;
@@ -66,11 +130,12 @@ export function createMediaService(db: Database) {
           "This file contains web page code and was refused. Upload a plain JPEG, PNG, WebP or AVIF image.",
         );
       }
-      // Loaded with the first upload, not at start-up: libvips costs ~32 MB resident.
-      const { default: sharp } = await import("sharp");
+      const sharp = await loadSharp();
       let meta: Metadata;
       try {
-        meta = await sharp(buffer, { limitInputPixels: 50_000_000 }).metadata();
+        // Reads the header only: cheap, and outside the queue. No pixel limit here, so an image over it is
+        // named for what it is (below) instead of "not an image".
+        meta = await sharp(buffer, { limitInputPixels: false }).metadata();
       } catch {
         throw new HttpError(
           400,
@@ -88,39 +153,58 @@ export function createMediaService(db: Database) {
         );
       }
 
-      const id = randomUUID().replace(/-/g, "");
-      const variants: { id: string; file: string; contentType: string; bytes: Buffer }[] = [];
-      let unique: number[];
-      let fullWidth: number;
-      let fullHeight: number;
-      try {
-        const source = sharp(buffer, { limitInputPixels: 50_000_000 }).rotate();
-        // EXIF orientations 5-8 are quarter turns: after rotate() width and height swap.
-        const turned = (meta.orientation ?? 1) >= 5;
-        fullWidth = (turned ? meta.height : meta.width) ?? 0;
-        fullHeight = (turned ? meta.width : meta.height) ?? 0;
-        const widths: number[] = WIDTHS.filter((w) => w < fullWidth);
-        unique = [...new Set([...widths, Math.min(fullWidth, WIDTHS[WIDTHS.length - 1]!)])].sort(
-          (a, b) => a - b,
+      const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+      if (pixels > MAX_INPUT_PIXELS) {
+        const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
+        throw new HttpError(
+          400,
+          `This image is ${meta.width!.toLocaleString("en-US")} × ${meta.height!.toLocaleString("en-US")} pixels (${megapixels(pixels)}); images can have at most ${megapixels(MAX_INPUT_PIXELS)}. Scale it down (1600 pixels wide is plenty) and try again.`,
         );
-        for (const w of unique) {
-          const resized = source.clone().resize({ width: w, withoutEnlargement: true });
-          variants.push({
-            id,
-            file: `${w}.webp`,
-            contentType: CONTENT_TYPES.webp,
-            bytes: await resized.clone().webp({ quality: 80 }).toBuffer(),
-          });
-          variants.push({
-            id,
-            file: `${w}.avif`,
-            contentType: CONTENT_TYPES.avif,
-            bytes: await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
-          });
-        }
-      } catch {
-        throw new HttpError(400, "This image could not be processed. Try another file.");
       }
+
+      const id = randomUUID().replace(/-/g, "");
+      // EXIF orientations 5-8 are quarter turns: after rotate() width and height swap.
+      const turned = (meta.orientation ?? 1) >= 5;
+      const fullWidth = (turned ? meta.height : meta.width) ?? 0;
+      const fullHeight = (turned ? meta.width : meta.height) ?? 0;
+      const widths: number[] = WIDTHS.filter((w) => w < fullWidth);
+      const unique = [...new Set([...widths, Math.min(fullWidth, WIDTHS[WIDTHS.length - 1]!)])].sort(
+        (a, b) => a - b,
+      );
+      const variants = await imageWork.run(async () => {
+        const out: { id: string; file: string; contentType: string; bytes: Buffer }[] = [];
+        try {
+          // Decoded once, straight to the widest variant (JPEG and WebP shrink while decoding); every
+          // variant is made from these pixels, never from the source again.
+          const widest = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
+            .rotate()
+            .resize({ width: unique[unique.length - 1]!, withoutEnlargement: true })
+            .raw({ depth: "uchar" })
+            .toBuffer({ resolveWithObject: true });
+          const { width, height, channels } = widest.info;
+          for (const w of unique) {
+            const resized = sharp(widest.data, { raw: { width, height, channels } }).resize({
+              width: w,
+              withoutEnlargement: true,
+            });
+            out.push({
+              id,
+              file: `${w}.webp`,
+              contentType: CONTENT_TYPES.webp,
+              bytes: await resized.clone().webp({ quality: 80 }).toBuffer(),
+            });
+            out.push({
+              id,
+              file: `${w}.avif`,
+              contentType: CONTENT_TYPES.avif,
+              bytes: await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
+            });
+          }
+        } catch {
+          throw new HttpError(400, "This image could not be processed. Try another file.");
+        }
+        return out;
+      });
       // One statement: every variant is stored or none is.
       await db.insert(mediaFiles).values(variants);
       const middle = unique.find((w) => w >= 960) ?? unique[unique.length - 1]!;

@@ -150,12 +150,68 @@ describe("GET /api/blog_comments/", () => {
     expect((await get("/api/blog_comments/?blog_id=999999")).json()).toEqual([]);
   });
 
-  it("pages when asked", async () => {
+  it("pages from the newest when asked, each page in the order written, with the total", async () => {
     const post = await createPost(db());
     for (let i = 0; i < 3; i++)
       await createComment(db(), { blogId: post.id, comment: `C${i}`, createdAt: daysAgo(5 - i) });
-    const res = await get(`/api/blog_comments/?blog_id=${post.id}&page=2&page_size=2`);
-    expect(res.json().map((c: { comment: string }) => c.comment)).toEqual(["C2"]);
+    const texts = async (query: string) => {
+      const res = await get(`/api/blog_comments/?blog_id=${post.id}&${query}`);
+      expect(res.headers["x-total-count"]).toBe("3");
+      return res.json().map((c: { comment: string }) => c.comment);
+    };
+    expect(await texts("page=1&page_size=2")).toEqual(["C1", "C2"]);
+    expect(await texts("page=2&page_size=2")).toEqual(["C0"]);
+    expect(await texts("page=3&page_size=2")).toEqual([]);
+    // One of the two alone: page_size defaults to the post page's 20, page to 1.
+    expect(await texts("page=1")).toEqual(["C0", "C1", "C2"]);
+    expect(await texts("page_size=1")).toEqual(["C2"]);
+  });
+
+  it("answers at most the newest 100 without paging parameters, still a plain array in the order written", async () => {
+    const post = await createPost(db());
+    const other = await createPost(db());
+    const start = Date.now() - 1_000_000;
+    await db()
+      .insert(blogComments)
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          blogId: post.id,
+          name: `Reader ${i}`,
+          emailId: `r${i}@example.com`,
+          comment: `Comment ${i}`,
+          createdAt: new Date(start + i * 1000),
+        })),
+      );
+    await createComment(db(), { blogId: other.id, comment: "Elsewhere", createdAt: new Date(start - 1000) });
+    const res = await get(`/api/blog_comments/?blog_id=${post.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Array.isArray(body)).toBe(true);
+    expect(body).toHaveLength(100);
+    expect(body[0].comment).toBe("Comment 50");
+    expect(body[99].comment).toBe("Comment 149");
+    expect(Object.keys(body[0]).sort()).toEqual(["blog_id", "comment", "created_at", "id", "name"]);
+    expect(res.headers["x-total-count"]).toBe("150");
+    // All posts together: the newest 100 of 151 (rows inserted directly do not move the content version).
+    t.app.pageCache.clear();
+    const all = await get("/api/blog_comments/");
+    expect(all.json()).toHaveLength(100);
+    expect(all.headers["x-total-count"]).toBe("151");
+    const last = await get(`/api/blog_comments/?blog_id=${post.id}&page=2&page_size=100`);
+    expect(last.json().map((c: { comment: string }) => c.comment)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Comment ${i}`),
+    );
+  });
+
+  it.each([
+    ["page_size=101", "page_size: page_size must be a whole number from 1 to 100"],
+    ["page_size=0", "page_size: page_size must be a whole number from 1 to 100"],
+    ["page=0", "page: page must be a whole number from 1 to 100000"],
+    ["page=1.5", "page: page must be a whole number from 1 to 100000"],
+  ])("refuses ?%s with 400", async (query, message) => {
+    const res = await get(`/api/blog_comments/?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
   });
 
   it.each(["abc", "12abc", "-1", "1.5", "99999999999"])("refuses blog_id=%s with 400", async (value) => {
@@ -212,9 +268,9 @@ describe("POST /api/blog_comments/", () => {
     ["no comment", { comment: "" }, "comment: Write your comment"],
     ["a name of 101 characters", { name: "n".repeat(101) }, "name: Name must be at most 100 characters"],
     [
-      "a comment of 5,001 characters",
-      { comment: "c".repeat(5001) },
-      "comment: Comment must be at most 5,000 characters",
+      "a comment of 2,001 characters",
+      { comment: "c".repeat(2001) },
+      "comment: Comment must be at most 2,000 characters",
     ],
     ["no blog_id", { blog_id: undefined }, "blog_id: Choose a valid blog post"],
     ["blog_id 12abc", { blog_id: "12abc" }, "blog_id: Choose a valid blog post"],
@@ -232,7 +288,7 @@ describe("POST /api/blog_comments/", () => {
   it("keeps texts at the limits whole", async () => {
     const post = await createPost(db());
     const name = "n".repeat(100);
-    const comment = "c".repeat(5000);
+    const comment = "c".repeat(2000);
     expect((await postComment({ ...valid(post.id), name, comment })).statusCode).toBe(201);
     expect((await stored())[0]).toMatchObject({ name, comment });
   });

@@ -2,7 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { postPath } from "../../shared/slug";
 import { z } from "zod";
 import { BLOG_PAGE_SIZE, pageQuerySchema, recordId, type BlogPostDetail } from "../../schemas/blog";
-import { commentInputSchema, commentQuerySchema } from "../../schemas/comment";
+import {
+  COMMENT_LIST_MAX,
+  commentInputSchema,
+  commentQuerySchema,
+  COMMENTS_PER_PAGE,
+} from "../../schemas/comment";
 import { HttpError, parseOr400 } from "../errors";
 
 const idParams = z.object({ id: recordId() });
@@ -45,12 +50,26 @@ export async function blogRoutes(app: FastifyInstance) {
     return answer;
   });
 
+  /**
+   * The spec's plain array. Without paging parameters: the newest COMMENT_LIST_MAX comments (100), in the
+   * order they were written; with `page`/`page_size` (up to 100): that page, counted from the newest. The
+   * total is in X-Total-Count either way, so a client can tell when there are more.
+   */
   app.get("/api/blog_comments/", { config: { access: "public" } }, async (request, reply) => {
     // A visitor expects their own comment in the next answer, so clients must always revalidate.
     reply.header("Cache-Control", "public, max-age=0, must-revalidate");
-    const { blog_id } = parseOr400(commentQuerySchema, pickKeys(request.query, ["blog_id"]));
-    const pages = paging(pickKeys(request.query, ["page", "page_size"]));
-    return blog.listComments({ blogId: blog_id, page: pages?.page, pageSize: pages?.pageSize });
+    const { blog_id, page, page_size } = parseOr400(commentQuerySchema, request.query);
+    const paged = page !== undefined || page_size !== undefined;
+    const [comments, total] = await Promise.all([
+      blog.listComments({
+        blogId: blog_id,
+        page: page ?? 1,
+        pageSize: page_size ?? (paged ? COMMENTS_PER_PAGE : COMMENT_LIST_MAX),
+      }),
+      blog.countComments(blog_id),
+    ]);
+    reply.header("X-Total-Count", String(total));
+    return comments;
   });
 
   app.post(
@@ -72,9 +91,4 @@ export async function blogRoutes(app: FastifyInstance) {
       lastmod: post.updated_at,
     })),
   );
-}
-
-function pickKeys(query: unknown, keys: string[]) {
-  const source = (query ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
 }

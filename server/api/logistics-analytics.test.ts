@@ -123,6 +123,34 @@ describe("analytics API", () => {
     expect((await call("GET", "/api/analytics/rocket")).statusCode).toBe(400);
     expect((await call("GET", "/api/analytics/overall", undefined, "editor")).statusCode).toBe(403);
   });
+
+  it("applies the 366-day limit after the defaults are filled: one date alone cannot open a huge range", async () => {
+    // Without to_date the range ends today, without from_date it is the one day; either way at most 366 days.
+    const alone = "from_date: Choose a range of at most 366 days (without to_date the range ends today)";
+    for (const [q, message] of [
+      ["from_date=1900-01-01", alone],
+      ["from_date=2000-01-01", alone],
+      [`from_date=${shift(today(), -366)}`, alone],
+      [
+        `to_date=${shift(today(), 400)}&from_date=${shift(today(), 10)}`,
+        "to_date: Choose a range of at most 366 days",
+      ],
+    ]) {
+      for (const path of ["/api/analytics/load", "/api/analytics/driver/export.csv"]) {
+        const res = await call("GET", `${path}?${q}`);
+        expect(res.statusCode, `${path}?${q}: ${res.body.slice(0, 200)}`).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+    }
+    // The longest range allowed, by from_date alone: 366 days ending today.
+    const longest = await call("GET", `/api/analytics/load?from_date=${shift(today(), -365)}`);
+    expect(longest.statusCode).toBe(200);
+    expect(longest.json()).toMatchObject({ from_date: shift(today(), -365), to_date: today() });
+    expect(longest.json().chart_data).toHaveLength(366);
+    // A from_date in the future alone is that one day.
+    const future = (await call("GET", `/api/analytics/load?from_date=${shift(today(), 30)}`)).json();
+    expect(future.chart_data).toHaveLength(1);
+  });
 });
 
 function dbLoad() {

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { request } from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaFiles } from "../../db/schema/index";
@@ -53,6 +54,31 @@ const upload = (content: Buffer, filename?: string, type?: string, auth = token)
     headers: { "content-type": contentType, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
   });
 };
+
+/** Sends a request over a socket in two writes 300 ms apart, split at byte `cut`; answers "status message". */
+function sendInTwo(port: number, body: Buffer, cut: number, headers: Record<string, string>) {
+  return new Promise<string>((resolve) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/uploads",
+        headers: { ...headers, "content-length": body.length },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () =>
+          resolve(`${res.statusCode} ${(JSON.parse(text) as { message: string }).message}`),
+        );
+      },
+    );
+    req.on("error", (error) => resolve(`error ${error.message}`));
+    req.write(body.subarray(0, cut));
+    setTimeout(() => req.end(body.subarray(cut)), 300);
+  });
+}
 
 const photo = (width = 2000, height = 1000) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 160 } } })
@@ -151,6 +177,51 @@ describe("POST /api/uploads", () => {
     const res = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 1));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe("Images must be 10 MB or smaller.");
+  });
+
+  it("answers 413 when the bytes over the limit arrive in a read of their own", async () => {
+    // Over a real socket: the first write ends exactly at, just before or just after 10 MB of file, and the
+    // rest follows 300 ms later, so the server reads the two apart. Exactly at the limit, the cut used to go
+    // unnoticed and the first 10 MB went on as an image (400 "not an image we can read").
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (t.app.server.address() as { port: number }).port;
+    const limit = 10 * 1024 * 1024;
+    const answers: string[] = [];
+    for (const split of [limit, limit - 1, limit + 1, limit, limit + 4096]) {
+      const { body, contentType } = multipart(Buffer.alloc(limit + 5000, 0xff));
+      const cut = body.indexOf("\r\n\r\n") + 4 + split;
+      answers.push(
+        await sendInTwo(port, body, cut, { "content-type": contentType, authorization: `Bearer ${token}` }),
+      );
+    }
+    expect(answers).toEqual(Array(5).fill("413 Images must be 10 MB or smaller."));
+  });
+
+  it("refuses a small file that decodes to more than 25 megapixels, with the sizes in the message", async () => {
+    const flood = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(flood.length).toBeLessThan(300 * 1024);
+    const before = (await storedFiles()).length;
+    const res = await upload(flood, "flood.png", "image/png");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "This image is 7,000 × 7,000 pixels (49 megapixels); images can have at most 25 megapixels. Scale it down (1600 pixels wide is plenty) and try again.",
+    );
+    expect((await storedFiles()).length).toBe(before);
+  });
+
+  it("still takes a 24-megapixel photo (6000 × 4000)", async () => {
+    const res = await upload(await photo(6000, 4000), "camera.jpg");
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ width: 1600, height: 1067 });
+  });
+
+  it("processes one image at a time; parallel uploads wait their turn and all succeed", async () => {
+    const images = await Promise.all([1, 2, 3, 4].map((i) => photo(2400 + i, 1600)));
+    const answers = await Promise.all(images.map((image) => upload(image)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(t.app.services.media.imageWork()).toEqual({ active: 0, waiting: 0, peak: 1 });
   });
 
   it("needs a signed-in operator", async () => {

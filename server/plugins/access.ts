@@ -27,7 +27,8 @@ function bearer(request: FastifyRequest): string | null {
 
 /**
  * Every /api route must declare `config.access`; start-up fails otherwise, so no route can be
- * forgotten. Non-public answers are never cached.
+ * forgotten. Non-public answers are never cached. The check runs when the request arrives, before its
+ * body is read.
  */
 export function registerAccessControl(app: FastifyInstance) {
   app.decorateRequest("operator", null);
@@ -43,7 +44,9 @@ export function registerAccessControl(app: FastifyInstance) {
     }
   });
 
-  app.addHook("preHandler", async (request, reply) => {
+  // onRequest runs before the body is read: a request without a valid token (or role) is answered before
+  // a byte of its body is parsed, so anonymous clients cannot make the server parse megabytes of JSON.
+  app.addHook("onRequest", async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || access === "public") return;
     reply.header("Cache-Control", "no-store");

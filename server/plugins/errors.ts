@@ -59,6 +59,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         .header("Retry-After", "5")
         .send({ success: false, message: UNAVAILABLE, data: [], request_id: request.id });
     }
+    // Our own "busy, come back" answers (the image queue) say so; any other 5xx says nothing internal.
+    if (status === 503 && error instanceof HttpError) {
+      request.log.warn({ reason: error.message }, "busy");
+      return reply
+        .status(503)
+        .header("Retry-After", "30")
+        .send({ success: false, message: error.message, data: [] });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply
@@ -69,10 +77,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     const message =
       error instanceof HttpError
         ? error.message
-        : publicMessage(
-            status,
-            "validation" in error && error.validation ? "The request is not valid." : error.message,
-          );
+        : status === 413
+          ? tooLarge(request.routeOptions.bodyLimit)
+          : publicMessage(
+              status,
+              "validation" in error && error.validation ? "The request is not valid." : error.message,
+            );
     return reply.status(status).send({
       success: false,
       message,
@@ -90,10 +100,17 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/** 413 with the limit of the route that refused the body, e.g. "… accepts at most 16 KB." */
+function tooLarge(limit: number | undefined): string {
+  if (!limit) return "The request body is too large.";
+  const size =
+    limit >= 1024 * 1024 ? `${+(limit / 1024 / 1024).toFixed(1)} MB` : `${Math.round(limit / 1024)} KB`;
+  return `The request body is too large: this address accepts at most ${size}.`;
+}
+
 // Framework messages for malformed bodies are fine to show but are reworded for people.
 function publicMessage(status: number, message: string): string {
   if (status === 415) return "Send the request body as JSON (Content-Type: application/json).";
-  if (status === 413) return "The request body is too large.";
   if (/JSON/.test(message) && status === 400) return "The request body is not valid JSON.";
   return message;
 }

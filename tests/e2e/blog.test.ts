@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost, daysAgo, startSite, type RunningSite } from "../support/factories";
@@ -333,6 +334,109 @@ describe("blog with many posts", () => {
     expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe("/blog?page=2");
     expect((await fetch(`${site.url}/blog?page=3`)).status).toBe(404);
     await expectAccessible(page);
+  });
+});
+
+describe("a post with 2,000 comments", () => {
+  let site: RunningSite;
+  let path = "";
+  // 2,000 comments of 2,000 characters (the longest allowed), one a minute: once an 11 MB page.
+  const TOTAL = 2000;
+  beforeAll(async () => {
+    site = await startSite({
+      seed: async (db) => {
+        const post = await createPost(db, { heading: "A much discussed post", publishedAt: daysAgo(30) });
+        path = `/blog/${post.id}-a-much-discussed-post`;
+        await db.execute(sql`
+          insert into blog_comments (blog_id, name, email_id, comment, created_at)
+          select ${post.id}, 'Reader ' || i, 'reader' || i || '@example.com',
+                 'Comment number ' || i || '. ' || repeat('Thoughtful words. ', 110),
+                 now() - interval '3 days' + i * interval '1 minute'
+          from generate_series(1, ${TOTAL}) as i`);
+      },
+    });
+  }, 120_000);
+  afterAll(() => site?.close());
+
+  const names = (page: Page) => page.getByTestId("comment").locator("p.font-semibold").allTextContents();
+
+  it("shows the newest 20 with a link to older ones, in a small page the cache keeps", async () => {
+    const first = await fetch(`${site.url}${path}`, { headers: { "accept-encoding": "identity" } });
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(html.length).toBeLessThan(200_000);
+    expect(html).toContain(`href="${path}?comments=2#comments"`);
+    // The same bytes again, from the page cache (stored entries are at most 2 MB).
+    const again = await fetch(`${site.url}${path}`, { headers: { "accept-encoding": "identity" } });
+    expect(again.headers.get("x-cache")).toBe("HIT");
+
+    const { page, errors } = await browser.open(`${site.url}${path}`);
+    await waitForHydration(page);
+    expect(await page.locator("#comments-heading").textContent()).toBe("2,000 Comments");
+    expect(await names(page)).toEqual(Array.from({ length: 20 }, (_, i) => `Reader ${1981 + i}`));
+    const pager = page.getByRole("navigation", { name: "Comment pages" });
+    expect(await pager.textContent()).toContain("Showing comments 1,981–2,000 of 2,000 (the newest).");
+    expect(await pager.getByRole("link", { name: "Newer comments" }).count()).toBe(0);
+    expect((await jsonLdOf(page, "BlogPosting"))?.commentCount).toBe(2000);
+
+    await pager.getByRole("link", { name: "Older comments" }).click();
+    await page.waitForURL(`**${path}?comments=2#comments`);
+    await expect.poll(() => names(page)).toEqual(Array.from({ length: 20 }, (_, i) => `Reader ${1961 + i}`));
+    expect(await pager.textContent()).toContain("Showing comments 1,961–1,980 of 2,000.");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("comments-heading");
+    await pager.getByRole("link", { name: "Newer comments" }).click();
+    await page.waitForURL(`**${path}#comments`);
+    await expect.poll(() => names(page)).toEqual(Array.from({ length: 20 }, (_, i) => `Reader ${1981 + i}`));
+    expect(errors).toEqual([]);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+  });
+
+  it("serves every page of comments at its own cacheable address, and nothing beyond the last", async () => {
+    const last = await fetch(`${site.url}${path}?comments=100`);
+    expect(last.status).toBe(200);
+    const html = await last.text();
+    expect(html).toContain("Showing comments 1–20 of 2,000.");
+    expect(html).toContain("Reader 1<");
+    expect(html).not.toContain(">Older comments<");
+    expect((await fetch(`${site.url}${path}?comments=100`)).headers.get("x-cache")).toBe("HIT");
+    const manual = (url: string) => fetch(`${site.url}${url}`, { redirect: "manual" });
+    for (const bad of ["101", "0", "abc", "1.5", "-1", "02"])
+      expect((await manual(`${path}?comments=${bad}`)).status, bad).toBe(404);
+    const one = await manual(`${path}?comments=1`);
+    expect(one.status).toBe(301);
+    expect(one.headers.get("location")).toBe(path);
+    // A wrong slug keeps the page of comments.
+    const slug = await manual(`${path.replace("much", "very")}?comments=7`);
+    expect(slug.status).toBe(301);
+    expect(slug.headers.get("location")).toBe(`${path}?comments=7`);
+  });
+
+  it("works without script: the links are plain links", async () => {
+    const { page } = await browser.open(`${site.url}${path}?comments=3`, { javaScriptEnabled: false });
+    expect(await names(page)).toEqual(Array.from({ length: 20 }, (_, i) => `Reader ${1941 + i}`));
+    await page.getByRole("link", { name: "Older comments" }).click();
+    await page.waitForURL(`**${path}?comments=4#comments`);
+    expect((await names(page))[0]).toBe("Reader 1921");
+  });
+
+  it("shows a comment posted from an older page on the first page", async () => {
+    const { page } = await browser.open(`${site.url}${path}?comments=5`);
+    await waitForHydration(page);
+    await page.getByLabel("Name").fill("Late Reader");
+    await page.getByLabel("Email").fill("late@example.com");
+    const text = page.getByRole("textbox", { name: "Comment" });
+    await text.fill("x".repeat(2100));
+    // The box takes at most 2,000 characters and says so.
+    expect((await text.inputValue()).length).toBe(2000);
+    expect(await page.locator("#comment-text-limit").textContent()).toContain(
+      "Plain text, up to 2,000 characters.",
+    );
+    await text.fill("Posted from page five.");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await page.waitForURL(`**${path}#comments`);
+    await expect.poll(() => names(page).then((n) => n.at(-1))).toBe("Late Reader");
+    expect(await page.locator("#comments-heading").textContent()).toBe("2,001 Comments");
   });
 });
 

@@ -132,10 +132,14 @@ async function checkVisible(s: ServerProcess, acked: Acked) {
   const blogIds = new Set([...acked.comments.values()].map((c) => c.blogId));
   const visible = new Map<number, string>();
   for (const blogId of blogIds) {
-    const rows = (await (await fetch(`${s.url}/api/blog_comments/?blog_id=${blogId}`)).json()) as {
-      id: number;
-      comment: string;
-    }[];
+    // Every page of the post's comments (an answer holds at most 100).
+    const rows: { id: number; comment: string }[] = [];
+    for (let page = 1; ; page++) {
+      const url = `${s.url}/api/blog_comments/?blog_id=${blogId}&page=${page}&page_size=100`;
+      const batch = (await (await fetch(url)).json()) as { id: number; comment: string }[];
+      rows.push(...batch);
+      if (batch.length < 100) break;
+    }
     for (const row of rows) {
       visible.set(row.id, row.comment);
       if (row.comment.startsWith("crash comment")) expect(isIntact(row.comment), row.comment).toBe(true);

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, LEAK, signIn } from "./support";
@@ -43,6 +44,40 @@ async function upload(content: Buffer, filename = "photo.jpg", type = "image/jpe
       }
     })(),
   };
+}
+
+/** The same multipart upload in two writes 300 ms apart, split `split` bytes into the file. */
+function uploadInTwo(content: Buffer, split: number) {
+  const boundary = "----gcc-security-boundary";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  const body = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const cut = head.length + split;
+  const url = new URL(baseURL());
+  return new Promise<string>((resolve) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path: "/api/uploads",
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": body.length,
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () =>
+          resolve(`${res.statusCode} ${(JSON.parse(text) as { message: string }).message}`),
+        );
+      },
+    );
+    req.on("error", (error) => resolve(`error ${error.message}`));
+    req.write(body.subarray(0, cut));
+    setTimeout(() => req.end(body.subarray(cut)), 300);
+  });
 }
 
 const jpeg = (width = 400, height = 300) =>
@@ -116,6 +151,32 @@ describe("hostile uploads", () => {
     const res = await upload(Buffer.alloc(10 * 1024 * 1024 + 100, 0xff));
     expect(res.status).toBe(413);
     expect(res.message).toBe("Images must be 10 MB or smaller.");
+  });
+
+  it("answers 413 to twelve uploads over 10 MB in a row, however their bytes arrive", async () => {
+    // Six through fetch at sizes around the limit, six in two writes 300 ms apart that split the file at,
+    // just before or just after 10 MB (exactly at the limit the cut used to go unnoticed: 400).
+    const limit = 10 * 1024 * 1024;
+    const answers: string[] = [];
+    for (const extra of [1, 100, 65_536, 512 * 1024, 1024 * 1024, 5 * 1024 * 1024]) {
+      const res = await upload(Buffer.alloc(limit + extra, 0xff));
+      answers.push(`${res.status} ${res.message}`);
+    }
+    for (const split of [limit, limit, limit - 1, limit + 1, limit, limit + 65_536]) {
+      answers.push(await uploadInTwo(Buffer.alloc(limit + 5000, 0xff), split));
+    }
+    expect(answers).toEqual(Array(12).fill("413 Images must be 10 MB or smaller."));
+  });
+
+  it("refuses a 7,000 × 7,000 PNG (49 megapixels in 200 KB) with a message naming the limit", async () => {
+    const flood = await sharp({ create: { width: 7_000, height: 7_000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await upload(flood, "flood.png", "image/png");
+    expect(res.status, res.text).toBe(400);
+    expect(res.message).toBe(
+      "This image is 7,000 × 7,000 pixels (49 megapixels); images can have at most 25 megapixels. Scale it down (1600 pixels wide is plenty) and try again.",
+    );
   });
 
   it("refuses a pixel flood (a small file that decodes to a huge image)", async () => {

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "~/lib/toast";
+import { COMMENT_TEXT_MAX } from "../../../schemas/comment-limits";
 
 // The shared schema (and Zod with it) loads when someone starts writing, not with every article.
 const loadSchema = () => import("../../../schemas/comment").then((m) => m.commentInputSchema);
@@ -122,11 +123,19 @@ export function CommentForm({ blogId, onPosted }: { blogId: number; onPosted: ()
             id="comment-text"
             name="comment"
             rows={5}
+            maxLength={COMMENT_TEXT_MAX}
             className={input}
             value={values.comment}
             onChange={change("comment")}
             aria-invalid={invalid.comment || undefined}
+            aria-describedby="comment-text-limit"
           />
+          <p id="comment-text-limit" className="mt-1.5 flex justify-between gap-4 text-sm text-slate-600">
+            <span>Plain text, up to {COMMENT_TEXT_MAX.toLocaleString("en-US")} characters.</span>
+            <span aria-hidden="true" data-testid="comment-length">
+              {values.comment.length.toLocaleString("en-US")} / {COMMENT_TEXT_MAX.toLocaleString("en-US")}
+            </span>
+          </p>
         </div>
         {/* Honeypot: invisible to people, so only bots fill it in. */}
         <div className="hidden" aria-hidden="true">

@@ -1,37 +1,114 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { COMMENTS_PER_PAGE } from "../../../schemas/comment-limits";
 import type { PublicComment } from "../../../schemas/comment";
 import { formatDate, isoDate } from "./format-date";
 
-const countLabel = (n: number) => (n === 0 ? "No comments yet" : n === 1 ? "1 Comment" : `${n} Comments`);
+const countLabel = (n: number) =>
+  n === 0 ? "No comments yet" : n === 1 ? "1 Comment" : `${n.toLocaleString("en-US")} Comments`;
+const number = (n: number) => n.toLocaleString("en-US");
 
-/** Comments are people's text: rendered as text nodes only, line breaks kept. */
-export function CommentList({ comments }: { comments: PublicComment[] }) {
+/** A post's address for one page of its comments: page 1 is the post itself. */
+export const commentsHref = (postPath: string, page: number) =>
+  page === 1 ? postPath : `${postPath}?comments=${page}`;
+
+/**
+ * One page of a post's comments (the newest COMMENTS_PER_PAGE first, `?comments=2` for the ones before
+ * them), oldest first within the page. Page changes are plain links: each page is its own cacheable
+ * address and works without script. Comments are people's text: rendered as text nodes only, line
+ * breaks kept.
+ */
+export function CommentList({
+  comments,
+  total,
+  page,
+  pages,
+  postPath,
+}: {
+  comments: PublicComment[];
+  total: number;
+  page: number;
+  pages: number;
+  postPath: string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(page);
+  // Moving between comment pages in the browser keeps the scroll position; bring the list into view.
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, [page]);
+
+  // Counted from the oldest (1) to the newest (total).
+  const last = total - (page - 1) * COMMENTS_PER_PAGE;
+  const first = Math.max(1, last - COMMENTS_PER_PAGE + 1);
+  const link = "font-semibold text-brand-700 underline-offset-4 hover:underline";
   return (
-    <section aria-labelledby="comments-heading" className="mt-14">
-      <h2 id="comments-heading" className="text-2xl font-bold text-navy-900">
-        {countLabel(comments.length)}
+    <section id="comments" aria-labelledby="comments-heading" className="mt-14 scroll-mt-24">
+      <h2
+        id="comments-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-bold text-navy-900 outline-none"
+      >
+        {countLabel(total)}
       </h2>
-      {comments.length === 0 ? (
+      {total === 0 ? (
         <p className="mt-3 text-slate-600">Be the first to share your thoughts.</p>
       ) : (
-        <ol className="mt-6 space-y-5">
-          {comments.map((c) => (
-            <li
-              key={c.id}
-              className="rounded-xl border border-slate-200 bg-slate-50 p-5"
-              data-testid="comment"
+        <>
+          {pages > 1 && (
+            <nav
+              aria-label="Comment pages"
+              className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600"
             >
-              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                <p className="font-semibold text-navy-900">{c.name}</p>
-                <time dateTime={isoDate(c.created_at)} className="text-sm text-slate-600">
-                  {formatDate(c.created_at)}
-                </time>
-              </div>
-              <p className="mt-2 whitespace-pre-line break-words leading-relaxed text-slate-700">
-                {c.comment}
+              <p>
+                {`Showing comments ${number(first)}–${number(last)} of ${number(total)}${page === 1 ? " (the newest)" : ""}.`}
               </p>
-            </li>
-          ))}
-        </ol>
+              {page < pages && (
+                <Link
+                  to={`${commentsHref(postPath, page + 1)}#comments`}
+                  preventScrollReset
+                  rel="next"
+                  className={link}
+                >
+                  Older comments
+                </Link>
+              )}
+              {page > 1 && (
+                <Link
+                  to={`${commentsHref(postPath, page - 1)}#comments`}
+                  preventScrollReset
+                  rel="prev"
+                  className={link}
+                >
+                  Newer comments
+                </Link>
+              )}
+            </nav>
+          )}
+          <ol className="mt-6 space-y-5">
+            {comments.map((c) => (
+              <li
+                key={c.id}
+                className="rounded-xl border border-slate-200 bg-slate-50 p-5"
+                data-testid="comment"
+              >
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <p className="font-semibold text-navy-900">{c.name}</p>
+                  <time dateTime={isoDate(c.created_at)} className="text-sm text-slate-600">
+                    {formatDate(c.created_at)}
+                  </time>
+                </div>
+                <p className="mt-2 whitespace-pre-line break-words leading-relaxed text-slate-700">
+                  {c.comment}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </section>
   );

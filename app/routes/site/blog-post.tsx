@@ -4,13 +4,15 @@ import {
   Link,
   redirect,
   useLocation,
+  useNavigate,
   useNavigation,
   useRevalidator,
 } from "react-router";
 import { splitTags } from "../../../schemas/blog";
+import { COMMENTS_PER_PAGE } from "../../../schemas/comment-limits";
 import type { Route } from "./+types/blog-post";
 import { CommentForm } from "~/components/blog/comment-form";
-import { CommentList } from "~/components/blog/comment-list";
+import { CommentList, commentsHref } from "~/components/blog/comment-list";
 import { formatDate, isoDate } from "~/components/blog/format-date";
 import { LoadingStatus } from "~/components/blog/loading-status";
 import { PostSidebar } from "~/components/blog/post-sidebar";
@@ -25,9 +27,13 @@ const failed = (what: Failure, error: unknown) => {
   return data(what, { status: 503, statusText: "Service Unavailable" });
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const parsed = parseIdSlug(params.idSlug);
   if (!parsed) throw data(null, { status: 404 });
+  // `?comments=N`: the Nth page of comments, counted from the newest; only plain page numbers exist.
+  const rawPage = new URL(request.url).searchParams.get("comments");
+  if (rawPage !== null && !/^[1-9]\d{0,5}$/.test(rawPage)) throw data(null, { status: 404 });
+  const commentPage = rawPage === null ? 1 : Number(rawPage);
   const { blog } = context.services;
   let post;
   try {
@@ -37,23 +43,36 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   if (!post) throw data(null, { status: 404 });
   const canonical = postPath(post.id, post.heading);
-  // One address per post: a wrong or missing slug moves permanently to the right one.
-  if (`/blog/${params.idSlug}` !== canonical) throw redirect(canonical, 301);
+  // One address per post (and per page of its comments): a wrong or missing slug, or `?comments=1`, moves
+  // permanently to the right one.
+  if (`/blog/${params.idSlug}` !== canonical || rawPage === "1")
+    throw redirect(commentsHref(canonical, commentPage), 301);
   // The sidebar is optional; the article still shows without it.
   const recentPosts = Promise.resolve()
     .then(() => blog.listPublished({ page: 1, pageSize: 4 }))
     .catch(() => []);
+  // One page of comments, never all of them: a post can collect thousands, and the page must stay small
+  // enough for the page cache (docs/security.md, "Comments are paged").
   let comments;
+  let commentCount;
   try {
-    comments = await blog.listComments({ blogId: post.id });
+    [comments, commentCount] = await Promise.all([
+      blog.listComments({ blogId: post.id, page: commentPage, pageSize: COMMENTS_PER_PAGE }),
+      blog.countComments(post.id),
+    ]);
   } catch (error) {
     throw failed("comments", error);
   }
+  const commentPages = Math.max(1, Math.ceil(commentCount / COMMENTS_PER_PAGE));
+  if (commentPage > commentPages) throw data(null, { status: 404 });
   const recent = await recentPosts;
   return {
     post,
     tags: splitTags(post.tags),
     comments,
+    commentCount,
+    commentPage,
+    commentPages,
     recent: recent.filter((p) => p.id !== post.id).slice(0, 3),
     path: canonical,
     baseUrl: context.baseUrl,
@@ -114,14 +133,15 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
         logo: { "@type": "ImageObject", url: absoluteUrl(baseUrl, "/favicon.svg") },
       },
       ...(tags.length ? { keywords: tags.join(", ") } : {}),
-      commentCount: loaderData.comments.length,
+      commentCount: loaderData.commentCount,
     }),
   ];
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, tags, comments, recent } = loaderData;
+  const { post, tags, comments, commentCount, commentPage, commentPages, recent, path } = loaderData;
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const location = useLocation();
   const revalidator = useRevalidator();
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
@@ -176,8 +196,22 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             className="prose-content mt-8 text-lg"
             dangerouslySetInnerHTML={{ __html: post.full_description }}
           />
-          <CommentList comments={comments} />
-          <CommentForm blogId={post.id} onPosted={() => void revalidator.revalidate()} />
+          <CommentList
+            comments={comments}
+            total={commentCount}
+            page={commentPage}
+            pages={commentPages}
+            postPath={path}
+          />
+          <CommentForm
+            blogId={post.id}
+            // A new comment is the newest: on an older page of comments, go to the first to show it.
+            onPosted={() =>
+              void (commentPage === 1
+                ? revalidator.revalidate()
+                : navigate(`${path}#comments`, { preventScrollReset: true }))
+            }
+          />
         </article>
         <PostSidebar tags={tags} recent={recent} />
       </div>
