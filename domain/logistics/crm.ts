@@ -198,13 +198,16 @@ export function createCrmService(db: Database, audit: AuditService) {
     },
 
     async removeLeads(actor: Actor, ids: number[]) {
-      const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
-      await audit.recordDeletes(
-        actor,
-        "crm_lead",
-        gone.map((r) => ({ id: r.id, before: toLead(r) })),
-      );
-      return gone.length;
+      return db.transaction(async (tx) => {
+        const gone = await tx.delete(t).where(inArray(t.id, ids)).returning();
+        await audit.recordDeletes(
+          actor,
+          "crm_lead",
+          gone.map((r) => ({ id: r.id, before: toLead(r) })),
+          tx,
+        );
+        return gone.length;
+      });
     },
 
     async exportLeads(query: Partial<LeadListQuery>) {

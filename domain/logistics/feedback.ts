@@ -126,17 +126,15 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       await audit.record(actor, "delete", "feedback", id, toItem(before), null);
     },
     async removeMany(actor: Actor, ids: number[]) {
-      const gone = await db.delete(t).where(inArray(t.id, ids)).returning();
-      for (const r of gone)
-        await audit.record(
-          actor,
-          "delete",
-          "feedback",
-          r.id,
-          { id: r.id, kind: r.kind, text: r.text, status: r.status },
-          null,
-        );
-      return gone.length;
+      return db.transaction(async (tx) => {
+        const gone = await tx.delete(t).where(inArray(t.id, ids)).returning();
+        const deleted = gone.map((r) => ({
+          id: r.id,
+          before: { id: r.id, kind: r.kind, text: r.text, status: r.status },
+        }));
+        await audit.recordDeletes(actor, "feedback", deleted, tx);
+        return gone.length;
+      });
     },
     async exportCsv(query: Partial<FeedbackListQuery>) {
       const rows = await select()

@@ -189,13 +189,16 @@ export function createMemberService(db: Database, audit: AuditService) {
     },
 
     async removeMany(actor: Actor, ids: number[]) {
-      const gone = await db.delete(members).where(inArray(members.id, ids)).returning();
-      await audit.recordDeletes(
-        actor,
-        "member",
-        gone.map((r) => ({ id: r.id, before: toMember(r) })),
-      );
-      return gone.length;
+      return db.transaction(async (tx) => {
+        const gone = await tx.delete(members).where(inArray(members.id, ids)).returning();
+        await audit.recordDeletes(
+          actor,
+          "member",
+          gone.map((r) => ({ id: r.id, before: toMember(r) })),
+          tx,
+        );
+        return gone.length;
+      });
     },
 
     async addVehicle(actor: Actor, memberId: number, vehicleNo: string) {

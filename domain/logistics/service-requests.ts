@@ -84,16 +84,19 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
       await audit.record(actor, "delete", kind, id, toRequest(before), null);
     },
     async removeMany(actor: Actor, kind: RequestKind, ids: number[]) {
-      const gone = await db
-        .delete(t)
-        .where(and(eq(t.kind, kind), inArray(t.id, ids)))
-        .returning();
-      await audit.recordDeletes(
-        actor,
-        kind,
-        gone.map((r) => ({ id: r.id, before: toRequest(r) })),
-      );
-      return gone.length;
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(t)
+          .where(and(eq(t.kind, kind), inArray(t.id, ids)))
+          .returning();
+        await audit.recordDeletes(
+          actor,
+          kind,
+          gone.map((r) => ({ id: r.id, before: toRequest(r) })),
+          tx,
+        );
+        return gone.length;
+      });
     },
     async exportCsv(kind: RequestKind, query: Partial<ServiceRequestListQuery>) {
       const rows = await select()
