@@ -19,6 +19,19 @@ export interface DatabaseHandle {
   created: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded engine only: what an online backup needs (db/backup). */
+  embedded?: EmbeddedAccess;
+}
+
+export interface EmbeddedAccess {
+  /** The cluster's directory on disk; null for an in-memory database. */
+  dataDir: string | null;
+  /**
+   * Runs `fn` after a CHECKPOINT, at a moment when no statement runs and no transaction is open, and keeps
+   * it so until `fn` settles: the files in `dataDir` hold still. Every query waits meanwhile, so `fn` must
+   * be short and must not query this database itself (it would wait for itself).
+   */
+  whileStill<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export type DatabaseTarget =
@@ -91,22 +104,11 @@ async function openPglite(
   target: Extract<DatabaseTarget, { kind: "pglite" }>,
   options: { onCreate?: (db: Database) => Promise<void> },
 ): Promise<DatabaseHandle> {
-  // Loaded only for the embedded engine: a server on PostgreSQL is ~6 MB smaller without them.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ],
-  );
-  const create = (dataDir?: string) =>
-    PGlite.create({
-      dataDir,
-      extensions: { pg_trgm },
-      loadDataDir: target.loadDataDir,
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
-    });
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  const create = (dataDir?: string) => createPglite(dataDir, target.loadDataDir);
   const wrap = (client: PGlite) => drizzlePglite(client, { schema }) as unknown as Database;
   const prepare = async (client: PGlite) => {
     await client.exec("create extension if not exists pg_trgm");
@@ -118,7 +120,7 @@ async function openPglite(
     await prepare(client);
     const db = wrap(client);
     await options.onCreate?.(db);
-    return pgliteHandle(client, db, true);
+    return pgliteHandle(client, db, true, null);
   }
 
   const dir = target.dataDir;
@@ -133,10 +135,42 @@ async function openPglite(
   }
   const client = await create(dir);
   await prepare(client);
-  return pgliteHandle(client, wrap(client), created);
+  return pgliteHandle(client, wrap(client), created, dir);
 }
 
-function pgliteHandle(client: PGlite, db: Database, created: boolean): DatabaseHandle {
+/**
+ * Opens an existing embedded cluster as it is: no migrations, nothing created (an offline backup must not
+ * change what it copies). Fails when `dataDir` holds no cluster.
+ */
+export async function openEmbeddedAsIs(dataDir: string): Promise<DatabaseHandle> {
+  if (!embeddedDatabaseExists(dataDir)) throw new Error(`no embedded database in ${dataDir}`);
+  const [client, { drizzle: drizzlePglite }] = await Promise.all([
+    createPglite(dataDir),
+    import("drizzle-orm/pglite"),
+  ]);
+  return pgliteHandle(client, drizzlePglite(client, { schema }) as unknown as Database, false, dataDir);
+}
+
+async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  // Loaded only for the embedded engine: a server on PostgreSQL is ~6 MB smaller without them.
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
+  return PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
+  });
+}
+
+function pgliteHandle(
+  client: PGlite,
+  db: Database,
+  created: boolean,
+  dataDir: string | null,
+): DatabaseHandle {
   return {
     db,
     engine: "pglite",
@@ -145,5 +179,14 @@ function pgliteHandle(client: PGlite, db: Database, created: boolean): DatabaseH
       await client.query("select 1");
     },
     close: () => client.close(),
+    embedded: {
+      dataDir,
+      async whileStill(fn) {
+        await client.exec("checkpoint");
+        // The locks PGlite's close() takes: no transaction open (transaction lock), then no statement
+        // running (statement lock). PGlite has no background writer, so nothing else touches the files.
+        return client._runExclusiveTransaction(() => client.runExclusive(fn));
+      },
+    },
   };
 }
