@@ -31,7 +31,16 @@ export interface EmbeddedAccess {
    * it so until `fn` settles: the files in `dataDir` hold still. Every query waits meanwhile, so `fn` must
    * be short and must not query this database itself (it would wait for itself).
    */
-  whileStill<T>(fn: () => Promise<T>): Promise<T>;
+  whileStill<T>(fn: (state: StillState) => Promise<T>): Promise<T>;
+}
+
+export interface StillState {
+  /**
+   * The WAL segments (file names in pg_wal/) that recovery from this instant needs: from the last
+   * checkpoint's redo point to the current insert position. Other segments there are recycled ones
+   * waiting to be reused, or old ones: a copy can leave them out.
+   */
+  walSegments: { first: string; last: string };
 }
 
 export type DatabaseTarget =
@@ -183,9 +192,15 @@ function pgliteHandle(
       dataDir,
       async whileStill(fn) {
         await client.exec("checkpoint");
-        // The locks PGlite's close() takes: no transaction open (transaction lock), then no statement
-        // running (statement lock). PGlite has no background writer, so nothing else touches the files.
-        return client._runExclusiveTransaction(() => client.runExclusive(fn));
+        // Every statement PGlite runs (query, exec, transaction) first takes its transaction lock, which
+        // this transaction holds until `fn` settles; its statement lock is taken too, as close() does.
+        // PGlite has no background writer or checkpointer, so nothing else touches the files meanwhile.
+        return client.transaction(async (tx) => {
+          const { rows } = await tx.query<{ first: string; last: string }>(
+            "select (pg_control_checkpoint()).redo_wal_file as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last",
+          );
+          return client.runExclusive(() => fn({ walSegments: rows[0]! }));
+        });
       },
     },
   };

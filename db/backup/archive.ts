@@ -1,7 +1,7 @@
 import { countDistinct } from "drizzle-orm";
 import { pgSchema, serial, text } from "drizzle-orm/pg-core";
 import { createReadStream, readFileSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, open, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -10,6 +10,7 @@ import { z } from "zod";
 import { migrationsFolder, type Database, type DatabaseHandle } from "../client";
 import { SCRATCH_PREFIXES } from "../data-dir-lock";
 import { blogComments, blogPosts, contactRequests, mediaFiles, operators } from "../schema/index";
+import { copyTree, nextTurn } from "./files";
 import { directoryEntries, endOfArchive, memoryEntry, readTar } from "./tar";
 
 /**
@@ -49,28 +50,6 @@ export function knownMigrations(): number {
   return journal.entries.length;
 }
 
-/** Copies a directory tree (regular files and directories only), several files at a time. */
-async function copyTree(from: string, to: string): Promise<{ files: number }> {
-  const entries = await readdir(from, { recursive: true, withFileTypes: true });
-  await mkdir(to, { recursive: true, mode: 0o700 });
-  const target = (parent: string, name: string) => join(to, parent.slice(from.length), name);
-  for (const e of entries.filter((e) => e.isDirectory()))
-    await mkdir(target(e.parentPath, e.name), { recursive: true, mode: 0o700 });
-  const files = entries.filter((e) => e.isFile());
-  const other = entries.find((e) => !e.isFile() && !e.isDirectory());
-  if (other) throw new Error(`${join(other.parentPath, other.name)} is neither a file nor a directory`);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < files.length) {
-        const e = files[next++]!;
-        await copyFile(join(e.parentPath, e.name), target(e.parentPath, e.name));
-      }
-    }),
-  );
-  return { files: files.length };
-}
-
 export interface Snapshot {
   /** A still copy of the data directory, inside DATA_DIR; `discard()` removes it. */
   dir: string;
@@ -92,17 +71,18 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
   const dir = join(work, "pglite");
   const discard = () => rm(work, { recursive: true, force: true });
   try {
-    const createdAt = new Date().toISOString();
+    let createdAt = "";
     let paused = 0;
-    const copied = await handle.embedded!.whileStill(async () => {
+    const copied = await handle.embedded!.whileStill(async ({ walSegments }) => {
+      // The instant the copy shows: every commit before it is in, none after it can happen until it ends.
+      createdAt = new Date().toISOString();
       const started = performance.now();
       try {
-        return await copyTree(dataDir, dir);
+        return await copyTree(dataDir, dir, walSegments);
       } finally {
         paused = performance.now() - started;
       }
     });
-    const bytes = await treeBytes(dir);
     return {
       dir,
       discard,
@@ -116,7 +96,7 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
         taken,
         queriesPausedMs: Math.round(paused),
         files: copied.files,
-        bytes,
+        bytes: copied.bytes,
       },
     };
   } catch (error) {
@@ -125,23 +105,21 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
   }
 }
 
-async function treeBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile()) total += (await stat(join(e.parentPath, e.name))).size;
-  return total;
-}
-
 /** The snapshot as a .tar.gz stream: the manifest, then `pglite/`. */
 export function archiveStream(snapshot: Pick<Snapshot, "dir" | "manifest">): Readable {
   async function* entries() {
     yield* memoryEntry("manifest.json", Buffer.from(`${JSON.stringify(snapshot.manifest, null, 2)}\n`));
-    yield* directoryEntries(snapshot.dir, "pglite");
+    // Each chunk is read synchronously; the event loop gets a turn before the next one.
+    for (const chunk of directoryEntries(snapshot.dir, "pglite")) {
+      yield chunk;
+      await nextTurn();
+    }
     yield endOfArchive();
   }
-  const gzip = createGzip({ level: 6 });
+  // Level 3: the demo database's 42 MB pack to 6.4 MB in 0.3 s of a worker thread (level 6: 5.8 MB, 0.7 s).
+  const gzip = createGzip({ level: 3 });
   // An error on either side reaches the reader of `gzip`; a reader that goes away stops the producer.
-  pipeline(Readable.from(entries()), gzip).catch(() => {});
+  pipeline(Readable.from(entries(), { highWaterMark: 1 }), gzip).catch(() => {});
   return gzip;
 }
 

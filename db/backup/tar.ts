@@ -1,6 +1,5 @@
-import { createReadStream, type Dirent } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { statSync } from "node:fs";
+import { listTree, PIECE_BYTES, readPieces } from "./files";
 
 /**
  * The few lines of POSIX tar (ustar) a backup needs, streamed both ways so an archive of any size passes
@@ -65,37 +64,41 @@ export function* memoryEntry(name: string, data: Buffer): Generator<Buffer> {
   yield padding(data.length);
 }
 
-/** Every directory and file under `root`, in a stable order, as entries under `prefix`. */
-export async function* directoryEntries(root: string, prefix: string): AsyncGenerator<Buffer> {
-  const paths = (await readdir(root, { recursive: true, withFileTypes: true }))
-    .map((entry) => ({ entry, path: join(entry.parentPath, entry.name) }))
-    // A directory sorts before what it holds (a prefix sorts first).
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  yield encodeHeader({ name: prefix, type: "directory", size: 0, mode: 0o700, mtime: Date.now() / 1000 });
-  for (const { entry, path } of paths) {
-    const name = `${prefix}/${relative(root, path).split(sep).join("/")}`;
-    const info = await stat(path);
-    if (entry.isDirectory()) {
-      yield encodeHeader({ name, type: "directory", size: 0, mode: 0o700, mtime: info.mtimeMs / 1000 });
+/**
+ * Every directory and file under `root` as entries under `prefix`, in chunks of about PIECE_BYTES: each
+ * chunk is read synchronously (a millisecond or two) and the event loop runs between chunks.
+ */
+export function* directoryEntries(root: string, prefix: string): Generator<Buffer> {
+  let batch: Buffer[] = [];
+  let batched = 0;
+  const add = (buf: Buffer) => {
+    batch.push(buf);
+    batched += buf.length;
+  };
+  const take = () => {
+    const chunk = Buffer.concat(batch);
+    batch = [];
+    batched = 0;
+    return chunk;
+  };
+  add(encodeHeader({ name: prefix, type: "directory", size: 0, mode: 0o700, mtime: Date.now() / 1000 }));
+  for (const entry of listTree(root)) {
+    const name = `${prefix}/${entry.name}`;
+    const info = statSync(entry.path);
+    const mtime = info.mtimeMs / 1000;
+    if (entry.type === "directory") {
+      add(encodeHeader({ name, type: "directory", size: 0, mode: 0o700, mtime }));
       continue;
     }
-    assertRegular(entry, path);
-    yield encodeHeader({ name, type: "file", size: info.size, mode: 0o600, mtime: info.mtimeMs / 1000 });
-    let read = 0;
-    if (info.size > 0) {
-      for await (const chunk of createReadStream(path, { end: info.size - 1 })) {
-        read += (chunk as Buffer).length;
-        yield chunk as Buffer;
-      }
+    add(encodeHeader({ name, type: "file", size: info.size, mode: 0o600, mtime }));
+    for (const piece of readPieces(entry.path, info.size)) {
+      add(piece);
+      if (batched >= PIECE_BYTES) yield take();
     }
-    // The directories archived are copies nobody writes (or a closed cluster): a size change is a bug.
-    if (read !== info.size) throw new Error(`${path} changed while it was archived`);
-    yield padding(info.size);
+    add(padding(info.size));
+    if (batched >= PIECE_BYTES) yield take();
   }
-}
-
-function assertRegular(entry: Dirent, path: string) {
-  if (!entry.isFile()) throw new Error(`${path} is neither a file nor a directory; it cannot be archived`);
+  if (batched > 0) yield take();
 }
 
 /** The two empty blocks that end an archive. */
