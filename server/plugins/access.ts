@@ -50,7 +50,9 @@ function presentsLocalKey(app: FastifyInstance, request: FastifyRequest): boolea
   const given = Buffer.from(match[1]!);
   const expected = Buffer.from(app.localKey);
   const valid = given.length === expected.length && timingSafeEqual(given, expected);
-  if (!valid || !isLocalAddress(request.socket.remoteAddress)) {
+  // The socket's own address, never X-Forwarded-For; and nothing relayed by a proxy on this machine.
+  const relayed = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
+  if (!valid || relayed || !isLocalAddress(request.socket.remoteAddress)) {
     request.log.warn({ path: request.routeOptions.url, reason: "local key refused" }, "authorization failed");
     throw new HttpError(401, "Unauthorized");
   }

@@ -87,6 +87,12 @@ describe("POST /api/backup", () => {
   it("refuses a wrong key, the right key from another machine, and the key on other routes", async () => {
     expect((await backup("Local wrong-key")).statusCode).toBe(401);
     expect((await backup(`Local ${app.localKey}`, "203.0.113.9")).statusCode).toBe(401);
+    const relayed = await app.inject({
+      method: "POST",
+      url: "/api/backup",
+      headers: { authorization: `Local ${app.localKey}`, "x-forwarded-for": "203.0.113.9" },
+    });
+    expect(relayed.statusCode).toBe(401);
     const operators = await app.inject({
       method: "GET",
       url: "/api/operators",
