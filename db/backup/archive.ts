@@ -1,6 +1,6 @@
 import { countDistinct } from "drizzle-orm";
 import { pgSchema, serial, text } from "drizzle-orm/pg-core";
-import { createReadStream, readFileSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, open, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
@@ -10,8 +10,8 @@ import { z } from "zod";
 import { migrationsFolder, type Database, type DatabaseHandle } from "../client";
 import { SCRATCH_PREFIXES } from "../data-dir-lock";
 import { blogComments, blogPosts, contactRequests, mediaFiles, operators } from "../schema/index";
-import { copyTree, nextTurn } from "./files";
-import { directoryEntries, endOfArchive, memoryEntry, readTar } from "./tar";
+import { nextTurn, readPieces, tarTree } from "./files";
+import { endOfArchive, memoryEntry, readTar } from "./tar";
 
 /**
  * A backup of the embedded database is one .tar.gz: `manifest.json` first, then `pglite/`, a copy of the
@@ -51,16 +51,17 @@ export function knownMigrations(): number {
 }
 
 export interface Snapshot {
-  /** A still copy of the data directory, inside DATA_DIR; `discard()` removes it. */
-  dir: string;
+  /** The data directory at one instant, as tar entries in one file inside DATA_DIR; `discard()` removes it. */
+  tarFile: string;
   manifest: BackupManifest;
   discard(): Promise<void>;
 }
 
 /**
  * Copies the open embedded database at one instant: after a CHECKPOINT, while no statement runs and no
- * transaction is open (queries wait for the copy, the event loop does not). The copy is what PostgreSQL
- * would find after a power cut at that instant: every committed transaction, none half-done.
+ * transaction is open (queries wait for the copy, the event loop does not), into one scratch file. The
+ * copy is what PostgreSQL would find after a power cut at that instant: every committed transaction,
+ * none half-done.
  */
 export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "offline"): Promise<Snapshot> {
   const dataDir = handle.embedded?.dataDir;
@@ -68,7 +69,7 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
   const migrations = await handle.db.$count(appliedMigrations);
   const postgresVersion = (await readFile(join(dataDir, "PG_VERSION"), "utf8")).trim();
   const work = await mkdtemp(join(dirname(dataDir), SCRATCH_PREFIXES.backup));
-  const dir = join(work, "pglite");
+  const tarFile = join(work, "pglite.tar");
   const discard = () => rm(work, { recursive: true, force: true });
   try {
     let createdAt = "";
@@ -78,13 +79,13 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
       createdAt = new Date().toISOString();
       const started = performance.now();
       try {
-        return await copyTree(dataDir, dir, walSegments);
+        return await tarTree(dataDir, tarFile, walSegments);
       } finally {
         paused = performance.now() - started;
       }
     });
     return {
-      dir,
+      tarFile,
       discard,
       manifest: {
         format: BACKUP_FORMAT,
@@ -106,12 +107,12 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
 }
 
 /** The snapshot as a .tar.gz stream: the manifest, then `pglite/`. */
-export function archiveStream(snapshot: Pick<Snapshot, "dir" | "manifest">): Readable {
+export function archiveStream(snapshot: Pick<Snapshot, "tarFile" | "manifest">): Readable {
   async function* entries() {
     yield* memoryEntry("manifest.json", Buffer.from(`${JSON.stringify(snapshot.manifest, null, 2)}\n`));
-    // Each chunk is read synchronously; the event loop gets a turn before the next one.
-    for (const chunk of directoryEntries(snapshot.dir, "pglite")) {
-      yield chunk;
+    // Each piece is read synchronously; the event loop gets a turn before the next one.
+    for (const piece of readPieces(snapshot.tarFile, statSync(snapshot.tarFile).size)) {
+      yield piece;
       await nextTurn();
     }
     yield endOfArchive();

@@ -1,15 +1,6 @@
-import {
-  closeSync,
-  constants,
-  copyFileSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, openSync, readdirSync, readSync, writeSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { directoryEntries } from "./tar";
 
 /**
  * File work for a backup, done synchronously in short slices with the event loop given back between
@@ -20,12 +11,12 @@ import { join, relative, sep } from "node:path";
 
 /** How long one slice of synchronous work may hold the event loop. */
 export const SLICE_MS = 8;
-/** Larger pieces than this are read or copied in several slices. */
+/** Larger pieces than this are read or written in several slices. */
 export const PIECE_BYTES = 1 << 20;
 
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Runs `step` for each item, giving the event loop back whenever a slice has lasted SLICE_MS. */
+/** Gives the event loop a turn whenever the current slice of synchronous work has lasted SLICE_MS. */
 export class Slicer {
   private started = performance.now();
   async maybeYield() {
@@ -68,55 +59,29 @@ export function isUnneededWal(name: string, needed: { first: string; last: strin
 }
 
 /**
- * Copies a still PostgreSQL data directory `from` to `to` (files and directories; WAL segments outside
- * `walSegments` left out); returns how many files and bytes it copied.
+ * Writes a still PostgreSQL data directory `from` into one new file `to`, as the tar entries of
+ * `pglite/` (no end marker), leaving out the WAL segments outside `walSegments`; answers how many files
+ * and bytes it holds. One file written in order, rather than a copy of each of the cluster's thousand
+ * files: creating files is what a copy spends its time on (0.65 s instead of 0.1 s for the demo data).
  */
-export async function copyTree(
+export async function tarTree(
   from: string,
   to: string,
   walSegments: { first: string; last: string },
 ): Promise<{ files: number; bytes: number }> {
   const slicer = new Slicer();
-  mkdirSync(to, { recursive: true, mode: 0o700 });
-  let files = 0;
-  let bytes = 0;
-  for (const entry of listTree(from)) {
-    if (isUnneededWal(entry.name, walSegments)) continue;
-    const dest = join(to, entry.name);
-    if (entry.type === "directory") {
-      mkdirSync(dest, { recursive: true, mode: 0o700 });
-    } else {
-      const size = statSync(entry.path).size;
-      if (size <= PIECE_BYTES) {
-        // A copy-on-write clone where the filesystem offers one, else an ordinary copy.
-        copyFileSync(entry.path, dest, constants.COPYFILE_FICLONE);
-      } else {
-        await copyInPieces(entry.path, dest, size, slicer);
-      }
-      files++;
-      bytes += size;
-    }
-    await slicer.maybeYield();
-  }
-  return { files, bytes };
-}
-
-async function copyInPieces(from: string, to: string, size: number, slicer: Slicer) {
-  const input = openSync(from, "r");
-  const output = openSync(to, "wx", 0o600);
+  const stats = { files: 0, bytes: 0 };
+  const fd = openSync(to, "wx", 0o600);
   try {
-    const buffer = Buffer.allocUnsafe(PIECE_BYTES);
-    for (let at = 0; at < size;) {
-      const read = readSync(input, buffer, 0, Math.min(PIECE_BYTES, size - at), at);
-      if (read === 0) throw new Error(`${from} shrank while it was copied`);
-      writeSync(output, buffer, 0, read, at);
-      at += read;
+    const entries = directoryEntries(from, "pglite", { skip: (n) => isUnneededWal(n, walSegments), stats });
+    for (const chunk of entries) {
+      for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
       await slicer.maybeYield();
     }
   } finally {
-    closeSync(input);
-    closeSync(output);
+    closeSync(fd);
   }
+  return stats;
 }
 
 /** A file's bytes in pieces of at most PIECE_BYTES, exactly `size` of them. */
@@ -126,7 +91,7 @@ export function* readPieces(path: string, size: number): Generator<Buffer> {
     for (let at = 0; at < size;) {
       const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, size - at));
       const read = readSync(fd, piece, 0, piece.length, at);
-      if (read === 0) throw new Error(`${path} shrank while it was archived`);
+      if (read === 0) throw new Error(`${path} shrank while it was read`);
       at += read;
       yield read === piece.length ? piece : piece.subarray(0, read);
     }

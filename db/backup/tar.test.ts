@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyTree, isUnneededWal, PIECE_BYTES } from "./files";
+import { isUnneededWal, PIECE_BYTES, tarTree } from "./files";
 import { decodeHeader, directoryEntries, encodeHeader, endOfArchive, memoryEntry, readTar } from "./tar";
 
 const root = mkdtempSync(join(tmpdir(), "gcc-tar-"));
@@ -79,7 +79,7 @@ describe("tar", () => {
 });
 
 describe("copying a still data directory", () => {
-  it("copies every file and directory, and leaves out the WAL segments recovery does not need", async () => {
+  it("packs every file and directory into one file, leaving out the WAL segments recovery does not need", async () => {
     const from = join(root, "cluster");
     mkdirSync(join(from, "pg_wal", "archive_status"), { recursive: true });
     mkdirSync(join(from, "base", "1"), { recursive: true });
@@ -89,19 +89,17 @@ describe("copying a still data directory", () => {
     for (const s of [...segments, "00000001000000000000000D"]) writeFileSync(join(from, "pg_wal", s), s);
     writeFileSync(join(from, "pg_wal", "00000002.history"), "history");
 
-    const to = join(root, "copy");
+    const to = join(root, "snapshot.tar");
     const needed = { first: segments[1]!, last: segments[2]! };
-    const copied = await copyTree(from, to, needed);
-    const relation = readFileSync(join(to, "base", "1", "1259"));
-    expect(relation.equals(readFileSync(join(from, "base", "1", "1259")))).toBe(true);
-    expect(readFileSync(join(to, "PG_VERSION"), "utf8")).toBe("18\n");
-    const wal = (name: string) => {
-      try {
-        return readFileSync(join(to, "pg_wal", name), "utf8");
-      } catch {
-        return null;
-      }
-    };
+    const copied = await tarTree(from, to, needed);
+    const found = await unpack([readFileSync(to), endOfArchive()]);
+    const relation = found["pglite/base/1/1259"];
+    expect(Buffer.isBuffer(relation) && relation.equals(readFileSync(join(from, "base", "1", "1259")))).toBe(
+      true,
+    );
+    expect(found["pglite/PG_VERSION"]?.toString()).toBe("18\n");
+    expect(found["pglite/pg_wal/archive_status"]).toBe("dir");
+    const wal = (name: string) => found[`pglite/pg_wal/${name}`]?.toString() ?? null;
     expect(segments.map(wal)).toEqual([null, segments[1], segments[2]]);
     expect(wal("00000001000000000000000D")).toBeNull();
     expect(wal("00000002.history")).toBe("history");

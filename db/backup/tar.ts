@@ -64,11 +64,22 @@ export function* memoryEntry(name: string, data: Buffer): Generator<Buffer> {
   yield padding(data.length);
 }
 
+export interface EntriesOptions {
+  /** Entries (by their name relative to `root`) to leave out. */
+  skip?: (name: string) => boolean;
+  /** Filled in as the entries are made: how many files and how many bytes of file content. */
+  stats?: { files: number; bytes: number };
+}
+
 /**
- * Every directory and file under `root` as entries under `prefix`, in chunks of about PIECE_BYTES: each
- * chunk is read synchronously (a millisecond or two) and the event loop runs between chunks.
+ * Every directory and file under `root` as entries under `prefix` (no end marker), in chunks of about
+ * PIECE_BYTES, each read synchronously: a caller gives the event loop a turn between chunks.
  */
-export function* directoryEntries(root: string, prefix: string): Generator<Buffer> {
+export function* directoryEntries(
+  root: string,
+  prefix: string,
+  { skip = () => false, stats = { files: 0, bytes: 0 } }: EntriesOptions = {},
+): Generator<Buffer> {
   let batch: Buffer[] = [];
   let batched = 0;
   const add = (buf: Buffer) => {
@@ -83,6 +94,7 @@ export function* directoryEntries(root: string, prefix: string): Generator<Buffe
   };
   add(encodeHeader({ name: prefix, type: "directory", size: 0, mode: 0o700, mtime: Date.now() / 1000 }));
   for (const entry of listTree(root)) {
+    if (skip(entry.name)) continue;
     const name = `${prefix}/${entry.name}`;
     const info = statSync(entry.path);
     const mtime = info.mtimeMs / 1000;
@@ -96,6 +108,8 @@ export function* directoryEntries(root: string, prefix: string): Generator<Buffe
       if (batched >= PIECE_BYTES) yield take();
     }
     add(padding(info.size));
+    stats.files++;
+    stats.bytes += info.size;
     if (batched >= PIECE_BYTES) yield take();
   }
   if (batched > 0) yield take();
