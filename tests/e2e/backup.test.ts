@@ -243,6 +243,10 @@ describe("backup and restore of the embedded database", () => {
     const duringBackup = health.filter((h) => h.sentAt >= backup.startedAt && h.doneAt <= backup.endedAt);
     expect(duringCopy.length, `answers during the ${manifest.queriesPausedMs} ms copy`).toBeGreaterThan(0);
     const slowest = Math.max(...duringBackup.map((h) => h.doneAt - h.sentAt));
+    // For comparison: the same writes and pollers before the backup command started.
+    const slowestBefore = Math.max(
+      ...health.filter((h) => h.doneAt < backup.startedAt).map((h) => h.doneAt - h.sentAt),
+    );
     const slowestWrite = Math.max(
       ...[...enquiries.writes, ...comments.writes]
         .filter((w) => w.sentAt >= backup.startedAt && w.sentAt <= backup.endedAt)
@@ -250,7 +254,7 @@ describe("backup and restore of the embedded database", () => {
     );
     console.log(
       `backup: ${backup.endedAt - backup.startedAt} ms command, queries paused ${manifest.queriesPausedMs} ms; ` +
-        `${duringBackup.length} /healthz answers during it (${duringCopy.length} during the copy), slowest ${slowest} ms; ` +
+        `${duringBackup.length} /healthz answers during it (${duringCopy.length} during the copy), slowest ${slowest} ms (before it: ${slowestBefore} ms); ` +
         `slowest write during it ${slowestWrite} ms`,
     );
     expect(await source.stop()).toBe(0);
