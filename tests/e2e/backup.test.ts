@@ -1,6 +1,6 @@
 import { countDistinct, like } from "drizzle-orm";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -17,11 +17,12 @@ import { startServer, TEST_ADMIN, type RunningServer } from "./support/server";
  * serves the same content.
  */
 const servers: RunningServer[] = [];
+const work = mkdtempSync(join(tmpdir(), "gcc-backup-"));
 afterAll(async () => {
   for (const s of servers) await s.stop("SIGKILL");
+  for (const dir of [work, ...servers.map((s) => s.dataDir)]) rmSync(dir, { recursive: true, force: true });
 });
 
-const work = mkdtempSync(join(tmpdir(), "gcc-backup-"));
 let backupFile = "";
 
 interface Run {
