@@ -21,6 +21,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Connections of the PostgreSQL pool: open, busy and requests waiting for one (none for PGlite). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** The embedded engine only: what an online backup needs (db/backup). */
+  embedded?: EmbeddedAccess;
+}
+
+export interface EmbeddedAccess {
+  /** The cluster's directory on disk; null for an in-memory database. */
+  dataDir: string | null;
+  /**
+   * Runs `fn` after a CHECKPOINT, at a moment when no statement runs and no transaction is open, and keeps
+   * it so until `fn` settles: the files in `dataDir` hold still. Every query waits meanwhile, so `fn` must
+   * be short and must not query this database itself (it would wait for itself).
+   */
+  whileStill<T>(fn: (state: StillState) => Promise<T>): Promise<T>;
+}
+
+export interface StillState {
+  /**
+   * The WAL segments (file names in pg_wal/) that recovery from this instant needs: from the last
+   * checkpoint's redo point to the current insert position. Other segments there are recycled ones
+   * waiting to be reused, or old ones: a copy can leave them out.
+   */
+  walSegments: { first: string; last: string };
 }
 
 export type DatabaseTarget =
@@ -94,22 +116,11 @@ async function openPglite(
   target: Extract<DatabaseTarget, { kind: "pglite" }>,
   options: { onCreate?: (db: Database) => Promise<void> },
 ): Promise<DatabaseHandle> {
-  // Loaded only for the embedded engine: a server on PostgreSQL is ~6 MB smaller without them.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ],
-  );
-  const create = (dataDir?: string) =>
-    PGlite.create({
-      dataDir,
-      extensions: { pg_trgm },
-      loadDataDir: target.loadDataDir,
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
-    });
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  const create = (dataDir?: string) => createPglite(dataDir, target.loadDataDir);
   const wrap = (client: PGlite) => drizzlePglite(client, { schema }) as unknown as Database;
   const prepare = async (client: PGlite) => {
     await client.exec("create extension if not exists pg_trgm");
@@ -121,7 +132,7 @@ async function openPglite(
     await prepare(client);
     const db = wrap(client);
     await options.onCreate?.(db);
-    return pgliteHandle(client, db, true);
+    return pgliteHandle(client, db, true, null);
   }
 
   const dir = target.dataDir;
@@ -136,10 +147,42 @@ async function openPglite(
   }
   const client = await create(dir);
   await prepare(client);
-  return pgliteHandle(client, wrap(client), created);
+  return pgliteHandle(client, wrap(client), created, dir);
 }
 
-function pgliteHandle(client: PGlite, db: Database, created: boolean): DatabaseHandle {
+/**
+ * Opens an existing embedded cluster as it is: no migrations, nothing created (an offline backup must not
+ * change what it copies). Fails when `dataDir` holds no cluster.
+ */
+export async function openEmbeddedAsIs(dataDir: string): Promise<DatabaseHandle> {
+  if (!embeddedDatabaseExists(dataDir)) throw new Error(`no embedded database in ${dataDir}`);
+  const [client, { drizzle: drizzlePglite }] = await Promise.all([
+    createPglite(dataDir),
+    import("drizzle-orm/pglite"),
+  ]);
+  return pgliteHandle(client, drizzlePglite(client, { schema }) as unknown as Database, false, dataDir);
+}
+
+async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  // Loaded only for the embedded engine: a server on PostgreSQL is ~6 MB smaller without them.
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
+  return PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
+  });
+}
+
+function pgliteHandle(
+  client: PGlite,
+  db: Database,
+  created: boolean,
+  dataDir: string | null,
+): DatabaseHandle {
   return {
     db,
     engine: "pglite",
@@ -148,5 +191,20 @@ function pgliteHandle(client: PGlite, db: Database, created: boolean): DatabaseH
       await client.query("select 1");
     },
     close: () => client.close(),
+    embedded: {
+      dataDir,
+      async whileStill(fn) {
+        await client.exec("checkpoint");
+        // Every statement PGlite runs (query, exec, transaction) first takes its transaction lock, which
+        // this transaction holds until `fn` settles; its statement lock is taken too, as close() does.
+        // PGlite has no background writer or checkpointer, so nothing else touches the files meanwhile.
+        return client.transaction(async (tx) => {
+          const { rows } = await tx.query<{ first: string; last: string }>(
+            "select (pg_control_checkpoint()).redo_wal_file as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last",
+          );
+          return client.runExclusive(() => fn({ walSegments: rows[0]! }));
+        });
+      },
+    },
   };
 }

@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { claimDataDir, DataDirBusyError, type DataDirClaim } from "../db/data-dir-lock";
 import { createOperatorService } from "../domain/operators/service";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -22,6 +24,20 @@ async function main() {
     log.flush();
     return;
   }
+  // The embedded database is this process's alone while it runs (db/data-dir-lock.ts, DATA_DIR/server.json).
+  let claim: DataDirClaim | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      claim = claimDataDir(config.DATA_DIR, "server");
+    } catch (error) {
+      if (error instanceof DataDirBusyError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    process.on("exit", () => claim?.release());
+  }
   await createEmbeddedDatabaseApart(config);
   // `npm run dev` serves through Vite (HMR); everything else serves the production build.
   const dev = config.NODE_ENV === "development" ? await (await import("./dev")).createViteDev() : null;
@@ -43,8 +59,11 @@ async function main() {
   app.addHook("onClose", async () => {
     await dev?.vite.close();
     await database.close();
+    claim?.release();
   });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Where `npm run db:backup` finds this server, and the key it may use here (server/plugins/access.ts).
+  claim?.update({ url: localUrl(app.server.address() as AddressInfo), localKey: app.localKey });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -70,6 +89,12 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** How a process on this machine reaches the server: loopback when it listens on every address. */
+function localUrl(address: AddressInfo): string {
+  const host = ["0.0.0.0", "::"].includes(address.address) ? "127.0.0.1" : address.address;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { networkInterfaces } from "node:os";
 import type { AuthenticatedOperator } from "../../domain/auth/service";
 import { HttpError } from "../errors";
 
@@ -9,13 +11,52 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every /api route with what it needs; the role-matrix test walks this list. */
     apiRoutes: { method: string; url: string; access: Access }[];
+    /**
+     * A random key, new for each process, that stands in for an admin on the routes that accept it
+     * (`config.localKey`), from this machine only. server/main.ts writes it to DATA_DIR/server.json
+     * (mode 0600) for `npm run db:backup` (docs/decisions/0009-online-backup.md).
+     */
+    localKey: string;
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Also accept `Authorization: Local <app.localKey>` from a local address (admin routes only). */
+    localKey?: boolean;
   }
   interface FastifyRequest {
     operator: AuthenticatedOperator | null;
   }
+}
+
+/** Who a request made with the local key acts as: an admin that is no operator of the database. */
+export const LOCAL_OPERATOR: AuthenticatedOperator = {
+  operatorId: 0,
+  username: "local (server.json)",
+  role: "admin",
+  familyId: "",
+};
+
+function isLocalAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/, "");
+  if (plain === "::1" || plain.startsWith("127.")) return true;
+  // Reached through one of this machine's own addresses (HOST set to a specific interface).
+  return Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === plain));
+}
+
+function presentsLocalKey(app: FastifyInstance, request: FastifyRequest): boolean {
+  const match = /^Local\s+([A-Za-z0-9_-]+)$/.exec(request.headers.authorization?.trim() ?? "");
+  if (!match) return false;
+  const given = Buffer.from(match[1]!);
+  const expected = Buffer.from(app.localKey);
+  const valid = given.length === expected.length && timingSafeEqual(given, expected);
+  // The socket's own address, never X-Forwarded-For; and nothing relayed by a proxy on this machine.
+  const relayed = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
+  if (!valid || relayed || !isLocalAddress(request.socket.remoteAddress)) {
+    request.log.warn({ path: request.routeOptions.url, reason: "local key refused" }, "authorization failed");
+    throw new HttpError(401, "Unauthorized");
+  }
+  return true;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -33,12 +74,15 @@ function bearer(request: FastifyRequest): string | null {
 export function registerAccessControl(app: FastifyInstance) {
   app.decorateRequest("operator", null);
   app.decorate("apiRoutes", []);
+  app.decorate("localKey", randomBytes(32).toString("base64url"));
 
   app.addHook("onRoute", (route) => {
     const isApi = route.url.startsWith("/api/") && route.url !== "/api/*";
     if (!isApi) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    if (route.config?.localKey && access !== "admin")
+      throw new Error(`Route ${route.method} ${route.url} accepts the local key but is not admin-only`);
     for (const method of ([] as string[]).concat(route.method)) {
       if (method !== "HEAD") app.apiRoutes.push({ method, url: route.url, access });
     }
@@ -50,6 +94,10 @@ export function registerAccessControl(app: FastifyInstance) {
     const access = request.routeOptions.config.access;
     if (!access || access === "public") return;
     reply.header("Cache-Control", "no-store");
+    if (request.routeOptions.config.localKey && presentsLocalKey(app, request)) {
+      request.operator = LOCAL_OPERATOR;
+      return;
+    }
     const token = bearer(request);
     if (!token) {
       request.log.warn({ path: request.routeOptions.url, reason: "no token" }, "authorization failed");

@@ -1,0 +1,94 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { BACKUP_FORMAT, postgresAdvice, readArchive, type BackupManifest } from "./archive";
+import { encodeHeader, endOfArchive, memoryEntry } from "./tar";
+
+const root = mkdtempSync(join(tmpdir(), "gcc-archive-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const manifest = (change: Partial<BackupManifest> = {}): BackupManifest => ({
+  format: BACKUP_FORMAT,
+  version: 1,
+  createdAt: new Date(0).toISOString(),
+  engine: "pglite",
+  postgresVersion: "18",
+  migrations: 6,
+  taken: "online",
+  queriesPausedMs: 1,
+  files: 2,
+  bytes: 3 + 5,
+  ...change,
+});
+
+const dir = (name: string) => [encodeHeader({ name, type: "directory", size: 0, mode: 0o700, mtime: 0 })];
+
+/** Writes a .tar.gz of these entries and answers its path. */
+let n = 0;
+function archive(entries: Buffer[][], { gzip = true, cut = 0 } = {}): string {
+  let bytes = Buffer.concat([...entries.flat(), endOfArchive()]);
+  if (gzip) bytes = gzipSync(bytes);
+  if (cut) bytes = bytes.subarray(0, bytes.length - cut);
+  const file = join(root, `a${++n}.tar.gz`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+const cluster = () => [
+  dir("pglite"),
+  [...memoryEntry("pglite/PG_VERSION", Buffer.from("18\n"))],
+  dir("pglite/global"),
+  [...memoryEntry("pglite/global/pg_control", Buffer.from("ctrl!"))],
+];
+const withManifest = (m: BackupManifest, ...rest: Buffer[][]) => [
+  [...memoryEntry("manifest.json", Buffer.from(JSON.stringify(m)))],
+  ...rest,
+];
+
+describe("reading a backup file", () => {
+  it("reads a well-formed one, and unpacks pglite/ where asked", async () => {
+    const file = archive(withManifest(manifest(), ...cluster()));
+    expect(await readArchive(file)).toEqual({ manifest: manifest(), files: 2, bytes: 8 });
+    const target = join(root, "unpacked");
+    await readArchive(file, target);
+    expect(existsSync(join(target, "global", "pg_control"))).toBe(true);
+  });
+
+  it("refuses what is not a complete backup, and writes nothing outside the target", async () => {
+    const refusals: [string, string | RegExp][] = [
+      [archive(cluster()), "not a backup made by db:backup (no manifest)"],
+      [archive(withManifest({ ...manifest(), format: "other" } as never, ...cluster())), /unknown manifest/],
+      [archive(withManifest(manifest({ files: 3 }), ...cluster())), /announces 3/],
+      [
+        archive(withManifest(manifest(), dir("pglite"))),
+        "the backup lacks pglite/PG_VERSION: it is not a database",
+      ],
+      [archive(withManifest(manifest(), ...cluster()), { gzip: false }), /not a complete \.tar\.gz file/],
+      [archive(withManifest(manifest(), ...cluster()), { cut: 20 }), /not a complete \.tar\.gz file/],
+    ];
+    for (const [file, message] of refusals)
+      await expect(readArchive(file), String(message)).rejects.toThrow(message);
+
+    const escape = archive(
+      withManifest(manifest(), ...cluster(), [...memoryEntry("pglite/../../escaped", Buffer.from("x"))]),
+    );
+    const target = join(root, "inside", "pglite");
+    await expect(readArchive(escape, target)).rejects.toThrow(
+      "the backup holds an unexpected entry: pglite/../../escaped",
+    );
+    expect(existsSync(join(root, "escaped"))).toBe(false);
+  });
+});
+
+describe("PostgreSQL advice", () => {
+  it("shows the pg_dump and pg_restore commands without the connection string's secrets", () => {
+    expect(postgresAdvice("backup", "/backups/nightly.dump")).toContain(
+      'pg_dump --format=custom --file=/backups/nightly.dump "$DATABASE_URL"',
+    );
+    expect(postgresAdvice("restore", "it's here.dump")).toContain(
+      `pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" 'it'\\''s here.dump'`,
+    );
+  });
+});
