@@ -150,7 +150,7 @@ export async function buildApp({
   registerRequestLog(app);
   registerErrorHandling(app);
   registerPageCache(app, createContentVersionService(database.db), {
-    metrics: registerMetrics(app, database.poolStats),
+    metrics: await registerMetrics(app, database.poolStats),
     trustProxy,
     draining: () => app.lifecycle.draining,
   });

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /** What the page cache reports; a no-op unless metrics are on. */
 export interface CacheMetrics {
@@ -18,12 +17,14 @@ const sameToken = (given: string, expected: string) =>
  * <METRICS_TOKEN>` (404 otherwise, so the endpoint does not advertise itself). Routes are labelled by their
  * pattern, never the raw URL, so a crawler cannot multiply the series.
  */
-export function registerMetrics(
+export async function registerMetrics(
   app: FastifyInstance,
   poolStats?: () => { total: number; idle: number; waiting: number },
-) {
+): Promise<CacheMetrics> {
   const token = app.config.METRICS_TOKEN;
   if (!token) return noCacheMetrics;
+  // Loaded only when metrics are on: a server without them does not carry the client.
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = await import("prom-client");
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
