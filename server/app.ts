@@ -36,6 +36,7 @@ import { registerRequestLog } from "./plugins/request-log";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
 import { proxyTrustFunction } from "./proxy-trust";
 import { registerSsr, type BuildSource } from "./ssr";
+import { registerZodValidation } from "./zod-provider";
 
 /** How long a client may take to send a request's head (it gets the whole REQUEST_TIMEOUT_MS for all of it). */
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -164,6 +165,7 @@ export async function buildApp({
 
   await registerRateLimits(app);
   registerAccessControl(app);
+  registerZodValidation(app);
   registerBodyLimits(app);
 
   await app.register(healthRoutes);

@@ -1,14 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodType } from "zod";
 import type { AuthenticatedOperator } from "../../domain/auth/service";
 import { HttpError } from "../errors";
 
 /** What a route needs: anyone, a signed-in editor (or admin), or an admin. */
 export type Access = "public" | "editor" | "admin";
 
+/** The Zod schemas a route validates its request parts with (OpenAPI and the fuzzer read them). */
+export interface RouteSchema {
+  querystring?: ZodType;
+  params?: ZodType;
+  body?: ZodType;
+  response?: Record<number, ZodType>;
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  schema?: RouteSchema;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     /** Every /api route with what it needs; the role-matrix test walks this list. */
-    apiRoutes: { method: string; url: string; access: Access }[];
+    apiRoutes: ApiRoute[];
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -40,7 +56,13 @@ export function registerAccessControl(app: FastifyInstance) {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== "HEAD") app.apiRoutes.push({ method, url: route.url, access });
+      if (method !== "HEAD")
+        app.apiRoutes.push({
+          method,
+          url: route.url,
+          access,
+          schema: route.schema as RouteSchema | undefined,
+        });
     }
   });
 
