@@ -20,6 +20,7 @@ import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { logisticsRoutes } from "./api/logistics";
 import { mediaRoutes } from "./api/media";
+import { openApiRoutes } from "./api/openapi";
 import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
@@ -180,6 +181,7 @@ export async function buildApp({
   await app.register(logisticsRoutes);
   await app.register(rssRoutes);
   await app.register(seoRoutes);
+  await app.register(openApiRoutes);
   // Unknown API paths answer JSON, never the HTML not-found page.
   app.all("/api/*", async (request) => {
     throw new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}`);

@@ -19,6 +19,8 @@ export interface ApiRoute {
   url: string;
   access: Access;
   schema?: RouteSchema;
+  /** The route has its own rate limit (answers 429). */
+  rateLimited?: boolean;
 }
 
 declare module "fastify" {
@@ -62,6 +64,7 @@ export function registerAccessControl(app: FastifyInstance) {
           url: route.url,
           access,
           schema: route.schema as RouteSchema | undefined,
+          rateLimited: route.config !== undefined && "rateLimit" in route.config,
         });
     }
   });
