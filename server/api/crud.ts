@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
+import { listAnswerOf, recordAnswerOf } from "../../schemas/api-responses";
 import type { ZodProvider } from "../zod-provider";
 import { recordId } from "../../schemas/blog";
 import { bulkDeleteSchema } from "../../schemas/logistics";
@@ -44,6 +45,8 @@ export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US exte
   dataKey: string;
   access: Exclude<Access, "public">;
   listQuery: QS;
+  /** The record the routes answer (documentation only); without it, any object. */
+  record?: z.ZodType;
   input?: IS;
   update?: US;
   /** The answers' messages, e.g. "Post created." */
@@ -65,17 +68,26 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
   const access = { config: { access: options.access } };
   // The provider cannot resolve a generic schema's output, so the handlers name it.
   type Query = z.output<QS>;
+  const record = options.record ?? z.looseObject({});
+  const recordAnswer = recordAnswerOf(record);
 
-  app.get(path, { ...access, schema: { querystring: options.listQuery } }, async (request) => {
-    const query = request.query as Query;
-    const { rows, total, capped } = await service.list(query);
-    return {
-      success: true,
-      [`${options.dataKey}_data`]: rows,
-      total_no_of_data: total,
-      ...(capped === undefined ? {} : { total_capped: capped }),
-    };
-  });
+  app.get(
+    path,
+    {
+      ...access,
+      schema: { querystring: options.listQuery, response: { 200: listAnswerOf(options.dataKey, record) } },
+    },
+    async (request) => {
+      const query = request.query as Query;
+      const { rows, total, capped } = await service.list(query);
+      return {
+        success: true,
+        [`${options.dataKey}_data`]: rows,
+        total_no_of_data: total,
+        ...(capped === undefined ? {} : { total_capped: capped }),
+      };
+    },
+  );
 
   if (service.exportCsv)
     app.get(
@@ -88,22 +100,30 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
     );
 
   if (service.get)
-    app.get(`${path}/:id`, { ...access, schema: { params: idParams } }, async (request) => {
-      const { id } = request.params;
-      return { success: true, data: await service.get!(id) };
-    });
+    app.get(
+      `${path}/:id`,
+      { ...access, schema: { params: idParams, response: { 200: recordAnswer } } },
+      async (request) => {
+        const { id } = request.params;
+        return { success: true, data: await service.get!(id) };
+      },
+    );
 
   if (service.create && options.input)
-    app.post(path, { ...access, schema: { body: options.input! } }, async (request, reply) => {
-      const input = request.body as z.output<IS>;
-      const data = await service.create!(currentOperator(request), input);
-      return reply.status(201).send({ success: true, message: messages.created, data });
-    });
+    app.post(
+      path,
+      { ...access, schema: { body: options.input!, response: { 201: recordAnswer } } },
+      async (request, reply) => {
+        const input = request.body as z.output<IS>;
+        const data = await service.create!(currentOperator(request), input);
+        return reply.status(201).send({ success: true, message: messages.created, data });
+      },
+    );
 
   if (service.update && options.update)
     app.patch(
       `${path}/:id`,
-      { ...access, schema: { params: idParams, body: options.update! } },
+      { ...access, schema: { params: idParams, body: options.update!, response: { 200: recordAnswer } } },
       async (request) => {
         const { id } = request.params;
         const change = request.body as z.output<US>;

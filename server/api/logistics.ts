@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { recordSchemaOf } from "../../schemas/api-responses";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/blog";
@@ -30,6 +31,7 @@ function directoryRoutes<R extends AnyResource>(fastify: FastifyInstance, servic
     dataKey: resource.dataKey,
     access: "admin",
     listQuery: resource.listQuery,
+    record: recordSchemaOf(resource),
     input: resource.input,
     update: resource.update,
     messages: {

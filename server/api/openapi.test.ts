@@ -11,7 +11,7 @@ afterAll(() => t.close());
 type Operation = {
   "x-access": string;
   security: unknown[];
-  parameters: { name: string; in: string; schema: { enum?: string[] } }[];
+  parameters: { name: string; in: string; schema: Record<string, unknown> }[];
   requestBody?: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } };
   responses: Record<string, unknown>;
 };
@@ -39,6 +39,8 @@ describe("GET /api/openapi.json", () => {
     const trucks = paths["/api/trucks"]!;
     const state = trucks.get!.parameters.find((p) => p.name === "state");
     expect(state?.in).toBe("query");
+    expect(state?.schema).toHaveProperty("pattern");
+    expect(JSON.stringify(trucks.get!.responses["200"])).toContain("vehicle_number");
     expect(trucks.post!.requestBody?.content["application/json"].schema.properties).toHaveProperty(
       "vehicle_number",
     );
