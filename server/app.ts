@@ -20,6 +20,7 @@ import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { logisticsRoutes } from "./api/logistics";
 import { mediaRoutes } from "./api/media";
+import { openApiRoutes } from "./api/openapi";
 import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
@@ -36,6 +37,7 @@ import { registerRequestLog } from "./plugins/request-log";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
 import { proxyTrustFunction } from "./proxy-trust";
 import { registerSsr, type BuildSource } from "./ssr";
+import { registerZodValidation } from "./zod-provider";
 
 /** How long a client may take to send a request's head (it gets the whole REQUEST_TIMEOUT_MS for all of it). */
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -164,6 +166,7 @@ export async function buildApp({
 
   await registerRateLimits(app);
   registerAccessControl(app);
+  registerZodValidation(app);
   registerBodyLimits(app);
 
   await app.register(healthRoutes);
@@ -178,6 +181,7 @@ export async function buildApp({
   await app.register(logisticsRoutes);
   await app.register(rssRoutes);
   await app.register(seoRoutes);
+  await app.register(openApiRoutes);
   // Unknown API paths answer JSON, never the HTML not-found page.
   app.all("/api/*", async (request) => {
     throw new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}`);

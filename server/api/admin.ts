@@ -1,17 +1,19 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { archiveStream, takeSnapshot, type Snapshot } from "../../db/backup/archive";
 import { recordId } from "../../schemas/blog";
 import { listQuerySchema } from "../../schemas/list-query";
 import { newOperatorSchema, operatorUpdateSchema } from "../../schemas/operator";
 import { siteSettingsSchema } from "../../schemas/settings";
-import { HttpError, parseOr400 } from "../errors";
+import { HttpError } from "../errors";
 import { currentOperator } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });
 
 /** Admin-only console endpoints: site settings, operators, the audit log and backups. */
-export async function adminRoutes(app: FastifyInstance) {
+export async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   // One at a time: each holds a copy of the data directory on disk until it has been sent.
   let backupRunning = false;
 
@@ -69,46 +71,64 @@ export async function adminRoutes(app: FastifyInstance) {
     data: await app.services.settings.get(),
   }));
 
-  app.put("/api/site_settings", { config: { access: "admin" } }, async (request) => {
-    const input = parseOr400(siteSettingsSchema.strict(), request.body);
-    const data = await app.services.settings.update(input, currentOperator(request));
-    return { success: true, message: "Settings saved.", data };
-  });
+  app.put(
+    "/api/site_settings",
+    { config: { access: "admin" }, schema: { body: siteSettingsSchema.strict() } },
+    async (request) => {
+      const input = request.body;
+      const data = await app.services.settings.update(input, currentOperator(request));
+      return { success: true, message: "Settings saved.", data };
+    },
+  );
 
   app.get("/api/operators", { config: { access: "admin" } }, async () => {
     const rows = await app.services.operators.list();
     return { success: true, operators_data: rows, total_no_of_data: rows.length };
   });
 
-  app.post("/api/operators", { config: { access: "admin" } }, async (request, reply) => {
-    const input = parseOr400(newOperatorSchema.strict(), request.body);
-    const row = await app.services.operators.create(input, currentOperator(request));
-    return reply.status(201).send({ success: true, message: `Operator ${row.username} created.`, data: row });
-  });
+  app.post(
+    "/api/operators",
+    { config: { access: "admin" }, schema: { body: newOperatorSchema.strict() } },
+    async (request, reply) => {
+      const input = request.body;
+      const row = await app.services.operators.create(input, currentOperator(request));
+      return reply
+        .status(201)
+        .send({ success: true, message: `Operator ${row.username} created.`, data: row });
+    },
+  );
 
-  app.patch("/api/operators/:id", { config: { access: "admin" } }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    const change = parseOr400(operatorUpdateSchema, request.body);
-    const data = await app.services.operators.update(currentOperator(request), id, change);
-    return { success: true, message: "Operator updated.", data };
-  });
+  app.patch(
+    "/api/operators/:id",
+    { config: { access: "admin" }, schema: { params: idParams, body: operatorUpdateSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const change = request.body;
+      const data = await app.services.operators.update(currentOperator(request), id, change);
+      return { success: true, message: "Operator updated.", data };
+    },
+  );
 
-  app.get("/api/audit_log", { config: { access: "admin" } }, async (request) => {
-    const query = parseOr400(listQuerySchema, request.query);
-    const { rows, total } = await app.services.audit.list(query.page, query.page_size, query.sort);
-    return {
-      success: true,
-      audit_log_data: rows.map((r) => ({
-        id: r.id,
-        operator: r.operatorName,
-        action: r.action,
-        entity: r.entity,
-        entity_id: r.entityId,
-        before: r.before,
-        after: r.after,
-        created_at: r.createdAt.toISOString(),
-      })),
-      total_no_of_data: total,
-    };
-  });
+  app.get(
+    "/api/audit_log",
+    { config: { access: "admin" }, schema: { querystring: listQuerySchema } },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await app.services.audit.list(query.page, query.page_size, query.sort);
+      return {
+        success: true,
+        audit_log_data: rows.map((r) => ({
+          id: r.id,
+          operator: r.operatorName,
+          action: r.action,
+          entity: r.entity,
+          entity_id: r.entityId,
+          before: r.before,
+          after: r.after,
+          created_at: r.createdAt.toISOString(),
+        })),
+        total_no_of_data: total,
+      };
+    },
+  );
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { loginSchema, type LoginResponse, type RefreshResponse } from "../../schemas/auth";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
-import { parseOr400 } from "../errors";
 import { currentOperator } from "../plugins/access";
+import type { ZodProvider } from "../zod-provider";
 
 export const REFRESH_COOKIE = "refresh_token";
 const REFRESH_PATH = "/refresh_token";
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   const cookieOptions = {
     httpOnly: true,
     sameSite: "strict" as const,
@@ -17,9 +18,12 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post(
     "/api/auth/login",
-    { config: { access: "public", rateLimit: { max: 30, timeWindow: 60_000 } } },
+    {
+      config: { access: "public", rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { body: loginSchema },
+    },
     async (request, reply): Promise<LoginResponse> => {
-      const input = parseOr400(loginSchema, request.body);
+      const input = request.body;
       try {
         const session = await app.services.auth.login({ ...input, ip: request.ip });
         request.log.info({ username: input.username, ip: request.ip, outcome: "success" }, "sign-in");

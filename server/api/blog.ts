@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodProvider } from "../zod-provider";
 import { postPath } from "../../shared/slug";
 import { z } from "zod";
 import { BLOG_PAGE_SIZE, pageQuerySchema, recordId, type BlogPostDetail } from "../../schemas/blog";
@@ -8,75 +9,90 @@ import {
   commentQuerySchema,
   COMMENTS_PER_PAGE,
 } from "../../schemas/comment";
-import { HttpError, parseOr400 } from "../errors";
+import { HttpError } from "../errors";
 
 const idParams = z.object({ id: recordId() });
 const PUBLIC_CACHE = "public, max-age=60";
 
 /** Paging from the query: both values or neither (then the whole list, as the spec's clients expect). */
-function paging(query: unknown) {
-  const { page, page_size } = parseOr400(pageQuerySchema, query);
+function paging({ page, page_size }: z.output<typeof pageQuerySchema>) {
   return page === undefined && page_size === undefined
     ? undefined
     : { page: page ?? 1, pageSize: page_size ?? BLOG_PAGE_SIZE };
 }
 
-export async function blogRoutes(app: FastifyInstance) {
+export async function blogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   const { blog } = app.services;
 
-  app.get("/api/blog_details/", { config: { access: "public" } }, async (request, reply) => {
-    const pages = paging(request.query);
-    if (pages) reply.header("X-Total-Count", String(await blog.countPublished()));
-    reply.header("Cache-Control", PUBLIC_CACHE);
-    return blog.listPublished(pages);
-  });
+  app.get(
+    "/api/blog_details/",
+    { config: { access: "public" }, schema: { querystring: pageQuerySchema } },
+    async (request, reply) => {
+      const pages = paging(request.query);
+      if (pages) reply.header("X-Total-Count", String(await blog.countPublished()));
+      reply.header("Cache-Control", PUBLIC_CACHE);
+      return blog.listPublished(pages);
+    },
+  );
 
-  app.get("/api/blog_details/:id/", { config: { access: "public" } }, async (request, reply) => {
-    const { id } = parseOr400(idParams, request.params);
-    const post = await blog.getPublished(id);
-    if (!post) throw new HttpError(404, "Blog post not found");
-    reply.header("Cache-Control", PUBLIC_CACHE);
-    const answer: BlogPostDetail = {
-      id: post.id,
-      heading: post.heading,
-      sub_heading: post.sub_heading,
-      full_description: post.full_description,
-      feature_image: post.feature_image,
-      image_alt_text: post.image_alt_text,
-      seo_title: post.seo_title,
-      meta_description: post.meta_description,
-      tags: post.tags,
-    };
-    return answer;
-  });
+  app.get(
+    "/api/blog_details/:id/",
+    { config: { access: "public" }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const post = await blog.getPublished(id);
+      if (!post) throw new HttpError(404, "Blog post not found");
+      reply.header("Cache-Control", PUBLIC_CACHE);
+      const answer: BlogPostDetail = {
+        id: post.id,
+        heading: post.heading,
+        sub_heading: post.sub_heading,
+        full_description: post.full_description,
+        feature_image: post.feature_image,
+        image_alt_text: post.image_alt_text,
+        seo_title: post.seo_title,
+        meta_description: post.meta_description,
+        tags: post.tags,
+      };
+      return answer;
+    },
+  );
 
   /**
    * The spec's plain array. Without paging parameters: the newest COMMENT_LIST_MAX comments (100), in the
    * order they were written; with `page`/`page_size` (up to 100): that page, counted from the newest. The
    * total is in X-Total-Count either way, so a client can tell when there are more.
    */
-  app.get("/api/blog_comments/", { config: { access: "public" } }, async (request, reply) => {
-    // A visitor expects their own comment in the next answer, so clients must always revalidate.
-    reply.header("Cache-Control", "public, max-age=0, must-revalidate");
-    const { blog_id, page, page_size } = parseOr400(commentQuerySchema, request.query);
-    const paged = page !== undefined || page_size !== undefined;
-    const [comments, total] = await Promise.all([
-      blog.listComments({
-        blogId: blog_id,
-        page: page ?? 1,
-        pageSize: page_size ?? (paged ? COMMENTS_PER_PAGE : COMMENT_LIST_MAX),
-      }),
-      blog.countComments(blog_id),
-    ]);
-    reply.header("X-Total-Count", String(total));
-    return comments;
-  });
+  app.get(
+    "/api/blog_comments/",
+    { config: { access: "public" }, schema: { querystring: commentQuerySchema } },
+    async (request, reply) => {
+      // A visitor expects their own comment in the next answer, so clients must always revalidate.
+      reply.header("Cache-Control", "public, max-age=0, must-revalidate");
+      const { blog_id, page, page_size } = request.query;
+      const paged = page !== undefined || page_size !== undefined;
+      const [comments, total] = await Promise.all([
+        blog.listComments({
+          blogId: blog_id,
+          page: page ?? 1,
+          pageSize: page_size ?? (paged ? COMMENTS_PER_PAGE : COMMENT_LIST_MAX),
+        }),
+        blog.countComments(blog_id),
+      ]);
+      reply.header("X-Total-Count", String(total));
+      return comments;
+    },
+  );
 
   app.post(
     "/api/blog_comments/",
-    { config: { access: "public", rateLimit: app.publicFormRateLimit } },
+    {
+      config: { access: "public", rateLimit: app.publicFormRateLimit },
+      schema: { body: commentInputSchema },
+    },
     async (request, reply) => {
-      const input = parseOr400(commentInputSchema, request.body);
+      const input = request.body;
       const saved = await blog.addComment(input);
       if (!saved) throw new HttpError(404, "This blog post does not exist or is not published.");
       return reply

@@ -1,20 +1,24 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/blog";
 import { contactRequestSchema } from "../../schemas/contact";
 import { enquiryListQuerySchema, enquiryUpdateSchema } from "../../schemas/enquiry";
-import { parseOr400 } from "../errors";
 import { sendCsv } from "./crud";
 import { currentOperator } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });
 
-export async function contactRoutes(app: FastifyInstance) {
+export async function contactRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   app.post(
     "/api/contact_requests",
-    { config: { access: "public", rateLimit: app.publicFormRateLimit } },
+    {
+      config: { access: "public", rateLimit: app.publicFormRateLimit },
+      schema: { body: contactRequestSchema },
+    },
     async (request, reply) => {
-      const input = parseOr400(contactRequestSchema, request.body);
+      const input = request.body;
       const saved = await app.services.contact.submit(input);
       return reply.status(201).send({
         success: true,
@@ -25,27 +29,43 @@ export async function contactRoutes(app: FastifyInstance) {
   );
 
   // The console's enquiry inbox.
-  app.get("/api/contact_requests", { config: { access: "editor" } }, async (request) => {
-    const query = parseOr400(enquiryListQuerySchema, request.query);
-    const { rows, total } = await app.services.contact.list(query);
-    return { success: true, contact_requests_data: rows, total_no_of_data: total };
-  });
+  app.get(
+    "/api/contact_requests",
+    { config: { access: "editor" }, schema: { querystring: enquiryListQuerySchema } },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await app.services.contact.list(query);
+      return { success: true, contact_requests_data: rows, total_no_of_data: total };
+    },
+  );
 
-  app.get("/api/contact_requests/export.csv", { config: { access: "editor" } }, async (request, reply) => {
-    const query = parseOr400(enquiryListQuerySchema, request.query);
-    return sendCsv(reply, "enquiries", await app.services.contact.exportCsv(query));
-  });
+  app.get(
+    "/api/contact_requests/export.csv",
+    { config: { access: "editor" }, schema: { querystring: enquiryListQuerySchema } },
+    async (request, reply) => {
+      const query = request.query;
+      return sendCsv(reply, "enquiries", await app.services.contact.exportCsv(query));
+    },
+  );
 
-  app.patch("/api/contact_requests/:id", { config: { access: "editor" } }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    const change = parseOr400(enquiryUpdateSchema, request.body);
-    const data = await app.services.contact.update(currentOperator(request), id, change);
-    return { success: true, message: "Enquiry updated.", data };
-  });
+  app.patch(
+    "/api/contact_requests/:id",
+    { config: { access: "editor" }, schema: { params: idParams, body: enquiryUpdateSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const change = request.body;
+      const data = await app.services.contact.update(currentOperator(request), id, change);
+      return { success: true, message: "Enquiry updated.", data };
+    },
+  );
 
-  app.delete("/api/contact_requests/:id", { config: { access: "editor" } }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    await app.services.contact.remove(currentOperator(request), id);
-    return { success: true, message: "Enquiry deleted.", data: [] };
-  });
+  app.delete(
+    "/api/contact_requests/:id",
+    { config: { access: "editor" }, schema: { params: idParams } },
+    async (request) => {
+      const { id } = request.params;
+      await app.services.contact.remove(currentOperator(request), id);
+      return { success: true, message: "Enquiry deleted.", data: [] };
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodProvider } from "../zod-provider";
 import { blogPostInputSchema } from "../../schemas/blog";
 import {
   blogListQuerySchema,
@@ -9,14 +10,14 @@ import {
 import { jobInputSchema } from "../../schemas/job";
 import { listQuerySchema } from "../../schemas/list-query";
 import { teamMemberInputSchema } from "../../schemas/team";
-import { parseOr400 } from "../errors";
 import { currentOperator } from "../plugins/access";
 import { crudRoutes, idParams } from "./crud";
 
 const editor = { config: { access: "editor" as const } };
 
 /** Console endpoints for the public site's content: blog posts, team, jobs and comment moderation. */
-export async function contentAdminRoutes(app: FastifyInstance) {
+export async function contentAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   const content = app.services.contentAdmin;
   const blogPost = blogPostInputSchema.strict();
   crudRoutes(app, {
@@ -63,10 +64,14 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     messages: { deleted: "Comment deleted." },
     service: content.comments,
   });
-  app.patch("/api/comments/:id", editor, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    const { hidden } = parseOr400(commentModerationSchema, request.body);
-    await content.comments.setHidden(currentOperator(request), id, hidden);
-    return { success: true, message: hidden ? "Comment hidden." : "Comment visible again.", data: [] };
-  });
+  app.patch(
+    "/api/comments/:id",
+    { ...editor, schema: { params: idParams, body: commentModerationSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const { hidden } = request.body;
+      await content.comments.setHidden(currentOperator(request), id, hidden);
+      return { success: true, message: hidden ? "Comment hidden." : "Comment visible again.", data: [] };
+    },
+  );
 }

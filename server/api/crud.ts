@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
+import { listAnswerOf, recordAnswerOf } from "../../schemas/api-responses";
+import type { ZodProvider } from "../zod-provider";
 import { recordId } from "../../schemas/blog";
 import { bulkDeleteSchema } from "../../schemas/logistics";
 import type { Actor } from "../../domain/audit/service";
-import { HttpError, parseOr400 } from "../errors";
+import { HttpError } from "../errors";
 import { currentOperator, type Access } from "../plugins/access";
 
 export const idParams = z.object({ id: recordId() });
@@ -43,6 +45,8 @@ export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US exte
   dataKey: string;
   access: Exclude<Access, "public">;
   listQuery: QS;
+  /** The record the routes answer (documentation only); without it, any object. */
+  record?: z.ZodType;
   input?: IS;
   update?: US;
   /** The answers' messages, e.g. "Post created." */
@@ -56,61 +60,89 @@ export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US exte
  * delete. Every route declares the access level it was given.
  */
 export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extends z.ZodType, TRecord>(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   options: CrudOptions<QS, IS, US, TRecord>,
 ) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   const { path, messages, service } = options;
   const access = { config: { access: options.access } };
+  // The provider cannot resolve a generic schema's output, so the handlers name it.
+  type Query = z.output<QS>;
+  const record = options.record ?? z.looseObject({});
+  const recordAnswer = recordAnswerOf(record);
 
-  app.get(path, access, async (request) => {
-    const query = parseOr400(options.listQuery, request.query);
-    const { rows, total, capped } = await service.list(query);
-    return {
-      success: true,
-      [`${options.dataKey}_data`]: rows,
-      total_no_of_data: total,
-      ...(capped === undefined ? {} : { total_capped: capped }),
-    };
-  });
+  app.get(
+    path,
+    {
+      ...access,
+      schema: { querystring: options.listQuery, response: { 200: listAnswerOf(options.dataKey, record) } },
+    },
+    async (request) => {
+      const query = request.query as Query;
+      const { rows, total, capped } = await service.list(query);
+      return {
+        success: true,
+        [`${options.dataKey}_data`]: rows,
+        total_no_of_data: total,
+        ...(capped === undefined ? {} : { total_capped: capped }),
+      };
+    },
+  );
 
   if (service.exportCsv)
-    app.get(`${path}/export.csv`, access, async (request, reply) => {
-      const query = parseOr400(options.listQuery, request.query);
-      return sendCsv(reply, options.dataKey, await service.exportCsv!(query));
-    });
+    app.get(
+      `${path}/export.csv`,
+      { ...access, schema: { querystring: options.listQuery } },
+      async (request, reply) => {
+        const query = request.query as Query;
+        return sendCsv(reply, options.dataKey, await service.exportCsv!(query));
+      },
+    );
 
   if (service.get)
-    app.get(`${path}/:id`, access, async (request) => {
-      const { id } = parseOr400(idParams, request.params);
-      return { success: true, data: await service.get!(id) };
-    });
+    app.get(
+      `${path}/:id`,
+      { ...access, schema: { params: idParams, response: { 200: recordAnswer } } },
+      async (request) => {
+        const { id } = request.params;
+        return { success: true, data: await service.get!(id) };
+      },
+    );
 
   if (service.create && options.input)
-    app.post(path, access, async (request, reply) => {
-      const input = parseOr400(options.input!, request.body);
-      const data = await service.create!(currentOperator(request), input);
-      return reply.status(201).send({ success: true, message: messages.created, data });
-    });
+    app.post(
+      path,
+      { ...access, schema: { body: options.input!, response: { 201: recordAnswer } } },
+      async (request, reply) => {
+        const input = request.body as z.output<IS>;
+        const data = await service.create!(currentOperator(request), input);
+        return reply.status(201).send({ success: true, message: messages.created, data });
+      },
+    );
 
   if (service.update && options.update)
-    app.patch(`${path}/:id`, access, async (request) => {
-      const { id } = parseOr400(idParams, request.params);
-      const change = parseOr400(options.update!, request.body);
-      assertSomeChange(change as object);
-      const data = await service.update!(currentOperator(request), id, change);
-      return { success: true, message: messages.updated, data };
-    });
+    app.patch(
+      `${path}/:id`,
+      { ...access, schema: { params: idParams, body: options.update!, response: { 200: recordAnswer } } },
+      async (request) => {
+        const { id } = request.params;
+        const change = request.body as z.output<US>;
+        assertSomeChange(change as object);
+        const data = await service.update!(currentOperator(request), id, change);
+        return { success: true, message: messages.updated, data };
+      },
+    );
 
   if (service.remove)
-    app.delete(`${path}/:id`, access, async (request) => {
-      const { id } = parseOr400(idParams, request.params);
+    app.delete(`${path}/:id`, { ...access, schema: { params: idParams } }, async (request) => {
+      const { id } = request.params;
       await service.remove!(currentOperator(request), id);
       return { success: true, message: messages.deleted, data: [] };
     });
 
   if (service.removeMany && messages.bulkDeleted)
-    app.post(`${path}/bulk_delete`, access, async (request) => {
-      const { ids } = parseOr400(bulkDeleteSchema, request.body);
+    app.post(`${path}/bulk_delete`, { ...access, schema: { body: bulkDeleteSchema } }, async (request) => {
+      const { ids } = request.body;
       const deleted = await service.removeMany!(currentOperator(request), ids);
       return { success: true, message: messages.bulkDeleted!(deleted), data: { deleted } };
     });

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/blog";
-import { HttpError, parseOr400 } from "../errors";
+import { HttpError } from "../errors";
 
 const jobParams = z.object({ jobId: recordId("jobId must be a positive whole number") });
 
-export async function jobRoutes(app: FastifyInstance) {
+export async function jobRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   const { careers } = app.services;
 
   app.get("/api/post_jobs/", { config: { access: "public" } }, async (_request, reply) => {
@@ -14,13 +16,17 @@ export async function jobRoutes(app: FastifyInstance) {
   });
 
   // Outside /api on purpose: the spec's job page calls {api host}/jobs/{jobId}.
-  app.get("/jobs/:jobId", { config: { access: "public" } }, async (request, reply) => {
-    const { jobId } = parseOr400(jobParams, request.params);
-    const job = await careers.getOpenJob(jobId);
-    if (!job) throw new HttpError(404, "Job not found");
-    reply.header("Cache-Control", "public, max-age=60");
-    return job;
-  });
+  app.get(
+    "/jobs/:jobId",
+    { config: { access: "public" }, schema: { params: jobParams } },
+    async (request, reply) => {
+      const { jobId } = request.params;
+      const job = await careers.getOpenJob(jobId);
+      if (!job) throw new HttpError(404, "Job not found");
+      reply.header("Cache-Control", "public, max-age=60");
+      return job;
+    },
+  );
 
   app.sitemapSources.push(async () =>
     (await careers.sitemapEntries()).map((job) => ({

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/blog";
-import { HttpError, parseOr400 } from "../errors";
+import { HttpError } from "../errors";
 
 const idParams = z.object({ id: recordId() });
 
-export async function teamRoutes(app: FastifyInstance) {
+export async function teamRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   const { team } = app.services;
 
   app.get("/api/teams/", { config: { access: "public" } }, async (_request, reply) => {
@@ -13,11 +15,15 @@ export async function teamRoutes(app: FastifyInstance) {
     return team.list();
   });
 
-  app.get("/api/teams/:id/", { config: { access: "public" } }, async (request, reply) => {
-    const { id } = parseOr400(idParams, request.params);
-    const member = await team.get(id);
-    if (!member) throw new HttpError(404, "Team member not found");
-    reply.header("Cache-Control", "public, max-age=60");
-    return member;
-  });
+  app.get(
+    "/api/teams/:id/",
+    { config: { access: "public" }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const member = await team.get(id);
+      if (!member) throw new HttpError(404, "Team member not found");
+      reply.header("Cache-Control", "public, max-age=60");
+      return member;
+    },
+  );
 }

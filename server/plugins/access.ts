@@ -1,16 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { networkInterfaces } from "node:os";
+import type { ZodType } from "zod";
 import type { AuthenticatedOperator } from "../../domain/auth/service";
 import { HttpError } from "../errors";
 
 /** What a route needs: anyone, a signed-in editor (or admin), or an admin. */
 export type Access = "public" | "editor" | "admin";
 
+/** The Zod schemas a route validates its request parts with (OpenAPI and the fuzzer read them). */
+export interface RouteSchema {
+  querystring?: ZodType;
+  params?: ZodType;
+  body?: ZodType;
+  response?: Record<number, ZodType>;
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  schema?: RouteSchema;
+  /** The route has its own rate limit (answers 429). */
+  rateLimited?: boolean;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     /** Every /api route with what it needs; the role-matrix test walks this list. */
-    apiRoutes: { method: string; url: string; access: Access }[];
+    apiRoutes: ApiRoute[];
     /**
      * A random key, new for each process, that stands in for an admin on the routes that accept it
      * (`config.localKey`), from this machine only. server/main.ts writes it to DATA_DIR/server.json
@@ -84,7 +102,14 @@ export function registerAccessControl(app: FastifyInstance) {
     if (route.config?.localKey && access !== "admin")
       throw new Error(`Route ${route.method} ${route.url} accepts the local key but is not admin-only`);
     for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== "HEAD") app.apiRoutes.push({ method, url: route.url, access });
+      if (method !== "HEAD")
+        app.apiRoutes.push({
+          method,
+          url: route.url,
+          access,
+          schema: route.schema as RouteSchema | undefined,
+          rateLimited: route.config !== undefined && "rateLimit" in route.config,
+        });
     }
   });
 

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { openApiPath } from "../openapi";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Operation = {
+  "x-access": string;
+  security: unknown[];
+  parameters: { name: string; in: string; schema: Record<string, unknown> }[];
+  requestBody?: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } };
+  responses: Record<string, unknown>;
+};
+const documentOf = async () => {
+  const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["cache-control"]).toBe("no-store");
+  return res.json() as { openapi: string; paths: Record<string, Record<string, Operation>> };
+};
+
+describe("GET /api/openapi.json", () => {
+  it("describes every API route with its access level", async () => {
+    const document = await documentOf();
+    expect(document.openapi).toBe("3.1.0");
+    for (const route of t.app.apiRoutes) {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(operation!["x-access"]).toBe(route.access);
+      expect(operation!.security).toEqual(route.access === "public" ? [] : [{ bearerAuth: [] }]);
+    }
+  });
+
+  it("documents query parameters, bodies and error answers from the routes' schemas", async () => {
+    const { paths } = await documentOf();
+    const trucks = paths["/api/trucks"]!;
+    const state = trucks.get!.parameters.find((p) => p.name === "state");
+    expect(state?.in).toBe("query");
+    expect(state?.schema).toHaveProperty("pattern");
+    expect(JSON.stringify(trucks.get!.responses["200"])).toContain("vehicle_number");
+    expect(trucks.post!.requestBody?.content["application/json"].schema.properties).toHaveProperty(
+      "vehicle_number",
+    );
+    expect(trucks.post!.responses).toHaveProperty("401");
+    const contact = paths["/api/contact_requests"]!.post!;
+    expect(contact["x-access"]).toBe("public");
+    expect(contact.responses).toHaveProperty("429");
+    expect(contact.responses).not.toHaveProperty("401");
+    expect(paths["/api/trucks/{id}"]!.patch!.parameters).toContainEqual(
+      expect.objectContaining({ name: "id", in: "path" }),
+    );
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("answers a readable HTML page under the unchanged CSP", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(String(res.headers["content-security-policy"])).toContain("script-src 'self';");
+    expect(res.body).not.toContain("<script");
+    expect(res.body).toContain("<code>/api/trucks/{id}</code>");
+  });
+});
+
+describe("validation after the move into route schemas", () => {
+  it("answers the same 400 message and fields", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/contact_requests", payload: {} });
+    expect(res.statusCode).toBe(400);
+    const body: unknown = res.json();
+    expect(body).toEqual({
+      success: false,
+      message: "first_name: Invalid input: expected string, received undefined",
+      data: [],
+      errors: expect.objectContaining({ privacy_consent: "Please accept the privacy policy to continue" }),
+    });
+  });
+});
