@@ -32,6 +32,19 @@ const HTTP_RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? Math.round(RUNS / 6));
  */
 const KNOWN_ISSUES: { route: string; problem: RegExp; why: string }[] = [];
 
+/** The answer, or null when none comes within 10 s (a hung request is a finding, not a hung suite). */
+async function withTimeout<T>(promise: Promise<T>, ms = 10_000): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const isKnown = (failure: Failure) =>
   KNOWN_ISSUES.find((issue) => issue.route === failure.route && issue.problem.test(failure.problem));
 
@@ -118,19 +131,33 @@ describe("schema-driven fuzzing", () => {
       for (const route of routes) {
         const name = `${route.method} ${route.url}`;
         const requests = sampleRequests(route, perRoute, FUZZ_SEED);
+        if (process.env.FUZZ_VERBOSE)
+          process.stderr.write(`[fuzz] ${name} ${Math.round(performance.now() - started)} ms\n`);
         for (const [caseIndex, request] of requests.entries()) {
           const headers = { ...request.headers };
           const token = tokens[request.role];
           if (token) headers.authorization = `Bearer ${token}`;
           const { value: res, stallMs } = await measureStall(() =>
-            t.app.inject({
-              method: request.method as "GET",
-              url: request.url,
-              headers,
-              ...(request.payload === undefined ? {} : { payload: request.payload }),
-            }),
+            withTimeout(
+              t.app.inject({
+                method: request.method as "GET",
+                url: request.url,
+                headers,
+                ...(request.payload === undefined ? {} : { payload: request.payload }),
+              }),
+            ),
           );
           sent++;
+          if (res === null) {
+            failures.push({
+              seed: FUZZ_SEED,
+              route: name,
+              caseIndex,
+              request,
+              problem: "no answer within 10 s",
+            });
+            continue;
+          }
           const problem = checkOutcome(route, {
             status: res.statusCode,
             bytes: res.rawPayload.length,
