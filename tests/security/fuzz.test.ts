@@ -137,6 +137,8 @@ describe("schema-driven fuzzing", () => {
           const headers = { ...request.headers };
           const token = tokens[request.role];
           if (token) headers.authorization = `Bearer ${token}`;
+          if (process.env.FUZZ_VERBOSE === "2")
+            process.stderr.write(`[fuzz case] ${JSON.stringify(request).slice(0, 400)}\n`);
           const { value: res, stallMs } = await measureStall(() =>
             withTimeout(
               t.app.inject({
