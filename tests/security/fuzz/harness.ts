@@ -50,17 +50,37 @@ export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const json = (schema: RouteSchemas[keyof RouteSchemas]): JsonSchema | undefined =>
   schema ? toJsonSchema(schema) : undefined;
 
+/** encodeURIComponent, with lone surrogates (which it refuses) replaced by U+FFFD first. */
+const enc = (text: string) =>
+  encodeURIComponent(
+    text.replace(/[\uD800-\uDFFF]/g, (c, i: number, all: string) =>
+      /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(all.slice(i - 1, i + 1)) ||
+      /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(all.slice(i, i + 2))
+        ? c
+        : "\uFFFD",
+    ),
+  );
+
+/** Text for any value, even objects whose toString was replaced by a fuzzed key. */
+const text = (value: unknown): string => {
+  try {
+    return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+  } catch {
+    return "[object]";
+  }
+};
+
 /** Query-string text for a generated value: arrays repeat the key, objects nest as JSON. */
 function queryString(value: unknown): string {
   if (value === undefined || value === null) return "";
-  if (typeof value !== "object" || Array.isArray(value)) return `q=${encodeURIComponent(String(value))}`;
+  if (typeof value !== "object" || Array.isArray(value)) return `q=${enc(text(value))}`;
   const parts: string[] = [];
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const items = Array.isArray(item) ? item : [item];
     for (const one of items.slice(0, 50)) {
       if (one === undefined) continue;
-      const text = typeof one === "object" && one !== null ? JSON.stringify(one) : String(one);
-      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+      const item = text(one);
+      parts.push(`${enc(key)}=${enc(item)}`);
     }
   }
   return parts.join("&");
@@ -119,7 +139,7 @@ function pathArbitrary(url: string, params: JsonSchema | undefined): fc.Arbitrar
         weight: 4,
         arbitrary: fc.constant(
           value && typeof value === "object" && name in value
-            ? String((value as Record<string, unknown>)[name])
+            ? text((value as Record<string, unknown>)[name])
             : "1",
         ),
       },
@@ -131,7 +151,7 @@ function pathArbitrary(url: string, params: JsonSchema | undefined): fc.Arbitrar
       let path = url;
       names.forEach((name, i) => {
         const text = segments[i]!;
-        path = path.replace(`:${name}`, encodeURIComponent(text === "" ? " " : text));
+        path = path.replace(`:${name}`, enc(text === "" ? " " : text));
       });
       return path;
     }),
