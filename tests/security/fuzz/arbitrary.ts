@@ -62,12 +62,7 @@ function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
   if (s.pattern) {
     try {
       // stringMatching covers simple patterns; anything exotic falls back to likely strings.
-      return fc.oneof(
-        fc
-          .stringMatching(new RegExp(s.pattern))
-          .filter((v) => v.length >= minLength && v.length <= maxLength),
-        likelyStrings,
-      );
+      return fc.oneof(fc.stringMatching(new RegExp(s.pattern), { size: "small" }).map(clamp), likelyStrings);
     } catch {
       return likelyStrings;
     }
