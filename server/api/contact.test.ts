@@ -170,6 +170,8 @@ describe("enquiry inbox API", () => {
       { email: "x@example.com" },
       { id: 99 },
       { created_at: "2020-01-01" },
+      // Found by the fuzzer: an empty change answered 500.
+      {},
     ]) {
       expect((await call("PATCH", `/api/contact_requests/${first.id}`, body)).statusCode).toBe(400);
     }

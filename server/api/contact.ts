@@ -4,7 +4,7 @@ import { z } from "zod";
 import { recordId } from "../../schemas/blog";
 import { contactRequestSchema } from "../../schemas/contact";
 import { enquiryListQuerySchema, enquiryUpdateSchema } from "../../schemas/enquiry";
-import { sendCsv } from "./crud";
+import { assertSomeChange, sendCsv } from "./crud";
 import { currentOperator } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });
@@ -54,6 +54,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const change = request.body;
+      assertSomeChange(change);
       const data = await app.services.contact.update(currentOperator(request), id, change);
       return { success: true, message: "Enquiry updated.", data };
     },

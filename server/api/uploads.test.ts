@@ -154,6 +154,19 @@ describe("POST /api/uploads", () => {
     expect((await storedFiles()).length).toBe(before);
   });
 
+  it("answers 400 to a body that is not the multipart/form-data it claims to be (found by the fuzzer)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/uploads",
+      payload: '{"a":1}{"b":2}',
+      headers: { "content-type": "multipart/form-data; boundary=x", authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "The upload is not valid multipart/form-data: send the image in a field named file.",
+    );
+  });
+
   it("refuses a JPEG/HTML polyglot", async () => {
     const polyglot = Buffer.concat([
       await photo(100, 100),

@@ -27,8 +27,14 @@ export async function uploadRoutes(app: FastifyInstance) {
         // then cuts the file without another chunk): the cut file went on as an image and answered 400.
         if (file.file.truncated) throw tooLarge();
       } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-        throw error;
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 413) throw tooLarge();
+        if (error instanceof HttpError || (status && status < 500)) throw error;
+        // busboy's own parse errors (a body that is not the multipart it claims to be) carry no status.
+        throw new HttpError(
+          400,
+          "The upload is not valid multipart/form-data: send the image in a field named file.",
+        );
       }
       const data = await app.services.media.storeImage(buffer);
       request.log.info({ id: data.id, bytes: buffer.length }, "image stored");

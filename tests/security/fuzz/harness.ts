@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Access } from "../../../server/plugins/access";
 import { fuzzValue, nastyStrings, toJsonSchema, type JsonSchema } from "./arbitrary";
-import type { RouteSchemas } from "./route-schemas";
+import type { RouteSchema } from "../../../server/plugins/access";
+
+/** The request parts a route reads (its `schema` in `app.apiRoutes`, responses aside). */
+export type RouteSchemas = Omit<RouteSchema, "response">;
 
 export type Role = "anonymous" | "editor" | "admin";
 
