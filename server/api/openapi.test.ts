@@ -1,3 +1,4 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { openApiPath } from "../openapi";
@@ -23,6 +24,12 @@ const documentOf = async () => {
 };
 
 describe("GET /api/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await new Validator().validate((await documentOf()) as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
   it("describes every API route with its access level", async () => {
     const document = await documentOf();
     expect(document.openapi).toBe("3.1.0");
