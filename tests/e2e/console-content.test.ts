@@ -81,7 +81,9 @@ describe("console content management", () => {
       .getByRole("dialog", { name: `Edit ${heading}` })
       .getByRole("button", { name: "Save post" })
       .click();
-    await page.getByText("Post saved.").waitFor();
+    // The first save's toast may still be showing: wait for the dialog to close and for a toast, any.
+    await page.getByRole("dialog", { name: `Edit ${heading}` }).waitFor({ state: "hidden" });
+    await page.getByText("Post saved.").last().waitFor();
     await expect.poll(() => publicText("/blog")).not.toContain(heading);
     expect(errors).toEqual([]);
   });
