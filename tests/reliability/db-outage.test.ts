@@ -80,7 +80,13 @@ describe.skipIf(!pgServerUrl())("database outage (PostgreSQL behind a TCP proxy)
       for (const [name, probe] of probes) {
         const answer = await probe();
         expect(answer.status, `${name}: ${answer.text}`).toBe(503);
-        expect(JSON.parse(answer.text)).toEqual({ success: false, message: UNAVAILABLE, data: [] });
+        // The request id leads an operator from a user's report to the log line.
+        expect(JSON.parse(answer.text)).toEqual({
+          success: false,
+          message: UNAVAILABLE,
+          data: [],
+          request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        });
         expect(answer.ms, name).toBeLessThan(2000);
       }
     }
