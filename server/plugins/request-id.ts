@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { TrustFunction } from "../proxy-trust";
 
@@ -16,5 +16,9 @@ export function requestIdOf(req: IncomingMessage, trustProxy: boolean | TrustFun
     const forwarded = req.headers["x-request-id"];
     if (typeof forwarded === "string" && FORWARDED_ID.test(forwarded)) return forwarded;
   }
-  return randomUUID();
+  return `${INSTANCE}-${(++issued).toString(36)}`;
 }
+
+/** Ids are this process's random prefix and a counter: unique across instances, and cheap on a cached hit. */
+const INSTANCE = randomBytes(6).toString("hex");
+let issued = 0;
