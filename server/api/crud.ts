@@ -30,7 +30,7 @@ export const plural = (n: number, one: string, many = `${one}s`) =>
 
 /** What a console resource's service offers; each operation it has gets its route. */
 interface CrudService<TQuery, TInput, TChange, TRecord> {
-  list(query: TQuery): Promise<{ rows: TRecord[]; total: number; capped?: boolean }>;
+  list?(query: TQuery): Promise<{ rows: TRecord[]; total: number; capped?: boolean }>;
   get?(id: number): Promise<TRecord>;
   create?(actor: Actor, input: TInput): Promise<TRecord>;
   update?(actor: Actor, id: number, change: TChange): Promise<TRecord>;
@@ -44,7 +44,8 @@ export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US exte
   /** The list answer's key prefix: `<dataKey>_data`; also the CSV file's name. */
   dataKey: string;
   access: Exclude<Access, "public">;
-  listQuery: QS;
+  /** The list and CSV export's query; without it the resource's list answers its own shape elsewhere. */
+  listQuery?: QS;
   /** The record the routes answer (documentation only); without it, any object. */
   record?: z.ZodType;
   input?: IS;
@@ -55,9 +56,9 @@ export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US exte
 }
 
 /**
- * The console's REST shape for one resource (DESIGN.md): list with `<key>_data` and `total_no_of_data`,
- * and, where the service offers them, CSV export of the same filter, read, create, edit, delete and bulk
- * delete. Every route declares the access level it was given.
+ * The console's REST shape for one resource (DESIGN.md): list with `<key>_data` and `total_no_of_data`
+ * (when a list query is given), and, where the service offers them, CSV export of the same filter, read,
+ * create, edit, delete and bulk delete. Every route declares the access level it was given.
  */
 export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extends z.ZodType, TRecord>(
   fastify: FastifyInstance,
@@ -71,28 +72,30 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
   const record = options.record ?? z.looseObject({});
   const recordAnswer = recordAnswerOf(record);
 
-  app.get(
-    path,
-    {
-      ...access,
-      schema: { querystring: options.listQuery, response: { 200: listAnswerOf(options.dataKey, record) } },
-    },
-    async (request) => {
-      const query = request.query as Query;
-      const { rows, total, capped } = await service.list(query);
-      return {
-        success: true,
-        [`${options.dataKey}_data`]: rows,
-        total_no_of_data: total,
-        ...(capped === undefined ? {} : { total_capped: capped }),
-      };
-    },
-  );
+  const listQuery = options.listQuery;
+  if (listQuery && service.list)
+    app.get(
+      path,
+      {
+        ...access,
+        schema: { querystring: listQuery, response: { 200: listAnswerOf(options.dataKey, record) } },
+      },
+      async (request) => {
+        const query = request.query as Query;
+        const { rows, total, capped } = await service.list!(query);
+        return {
+          success: true,
+          [`${options.dataKey}_data`]: rows,
+          total_no_of_data: total,
+          ...(capped === undefined ? {} : { total_capped: capped }),
+        };
+      },
+    );
 
-  if (service.exportCsv)
+  if (listQuery && service.exportCsv)
     app.get(
       `${path}/export.csv`,
-      { ...access, schema: { querystring: options.listQuery } },
+      { ...access, schema: { querystring: listQuery } },
       async (request, reply) => {
         const query = request.query as Query;
         return sendCsv(reply, options.dataKey, await service.exportCsv!(query));

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import {
   afterSaleQuerySchema,
-  bulkDeleteSchema,
   feedbackInputSchema,
   feedbackListQuerySchema,
   feedbackUpdateSchema,
@@ -14,14 +13,14 @@ import {
   serviceRequestUpdateSchema,
 } from "../../schemas/logistics";
 import { currentOperator } from "../plugins/access";
-import { assertSomeChange, idParams, plural, sendCsv } from "./crud";
+import { crudRoutes, idParams, plural, sendCsv } from "./crud";
 
 const admin = { config: { access: "admin" as const } };
 
 /** Insurance and FASTag requests, feedback and complaints, and the CRM. */
 export async function requestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodProvider>();
-  const services = () => app.services.logistics;
+  const { members, requests, feedback, crm } = app.services.logistics;
 
   for (const kind of ["insurance", "fast_tag"] as const) {
     const path = `/api/${kind}`;
@@ -29,7 +28,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
     const capital = kind === "insurance" ? "Insurance request" : "FASTag request";
     app.get(path, { ...admin, schema: { querystring: serviceRequestListQuerySchema } }, async (request) => {
       const query = request.query;
-      const { rows, total, capped } = await services().requests.list(kind, query);
+      const { rows, total, capped } = await requests.list(kind, query);
       return { success: true, [`${kind}_data`]: rows, total_no_of_data: total, total_capped: capped };
     });
     app.get(
@@ -37,32 +36,24 @@ export async function requestRoutes(fastify: FastifyInstance) {
       { ...admin, schema: { querystring: serviceRequestListQuerySchema } },
       async (request, reply) => {
         const query = request.query;
-        return sendCsv(reply, kind, await services().requests.exportCsv(kind, query));
+        return sendCsv(reply, kind, await requests.exportCsv(kind, query));
       },
     );
-    app.patch(
-      `${path}/:id`,
-      { ...admin, schema: { params: idParams, body: serviceRequestUpdateSchema } },
-      async (request) => {
-        const { id } = request.params;
-        const change = request.body;
-        assertSomeChange(change);
-        return {
-          success: true,
-          message: `${capital} updated.`,
-          data: await services().requests.update(currentOperator(request), kind, id, change),
-        };
+    crudRoutes(app, {
+      path,
+      dataKey: kind,
+      access: "admin",
+      update: serviceRequestUpdateSchema,
+      messages: {
+        updated: `${capital} updated.`,
+        deleted: `${capital} deleted.`,
+        bulkDeleted: (n) => `${plural(n, noun)} deleted.`,
       },
-    );
-    app.delete(`${path}/:id`, { ...admin, schema: { params: idParams } }, async (request) => {
-      const { id } = request.params;
-      await services().requests.remove(currentOperator(request), kind, id);
-      return { success: true, message: `${capital} deleted.`, data: [] };
-    });
-    app.post(`${path}/bulk_delete`, { ...admin, schema: { body: bulkDeleteSchema } }, async (request) => {
-      const { ids } = request.body;
-      const deleted = await services().requests.removeMany(currentOperator(request), kind, ids);
-      return { success: true, message: `${plural(deleted, noun)} deleted.`, data: { deleted } };
+      service: {
+        update: (actor, id, change) => requests.update(actor, kind, id, change),
+        remove: (actor, id) => requests.remove(actor, kind, id),
+        removeMany: (actor, ids) => requests.removeMany(actor, kind, ids),
+      },
     });
   }
 
@@ -72,7 +63,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
     { ...admin, schema: { querystring: feedbackListQuerySchema } },
     async (request) => {
       const query = request.query;
-      const { rows, total, capped } = await services().feedback.list(query);
+      const { rows, total, capped } = await feedback.list(query);
       return [{ success: true, feedback: rows, total_no_of_data: total, total_capped: capped }];
     },
   );
@@ -81,40 +72,27 @@ export async function requestRoutes(fastify: FastifyInstance) {
     { ...admin, schema: { querystring: feedbackListQuerySchema } },
     async (request, reply) => {
       const query = request.query;
-      return sendCsv(reply, "feedback", await services().feedback.exportCsv(query));
+      return sendCsv(reply, "feedback", await feedback.exportCsv(query));
     },
   );
-  app.post("/api/feedback", { ...admin, schema: { body: feedbackInputSchema } }, async (request, reply) => {
-    const input = request.body;
-    return reply.status(201).send({
-      success: true,
-      message: "Feedback logged.",
-      data: await services().feedback.create(currentOperator(request), input),
-    });
-  });
-  app.patch(
-    "/api/feedback/:id",
-    { ...admin, schema: { params: idParams, body: feedbackUpdateSchema } },
-    async (request) => {
-      const { id } = request.params;
-      const change = request.body;
-      assertSomeChange(change);
-      return {
-        success: true,
-        message: "Review saved.",
-        data: await services().feedback.update(currentOperator(request), id, change),
-      };
+  crudRoutes(app, {
+    path: "/api/feedback",
+    dataKey: "feedback",
+    access: "admin",
+    input: feedbackInputSchema,
+    update: feedbackUpdateSchema,
+    messages: {
+      created: "Feedback logged.",
+      updated: "Review saved.",
+      deleted: "Feedback deleted.",
+      bulkDeleted: (n) => `${plural(n, "item")} deleted.`,
     },
-  );
-  app.delete("/api/feedback/:id", { ...admin, schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    await services().feedback.remove(currentOperator(request), id);
-    return { success: true, message: "Feedback deleted.", data: [] };
-  });
-  app.post("/api/feedback/bulk_delete", { ...admin, schema: { body: bulkDeleteSchema } }, async (request) => {
-    const { ids } = request.body;
-    const deleted = await services().feedback.removeMany(currentOperator(request), ids);
-    return { success: true, message: `${plural(deleted, "item")} deleted.`, data: { deleted } };
+    service: {
+      create: feedback.create,
+      update: feedback.update,
+      remove: feedback.remove,
+      removeMany: feedback.removeMany,
+    },
   });
 
   /* CRM after-sale: customers with their service history (row_count, as the spec's CRM dashboard). */
@@ -123,7 +101,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
     { ...admin, schema: { querystring: afterSaleQuerySchema } },
     async (request) => {
       const query = request.query;
-      const { rows, total } = await services().crm.afterSale(query);
+      const { rows, total } = await crm.afterSale(query);
       return { success: true, profile_data: rows, row_count: total, total_no_of_data: total };
     },
   );
@@ -132,19 +110,19 @@ export async function requestRoutes(fastify: FastifyInstance) {
     { ...admin, schema: { querystring: afterSaleQuerySchema } },
     async (request, reply) => {
       const query = request.query;
-      return sendCsv(reply, "customers", await services().crm.exportAfterSale(query));
+      return sendCsv(reply, "customers", await crm.exportAfterSale(query));
     },
   );
   app.get("/api/crm/after_sale/:id", { ...admin, schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
-    const { profile } = await services().members.profile(id);
-    return { success: true, profile_data: [profile], service_history: await services().crm.history(id) };
+    const { profile } = await members.profile(id);
+    return { success: true, profile_data: [profile], service_history: await crm.history(id) };
   });
 
   /* CRM before-sale: leads. */
   app.get("/api/crm/leads", { ...admin, schema: { querystring: leadListQuerySchema } }, async (request) => {
     const query = request.query;
-    const { rows, total, capped } = await services().crm.listLeads(query);
+    const { rows, total, capped } = await crm.listLeads(query);
     return {
       success: true,
       lead_data: rows,
@@ -158,7 +136,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
     { ...admin, schema: { querystring: leadListQuerySchema } },
     async (request, reply) => {
       const query = request.query;
-      return sendCsv(reply, "leads", await services().crm.exportLeads(query));
+      return sendCsv(reply, "leads", await crm.exportLeads(query));
     },
   );
   app.get(
@@ -166,30 +144,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
     { ...admin, schema: { querystring: leadListQuerySchema.pick({ search: true, follow_up: true }) } },
     async (request) => {
       const query = request.query;
-      return { success: true, board_data: await services().crm.board(query) };
-    },
-  );
-  app.get("/api/crm/leads/:id", { ...admin, schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    return { success: true, data: await services().crm.lead(id) };
-  });
-  app.post("/api/crm/leads", { ...admin, schema: { body: leadInputSchema } }, async (request, reply) => {
-    const input = request.body;
-    const data = await services().crm.createLead(currentOperator(request), input);
-    return reply.status(201).send({ success: true, message: "Lead added.", data });
-  });
-  app.patch(
-    "/api/crm/leads/:id",
-    { ...admin, schema: { params: idParams, body: leadUpdateSchema } },
-    async (request) => {
-      const { id } = request.params;
-      const change = request.body;
-      assertSomeChange(change);
-      return {
-        success: true,
-        message: "Lead updated.",
-        data: await services().crm.updateLead(currentOperator(request), id, change),
-      };
+      return { success: true, board_data: await crm.board(query) };
     },
   );
   app.post(
@@ -201,22 +156,32 @@ export async function requestRoutes(fastify: FastifyInstance) {
       return reply.status(201).send({
         success: true,
         message: "Note added.",
-        data: await services().crm.addNote(currentOperator(request), id, note),
+        data: await crm.addNote(currentOperator(request), id, note),
       });
     },
   );
-  app.delete("/api/crm/leads/:id", { ...admin, schema: { params: idParams } }, async (request) => {
+  app.get("/api/crm/leads/:id", { ...admin, schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
-    await services().crm.removeLead(currentOperator(request), id);
-    return { success: true, message: "Lead deleted.", data: [] };
+    return { success: true, data: await crm.lead(id) };
   });
-  app.post(
-    "/api/crm/leads/bulk_delete",
-    { ...admin, schema: { body: bulkDeleteSchema } },
-    async (request) => {
-      const { ids } = request.body;
-      const deleted = await services().crm.removeLeads(currentOperator(request), ids);
-      return { success: true, message: `${plural(deleted, "lead")} deleted.`, data: { deleted } };
+  crudRoutes(app, {
+    path: "/api/crm/leads",
+    dataKey: "lead",
+    access: "admin",
+    input: leadInputSchema,
+    update: leadUpdateSchema,
+    messages: {
+      created: "Lead added.",
+      updated: "Lead updated.",
+      deleted: "Lead deleted.",
+      bulkDeleted: (n) => `${plural(n, "lead")} deleted.`,
     },
-  );
+    // The list, board and a lead with its notes answer the CRM's own shapes.
+    service: {
+      create: crm.createLead,
+      update: crm.updateLead,
+      remove: crm.removeLead,
+      removeMany: crm.removeLeads,
+    },
+  });
 }
