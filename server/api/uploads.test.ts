@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { request } from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaFiles } from "../../db/schema/index";
+import { postInTwoWrites } from "../../tests/support/http";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 
 let t: TestApp;
@@ -54,31 +54,6 @@ const upload = (content: Buffer, filename?: string, type?: string, auth = token)
     headers: { "content-type": contentType, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
   });
 };
-
-/** Sends a request over a socket in two writes 300 ms apart, split at byte `cut`; answers "status message". */
-function sendInTwo(port: number, body: Buffer, cut: number, headers: Record<string, string>) {
-  return new Promise<string>((resolve) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: "/api/uploads",
-        headers: { ...headers, "content-length": body.length },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () =>
-          resolve(`${res.statusCode} ${(JSON.parse(text) as { message: string }).message}`),
-        );
-      },
-    );
-    req.on("error", (error) => resolve(`error ${error.message}`));
-    req.write(body.subarray(0, cut));
-    setTimeout(() => req.end(body.subarray(cut)), 300);
-  });
-}
 
 const photo = (width = 2000, height = 1000) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 160 } } })
@@ -204,7 +179,10 @@ describe("POST /api/uploads", () => {
       const { body, contentType } = multipart(Buffer.alloc(limit + 5000, 0xff));
       const cut = body.indexOf("\r\n\r\n") + 4 + split;
       answers.push(
-        await sendInTwo(port, body, cut, { "content-type": contentType, authorization: `Bearer ${token}` }),
+        await postInTwoWrites(`http://127.0.0.1:${port}`, "/api/uploads", body, cut, {
+          "content-type": contentType,
+          authorization: `Bearer ${token}`,
+        }),
       );
     }
     expect(answers).toEqual(Array(5).fill("413 Images must be 10 MB or smaller."));

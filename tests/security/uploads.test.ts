@@ -1,6 +1,6 @@
-import { request } from "node:http";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { postInTwoWrites } from "../support/http";
 import { baseURL, LEAK, signIn } from "./support";
 
 /**
@@ -52,31 +52,9 @@ function uploadInTwo(content: Buffer, split: number) {
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
   const body = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const cut = head.length + split;
-  const url = new URL(baseURL());
-  return new Promise<string>((resolve) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: "POST",
-        path: "/api/uploads",
-        headers: {
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          "content-length": body.length,
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () =>
-          resolve(`${res.statusCode} ${(JSON.parse(text) as { message: string }).message}`),
-        );
-      },
-    );
-    req.on("error", (error) => resolve(`error ${error.message}`));
-    req.write(body.subarray(0, cut));
-    setTimeout(() => req.end(body.subarray(cut)), 300);
+  return postInTwoWrites(baseURL(), "/api/uploads", body, cut, {
+    "content-type": `multipart/form-data; boundary=${boundary}`,
+    authorization: `Bearer ${token}`,
   });
 }
 

@@ -1,0 +1,36 @@
+import { request } from "node:http";
+
+/**
+ * POSTs `body` over a real socket in two writes 300 ms apart, split at byte `cut` (how a slow network
+ * delivers an upload); answers "status message" of the JSON reply, or "error …".
+ */
+export function postInTwoWrites(
+  origin: string,
+  path: string,
+  body: Buffer,
+  cut: number,
+  headers: Record<string, string>,
+) {
+  const url = new URL(origin);
+  return new Promise<string>((resolve) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path,
+        headers: { ...headers, "content-length": body.length },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () =>
+          resolve(`${res.statusCode} ${(JSON.parse(text) as { message: string }).message}`),
+        );
+      },
+    );
+    req.on("error", (error) => resolve(`error ${error.message}`));
+    req.write(body.subarray(0, cut));
+    setTimeout(() => req.end(body.subarray(cut)), 300);
+  });
+}
