@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
+import { enquiryInput as enquiry } from "../../tests/support/factories";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { rateLimitHits } from "../../db/schema/index";
@@ -11,13 +12,6 @@ import { createTestDatabase } from "../../tests/support/database";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 
-const enquiry = {
-  first_name: "Asha",
-  last_name: "Verma",
-  email: "asha.verma@example.com",
-  message: "We are planning a 50-person engineering centre in Pune next year.",
-  privacy_consent: true,
-};
 const open: { close(): Promise<unknown> }[] = [];
 afterAll(async () => {
   for (const o of open.reverse()) await o.close();

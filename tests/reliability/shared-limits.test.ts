@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { enquiryInput as enquiry } from "../support/factories";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPgDatabase, json, pgServerUrl, spawnServer, type ServerProcess } from "./support";
 
@@ -12,14 +13,6 @@ afterAll(async () => {
   for (const s of live) await s.stop("SIGKILL");
   for (const drop of drops) await drop();
 });
-
-const enquiry = {
-  first_name: "Asha",
-  last_name: "Verma",
-  email: "asha.verma@example.com",
-  message: "We are planning a 50-person engineering centre in Pune next year.",
-  privacy_consent: true,
-};
 
 async function alternatingPosts(env: Record<string, string>) {
   const database = await createPgDatabase("limits");

@@ -144,3 +144,12 @@ export async function createActor(db: Database, username = `ops${next()}`) {
   });
   return { operatorId: operator.id, username };
 }
+
+/** A contact enquiry the public form accepts (POST /api/contact_requests). */
+export const enquiryInput = {
+  first_name: "Asha",
+  last_name: "Verma",
+  email: "asha.verma@example.com",
+  message: "We are planning a 50-person engineering centre in Pune next year.",
+  privacy_consent: true,
+};
