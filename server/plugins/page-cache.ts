@@ -48,7 +48,10 @@ interface Variant {
   body: Buffer;
   etag: string;
   headers: OutgoingHttpHeaders;
-  /** The same headers as flat name/value lists for writeHead: with the length for a 200, without the policy for a 304. */
+  /**
+   * The same headers as flat name/value lists for writeHead: with the length for a 200, without the policy for
+   * a 304. Each ends with the request id's pair, its value set per answer (writeHead copies the list at once).
+   */
   head200: string[];
   head304: string[];
 }
@@ -190,8 +193,8 @@ function makeVariant(body: Buffer, etag: string, headers: OutgoingHttpHeaders): 
     body,
     etag,
     headers,
-    head200: flat({ ...headers, "content-length": body.length }, NOTHING),
-    head304: flat(headers, NOT_ON_304),
+    head200: [...flat({ ...headers, "content-length": body.length }, NOTHING), "x-request-id", ""],
+    head304: [...flat(headers, NOT_ON_304), "x-request-id", ""],
   };
 }
 
@@ -223,19 +226,26 @@ function variantsOf(identity: Buffer, stored: OutgoingHttpHeaders): Record<Encod
   };
 }
 
+/** The stored header list with this answer's request id, plus any per-answer headers. */
+function headersFor(head: string[], requestId: string, extra: string[] | null) {
+  head[head.length - 1] = requestId;
+  return extra ? head.concat(extra) : head;
+}
+
 /** Writes a stored variant: 304 when the client holds it, else its bytes (none for HEAD). */
 function writeVariant(
   req: IncomingMessage,
   res: ServerResponse,
   variant: Variant,
+  requestId: string,
   extra: string[] | null,
 ): number {
   if (matches(req.headers["if-none-match"], variant.etag)) {
-    res.writeHead(304, extra ? variant.head304.concat(extra) : variant.head304);
+    res.writeHead(304, headersFor(variant.head304, requestId, extra));
     res.end();
     return 304;
   }
-  res.writeHead(200, extra ? variant.head200.concat(extra) : variant.head200);
+  res.writeHead(200, headersFor(variant.head200, requestId, extra));
   res.end(req.method === "HEAD" ? undefined : variant.body);
   return 200;
 }
@@ -374,9 +384,8 @@ export function registerPageCache(
     const entry = current(key, version);
     if (!entry) return false;
     const variant = entry.variants[negotiate(req.headers["accept-encoding"])];
-    const extra = ["x-request-id", requestIdOf(req, trustProxy)];
-    if (isHttps(req, trustProxy)) extra.push("strict-transport-security", HSTS);
-    const status = writeVariant(req, res, variant, extra);
+    const hsts = isHttps(req, trustProxy) ? ["strict-transport-security", HSTS] : null;
+    const status = writeVariant(req, res, variant, requestIdOf(req, trustProxy), hsts);
     metrics.hit();
     hits.record({ method: req.method, path: key.split("?")[0]!, status });
     return true;
@@ -400,10 +409,10 @@ export function registerPageCache(
     // The stored headers replace whatever the hooks before this one set; onResponse hooks still run.
     reply.hijack();
     const hsts = reply.getHeader("strict-transport-security");
-    const extra: string[] = ["x-request-id", request.id];
+    const extra: string[] = [];
     if (hsts) extra.push("strict-transport-security", String(hsts));
     if (draining()) extra.push("connection", "close");
-    reply.code(writeVariant(request.raw, reply.raw, variant, extra));
+    reply.code(writeVariant(request.raw, reply.raw, variant, request.id, extra.length ? extra : null));
   }
 
   app.addHook("onRequest", async (request, reply) => {
