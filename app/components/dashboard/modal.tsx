@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useBlocker } from "react-router";
 import { Modal as BaseModal } from "~/components/ui/modal";
 
 /** Spec: large for create, edit, filter, feedback, blog and CRM kinds; medium otherwise. */
@@ -17,10 +18,31 @@ interface ModalProps {
   closeOnBackdrop?: boolean;
   /** Escape and the close button are disabled while work is in progress. */
   busy?: boolean;
+  /** Unsaved edits: closing (Escape, close button, backdrop) or leaving the page asks "Discard changes?" first. */
+  dirty?: boolean;
 }
 
 /** The console's modal: the shared dialog, sized by kind, with a static backdrop. */
-export function Modal({ kind, closeOnBackdrop = false, busy = false, ...props }: ModalProps) {
+export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
+  const [asking, setAsking] = useState(false);
+  const guarded = props.open && dirty && !props.busy;
+  return (
+    <>
+      <SizedModal {...props} onClose={guarded ? () => setAsking(true) : onClose} />
+      <DiscardConfirm
+        open={asking}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onKeep={() => setAsking(false)}
+      />
+      {guarded ? <LeaveGuard /> : null}
+    </>
+  );
+}
+
+function SizedModal({ kind, closeOnBackdrop = false, busy = false, ...props }: Omit<ModalProps, "dirty">) {
   return (
     <BaseModal
       {...props}
@@ -32,12 +54,47 @@ export function Modal({ kind, closeOnBackdrop = false, busy = false, ...props }:
   );
 }
 
+function DiscardConfirm({
+  open,
+  onDiscard,
+  onKeep,
+}: {
+  open: boolean;
+  onDiscard: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <ConfirmModal
+      open={open}
+      title="Discard changes?"
+      message="Your unsaved changes will be lost."
+      confirmLabel="Discard"
+      cancelLabel="Keep editing"
+      onConfirm={onDiscard}
+      onClose={onKeep}
+    />
+  );
+}
+
+/** Mounted only while a dialog holds unsaved edits: navigation away asks first (one blocker at a time). */
+function LeaveGuard() {
+  const blocker = useBlocker(true);
+  return (
+    <DiscardConfirm
+      open={blocker.state === "blocked"}
+      onDiscard={() => blocker.proceed?.()}
+      onKeep={() => blocker.reset?.()}
+    />
+  );
+}
+
 /** A confirmation before a destructive action. */
 export function ConfirmModal({
   open,
   title,
   message,
   confirmLabel = "Delete",
+  cancelLabel = "Cancel",
   busy,
   onConfirm,
   onClose,
@@ -46,12 +103,13 @@ export function ConfirmModal({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <SizedModal
       open={open}
       onClose={onClose}
       title={title}
@@ -60,7 +118,7 @@ export function ConfirmModal({
       footer={
         <>
           <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"
@@ -75,7 +133,7 @@ export function ConfirmModal({
       }
     >
       <p className="text-slate-700">{message}</p>
-    </Modal>
+    </SizedModal>
   );
 }
 
