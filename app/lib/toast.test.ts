@@ -31,4 +31,20 @@ describe("toast", () => {
       "message 7",
     ]);
   });
+
+  it("runs an action once and does not report it as expired; other exits report expiry once", () => {
+    const calls: string[] = [];
+    toast.success("Truck deleted.", {
+      action: { label: "Undo", onClick: () => calls.push("undo") },
+      onExpire: () => calls.push("expired"),
+    });
+    const [withAction] = currentToasts();
+    expect(withAction?.action?.label).toBe("Undo");
+    const second = toast("Driver deleted.", { onExpire: () => calls.push("second expired") });
+    dismissToast(second);
+    dismissToast(second);
+    expect(calls).toEqual(["second expired"]);
+    for (let i = 1; i <= 5; i++) toast(`filler ${i}`);
+    expect(calls).toEqual(["second expired", "expired"]);
+  });
 });

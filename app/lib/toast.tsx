@@ -6,7 +6,22 @@ export const TOAST_DURATION_MS = 1600;
 
 export type ToastType = "default" | "success" | "error";
 
-export interface ToastItem {
+/** A toast with an action (Undo) stays this long: time to read it and reach the button. */
+export const ACTION_TOAST_DURATION_MS = 8000;
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  /** One button in the toast; clicking it also dismisses the toast. */
+  action?: ToastAction;
+  /** Called once when the toast leaves without its action being used (timeout, dismiss, pushed out). */
+  onExpire?: () => void;
+}
+
+export interface ToastItem extends ToastOptions {
   id: number;
   type: ToastType;
   message: string;
@@ -18,26 +33,39 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-function show(type: ToastType, message: string): number {
+function show(type: ToastType, message: string, options: ToastOptions = {}): number {
   const id = nextId++;
   // At most five on screen; the oldest goes first.
-  items = [...items, { id, type, message }].slice(-5);
+  const all = [...items, { id, type, message, ...options }];
+  items = all.slice(-5);
   emit();
+  all.slice(0, -5).forEach((gone) => gone.onExpire?.());
   return id;
 }
 
 export function dismissToast(id: number) {
-  const before = items.length;
+  const gone = items.find((item) => item.id === id);
+  if (!gone) return;
   items = items.filter((item) => item.id !== id);
-  if (items.length !== before) emit();
+  emit();
+  gone.onExpire?.();
+}
+
+function runAction(item: ToastItem) {
+  items = items.filter((other) => other.id !== item.id);
+  emit();
+  item.action?.onClick();
 }
 
 /** `toast(msg)`, `toast.success(msg)`, `toast.error(msg)`: same call shape as the library it replaces. */
-export const toast = Object.assign((message: string) => show("default", message), {
-  success: (message: string) => show("success", message),
-  error: (message: string) => show("error", message),
-  dismiss: dismissToast,
-});
+export const toast = Object.assign(
+  (message: string, options?: ToastOptions) => show("default", message, options),
+  {
+    success: (message: string, options?: ToastOptions) => show("success", message, options),
+    error: (message: string, options?: ToastOptions) => show("error", message, options),
+    dismiss: dismissToast,
+  },
+);
 
 /** The toasts on screen, oldest first. */
 export const currentToasts = () => items;
@@ -74,7 +102,11 @@ export function Toaster({ duration = TOAST_DURATION_MS }: { duration?: number })
           {list
             .filter((item) => (item.type === "error") === (role === "alert"))
             .map((item) => (
-              <Toast key={item.id} item={item} duration={paused ? 0 : duration} />
+              <Toast
+                key={item.id}
+                item={item}
+                duration={paused ? 0 : item.action ? Math.max(duration, ACTION_TOAST_DURATION_MS) : duration}
+              />
             ))}
         </div>
       ))}
@@ -95,6 +127,15 @@ function Toast({ item, duration }: { item: ToastItem; duration: number }) {
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium shadow-lg ${styles[item.type]}`}
     >
       <p className="flex-1">{item.message}</p>
+      {item.action ? (
+        <button
+          type="button"
+          onClick={() => runAction(item)}
+          className="-my-1 rounded px-2 py-1 font-semibold underline underline-offset-2 hover:no-underline"
+        >
+          {item.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={() => dismissToast(item.id)}
