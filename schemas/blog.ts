@@ -107,6 +107,12 @@ export const blogPostInputSchema = z.object({
 });
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 
+/** The console's post form: the API's rules plus alt text for a feature image. */
+export const blogPostFormSchema = blogPostInputSchema.refine(
+  (post) => !post.feature_image || post.image_alt_text !== "",
+  { path: ["image_alt_text"], message: "Describe the image for people who cannot see it" },
+);
+
 /** One card of the blog list (GET /api/blog_details/). */
 export interface BlogPostSummary {
   id: number;
