@@ -148,7 +148,7 @@ describe("console blog authoring", () => {
 
     await article.click();
     await page.keyboard.press("End");
-    await dialog.getByRole("button", { name: "Image" }).click();
+    await dialog.getByRole("button", { name: "Image", exact: true }).click();
     const insert = page.getByRole("dialog", { name: "Insert image" });
     await insert.getByLabel("Image file").setInputFiles(await pngFile());
     // Alt text is required.
@@ -254,10 +254,17 @@ describe("console blog authoring", () => {
     await shot(page, "history-1280");
     await dialog.getByRole("button", { name: "Restore this version" }).click();
     await page.getByText("Revision restored.").waitFor();
-    await expect.poll(() => dialog.getByLabel("Heading", { exact: true }).inputValue()).toBe(oldHeading);
+    // The dialog is named after the saved heading, which is the old one again.
+    const restored = page.getByRole("dialog", { name: `Edit ${oldHeading}` });
+    await restored.waitFor();
+    await expect.poll(() => restored.getByLabel("Heading", { exact: true }).inputValue()).toBe(oldHeading);
     await expect
-      .poll(() => dialog.getByRole("textbox", { name: "Article" }).textContent())
+      .poll(() => restored.getByRole("textbox", { name: "Article" }).textContent())
       .toContain("The original opening paragraph.");
+    // Focus moved to the restored heading, and nothing is left unsaved: Escape closes without asking.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-heading");
+    await page.keyboard.press("Escape");
+    await restored.waitFor({ state: "hidden" });
 
     const saved = await api<{ data: { heading: string; full_description: string } }>(
       "GET",
@@ -269,10 +276,7 @@ describe("console blog authoring", () => {
     });
     const history = await api<{ data: unknown[] }>("GET", `/api/blog/${id}/revisions`);
     expect(history.data).toHaveLength(3);
-    const audit = await api<{ audit_log_data: unknown[] }>(
-      "GET",
-      "/api/audit_log?page=1&page_size=5",
-    );
+    const audit = await api<{ audit_log_data: unknown[] }>("GET", "/api/audit_log?page=1&page_size=10");
     expect(JSON.stringify(audit)).toContain(oldHeading);
     expect(errors).toEqual([]);
   });
@@ -294,7 +298,11 @@ describe("console blog authoring", () => {
     await dialog.getByRole("button", { name: "Schedule post" }).click();
     await page.getByText("Post created.").waitFor();
     await findRow(page, heading);
-    await page.locator("tbody tr").filter({ hasText: heading }).getByText("Scheduled").waitFor();
+    await page
+      .locator("tbody tr")
+      .filter({ hasText: heading })
+      .getByText("Scheduled", { exact: true })
+      .waitFor();
 
     const list = await api<{ blog_data: { id: number; heading: string; published_at: string }[] }>(
       "GET",

@@ -70,6 +70,11 @@ export default function RichTextEditor({ label, value, onChange, error, focusRef
     },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
+  // A value set from outside (a form reset, a restored revision) replaces the document; typing never does.
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && value !== editor.getHTML())
+      editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
   useEffect(() => {
     focusRef?.(editor ? { focus: () => editor.commands.focus() } : null);
   }, [editor, focusRef]);

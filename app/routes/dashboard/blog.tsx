@@ -292,6 +292,8 @@ function PostForm({ post, onClose }: { post: FullPost | null; onClose: () => voi
               onRestored={(restored) => {
                 reset(valuesOf(restored));
                 setTab("write");
+                // The Restore button goes away with its tab: focus moves to the restored heading.
+                requestAnimationFrame(() => document.getElementById("field-heading")?.focus());
               }}
             />
           </Tabs.Content>
