@@ -207,7 +207,10 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
           autoFocus
           value={href}
           error={problem ?? undefined}
-          onChange={(e) => setHref(e.target.value)}
+          onChange={(e) => {
+            setHref(e.target.value);
+            setProblem(null);
+          }}
         />
         <div className="flex flex-wrap justify-end gap-3">
           {current ? (
@@ -273,7 +276,10 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
           error={errors.file}
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setErrors((found) => ({ ...found, file: undefined }));
+          }}
         />
         <Field
           label="Alt text"
@@ -281,7 +287,10 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
           hint="What the image shows, for people who cannot see it"
           value={alt}
           error={errors.alt}
-          onChange={(e) => setAlt(e.target.value)}
+          onChange={(e) => {
+            setAlt(e.target.value);
+            setErrors((found) => ({ ...found, alt: undefined }));
+          }}
         />
         <div className="flex justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
