@@ -18,6 +18,7 @@ export default [
     route("careers-details", "routes/site/careers-details.tsx"),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:idSlug", "routes/site/blog-post.tsx"),
+    route("blog/preview/:id/:token", "routes/site/blog-preview.tsx"),
     route("contact", "routes/site/contact.tsx"),
     ...solutionPaths.map((path) => route(path, "routes/site/solution.tsx", { id: `solution-${path}` })),
     route("products/:product", "routes/site/product.tsx"),

@@ -24,7 +24,7 @@ export interface ServiceDeps {
 export function createServices(db: Database, deps: ServiceDeps) {
   const mailer = createMailer(deps.smtpUrl, deps.mailFrom, deps.log);
   const audit = createAuditService(db);
-  const blog = createBlogService(db);
+  const blog = createBlogService(db, { previewSecret: deps.auth.secret });
   const settings = createSettingsService(db, audit);
   return {
     audit,

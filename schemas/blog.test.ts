@@ -24,3 +24,40 @@ describe("blog post feature image", () => {
     }
   });
 });
+
+describe("images in the article body", () => {
+  const body = (full_description: string) =>
+    blogPostInputSchema.safeParse({ heading: "A post", full_description });
+  const upload = "/media/0123456789abcdef0123456789abcdef/960.webp";
+
+  it("need alt text when the sanitiser would keep them", () => {
+    expect(body(`<p>x</p><img src="${upload}" alt="Team photo">`).success).toBe(true);
+    expect(body(`<img alt='Chart' src='/images/blog/chart.svg'>`).success).toBe(true);
+    for (const html of [
+      `<img src="${upload}">`,
+      `<img src="${upload}" alt="  ">`,
+      `<img alt="" src=${upload}>`,
+    ]) {
+      const parsed = body(html);
+      expect(parsed.success, html).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toMatch(/Describe every image/);
+    }
+  });
+
+  it("leave images the sanitiser drops to the sanitiser", () => {
+    expect(body('<img src=x onerror="alert(1)">').success).toBe(true);
+  });
+});
+
+describe("publication date", () => {
+  it("reads an ISO time with its zone as that instant, and empty as none", () => {
+    const at = (published_at: unknown) =>
+      blogPostInputSchema.parse({ heading: "A post", published_at }).published_at;
+    expect(at("2026-12-01T09:30:00+05:30")?.toISOString()).toBe("2026-12-01T04:00:00.000Z");
+    expect(at("")).toBeNull();
+    expect(at(undefined)).toBeNull();
+    expect(blogPostInputSchema.safeParse({ heading: "A post", published_at: "next week" }).success).toBe(
+      false,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IMAGE_SOURCE_RULE, isAllowedImageSource } from "../shared/image-sources";
+import { optionalIsoDateTime } from "./dates";
 
 /** Largest value a PostgreSQL `serial` id can hold. */
 export const MAX_RECORD_ID = 2_147_483_647;
@@ -52,6 +53,25 @@ const nullableText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+export const BODY_IMAGE_ALT_RULE =
+  "Describe every image in the article (alt text) for people who cannot see it";
+
+const attribute = (tag: string, name: string) => {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? "") : null;
+};
+
+/**
+ * Whether an image the sanitiser would keep (an allowed source) has no alt text, or only spaces: readers of
+ * screen readers would miss it. Images from other sources are dropped on save anyway.
+ */
+export function hasImageWithoutAlt(html: string): boolean {
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
+    if (isAllowedImageSource(attribute(tag, "src") ?? "") && !attribute(tag, "alt")?.trim()) return true;
+  }
+  return false;
+}
+
 /** A blog post as an editor writes it; the HTML body is sanitised by the blog service on every write. */
 export const blogPostInputSchema = z.object({
   heading: z
@@ -60,7 +80,11 @@ export const blogPostInputSchema = z.object({
     .min(1, "Enter a heading")
     .max(200, "Heading must be at most 200 characters"),
   sub_heading: optionalText(300, "Sub heading"),
-  full_description: z.string().max(200_000, "The article is too long").default(""),
+  full_description: z
+    .string()
+    .max(200_000, "The article is too long")
+    .refine((html) => !hasImageWithoutAlt(html), BODY_IMAGE_ALT_RULE)
+    .default(""),
   feature_image: z
     .string()
     .trim()
@@ -75,8 +99,19 @@ export const blogPostInputSchema = z.object({
   language: z.enum(blogLanguages).default("English"),
   author: optionalText(100, "Author"),
   status: z.enum(blogStatuses).default("draft"),
+  /**
+   * When the post goes (or went) public; a future time schedules it. Empty keeps the stored date, and a
+   * post published without one gets the time of publishing.
+   */
+  published_at: optionalIsoDateTime("Publication date", "2026-03-31T09:30:00+05:30"),
 });
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
+
+/** The console's post form: the API's rules plus alt text for a feature image. */
+export const blogPostFormSchema = blogPostInputSchema.refine(
+  (post) => !post.feature_image || post.image_alt_text !== "",
+  { path: ["image_alt_text"], message: "Describe the image for people who cannot see it" },
+);
 
 /** One card of the blog list (GET /api/blog_details/). */
 export interface BlogPostSummary {
@@ -113,6 +148,48 @@ export interface BlogRow extends BlogPostSummary {
   published_at: string | null;
   updated_at: string;
 }
+
+/** One saved version of a post in the editor's history (GET /api/blog/{id}/revisions). */
+export interface BlogRevisionSummary {
+  id: number;
+  heading: string;
+  status: (typeof blogStatuses)[number];
+  saved_at: string;
+  saved_by: string;
+}
+
+/** A revision with every editable field, to compare with the current version or restore. */
+export interface BlogRevision extends BlogRevisionSummary {
+  sub_heading: string;
+  full_description: string;
+  feature_image: string | null;
+  image_alt_text: string;
+  seo_title: string | null;
+  meta_description: string | null;
+  tags: string;
+  language: string;
+  author: string;
+  published_at: string | null;
+}
+
+export const revisionParams = z.object({
+  id: recordId(),
+  revisionId: recordId("Enter a valid revision id (a positive whole number)"),
+});
+
+/** A shareable link to a draft: who holds it can read the post until it expires. */
+export interface BlogPreviewLink {
+  url: string;
+  expires_at: string;
+}
+
+export const previewParams = z.object({
+  id: recordId(),
+  token: z
+    .string()
+    .max(200, "This preview link is not valid")
+    .regex(/^[\w-]+\.[\w-]+$/, "This preview link is not valid"),
+});
 
 /** "GCC, India ,, Talent" → ["GCC", "India", "Talent"]. */
 export function splitTags(tags: string): string[] {

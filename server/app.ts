@@ -14,6 +14,7 @@ import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { uploadRoutes } from "./api/uploads";
 import { blogRoutes } from "./api/blog";
+import { blogAdminRoutes } from "./api/blog-admin";
 import { contactRoutes } from "./api/contact";
 import { contentAdminRoutes } from "./api/content-admin";
 import { healthRoutes } from "./api/health";
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(uploadRoutes);
   await app.register(contactRoutes);
   await app.register(blogRoutes);
+  await app.register(blogAdminRoutes);
   await app.register(teamRoutes);
   await app.register(jobRoutes);
   await app.register(logisticsRoutes);

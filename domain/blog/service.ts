@@ -14,6 +14,7 @@ import {
   type CommentInput,
   type PublicComment,
 } from "../../schemas/comment";
+import { createPreviewTokens, PREVIEW_TTL_MS, type PreviewCheck } from "./preview";
 import { sanitizeRichText } from "./sanitize";
 
 // Scheduled posts (published_at in the future) stay hidden until their time comes.
@@ -60,7 +61,37 @@ function toRow(data: ReturnType<typeof blogPostInputSchema.parse>) {
   };
 }
 
-export function createBlogService(db: Database) {
+/** The preview page's answer: the post whatever its status, or why the link does not open it. */
+export type PreviewAnswer =
+  { ok: true; post: BlogArticle; expiresAt: Date } | Extract<PreviewCheck, { ok: false }>;
+
+function article(row: typeof blogPosts.$inferSelect): BlogArticle {
+  return {
+    id: row.id,
+    heading: row.heading,
+    sub_heading: row.subHeading,
+    full_description: sanitizeRichText(row.fullDescription),
+    feature_image: row.featureImage,
+    image_alt_text: row.imageAltText,
+    seo_title: row.seoTitle,
+    meta_description: row.metaDescription,
+    tags: row.tags,
+    author: row.author,
+    // A draft has no date yet; its preview shows when it would be published if it went out now.
+    published_at: row.publishedAt ?? new Date(),
+    updated_at: row.updatedAt,
+  };
+}
+
+export function createBlogService(
+  db: Database,
+  options: { previewSecret?: string; now?: () => number } = {},
+) {
+  const previews = options.previewSecret ? createPreviewTokens(options.previewSecret, options.now) : null;
+  const previewTokens = () => {
+    if (!previews) throw new Error("blog previews need the server secret (createBlogService options)");
+    return previews;
+  };
   return {
     /** Published posts, newest first; a page of them when paging is given. */
     async listPublished(paging?: { page: number; pageSize: number }): Promise<BlogPostSummary[]> {
@@ -82,21 +113,7 @@ export function createBlogService(db: Database) {
         .select()
         .from(blogPosts)
         .where(and(eq(blogPosts.id, id), isPublic()));
-      if (!row) return null;
-      return {
-        id: row.id,
-        heading: row.heading,
-        sub_heading: row.subHeading,
-        full_description: sanitizeRichText(row.fullDescription),
-        feature_image: row.featureImage,
-        image_alt_text: row.imageAltText,
-        seo_title: row.seoTitle,
-        meta_description: row.metaDescription,
-        tags: row.tags,
-        author: row.author,
-        published_at: row.publishedAt!,
-        updated_at: row.updatedAt,
-      };
+      return row ? article(row) : null;
     },
 
     /**
@@ -145,32 +162,61 @@ export function createBlogService(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** Creates a post; the HTML body is sanitised before it is stored. */
-    async create(input: BlogPostInput): Promise<BlogPostDetail & { status: string }> {
+    /**
+     * Creates a post; the HTML body is sanitised before it is stored. A given `published_at` is kept (a
+     * future one schedules the post), else publishing stamps the current time. `via`: the caller's transaction.
+     */
+    async create(input: BlogPostInput, via: Database = db): Promise<BlogPostDetail & { status: string }> {
       const data = blogPostInputSchema.parse(input);
-      const [row] = await db
+      const [row] = await via
         .insert(blogPosts)
-        .values({ ...toRow(data), publishedAt: data.status === "published" ? new Date() : null })
+        .values({
+          ...toRow(data),
+          publishedAt: data.published_at ?? (data.status === "published" ? new Date() : null),
+        })
         .returning();
       return detail(row!);
     },
 
-    /** Replaces a post's fields; publishing for the first time stamps the publication date. */
-    async update(id: number, input: BlogPostInput): Promise<(BlogPostDetail & { status: string }) | null> {
+    /**
+     * Replaces a post's fields. A given `published_at` replaces the date (and can schedule the post);
+     * without one, publishing for the first time stamps the publication date.
+     */
+    async update(
+      id: number,
+      input: BlogPostInput,
+      via: Database = db,
+    ): Promise<(BlogPostDetail & { status: string }) | null> {
       const data = blogPostInputSchema.parse(input);
-      const [row] = await db
+      const [row] = await via
         .update(blogPosts)
         .set({
           ...toRow(data),
           publishedAt:
-            data.status === "published"
+            data.published_at ??
+            (data.status === "published"
               ? sql`coalesce(${blogPosts.publishedAt}, now())`
-              : blogPosts.publishedAt,
+              : blogPosts.publishedAt),
           updatedAt: new Date(),
         })
         .where(eq(blogPosts.id, id))
         .returning();
       return row ? detail(row) : null;
+    },
+
+    /** A signed link that shows post `id` (any status) to whoever holds it, until it expires. */
+    previewLink(id: number): { path: string; expiresAt: Date } {
+      const tokens = previewTokens();
+      const expiresAt = new Date((options.now ?? Date.now)() + PREVIEW_TTL_MS);
+      return { path: `/blog/preview/${id}/${tokens.sign(id, expiresAt)}`, expiresAt };
+    },
+
+    /** The post a preview link names, whatever its status, when the link's signature and time hold. */
+    async getPreview(id: number, token: string): Promise<PreviewAnswer | null> {
+      const check = previewTokens().check(token, id);
+      if (!check.ok) return check;
+      const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+      return row ? { ok: true, post: article(row), expiresAt: check.expiresAt } : null;
     },
 
     /** Latest published posts for the RSS feed. */

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, ilike, or, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogComments, blogPosts, jobs, teamMembers } from "../../db/schema/index";
-import { blogPostInputSchema, type BlogPostInput } from "../../schemas/blog";
+import type { BlogPostInput } from "../../schemas/blog";
 import type { JobInput } from "../../schemas/job";
 import type { ListQuery } from "../../schemas/list-query";
 import { teamMemberInputSchema, type TeamMemberInput } from "../../schemas/team";
 import type { Actor, AuditService } from "../audit/service";
+import { createBlogAdmin } from "../blog/admin";
 import type { BlogService } from "../blog/service";
 import { jobValues } from "../careers/service";
 import { likePattern, orderBy } from "../sql";
@@ -80,6 +81,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
     what: "Post",
     toRecord: blogRow,
   });
+  const blogAdmin = createBlogAdmin(db, { ...deps, toRecord: blogRow });
   const withBody = (row: typeof blogPosts.$inferSelect) => ({
     ...blogRow(row),
     full_description: row.fullDescription,
@@ -123,20 +125,12 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       async get(id: number) {
         return withBody(await posts.find(id));
       },
-      // Writes go through the blog service, which sanitises the body and keeps the public pages current.
-      async create(actor: Actor, input: BlogPostInput) {
-        const created = await deps.blog.create(blogPostInputSchema.parse(input));
-        const row = await posts.find(created.id);
-        await deps.audit.record(actor, "create", "blog_post", row.id, null, blogRow(row));
-        return blogRow(row);
-      },
-      async update(actor: Actor, id: number, input: BlogPostInput) {
-        const before = await posts.find(id);
-        await deps.blog.update(id, blogPostInputSchema.parse(input));
-        const after = await posts.find(id);
-        await deps.audit.record(actor, "update", "blog_post", id, withBody(before), withBody(after));
-        return blogRow(after);
-      },
+      // Writes go through the blog service (sanitised body) and keep a revision (domain/blog/admin.ts).
+      create: (actor: Actor, input: BlogPostInput) => blogAdmin.create(actor, input),
+      update: (actor: Actor, id: number, input: BlogPostInput) => blogAdmin.update(actor, id, input),
+      revisions: blogAdmin.revisions,
+      revision: blogAdmin.revision,
+      restore: blogAdmin.restore,
       remove: (actor: Actor, id: number) => posts.remove(actor, id),
     },
 

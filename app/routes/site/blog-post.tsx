@@ -13,8 +13,9 @@ import { COMMENTS_PER_PAGE } from "../../../schemas/comment-limits";
 import type { Route } from "./+types/blog-post";
 import { CommentForm } from "~/components/blog/comment-form";
 import { CommentList, commentsHref } from "~/components/blog/comment-list";
-import { formatDate, isoDate } from "~/components/blog/format-date";
+import { isoDate } from "~/components/blog/format-date";
 import { LoadingStatus } from "~/components/blog/loading-status";
+import { PostArticle } from "~/components/blog/post-article";
 import { PostSidebar } from "~/components/blog/post-sidebar";
 import { NotFoundContent } from "~/components/layout/not-found";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
@@ -170,32 +171,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_320px]">
-        <article className="min-w-0">
-          {post.feature_image && (
-            <img
-              src={post.feature_image}
-              alt={post.image_alt_text}
-              width={1200}
-              height={630}
-              className="max-h-[400px] w-full rounded-2xl bg-slate-100 object-cover"
-            />
-          )}
-          <header className="mt-8">
-            <h1 className="text-3xl font-bold leading-tight text-navy-900 sm:text-4xl">{post.heading}</h1>
-            {post.sub_heading && (
-              <p className="mt-4 text-lg leading-relaxed text-slate-600 sm:text-xl">{post.sub_heading}</p>
-            )}
-            <p className="mt-5 text-sm text-slate-600">
-              {post.author && <span className="font-semibold text-navy-900">{post.author}</span>}
-              {post.author && <span aria-hidden="true"> · </span>}
-              <time dateTime={isoDate(post.published_at)}>{formatDate(post.published_at)}</time>
-            </p>
-          </header>
-          {/* Sanitised on the server with an allowlist (domain/blog/sanitize.ts) before it gets here. */}
-          <div
-            className="prose-content mt-8 text-lg"
-            dangerouslySetInnerHTML={{ __html: post.full_description }}
-          />
+        <PostArticle post={post}>
           <CommentList
             comments={comments}
             total={commentCount}
@@ -212,7 +188,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                 : navigate(`${path}#comments`, { preventScrollReset: true }))
             }
           />
-        </article>
+        </PostArticle>
         <PostSidebar tags={tags} recent={recent} />
       </div>
     </div>
