@@ -3,3 +3,4 @@ export * from "./content";
 export * from "./logistics";
 export * from "./media";
 export * from "./limits";
+export * from "./trash";
