@@ -79,6 +79,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
     auditName: "blog_post",
     what: "Post",
     toRecord: blogRow,
+    dependents: [{ table: blogComments, column: blogComments.blogId }],
   });
   const withBody = (row: typeof blogPosts.$inferSelect) => ({
     ...blogRow(row),
@@ -138,6 +139,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
         return blogRow(after);
       },
       remove: (actor: Actor, id: number) => posts.remove(actor, id),
+      restore: posts.restore,
     },
 
     team: {
@@ -156,6 +158,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       update: (actor: Actor, id: number, input: TeamMemberInput) =>
         team.update(actor, id, { ...teamValues(input), updatedAt: new Date() }),
       remove: (actor: Actor, id: number) => team.remove(actor, id),
+      restore: team.restore,
     },
 
     jobs: {
@@ -177,6 +180,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       update: (actor: Actor, id: number, input: JobInput) =>
         jobTable.update(actor, id, { ...jobValues(input), updatedAt: new Date() }),
       remove: (actor: Actor, id: number) => jobTable.remove(actor, id),
+      restore: jobTable.restore,
     },
 
     comments: {
@@ -220,8 +224,8 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       async setHidden(actor: Actor, id: number, hidden: boolean) {
         await comments.update(actor, id, { hidden }, (c) => ({ hidden: c.hidden }));
       },
-      remove: (actor: Actor, id: number) =>
-        comments.remove(actor, id, (c) => ({ name: c.name, comment: c.comment, blog_id: c.blogId })),
+      remove: (actor: Actor, id: number) => comments.remove(actor, id),
+      restore: comments.restore,
     },
   };
 }
