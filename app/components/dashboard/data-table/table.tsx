@@ -47,6 +47,8 @@ export function useListTable<T>({
     enableHiding: i > 0,
     meta: { className: col.className } satisfies Meta,
   }));
+  // TanStack Table's instance is mutable by design, so React Compiler leaves this hook unmemoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
   return useReactTable<T>({
     data: rows,
     columns: defs,
