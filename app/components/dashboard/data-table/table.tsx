@@ -124,17 +124,16 @@ export function Table<T>({
                       onClick={() => onSort(key)}
                     >
                       {flexRender(header.column.columnDef.header, header.getContext())}
-                      {state === "ascending" ? (
-                        <ArrowUp aria-hidden="true" data-sort-icon="ascending" className="size-3.5" />
-                      ) : state === "descending" ? (
-                        <ArrowDown aria-hidden="true" data-sort-icon="descending" className="size-3.5" />
-                      ) : (
-                        <ChevronsUpDown
-                          aria-hidden="true"
-                          data-sort-icon="none"
-                          className="size-3.5 text-slate-400 group-hover:text-slate-600"
-                        />
-                      )}
+                      {/* An icon on every sortable header: up/down until sorted, then the direction. */}
+                      <span data-sort-icon={state ?? "none"} aria-hidden="true">
+                        {state === "ascending" ? (
+                          <ArrowUp className="size-3.5" />
+                        ) : state === "descending" ? (
+                          <ArrowDown className="size-3.5" />
+                        ) : (
+                          <ChevronsUpDown className="size-3.5 text-slate-400 group-hover:text-slate-600" />
+                        )}
+                      </span>
                     </button>
                   ) : (
                     flexRender(header.column.columnDef.header, header.getContext())
