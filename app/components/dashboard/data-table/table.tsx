@@ -18,7 +18,7 @@ function sortState(sort: string, key: string): "ascending" | "descending" | unde
   return undefined;
 }
 
-type Meta = { className?: string };
+type Meta = { className?: string; sortable?: boolean };
 
 /**
  * The list's TanStack table (headless): columns, their visibility (remembered per operator and list) and
@@ -42,10 +42,11 @@ export function useListTable<T>({
     id: col.key,
     header: col.header,
     cell: ({ row }) => col.render(row.original),
+    // The server sorts; TanStack's own getCanSort needs an accessor these display columns do not have.
     enableSorting: Boolean(col.sortable),
     // The first column names the row; hiding it would leave rows nobody can tell apart.
     enableHiding: i > 0,
-    meta: { className: col.className } satisfies Meta,
+    meta: { className: col.className, sortable: Boolean(col.sortable) } satisfies Meta,
   }));
   // TanStack Table's instance is mutable by design, so React Compiler leaves this hook unmemoized.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -109,7 +110,7 @@ export function Table<T>({
             {headers.map((header) => {
               const key = header.column.id;
               const state = sortState(sort, key);
-              const { className } = (header.column.columnDef.meta ?? {}) as Meta;
+              const { className, sortable } = (header.column.columnDef.meta ?? {}) as Meta;
               return (
                 <th
                   key={header.id}
@@ -117,7 +118,7 @@ export function Table<T>({
                   className={`px-4 py-3 font-semibold ${className ?? ""}`}
                   aria-sort={state}
                 >
-                  {header.column.getCanSort() ? (
+                  {sortable ? (
                     <button
                       type="button"
                       className="group inline-flex items-center gap-1 rounded uppercase hover:text-navy-900"
