@@ -86,12 +86,14 @@ export async function requestRoutes(fastify: FastifyInstance) {
       updated: "Review saved.",
       deleted: "Feedback deleted.",
       bulkDeleted: (n) => `${plural(n, "item")} deleted.`,
+      restored: (n) => `${plural(n, "item")} restored.`,
     },
     service: {
       create: feedback.create,
       update: feedback.update,
       remove: feedback.remove,
       removeMany: feedback.removeMany,
+      restore: feedback.restore,
     },
   });
 

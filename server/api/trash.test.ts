@@ -153,6 +153,53 @@ describe("undoable deletes", () => {
     expect((await auditOf("blog_post", post.id)).map((e) => e.action)).toEqual(["delete", "restore"]);
   });
 
+  it("undoes deletes of feedback (one and bulk) and of an enquiry", async () => {
+    const made: number[] = [];
+    for (const text of ["Undo feedback one", "Undo feedback two"]) {
+      const res = await call("POST", "/api/feedback", { kind: "complaint", text });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(res.json().data.id);
+    }
+    expect((await call("DELETE", `/api/feedback/${made[0]}`)).json()).toMatchObject({ restorable: true });
+    expect((await call("POST", "/api/feedback/bulk_delete", { ids: [made[1]] })).json()).toMatchObject({
+      restorable: true,
+      data: { deleted: 1 },
+    });
+    const undo = await call("POST", "/api/feedback/restore", { ids: made });
+    expect(undo.json()).toMatchObject({ message: "2 items restored.", data: { restored: 2 } });
+    const list = (await call("GET", "/api/feedback?search=Undo%20feedback")).json();
+    expect(list[0].total_no_of_data).toBe(2);
+    expect((await auditOf("feedback", made[1]!)).map((e) => e.action)).toEqual([
+      "create",
+      "delete",
+      "restore",
+    ]);
+
+    const enquiry = await ctx.app.inject({
+      method: "POST",
+      url: "/api/contact_requests",
+      payload: {
+        first_name: "Undo",
+        last_name: "Enquirer",
+        email: "undo@example.com",
+        message: "Put me back",
+        privacy_consent: true,
+      },
+    });
+    expect(enquiry.statusCode, enquiry.body).toBe(201);
+    const id = enquiry.json().data.id as number;
+    expect((await asEditor("DELETE", `/api/contact_requests/${id}`)).json()).toMatchObject({
+      restorable: true,
+    });
+    expect((await asEditor("POST", "/api/contact_requests/restore", { ids: [id] })).json()).toMatchObject({
+      message: "Enquiry restored.",
+    });
+    const inbox = (await asEditor("GET", "/api/contact_requests?search=Enquirer")).json();
+    expect(inbox.contact_requests_data.map((e: { id: number }) => e.id)).toEqual([id]);
+    expect((await auditOf("enquiry", id)).map((e) => e.action)).toEqual(["delete", "restore"]);
+    expect((await asEditor("POST", "/api/contact_requests/restore", { ids: [id] })).statusCode).toBe(404);
+  });
+
   it("keeps restore for the resource's own access level", async () => {
     const truck = await newTruck(await newMemberPhone());
     await call("DELETE", `/api/trucks/${truck.truck_id}`);

@@ -84,6 +84,7 @@ describe("console lists", () => {
     const { page } = await openTrucks();
     await page.getByRole("button", { name: /^Columns/ }).click();
     await page.getByRole("menuitemcheckbox", { name: "Usual route" }).click();
+    await page.screenshot({ path: "/tmp/lists-columns-menu-1280.png" });
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("columnheader", { name: "Usual route" }).count()).toBe(0);
     await page.getByRole("button", { name: "Columns (1 hidden)" }).waitFor();
@@ -117,6 +118,7 @@ describe("console lists", () => {
     await page.getByText("All 10 trucks on this page are selected.").waitFor();
     await page.getByRole("button", { name: "Select all 12 matching" }).click();
     await page.getByText("All 12 trucks matching are selected.").waitFor();
+    await page.screenshot({ path: "/tmp/lists-all-matching-1280.png" });
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -169,6 +171,7 @@ describe("console lists", () => {
     const toast = page.getByRole("status").filter({ hasText: "Truck deleted." });
     await toast.waitFor();
     await expect.poll(() => rows(page).first().textContent()).toMatch(/No trucks match/);
+    await page.screenshot({ path: "/tmp/lists-undo-toast-1280.png" });
     await toast.getByRole("button", { name: "Undo" }).click();
     await page.getByText("Truck restored.").waitFor();
     await expect.poll(() => rows(page).first().textContent()).toContain(owner);
@@ -222,6 +225,7 @@ describe("console lists", () => {
       )
       .waitFor();
     await expect.poll(() => status.inputValue()).toBe("new");
+    await page.screenshot({ path: "/tmp/lists-enquiry-rollback-1280.png" });
 
     // Without the failure the change sticks, on screen and on the server.
     await page.unroute("**/api/contact_requests/*");
@@ -235,12 +239,26 @@ describe("console lists", () => {
     await expectAccessible(page);
   });
 
-  it("fits 390 and 1280 px without a horizontal page scroll; the table scrolls in its own box", async () => {
+  it("fits 390 and 1280 px without a horizontal page scroll; the tables scroll in their own box", async () => {
     for (const width of [390, 1280]) {
-      const { page } = await openTrucks(undefined, { viewport: { width, height: 900 } });
-      await page.screenshot({ path: `/tmp/lists-trucks-${width}.png` });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.close();
+      for (const [path, name] of [
+        [TRUCKS, "trucks"],
+        ["/dashboard/feedback_complaints", "feedback"],
+        ["/dashboard/enquiries", "enquiries"],
+      ] as const) {
+        const { page } = await openConsole(browser, path, { viewport: { width, height: 900 } });
+        // A real row (with its actions), not the loading placeholder.
+        await page.locator("tbody tr td").nth(1).waitFor();
+        await page.waitForLoadState("networkidle");
+        await page.screenshot({ path: `/tmp/lists-${name}-${width}.png` });
+        const sizes = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          box: document.querySelector("table")!.parentElement!.clientWidth,
+        }));
+        expect(sizes.page, `${path} at ${width}px`).toBeLessThanOrEqual(width);
+        expect(sizes.box, `${path} at ${width}px`).toBeLessThanOrEqual(width);
+        await page.close();
+      }
     }
   });
 });
