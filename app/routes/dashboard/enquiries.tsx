@@ -81,7 +81,7 @@ export default function Enquiries() {
                   name: `the enquiry from ${fullName(e)}`,
                 })
               }
-              className={`rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${statusStyle[e.status]}`}
+              className={`w-auto rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${statusStyle[e.status]}`}
             >
               {enquiryStatuses.map((s) => (
                 <option key={s} value={s}>

@@ -108,7 +108,7 @@ export default function FeedbackComplaints() {
                     name: describe(f),
                   })
                 }
-                className={`rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${statusSelectTone[f.status]}`}
+                className={`w-auto rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${statusSelectTone[f.status]}`}
               >
                 {[f.status, offered].map((s) => (
                   <option key={s} value={s}>
