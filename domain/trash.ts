@@ -19,9 +19,21 @@ export interface TrashSpec<T extends IdTable, R> {
   what: string;
   /** What the audit log keeps of a record. */
   describe: (row: T["$inferSelect"]) => R;
-  /** Rows a foreign-key cascade drops with the record: their table and the column naming the record. */
-  dependents?: { table: PgTable; column: AnyPgColumn }[];
+  /**
+   * Rows that point at the record: those a foreign-key cascade drops are kept and re-inserted; those whose
+   * key is set null (`onDelete: "set null"`) are pointed at the record again on restore.
+   */
+  dependents?: Dependent[];
 }
+
+interface Dependent {
+  table: PgTable;
+  column: AnyPgColumn;
+  onDelete?: "cascade" | "set null";
+}
+
+/** Where the ids of set-null rows are kept in an entry's `dependents`, beside cascaded rows by table name. */
+const RELINK = "set null:";
 
 /** Rows of one raw statement, whichever engine runs it. */
 async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
@@ -75,10 +87,14 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
       );
       const dependents = new Map<number, Record<string, unknown[]>>();
       for (const dep of spec.dependents ?? []) {
-        const name = getTableConfig(dep.table).name;
+        const relink = dep.onDelete === "set null";
+        const name = `${relink ? RELINK : ""}${getTableConfig(dep.table).name}`;
+        // Set-null rows stay where they are: only their ids are kept, to point them back on restore.
         const found = await rowsOf<{ owner: number; row: unknown }>(
           tx,
-          sql`select ${dep.column} as owner, to_jsonb(${dep.table}.*) as row from ${dep.table} where ${inArray(dep.column, ids)}`,
+          relink
+            ? sql`select ${dep.column} as owner, id as row from ${dep.table} where ${inArray(dep.column, ids)}`
+            : sql`select ${dep.column} as owner, to_jsonb(${dep.table}.*) as row from ${dep.table} where ${inArray(dep.column, ids)}`,
         );
         for (const { owner, row } of found) {
           const mine = dependents.get(Number(owner)) ?? {};
@@ -139,11 +155,27 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
           );
           for (const dep of spec.dependents ?? []) {
             const name = getTableConfig(dep.table).name;
-            await reinsert(
-              tx,
-              dep.table,
-              entries.flatMap((e) => (e.dependents as Record<string, unknown[]>)[name] ?? []),
-            );
+            const saved = (e: (typeof entries)[number], key: string) =>
+              (e.dependents as Record<string, unknown[]>)[key] ?? [];
+            if (dep.onDelete !== "set null") {
+              await reinsert(
+                tx,
+                dep.table,
+                entries.flatMap((e) => saved(e, name)),
+              );
+              continue;
+            }
+            // Only rows still pointing nowhere: one re-assigned since belongs to its new owner.
+            for (const e of entries) {
+              const ids = saved(e, `${RELINK}${name}`).map(Number);
+              if (ids.length > 0)
+                await tx.execute(
+                  sql`update ${dep.table} set ${sql.identifier(dep.column.name)} = ${e.recordId} where id in ${sql`(${sql.join(
+                    ids.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`} and ${sql.identifier(dep.column.name)} is null`,
+                );
+            }
           }
         } catch (error) {
           const code = sqlStateOf(error);

@@ -48,11 +48,13 @@ export async function requestRoutes(fastify: FastifyInstance) {
         updated: `${capital} updated.`,
         deleted: `${capital} deleted.`,
         bulkDeleted: (n) => `${plural(n, noun)} deleted.`,
+        restored: (n) => `${plural(n, noun)} restored.`,
       },
       service: {
         update: (actor, id, change) => requests.update(actor, kind, id, change),
         remove: (actor, id) => requests.remove(actor, kind, id),
         removeMany: (actor, ids) => requests.removeMany(actor, kind, ids),
+        restore: (actor, ids) => requests.restore(actor, kind, ids),
       },
     });
   }

@@ -200,6 +200,34 @@ describe("undoable deletes", () => {
     expect((await asEditor("POST", "/api/contact_requests/restore", { ids: [id] })).statusCode).toBe(404);
   });
 
+  it("restores a member with their vehicles, and points their directory records back at them", async () => {
+    const member = (await call("POST", "/api/members", memberBody())).json().data as {
+      user_id: number;
+      phone: string;
+    };
+    expect(
+      (await call("POST", `/api/members/${member.user_id}/vehicles`, { vehicle_no: "MH12ZZ9999" }))
+        .statusCode,
+    ).toBe(201);
+    const truck = await newTruck(member.phone);
+    expect((await call("DELETE", `/api/members/${member.user_id}`)).json()).toMatchObject({
+      restorable: true,
+    });
+    expect((await call("GET", `/api/trucks/${truck.truck_id}`)).json().data.user_id).toBeNull();
+
+    const res = await call("POST", "/api/members/restore", { ids: [member.user_id] });
+    expect(res.json()).toMatchObject({ message: "1 member restored." });
+    const profile = (await call("GET", `/api/members/${member.user_id}`)).json();
+    expect(profile.profile_data[0].phone).toBe(member.phone);
+    expect(profile.vehicle_data.map((v: { vehicle_no: string }) => v.vehicle_no)).toContain("MH12ZZ9999");
+    expect((await call("GET", `/api/trucks/${truck.truck_id}`)).json().data.user_id).toBe(member.user_id);
+    expect((await auditOf("member", member.user_id)).map((e) => e.action)).toEqual([
+      "create",
+      "delete",
+      "restore",
+    ]);
+  });
+
   it("keeps restore for the resource's own access level", async () => {
     const truck = await newTruck(await newMemberPhone());
     await call("DELETE", `/api/trucks/${truck.truck_id}`);
