@@ -239,6 +239,41 @@ describe("console lists", () => {
     await expectAccessible(page);
   });
 
+  it("moves feedback to In progress at once and back to Open when the server refuses", async () => {
+    const marker = `Optimistic feedback ${Date.now()}`;
+    const made = await apiCall<{ data: { id: number } }>("POST", "/api/feedback", {
+      kind: "complaint",
+      text: marker,
+    });
+    const { page } = await openConsole(
+      browser,
+      `/dashboard/feedback_complaints?search=${encodeURIComponent(marker)}`,
+    );
+    const status = page.getByLabel(`Status of complaint ${made.data.id}`);
+    await status.waitFor();
+    await page.route("**/api/feedback/*", (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ success: false, message: "Something went wrong on our side." }),
+          })
+        : route.continue(),
+    );
+    await status.selectOption("in_progress");
+    await page
+      .getByText(
+        `Could not mark complaint ${made.data.id} In progress; it is back to Open. Something went wrong on our side.`,
+      )
+      .waitFor();
+    await expect.poll(() => status.inputValue()).toBe("open");
+    const stored = await apiCall<{ feedback: { status: string }[] }[]>(
+      "GET",
+      `/api/feedback?search=${encodeURIComponent(marker)}`,
+    );
+    expect(stored[0]!.feedback[0]!.status).toBe("open");
+  });
+
   it("fits 390 and 1280 px without a horizontal page scroll; the tables scroll in their own box", async () => {
     for (const width of [390, 1280]) {
       for (const [path, name] of [
