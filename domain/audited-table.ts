@@ -1,8 +1,9 @@
-import { eq, type SQL } from "drizzle-orm";
+import { eq, inArray, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import type { Actor, AuditService } from "./audit/service";
 import { HttpError } from "./errors";
+import { trashOf, type TrashSpec } from "./trash";
 
 /**
  * Writes to one table, each committed together with its audit entry: what an operator changes in the console
@@ -18,9 +19,19 @@ export function auditedTable<T extends PgTable & { id: AnyPgColumn }, R>(
     /** How a missing record is named: "Job not found". */
     what: string;
     toRecord: (row: T["$inferSelect"]) => R;
+    /** Rows a foreign-key cascade drops with a record, kept in the trash with it (e.g. a post's comments). */
+    dependents?: TrashSpec<T, R>["dependents"];
   },
 ) {
   const { table, auditName } = spec;
+  // Deletes go to the trash, so the console can undo them (domain/trash.ts).
+  const trash = trashOf(db, audit, {
+    table,
+    resource: auditName,
+    what: spec.what,
+    describe: spec.toRecord,
+    dependents: spec.dependents,
+  });
   async function find(id: number, via: Database = db): Promise<T["$inferSelect"]> {
     const [row] = await via
       .select()
@@ -59,13 +70,17 @@ export function auditedTable<T extends PgTable & { id: AnyPgColumn }, R>(
         return spec.toRecord(after!);
       });
     },
-    async remove(actor: Actor, id: number, describe: (row: T["$inferSelect"]) => unknown = spec.toRecord) {
+    /** Moves the record to the trash; `restore` puts it back for a few minutes. */
+    async remove(actor: Actor, id: number) {
       await db.transaction(async (tx) => {
-        const before = await find(id, tx);
-        await tx.delete(table).where(eq(table.id, id));
-        await audit.record(actor, "delete", auditName, id, describe(before), null, tx);
+        await find(id, tx);
+        await trash.discard(tx, actor, eq(table.id, id));
       });
     },
+    async removeMany(actor: Actor, ids: number[]) {
+      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(table.id, ids))).length);
+    },
+    restore: trash.restore,
   };
 }
 

@@ -43,7 +43,7 @@ export const auditLog = pgTable(
     id: serial("id").primaryKey(),
     operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
     operatorName: text("operator_name").notNull(),
-    action: text("action", { enum: ["create", "update", "delete"] }).notNull(),
+    action: text("action", { enum: ["create", "update", "delete", "restore"] }).notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull(),
     before: jsonb("before"),

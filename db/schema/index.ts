@@ -4,3 +4,4 @@ export * from "./logistics";
 export * from "./media";
 export * from "./limits";
 export * from "./blog";
+export * from "./trash";

@@ -9,10 +9,32 @@ export interface Actor {
 }
 
 export function createAuditService(db: Database) {
+  /** One entry per record, in one INSERT: a bulk delete or its undo. */
+  async function recordMany(
+    actor: Actor,
+    action: "delete" | "restore",
+    entity: string,
+    entries: { id: string | number; before?: unknown; after?: unknown }[],
+    via: Database = db,
+  ) {
+    if (entries.length === 0) return;
+    await via.insert(auditLog).values(
+      entries.map(({ id, before, after }) => ({
+        operatorId: actor.operatorId,
+        operatorName: actor.username,
+        action,
+        entity,
+        entityId: String(id),
+        before: before ?? null,
+        after: after ?? null,
+      })),
+    );
+  }
+
   return {
     async record(
       actor: Actor,
-      action: "create" | "update" | "delete",
+      action: "create" | "update" | "delete" | "restore",
       entity: string,
       entityId: string | number,
       before: unknown,
@@ -37,19 +59,9 @@ export function createAuditService(db: Database) {
       deleted: { id: string | number; before: unknown }[],
       via: Database = db,
     ) {
-      if (deleted.length === 0) return;
-      await via.insert(auditLog).values(
-        deleted.map(({ id, before }) => ({
-          operatorId: actor.operatorId,
-          operatorName: actor.username,
-          action: "delete" as const,
-          entity,
-          entityId: String(id),
-          before: before ?? null,
-          after: null,
-        })),
-      );
+      await recordMany(actor, "delete", entity, deleted, via);
     },
+    recordMany,
     async list(page: number, pageSize: number, sort?: string) {
       const [rows, total] = await Promise.all([
         db

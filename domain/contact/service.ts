@@ -10,6 +10,7 @@ import { HttpError } from "../errors";
 import type { Mailer } from "../notifications/mailer";
 import type { SettingsService } from "../settings/service";
 import { likePattern, orderBy } from "../sql";
+import { trashOf } from "../trash";
 
 type Row = typeof contactRequests.$inferSelect;
 export type EnquiryFilter = Pick<ListQuery, "search" | "sort"> & { status?: Enquiry["status"] };
@@ -69,6 +70,13 @@ export function createContactService(
     if (!row) throw new HttpError(404, "Enquiry not found");
     return row;
   }
+  // Deletes go to the trash, so the console can undo them (domain/trash.ts).
+  const trash = trashOf(db, deps.audit, {
+    table: contactRequests,
+    resource: "enquiry",
+    what: "Enquiry",
+    describe: toEnquiry,
+  });
 
   return {
     /** Stores an enquiry, then tells the team; a failed notification never loses the enquiry. */
@@ -136,11 +144,12 @@ export function createContactService(
       return toEnquiry(after!);
     },
 
+    /** Moves the enquiry to the trash, from which `restore` puts it back for a few minutes (the Undo). */
     async remove(actor: Actor, id: number) {
-      const before = await get(id);
-      await db.delete(contactRequests).where(eq(contactRequests.id, id));
-      await deps.audit.record(actor, "delete", "enquiry", id, toEnquiry(before), null);
+      await get(id);
+      await db.transaction((tx) => trash.discard(tx, actor, eq(contactRequests.id, id)));
     },
+    restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
 
     /** Exactly the rows the filter selects, newest first, as CSV. */
     async exportCsv(filter: EnquiryFilter) {

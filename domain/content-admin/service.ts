@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blogComments, blogPosts, jobs, teamMembers } from "../../db/schema/index";
+import { blogComments, blogPosts, blogRevisions, jobs, teamMembers } from "../../db/schema/index";
 import type { BlogPostInput } from "../../schemas/blog";
 import type { JobInput } from "../../schemas/job";
 import type { ListQuery } from "../../schemas/list-query";
@@ -80,6 +80,10 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
     auditName: "blog_post",
     what: "Post",
     toRecord: blogRow,
+    dependents: [
+      { table: blogComments, column: blogComments.blogId },
+      { table: blogRevisions, column: blogRevisions.postId },
+    ],
   });
   const blogAdmin = createBlogAdmin(db, { ...deps, toRecord: blogRow });
   const withBody = (row: typeof blogPosts.$inferSelect) => ({
@@ -130,8 +134,9 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       update: (actor: Actor, id: number, input: BlogPostInput) => blogAdmin.update(actor, id, input),
       revisions: blogAdmin.revisions,
       revision: blogAdmin.revision,
-      restore: blogAdmin.restore,
+      restoreRevision: blogAdmin.restore,
       remove: (actor: Actor, id: number) => posts.remove(actor, id),
+      restore: posts.restore,
     },
 
     team: {
@@ -150,6 +155,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       update: (actor: Actor, id: number, input: TeamMemberInput) =>
         team.update(actor, id, { ...teamValues(input), updatedAt: new Date() }),
       remove: (actor: Actor, id: number) => team.remove(actor, id),
+      restore: team.restore,
     },
 
     jobs: {
@@ -171,6 +177,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       update: (actor: Actor, id: number, input: JobInput) =>
         jobTable.update(actor, id, { ...jobValues(input), updatedAt: new Date() }),
       remove: (actor: Actor, id: number) => jobTable.remove(actor, id),
+      restore: jobTable.restore,
     },
 
     comments: {
@@ -214,8 +221,8 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       async setHidden(actor: Actor, id: number, hidden: boolean) {
         await comments.update(actor, id, { hidden }, (c) => ({ hidden: c.hidden }));
       },
-      remove: (actor: Actor, id: number) =>
-        comments.remove(actor, id, (c) => ({ name: c.name, comment: c.comment, blog_id: c.blogId })),
+      remove: (actor: Actor, id: number) => comments.remove(actor, id),
+      restore: comments.restore,
     },
   };
 }

@@ -12,6 +12,8 @@ import {
 } from "../../schemas/resource";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
+import { trashOf } from "../trash";
+import { MAX_MATCHING } from "../../schemas/bulk";
 import { orderBy } from "../sql";
 import {
   boundedCount,
@@ -102,10 +104,15 @@ export function createDirectoryService<R extends AnyResource, T extends Director
       dateRange(table.createdAt, q.created_from as string | undefined, q.created_to as string | undefined),
       // A state filter narrows the rows enough that scanning them beats the trigram index (searchCondition).
       searchCondition(binding.search, q.search as string | undefined, Boolean(q.state)),
+      // A bulk export of the rows an operator ticked.
+      Array.isArray(q.ids) && q.ids.length > 0 ? inArray(table.id, q.ids as number[]) : undefined,
     );
   }
   const order = (query: Partial<ListQueryOfResource<R>>) =>
     orderBy(query.sort, sortable, desc(table.createdAt), table.id);
+
+  // Deletes go to the trash, so the console can undo them (domain/trash.ts).
+  const trash = trashOf(db, audit, { table, resource: resource.auditName, what: label, describe: toRecord });
 
   async function row(id: number, via: Database = db): Promise<Row> {
     const [found] = await via
@@ -176,19 +183,29 @@ export function createDirectoryService<R extends AnyResource, T extends Director
     },
     async remove(actor: Actor, id: number) {
       await db.transaction(async (tx) => {
-        const before = await row(id, tx);
-        await tx.delete(table).where(eq(table.id, id));
-        await audit.record(actor, "delete", resource.auditName, id, toRecord(before), null, tx);
+        await row(id, tx);
+        await trash.discard(tx, actor, eq(table.id, id));
       });
     },
     async removeMany(actor: Actor, ids: number[]) {
+      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(table.id, ids))).length);
+    },
+    /** "Select all N matching": deletes every row the list's filters select (up to MAX_MATCHING). */
+    async removeMatching(actor: Actor, query: Partial<ListQueryOfResource<R>>) {
       return db.transaction(async (tx) => {
-        const gone = (await tx.delete(table).where(inArray(table.id, ids)).returning()) as Row[];
-        const deleted = gone.map((r) => ({ id: (r as { id: number }).id, before: toRecord(r) }));
-        await audit.recordDeletes(actor, resource.auditName, deleted, tx);
-        return gone.length;
+        const matching = await tx
+          .select({ id: table.id })
+          .from(table as PgTable)
+          .where(where(query))
+          .limit(MAX_MATCHING);
+        const ids = matching.map((m) => m.id as number);
+        if (ids.length === 0) return [];
+        return (await trash.discard(tx, actor, inArray(table.id, ids))).map(
+          (r) => (r as unknown as { id: number }).id,
+        );
       });
     },
+    restore: trash.restore,
     async exportCsv(query: Partial<ListQueryOfResource<R>>) {
       const rows = await db
         .select()

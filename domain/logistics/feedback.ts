@@ -23,6 +23,7 @@ import {
   searchCondition,
 } from "./common";
 import { orderBy } from "../sql";
+import { trashOf } from "../trash";
 
 type Row = typeof feedback.$inferSelect & { memberName: string; memberPhone: string };
 type Change = z.output<typeof feedbackUpdateSchema>;
@@ -64,6 +65,13 @@ function where(q: Partial<FeedbackListQuery>) {
 }
 
 export function createFeedbackService(db: Database, audit: AuditService) {
+  // Deletes go to the trash, so the console can undo them (domain/trash.ts).
+  const trash = trashOf(db, audit, {
+    table: t,
+    resource: "feedback",
+    what: "Feedback",
+    describe: (r) => ({ id: r.id, kind: r.kind, text: r.text, status: r.status }),
+  });
   const select = () =>
     db
       .select({
@@ -120,22 +128,15 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       await audit.record(actor, "update", "feedback", id, toItem(before), toItem(after));
       return toItem(after);
     },
+    /** Moves the item to the trash, from which `restore` puts it back for a few minutes (the Undo). */
     async remove(actor: Actor, id: number) {
-      const before = await row(id);
-      await db.delete(t).where(eq(t.id, id));
-      await audit.record(actor, "delete", "feedback", id, toItem(before), null);
+      await row(id);
+      await db.transaction((tx) => trash.discard(tx, actor, eq(t.id, id)));
     },
     async removeMany(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const gone = await tx.delete(t).where(inArray(t.id, ids)).returning();
-        const deleted = gone.map((r) => ({
-          id: r.id,
-          before: { id: r.id, kind: r.kind, text: r.text, status: r.status },
-        }));
-        await audit.recordDeletes(actor, "feedback", deleted, tx);
-        return gone.length;
-      });
+      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(t.id, ids))).length);
     },
+    restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
     async exportCsv(query: Partial<FeedbackListQuery>) {
       const rows = await select()
         .where(where(query))

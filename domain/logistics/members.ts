@@ -1,6 +1,17 @@
 import { and, eq, getTableColumns, inArray, sql, desc } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { members, memberSearch, memberVehicles } from "../../db/schema/index";
+import {
+  buySellListings,
+  drivers,
+  feedback,
+  loads,
+  members,
+  memberSearch,
+  memberVehicles,
+  serviceHistory,
+  serviceRequests,
+  trucks,
+} from "../../db/schema/index";
 import { formatPhone } from "../../schemas/phone";
 import type { z } from "zod";
 import type {
@@ -26,6 +37,7 @@ import {
   searchCondition,
 } from "./common";
 import { orderBy } from "../sql";
+import { trashOf } from "../trash";
 
 type Row = typeof members.$inferSelect;
 type MemberInput = z.output<typeof memberInputSchema>;
@@ -69,6 +81,23 @@ const duplicatePhone = (phone: string, name?: string) => {
 
 /** Members of the marketplace (the console's home): profile, vehicles, lookup by mobile number. */
 export function createMemberService(db: Database, audit: AuditService) {
+  // Deletes go to the trash with the vehicles and service history they cascade to, and the directory
+  // records they own are pointed back at them on restore (domain/trash.ts).
+  const trash = trashOf(db, audit, {
+    table: members,
+    resource: "member",
+    what: "Member",
+    describe: (r) => toMember(r),
+    dependents: [
+      { table: memberVehicles, column: memberVehicles.memberId },
+      { table: serviceHistory, column: serviceHistory.memberId },
+      ...[loads, trucks, drivers, buySellListings, serviceRequests, feedback].map((table) => ({
+        table,
+        column: table.memberId,
+        onDelete: "set null" as const,
+      })),
+    ],
+  });
   async function row(id: number) {
     const [r] = await db.select().from(members).where(eq(members.id, id));
     if (!r) throw notFound("Member");
@@ -182,24 +211,17 @@ export function createMemberService(db: Database, audit: AuditService) {
       return data;
     },
 
+    /** Moves the member to the trash, from which `restore` puts them back for a few minutes (the Undo). */
     async remove(actor: Actor, id: number) {
-      const before = await row(id);
-      await db.delete(members).where(eq(members.id, id));
-      await audit.record(actor, "delete", "member", id, toMember(before), null);
+      await row(id);
+      await db.transaction((tx) => trash.discard(tx, actor, eq(members.id, id)));
     },
 
     async removeMany(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const gone = await tx.delete(members).where(inArray(members.id, ids)).returning();
-        await audit.recordDeletes(
-          actor,
-          "member",
-          gone.map((r) => ({ id: r.id, before: toMember(r) })),
-          tx,
-        );
-        return gone.length;
-      });
+      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(members.id, ids))).length);
     },
+
+    restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
 
     async addVehicle(actor: Actor, memberId: number, vehicleNo: string) {
       await row(memberId);

@@ -11,6 +11,7 @@ import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { boundedCount, dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
 import { orderBy } from "../sql";
+import { trashOf } from "../trash";
 
 export type RequestKind = "insurance" | "fast_tag";
 type Row = typeof serviceRequests.$inferSelect;
@@ -42,6 +43,21 @@ function where(kind: RequestKind, q: Partial<ServiceRequestListQuery>) {
 
 /** Insurance and FASTag requests: one table, one service, `kind` chosen by the route. */
 export function createServiceRequestService(db: Database, audit: AuditService) {
+  // Deletes go to the trash, one per kind, so the console can undo them (domain/trash.ts).
+  const trashes = {
+    insurance: trashOf(db, audit, {
+      table: t,
+      resource: "insurance",
+      what: "Insurance request",
+      describe: toRequest,
+    }),
+    fast_tag: trashOf(db, audit, {
+      table: t,
+      resource: "fast_tag",
+      what: "FASTag request",
+      describe: toRequest,
+    }),
+  } satisfies Record<RequestKind, unknown>;
   const select = () =>
     db
       .select({ ...rowColumns(), memberName })
@@ -78,26 +94,18 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
       await audit.record(actor, "update", kind, id, toRequest(before), toRequest(after));
       return toRequest(after);
     },
+    /** Moves the request to the trash, from which `restore` puts it back for a few minutes (the Undo). */
     async remove(actor: Actor, kind: RequestKind, id: number) {
-      const before = await row(kind, id);
-      await db.delete(t).where(eq(t.id, id));
-      await audit.record(actor, "delete", kind, id, toRequest(before), null);
+      await row(kind, id);
+      await db.transaction((tx) => trashes[kind].discard(tx, actor, and(eq(t.id, id), eq(t.kind, kind))));
     },
     async removeMany(actor: Actor, kind: RequestKind, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(t)
-          .where(and(eq(t.kind, kind), inArray(t.id, ids)))
-          .returning();
-        await audit.recordDeletes(
-          actor,
-          kind,
-          gone.map((r) => ({ id: r.id, before: toRequest(r) })),
-          tx,
-        );
-        return gone.length;
-      });
+      return db.transaction(
+        async (tx) =>
+          (await trashes[kind].discard(tx, actor, and(eq(t.kind, kind), inArray(t.id, ids)))).length,
+      );
     },
+    restore: (actor: Actor, kind: RequestKind, ids: number[]) => trashes[kind].restore(actor, ids),
     async exportCsv(kind: RequestKind, query: Partial<ServiceRequestListQuery>) {
       const rows = await select()
         .where(where(kind, query))

@@ -39,7 +39,7 @@ export async function blogAdminRoutes(fastify: FastifyInstance) {
     { ...editor, schema: { params: revisionParams } },
     async (request) => {
       const { id, revisionId } = request.params;
-      const data = await posts.restore(currentOperator(request), id, revisionId);
+      const data = await posts.restoreRevision(currentOperator(request), id, revisionId);
       return { success: true, message: "Revision restored.", data };
     },
   );

@@ -1,3 +1,4 @@
+import { restoreSchema } from "../../schemas/bulk";
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
@@ -66,7 +67,20 @@ export async function contactRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       await app.services.contact.remove(currentOperator(request), id);
-      return { success: true, message: "Enquiry deleted.", data: [] };
+      return { success: true, message: "Enquiry deleted.", data: [], restorable: true };
+    },
+  );
+  app.post(
+    "/api/contact_requests/restore",
+    { config: { access: "editor" }, schema: { body: restoreSchema } },
+    async (request) => {
+      const { ids } = request.body;
+      const restored = await app.services.contact.restore(currentOperator(request), ids);
+      return {
+        success: true,
+        message: restored.length === 1 ? "Enquiry restored." : `${restored.length} enquiries restored.`,
+        data: { restored: restored.length },
+      };
     },
   );
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { listAnswerOf, recordAnswerOf } from "../../schemas/api-responses";
 import type { ZodProvider } from "../zod-provider";
 import { recordId } from "../../schemas/blog";
-import { bulkDeleteSchema } from "../../schemas/logistics";
+import { bulkSelectionSchema, exportIdsQuery, restoreSchema } from "../../schemas/bulk";
 import type { Actor } from "../../domain/audit/service";
 import { HttpError } from "../errors";
 import { currentOperator, type Access } from "../plugins/access";
@@ -36,6 +36,11 @@ interface CrudService<TQuery, TInput, TChange, TRecord> {
   update?(actor: Actor, id: number, change: TChange): Promise<TRecord>;
   remove?(actor: Actor, id: number): Promise<void>;
   removeMany?(actor: Actor, ids: number[]): Promise<number>;
+  /** Deletes every record the list query selects ("Select all N matching"); answers their ids. */
+  removeMatching?(actor: Actor, query: TQuery): Promise<number[]>;
+  /** Puts deleted records back from the trash (the Undo of a delete). */
+  restore?(actor: Actor, ids: number[]): Promise<unknown[]>;
+  /** The query may carry `ids` too (the rows ticked). */
   exportCsv?(query: TQuery): Promise<string>;
 }
 
@@ -51,14 +56,22 @@ export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US exte
   input?: IS;
   update?: US;
   /** The answers' messages, e.g. "Post created." */
-  messages: { created?: string; updated?: string; deleted?: string; bulkDeleted?: (n: number) => string };
+  messages: {
+    created?: string;
+    updated?: string;
+    deleted?: string;
+    bulkDeleted?: (n: number) => string;
+    /** "Truck restored." / "3 trucks restored." (default: "Restored."). */
+    restored?: (n: number) => string;
+  };
   service: CrudService<z.output<QS>, z.output<IS>, z.output<US>, TRecord>;
 }
 
 /**
  * The console's REST shape for one resource (DESIGN.md): list with `<key>_data` and `total_no_of_data`
  * (when a list query is given), and, where the service offers them, CSV export of the same filter, read,
- * create, edit, delete and bulk delete. Every route declares the access level it was given.
+ * create, edit, delete, bulk delete (by ids or every row the filters select) and restore (the Undo of a
+ * delete). Every route declares the access level it was given.
  */
 export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extends z.ZodType, TRecord>(
   fastify: FastifyInstance,
@@ -92,10 +105,13 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
       },
     );
 
+  // A bulk export may name the rows ticked: `ids=1,2,3` beside the filters.
+  const exportQuery =
+    listQuery instanceof z.ZodObject ? listQuery.extend(exportIdsQuery.shape) : (listQuery as z.ZodType);
   if (listQuery && service.exportCsv)
     app.get(
       `${path}/export.csv`,
-      { ...access, schema: { querystring: listQuery } },
+      { ...access, schema: { querystring: exportQuery } },
       async (request, reply) => {
         const query = request.query as Query;
         return sendCsv(reply, options.dataKey, await service.exportCsv!(query));
@@ -140,13 +156,41 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
     app.delete(`${path}/:id`, { ...access, schema: { params: idParams } }, async (request) => {
       const { id } = request.params;
       await service.remove!(currentOperator(request), id);
-      return { success: true, message: messages.deleted, data: [] };
+      // `restorable`: the console offers Undo (POST <path>/restore) for a few minutes.
+      return { success: true, message: messages.deleted, data: [], restorable: Boolean(service.restore) };
     });
 
-  if (service.removeMany && messages.bulkDeleted)
-    app.post(`${path}/bulk_delete`, { ...access, schema: { body: bulkDeleteSchema } }, async (request) => {
+  if (service.removeMany && messages.bulkDeleted) {
+    const matching = Boolean(listQuery && service.removeMatching);
+    app.post(
+      `${path}/bulk_delete`,
+      // With a list query, the filters of "all matching" come in the query string, read as the list reads them.
+      { ...access, schema: { body: bulkSelectionSchema, ...(matching ? { querystring: listQuery } : {}) } },
+      async (request) => {
+        const { ids, all_matching } = request.body;
+        const actor = currentOperator(request);
+        if (all_matching && !matching)
+          throw new HttpError(400, "This list deletes ticked rows only: send ids instead of all_matching.");
+        const deletedIds = all_matching ? await service.removeMatching!(actor, request.query as Query) : null;
+        const deleted = deletedIds ? deletedIds.length : await service.removeMany!(actor, ids!);
+        return {
+          success: true,
+          message: messages.bulkDeleted!(deleted),
+          data: { deleted, ...(deletedIds ? { ids: deletedIds } : {}) },
+          restorable: Boolean(service.restore),
+        };
+      },
+    );
+  }
+
+  if (service.restore)
+    app.post(`${path}/restore`, { ...access, schema: { body: restoreSchema } }, async (request) => {
       const { ids } = request.body;
-      const deleted = await service.removeMany!(currentOperator(request), ids);
-      return { success: true, message: messages.bulkDeleted!(deleted), data: { deleted } };
+      const restored = await service.restore!(currentOperator(request), ids);
+      return {
+        success: true,
+        message: messages.restored?.(restored.length) ?? "Restored.",
+        data: { restored: restored.length },
+      };
     });
 }

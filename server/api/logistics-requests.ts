@@ -48,11 +48,13 @@ export async function requestRoutes(fastify: FastifyInstance) {
         updated: `${capital} updated.`,
         deleted: `${capital} deleted.`,
         bulkDeleted: (n) => `${plural(n, noun)} deleted.`,
+        restored: (n) => `${plural(n, noun)} restored.`,
       },
       service: {
         update: (actor, id, change) => requests.update(actor, kind, id, change),
         remove: (actor, id) => requests.remove(actor, kind, id),
         removeMany: (actor, ids) => requests.removeMany(actor, kind, ids),
+        restore: (actor, ids) => requests.restore(actor, kind, ids),
       },
     });
   }
@@ -86,12 +88,14 @@ export async function requestRoutes(fastify: FastifyInstance) {
       updated: "Review saved.",
       deleted: "Feedback deleted.",
       bulkDeleted: (n) => `${plural(n, "item")} deleted.`,
+      restored: (n) => `${plural(n, "item")} restored.`,
     },
     service: {
       create: feedback.create,
       update: feedback.update,
       remove: feedback.remove,
       removeMany: feedback.removeMany,
+      restore: feedback.restore,
     },
   });
 

@@ -96,6 +96,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
       updated: "Member updated.",
       deleted: "Member deleted.",
       bulkDeleted: (n) => `${plural(n, "member")} deleted.`,
+      restored: (n) => `${plural(n, "member")} restored.`,
     },
     // The list, export and profile answer the spec's own shapes (above).
     service: {
@@ -103,6 +104,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
       update: members.update,
       remove: members.remove,
       removeMany: members.removeMany,
+      restore: members.restore,
     },
   });
   app.post(

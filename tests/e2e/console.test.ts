@@ -148,7 +148,10 @@ describe("enquiry inbox", () => {
     await dialog.getByLabel("Notes").fill("Left a voicemail");
     await dialog.getByRole("button", { name: "Save" }).click();
     await page.getByText("Enquiry updated.").waitFor();
-    await page.locator("tbody").getByText("Contacted").waitFor();
+    // The status is a select in the row now (changed in place, optimistically).
+    await expect
+      .poll(() => page.getByLabel(`Status of the enquiry from ${marker} Tester`).inputValue())
+      .toBe("contacted");
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),

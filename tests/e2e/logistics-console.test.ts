@@ -160,7 +160,7 @@ describe("insurance, FASTag and feedback", () => {
     await page.getByRole("button", { name: "Delete selected (2)" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete 2 items" });
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await page.getByText("Selected rows deleted.").waitFor();
+    await page.getByText("2 items deleted.").waitFor();
     await expect
       .poll(async () => (await apiGet<{ total_no_of_data: number }[]>("/api/feedback"))[0]!.total_no_of_data)
       .toBe(before - 2);

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 
-export const rowActionClass = "rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50";
+// `relative`: each button holds its own sr-only label, which must not widen the page or the scroll box.
+export const rowActionClass = "relative rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-50";
 
 /** Edit and Delete buttons of a row, named for screen readers; `children` go before them. */
 export function RowActions({
@@ -28,7 +29,7 @@ export function RowActions({
       {onDelete ? (
         <button
           type="button"
-          className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50"
+          className="relative rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50"
           onClick={onDelete}
         >
           Delete<span className="sr-only"> {label}</span>

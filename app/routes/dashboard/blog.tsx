@@ -52,7 +52,7 @@ export default function BlogScreen() {
       }
       remove={{
         noun: "post",
-        message: (p) => `Delete "${p.heading}" and its comments? This cannot be undone.`,
+        message: (p) => `Delete "${p.heading}" and its comments?`,
       }}
       columns={[
         {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Details } from "~/components/dashboard/details";
 import { FormActions } from "~/components/dashboard/kit/form-actions";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { useOptimisticStatus } from "~/components/dashboard/kit/use-optimistic-status";
 import { Modal } from "~/components/dashboard/modal";
 import { localDateTime } from "~/lib/dashboard/dates";
 import { consoleMeta } from "~/lib/dashboard/meta";
@@ -25,6 +26,10 @@ const statusStyle: Record<Enquiry["status"], string> = {
 const fullName = (e: Enquiry) => `${e.first_name} ${e.last_name}`;
 
 export default function Enquiries() {
+  const setStatus = useOptimisticStatus<Enquiry["status"]>({
+    endpoint: ENDPOINT,
+    label: (s) => statusLabel[s],
+  });
   return (
     <ListScreen<Enquiry>
       title="Enquiries"
@@ -44,7 +49,7 @@ export default function Enquiries() {
       form={(e, close) => e && <EnquiryModal enquiry={e} onClose={close} />}
       remove={{
         noun: "enquiry",
-        message: (e) => `Delete the enquiry from ${fullName(e)}? This cannot be undone.`,
+        message: (e) => `Delete the enquiry from ${fullName(e)}?`,
       }}
       columns={[
         { key: "created_at", header: "Received", sortable: true, render: (e) => localDateTime(e.created_at) },
@@ -63,10 +68,27 @@ export default function Enquiries() {
           key: "status",
           header: "Status",
           sortable: true,
+          // Changed in place: the new status shows at once and goes back if the server refuses it.
           render: (e) => (
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[e.status]}`}>
-              {statusLabel[e.status]}
-            </span>
+            <select
+              aria-label={`Status of the enquiry from ${fullName(e)}`}
+              value={e.status}
+              onChange={(event) =>
+                setStatus.mutate({
+                  id: e.id,
+                  status: event.target.value as Enquiry["status"],
+                  from: e.status,
+                  name: `the enquiry from ${fullName(e)}`,
+                })
+              }
+              className={`w-auto rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${statusStyle[e.status]}`}
+            >
+              {enquiryStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabel[s]}
+                </option>
+              ))}
+            </select>
           ),
         },
       ]}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { memberColumn, timeColumn } from "~/components/dashboard/columns";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { useOptimisticStatus } from "~/components/dashboard/kit/use-optimistic-status";
 import {
   addedFrom,
   addedTo,
@@ -38,7 +39,17 @@ const selectFeedback = (answer: unknown) => {
 const describe = (f: FeedbackItem) =>
   `${feedbackKindLabel[f.kind].toLowerCase()} ${f.id}${f.member_name ? ` from ${f.member_name}` : ""}`;
 
+const statusSelectTone: Record<FeedbackItem["status"], string> = {
+  open: "bg-amber-100 text-amber-900",
+  in_progress: "bg-sky-100 text-sky-900",
+  resolved: "bg-green-100 text-green-900",
+};
+
 export default function FeedbackComplaints() {
+  const setStatus = useOptimisticStatus<FeedbackItem["status"]>({
+    endpoint: ENDPOINT,
+    label: (s) => feedbackStatusLabel[s],
+  });
   return (
     <ListScreen<FeedbackItem>
       title="Feedback & Complaints"
@@ -79,7 +90,34 @@ export default function FeedbackComplaints() {
           key: "status",
           header: "Status",
           sortable: true,
-          render: (f) => <Chip tone={statusTone[f.status]}>{feedbackStatusLabel[f.status]}</Chip>,
+          // The next step is offered in place (resolving needs the reply note written in Review first);
+          // the new status shows at once and goes back if the server refuses it.
+          render: (f) => {
+            const following = next[f.status];
+            const offered = following && (following !== "resolved" || f.reply.trim()) ? following : null;
+            if (!offered) return <Chip tone={statusTone[f.status]}>{feedbackStatusLabel[f.status]}</Chip>;
+            return (
+              <select
+                aria-label={`Status of ${describe(f)}`}
+                value={f.status}
+                onChange={(event) =>
+                  setStatus.mutate({
+                    id: f.id,
+                    status: event.target.value as FeedbackItem["status"],
+                    from: f.status,
+                    name: describe(f),
+                  })
+                }
+                className={`w-auto rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${statusSelectTone[f.status]}`}
+              >
+                {[f.status, offered].map((s) => (
+                  <option key={s} value={s}>
+                    {feedbackStatusLabel[s]}
+                  </option>
+                ))}
+              </select>
+            );
+          },
         },
       ]}
     />

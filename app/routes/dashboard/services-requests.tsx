@@ -45,7 +45,7 @@ export default function ServiceRequests() {
       form={(r, close) => r && <RequestModal request={r} endpoint={endpoint} label={label} onClose={close} />}
       remove={{
         noun: `${label} request`,
-        message: (r) => `Delete the ${describe(r)}? This cannot be undone.`,
+        message: (r) => `Delete the ${describe(r)}?`,
       }}
       columns={[
         timeColumn("created_at", "Received", formatDateTime),

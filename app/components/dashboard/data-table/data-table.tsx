@@ -7,7 +7,7 @@ import { downloadCsv } from "./csv-export";
 import { FilterModal } from "./filter-modal";
 import { Pager } from "./pager";
 import { useBulkDelete, useRowSelection } from "./selection";
-import { Table } from "./table";
+import { Table, useListTable } from "./table";
 import { Toolbar } from "./toolbar";
 import type { DataTableProps } from "./types";
 
@@ -35,18 +35,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // Lists may count only up to a cap (`total_capped`): "of 10,000+".
   const capped = selected ? Boolean(selected.capped) : query.data?.total_capped === true;
 
-  // Bulk selection covers the rows on screen; any change of page, search or filter clears it.
+  // Bulk selection covers the rows on screen or all N matching; any change of page, search or filter clears it.
   const bulk = props.bulkDelete;
   const selection = useRowSelection(bulk ? rows.map(bulk.rowId) : [], apiQuery);
   const bulkDelete = useBulkDelete(props.endpoint, bulk, selection);
+  const matching = Boolean(bulk?.allMatching) && selection.allMatching;
+  const selectedCount = matching ? total : selection.checked.size;
+  const table = useListTable({
+    list: props.endpoint,
+    columns: props.columns,
+    rows,
+    rowKey: props.rowKey,
+    sort: list.sort,
+  });
   const Title = props.titleLevel === 2 ? "h2" : "h1";
+  const plural = bulk ? (bulk.plural ?? `${bulk.noun}s`) : "";
 
   useEffect(() => {
     if (query.error) toast.error(query.error.message);
   }, [query.error]);
 
   return (
-    <section aria-labelledby="list-title">
+    <section aria-labelledby="list-title" className="min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Title
           id="list-title"
@@ -62,6 +72,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
 
       <Toolbar
+        table={table}
         search={list.search}
         onSearch={list.setSearch}
         searchPlaceholder={props.searchPlaceholder}
@@ -69,14 +80,66 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onOpenFilters={props.filters?.length ? () => setFilterOpen(true) : undefined}
         onClearFilters={list.clearFilters}
         onExport={props.csvExport ? () => downloadCsv(props.endpoint, apiQuery, dataKey) : undefined}
-        selectedCount={selection.checked.size}
-        onDeleteSelected={bulk ? () => bulkDelete.ask([...selection.checked]) : undefined}
+        selectedCount={selectedCount}
+        onDeleteSelected={
+          bulk
+            ? () =>
+                bulkDelete.ask(
+                  matching ? { matching: total, query: apiQuery } : { ids: [...selection.checked] },
+                )
+            : undefined
+        }
+        onExportSelected={
+          bulk?.allMatching && props.csvExport
+            ? () =>
+                downloadCsv(
+                  props.endpoint,
+                  matching ? apiQuery : `ids=${[...selection.checked].join(",")}`,
+                  dataKey,
+                )
+            : undefined
+        }
       />
 
+      {bulk?.allMatching && selection.allChecked && total > rows.length ? (
+        <p
+          className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-brand-50 px-4 py-2 text-sm text-slate-800"
+          aria-live="polite"
+        >
+          {matching ? (
+            <>
+              <span>
+                All {total.toLocaleString("en-IN")}
+                {capped ? "+" : ""} {plural} matching are selected.
+              </span>
+              <button
+                type="button"
+                className="font-semibold text-brand-700 underline"
+                onClick={selection.clear}
+              >
+                Clear selection
+              </button>
+            </>
+          ) : (
+            <>
+              <span>
+                All {rows.length} {plural} on this page are selected.
+              </span>
+              <button
+                type="button"
+                className="font-semibold text-brand-700 underline"
+                onClick={selection.selectAllMatching}
+              >
+                Select all {total.toLocaleString("en-IN")}
+                {capped ? "+" : ""} matching
+              </button>
+            </>
+          )}
+        </p>
+      ) : null}
+
       <Table
-        columns={props.columns}
-        rows={rows}
-        rowKey={props.rowKey}
+        table={table}
         rowActions={props.rowActions}
         rowClassName={props.rowClassName}
         sort={list.sort}

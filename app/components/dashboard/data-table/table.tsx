@@ -1,6 +1,14 @@
-import { ArrowDown, ArrowUp } from "lucide-react";
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Table as TanTable,
+} from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "../modal";
+import { useColumnVisibility } from "./column-visibility";
 import type { RowSelection } from "./selection";
 import type { Column } from "./types";
 
@@ -10,11 +18,56 @@ function sortState(sort: string, key: string): "ascending" | "descending" | unde
   return undefined;
 }
 
-/** The rows with sortable headers, optional checkboxes and a trailing Actions column. */
-export function Table<T>({
+type Meta = { className?: string; sortable?: boolean };
+
+/**
+ * The list's TanStack table (headless): columns, their visibility (remembered per operator and list) and
+ * the sort the server applied. Sorting and paging stay server-side, in the URL.
+ */
+export function useListTable<T>({
+  list,
   columns,
   rows,
   rowKey,
+  sort,
+}: {
+  list: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => number | string;
+  sort: string;
+}) {
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(list);
+  const defs: ColumnDef<T>[] = columns.map((col, i) => ({
+    id: col.key,
+    header: col.header,
+    cell: ({ row }) => col.render(row.original),
+    // The server sorts; TanStack's own getCanSort needs an accessor these display columns do not have.
+    enableSorting: Boolean(col.sortable),
+    // The first column names the row; hiding it would leave rows nobody can tell apart.
+    enableHiding: i > 0,
+    meta: { className: col.className, sortable: Boolean(col.sortable) } satisfies Meta,
+  }));
+  // TanStack Table's instance is mutable by design, so React Compiler leaves this hook unmemoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  return useReactTable<T>({
+    data: rows,
+    columns: defs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(rowKey(row)),
+    manualSorting: true,
+    manualPagination: true,
+    state: {
+      columnVisibility,
+      sorting: sort ? [{ id: sort.replace(/^-/, ""), desc: sort.startsWith("-") }] : [],
+    },
+    onColumnVisibilityChange: setColumnVisibility,
+  });
+}
+
+/** The rows with sortable headers, optional checkboxes and a trailing Actions column. */
+export function Table<T>({
+  table,
   rowActions,
   rowClassName,
   sort,
@@ -23,9 +76,7 @@ export function Table<T>({
   status,
   emptyText,
 }: {
-  columns: Column<T>[];
-  rows: T[];
-  rowKey: (row: T) => number | string;
+  table: TanTable<T>;
   rowActions?: (row: T) => ReactNode;
   rowClassName?: (row: T) => string;
   sort: string;
@@ -35,9 +86,12 @@ export function Table<T>({
   status: { pending: boolean; error: boolean; stale: boolean };
   emptyText?: string;
 }) {
-  const columnCount = columns.length + 1 + (selectable ? 1 : 0);
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const rows = table.getRowModel().rows;
+  const columnCount = headers.length + (rowActions ? 1 : 0) + (selectable ? 1 : 0);
   return (
-    <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Wide tables scroll inside this box, never the page; `relative` keeps the sr-only labels inside it.
+    <div className="relative mt-4 min-w-0 max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
@@ -53,31 +107,41 @@ export function Table<T>({
                 />
               </th>
             ) : null}
-            {columns.map((col) => (
-              <th
-                key={col.key}
-                scope="col"
-                className={`px-4 py-3 font-semibold ${col.className ?? ""}`}
-                aria-sort={sortState(sort, col.key)}
-              >
-                {col.sortable ? (
-                  <button
-                    type="button"
-                    className="inline-flex items-center gap-1 uppercase"
-                    onClick={() => onSort(col.key)}
-                  >
-                    {col.header}
-                    {sort === col.key ? (
-                      <ArrowUp aria-hidden="true" className="size-3" />
-                    ) : sort === `-${col.key}` ? (
-                      <ArrowDown aria-hidden="true" className="size-3" />
-                    ) : null}
-                  </button>
-                ) : (
-                  col.header
-                )}
-              </th>
-            ))}
+            {headers.map((header) => {
+              const key = header.column.id;
+              const state = sortState(sort, key);
+              const { className, sortable } = (header.column.columnDef.meta ?? {}) as Meta;
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={`px-4 py-3 font-semibold ${className ?? ""}`}
+                  aria-sort={state}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      className="group inline-flex items-center gap-1 rounded uppercase hover:text-navy-900"
+                      onClick={() => onSort(key)}
+                    >
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      {/* An icon on every sortable header: up/down until sorted, then the direction. */}
+                      <span data-sort-icon={state ?? "none"} aria-hidden="true">
+                        {state === "ascending" ? (
+                          <ArrowUp className="size-3.5" />
+                        ) : state === "descending" ? (
+                          <ArrowDown className="size-3.5" />
+                        ) : (
+                          <ChevronsUpDown className="size-3.5 text-slate-400 group-hover:text-slate-600" />
+                        )}
+                      </span>
+                    </button>
+                  ) : (
+                    flexRender(header.column.columnDef.header, header.getContext())
+                  )}
+                </th>
+              );
+            })}
             {rowActions ? (
               <th scope="col" className="px-4 py-3 text-right font-semibold">
                 Actions
@@ -101,27 +165,30 @@ export function Table<T>({
           ) : (
             rows.map((row) => (
               <tr
-                key={rowKey(row)}
-                className={`${status.stale ? "opacity-60" : ""} ${rowClassName?.(row) ?? ""}`}
+                key={row.id}
+                className={`${status.stale ? "opacity-60" : ""} ${rowClassName?.(row.original) ?? ""}`}
               >
                 {selectable ? (
                   <td className="px-4 py-3 align-top">
                     <input
                       type="checkbox"
-                      aria-label={`Select row ${selectable.rowId(row)}`}
-                      checked={selectable.selection.checked.has(selectable.rowId(row))}
-                      onChange={() => selectable.selection.toggle(selectable.rowId(row))}
+                      aria-label={`Select row ${selectable.rowId(row.original)}`}
+                      checked={selectable.selection.checked.has(selectable.rowId(row.original))}
+                      onChange={() => selectable.selection.toggle(selectable.rowId(row.original))}
                       className="size-4 accent-brand-700"
                     />
                   </td>
                 ) : null}
-                {columns.map((col) => (
-                  <td key={col.key} className={`px-4 py-3 align-top ${col.className ?? ""}`}>
-                    {col.render(row)}
+                {row.getVisibleCells().map((cell) => (
+                  <td
+                    key={cell.id}
+                    className={`px-4 py-3 align-top ${((cell.column.columnDef.meta ?? {}) as Meta).className ?? ""}`}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
                 {rowActions ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">{rowActions(row)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right">{rowActions(row.original)}</td>
                 ) : null}
               </tr>
             ))

@@ -1,8 +1,53 @@
-import { Download, Filter, Search, Trash2, X } from "lucide-react";
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import type { Table as TanTable } from "@tanstack/react-table";
+import { Check, Columns3, Download, Filter, Search, Trash2, X } from "lucide-react";
 import { useState } from "react";
 
-/** Search, filters, CSV export and "Delete selected" above the table; each part shows only when given. */
-export function Toolbar({
+/** "Columns": show or hide each column but the first; the choice is remembered per operator. */
+function ColumnMenu<T>({ table }: { table: TanTable<T> }) {
+  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
+  if (hideable.length === 0) return null;
+  const hidden = hideable.filter((column) => !column.getIsVisible()).length;
+  return (
+    <Menu.Root>
+      <Menu.Trigger className="btn-secondary">
+        <Columns3 aria-hidden="true" className="size-4" /> Columns{hidden ? ` (${hidden} hidden)` : ""}
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 text-sm text-slate-900 shadow-lg"
+        >
+          <Menu.Label className="px-2 py-1.5 text-xs font-semibold uppercase text-slate-600">
+            Show columns
+          </Menu.Label>
+          {hideable.map((column) => (
+            <Menu.CheckboxItem
+              key={column.id}
+              checked={column.getIsVisible()}
+              onCheckedChange={(visible) => column.toggleVisibility(visible)}
+              // Stays open, so several columns can be switched in one visit.
+              onSelect={(event) => event.preventDefault()}
+              className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-slate-100"
+            >
+              <span className="flex size-4 items-center justify-center rounded border border-slate-400">
+                <Menu.ItemIndicator>
+                  <Check aria-hidden="true" className="size-3" />
+                </Menu.ItemIndicator>
+              </span>
+              {String(column.columnDef.header)}
+            </Menu.CheckboxItem>
+          ))}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+/** Search, filters, columns, CSV export and the bulk buttons above the table; each part shows only when given. */
+export function Toolbar<T>({
+  table,
   search,
   onSearch,
   searchPlaceholder,
@@ -12,7 +57,9 @@ export function Toolbar({
   onExport,
   selectedCount,
   onDeleteSelected,
+  onExportSelected,
 }: {
+  table: TanTable<T>;
   search: string;
   onSearch: (text: string) => void;
   searchPlaceholder?: string;
@@ -22,13 +69,14 @@ export function Toolbar({
   onExport?: () => void;
   selectedCount: number;
   onDeleteSelected?: () => void;
+  onExportSelected?: () => void;
 }) {
   const [searchText, setSearchText] = useState(search);
   return (
     <div className="mt-5 flex flex-wrap items-center gap-2">
       <form
         role="search"
-        className="flex min-w-64 flex-1 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3"
+        className="flex min-w-0 basis-64 flex-1 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3"
         onSubmit={(e) => {
           e.preventDefault();
           onSearch(searchText.trim());
@@ -64,9 +112,16 @@ export function Toolbar({
           <X aria-hidden="true" className="size-4" /> Clear filters
         </button>
       ) : null}
+      <ColumnMenu table={table} />
       {onExport ? (
         <button type="button" className="btn-secondary" onClick={onExport}>
           <Download aria-hidden="true" className="size-4" /> Export CSV
+        </button>
+      ) : null}
+      {onExportSelected && selectedCount > 0 ? (
+        <button type="button" className="btn-secondary" onClick={onExportSelected}>
+          <Download aria-hidden="true" className="size-4" /> Export selected (
+          {selectedCount.toLocaleString("en-IN")})
         </button>
       ) : null}
       {onDeleteSelected && selectedCount > 0 ? (
@@ -75,7 +130,8 @@ export function Toolbar({
           className="btn bg-red-700 text-white hover:bg-red-800"
           onClick={onDeleteSelected}
         >
-          <Trash2 aria-hidden="true" className="size-4" /> Delete selected ({selectedCount})
+          <Trash2 aria-hidden="true" className="size-4" /> Delete selected (
+          {selectedCount.toLocaleString("en-IN")})
         </button>
       ) : null}
     </div>

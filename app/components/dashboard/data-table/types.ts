@@ -20,6 +20,11 @@ export interface BulkDelete<T> {
   noun: string;
   plural?: string;
   rowId: (row: T) => number;
+  /**
+   * The endpoint deletes and exports by the list's filters (`all_matching`) and exports ticked ids
+   * (`export.csv?ids=`): offers "Select all N matching" and "Export selected".
+   */
+  allMatching?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -37,7 +42,7 @@ export interface DataTableProps<T> {
   /** Adds a CSV button that downloads `${endpoint}/export.csv` with the current filters. */
   csvExport?: boolean;
   emptyText?: string;
-  /** Row checkboxes and one "Delete selected" that posts `{ ids }` to `${endpoint}/bulk_delete` after one confirmation. */
+  /** Row checkboxes and one "Delete selected" that posts `{ ids }` (or `{ all_matching: true }`) to `${endpoint}/bulk_delete` after one confirmation. */
   bulkDelete?: BulkDelete<T>;
   /** Fixed query parameters sent with every list and CSV request (e.g. a date range chosen outside the table). */
   extraQuery?: Record<string, string>;

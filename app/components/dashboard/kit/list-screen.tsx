@@ -31,7 +31,7 @@ interface RemoveRows<T> {
   noun: string;
   /** "remove" words it Remove / removed, e.g. for a team member taken off the leadership page. */
   verb?: "delete" | "remove";
-  /** The question asked (default: "Delete <describe(row)>? This cannot be undone."). */
+  /** The question asked (default: "Delete <describe(row)>?"; the toast offers Undo where the server can restore). */
   message?: (row: T) => string;
   /** Queries refetched once deleted (default: this list). */
   invalidate?: string[];
@@ -50,10 +50,14 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   const deletion = useDeleteConfirm<T>({
     request: (row) => ({ path: `${table.endpoint}/${rowKey(row)}`, method: "DELETE" }),
     title: `${capitalised(verb)} ${noun}`,
-    message: remove?.message ?? ((row) => `${capitalised(verb)} ${describe(row)}? This cannot be undone.`),
+    message: remove?.message ?? ((row) => `${capitalised(verb)} ${describe(row)}?`),
     success: `${capitalised(noun)} ${verb}d.`,
     invalidate: remove?.invalidate ?? [table.endpoint],
     onDeleted: remove?.onDeleted,
+    undo: {
+      request: (row) => ({ path: `${table.endpoint}/restore`, method: "POST", body: { ids: [rowKey(row)] } }),
+      success: `${capitalised(noun)} restored.`,
+    },
   });
   return (
     <>

@@ -1,33 +1,76 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConsoleMutation, type ConsoleRequest } from "~/lib/dashboard/mutation";
+import { api } from "~/lib/dashboard/api";
+import type { ConsoleRequest } from "~/lib/dashboard/mutation";
+import { toast } from "~/lib/toast";
 import { ConfirmModal } from "../modal";
+
+/** What a delete answers; `restorable` when the server kept the records in its trash for an undo. */
+export interface DeleteAnswer {
+  message?: string;
+  restorable?: boolean;
+  data?: { deleted?: number; ids?: number[] } | unknown[];
+}
 
 export interface DeleteConfirmOptions<T> {
   request: (target: T) => ConsoleRequest;
   title: string | ((target: T) => string);
   message: (target: T) => string;
   /** The toast once deleted. */
-  success: string;
+  success: string | ((target: T, answer: DeleteAnswer) => string);
   /** Queries refetched once deleted. */
   invalidate: string[];
   /** Runs once deleted, before the dialog closes. */
   onDeleted?: (target: T) => void;
+  /** The Undo in the toast, offered when the server answers `restorable`: the request that puts it back. */
+  undo?: { request: (target: T, answer: DeleteAnswer) => ConsoleRequest; success: string };
 }
 
 /**
  * The console's one way to delete: `ask(target)` opens a confirmation, and only its Delete button sends
- * the request. Returns the target being asked about, the mutation and the dialog to render.
+ * the request; the toast then offers Undo where the server can restore. Returns the target being asked
+ * about, the mutation and the dialog to render.
  */
 export function useDeleteConfirm<T>(options: DeleteConfirmOptions<T>) {
   const [target, setTarget] = useState<T | null>(null);
-  const mutation = useConsoleMutation<T>({
-    request: options.request,
-    success: options.success,
-    invalidate: options.invalidate,
-    onSuccess: (deleted) => {
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all(options.invalidate.map((key) => client.invalidateQueries({ queryKey: [key] })));
+
+  async function restore(request: ConsoleRequest, success: string) {
+    try {
+      await api<unknown>(request.path, { method: request.method, body: request.body });
+      toast.success(success);
+    } catch (error) {
+      toast.error(`Could not undo the delete: ${error instanceof Error ? error.message : "try again"}`);
+    }
+    await refresh();
+  }
+
+  const mutation = useMutation({
+    mutationFn: (input: T) => {
+      const { path, method, body } = options.request(input);
+      return api<DeleteAnswer>(path, { method, body });
+    },
+    onSuccess: async (answer, deleted) => {
+      const { success, undo } = options;
+      const text = typeof success === "string" ? success : success(deleted, answer ?? {});
+      toast.success(
+        text,
+        undo && answer?.restorable
+          ? {
+              action: {
+                label: "Undo",
+                onClick: () => void restore(undo.request(deleted, answer), undo.success),
+              },
+            }
+          : undefined,
+      );
+      await refresh();
       options.onDeleted?.(deleted);
       setTarget(null);
     },
+    onError: (error) => toast.error(error.message),
   });
   const { title, message } = options;
   const dialog = (

@@ -23,9 +23,17 @@ export function EntityScreen<T>({ config }: { config: EntityScreenConfig<T> }) {
   const remove = useDeleteConfirm<T>({
     request: (row) => ({ path: `${config.endpoint}/${config.idOf(row)}`, method: "DELETE" }),
     title: `Delete ${config.noun}`,
-    message: (row) => `Delete ${config.describe(row)}? This cannot be undone.`,
+    message: (row) => `Delete ${config.describe(row)}?`,
     success: `${config.noun.charAt(0).toUpperCase()}${config.noun.slice(1)} deleted.`,
     invalidate: [config.endpoint],
+    undo: {
+      request: (row) => ({
+        path: `${config.endpoint}/restore`,
+        method: "POST",
+        body: { ids: [config.idOf(row)] },
+      }),
+      success: `${config.noun.charAt(0).toUpperCase()}${config.noun.slice(1)} restored.`,
+    },
   });
 
   return (
@@ -40,7 +48,7 @@ export function EntityScreen<T>({ config }: { config: EntityScreenConfig<T> }) {
         searchPlaceholder={config.searchPlaceholder}
         csvExport
         emptyText={`No ${config.plural} match.`}
-        bulkDelete={{ noun: config.noun, plural: config.plural, rowId: config.idOf }}
+        bulkDelete={{ noun: config.noun, plural: config.plural, rowId: config.idOf, allMatching: true }}
         actions={
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" /> Add {config.noun}
