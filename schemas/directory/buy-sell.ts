@@ -1,6 +1,8 @@
 import { formatVehicleNumber } from "../vehicle";
 import {
   bandValues,
+  brandField,
+  brandQuery,
   enumOf,
   imageUrlField,
   MAX_IMAGES,
@@ -21,7 +23,6 @@ import {
   priceBands,
   stateLabel,
   stateOptions,
-  truckBrands,
 } from "../logistics-options";
 import { defineResource } from "../resource";
 
@@ -40,7 +41,7 @@ export const buySellResource = defineResource({
     owner_name: requiredText("owner name", 100),
     contact_no: phoneField,
     vehicle_number: vehicleNumberField,
-    brand: enumOf(truckBrands, "Choose a brand"),
+    brand: brandField,
     model_year: wholeNumber("model year", 1980, thisYear + 1),
     kms_driven: wholeNumber("kilometres driven", 0, 5_000_000, " km"),
     price: wholeNumber("price", 1, 1_000_000_000),
@@ -54,7 +55,7 @@ export const buySellResource = defineResource({
   },
   filters: {
     state: { label: "State", query: stateQuery("state"), options: stateOptions },
-    brand: { label: "Brand", query: queryEnum("brand", truckBrands), options: brandOptions },
+    brand: { label: "Brand", query: brandQuery, options: brandOptions },
     km_band: {
       label: "Kilometres driven",
       query: queryEnum("km_band", bandValues(kmBands)),
