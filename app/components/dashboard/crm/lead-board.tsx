@@ -113,7 +113,9 @@ export function LeadBoard() {
     onError: (error, m, context) => {
       if (context?.before) client.setQueryData(KEY, context.before);
       const reason = error instanceof Error ? error.message : "the server did not answer";
-      toast.error(`Could not move ${m.lead.name} to ${m.to}: ${reason} It is back in ${m.from}.`);
+      toast.error(
+        `Could not move ${m.lead.name} to ${m.to}: ${reason.replace(/\.?$/, ".")} It is back in ${m.from}.`,
+      );
     },
     onSuccess: (_data, m) => {
       if (m.undo) toast.success(`${m.lead.name} is back in ${m.to}.`);
