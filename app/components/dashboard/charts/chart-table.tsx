@@ -12,8 +12,10 @@ export interface TableSeries {
  * nobody can read, whereas a bar per bucket shows each count. Larger counts read better as lines.
  */
 export const SMALL_COUNT = 5;
-export function drawAsBars(data: readonly Record<string, string | number>[], keys: readonly string[]) {
-  return data.every((row) => keys.every((k) => Number(row[k] ?? 0) <= SMALL_COUNT));
+export function drawAsBars(data: readonly object[], keys: readonly string[]) {
+  return data.every((row) =>
+    keys.every((k) => Number((row as Record<string, unknown>)[k] ?? 0) <= SMALL_COUNT),
+  );
 }
 
 /** The chart's numbers as a real table, behind a keyboard-reachable "Show the numbers" toggle. */
@@ -30,11 +32,13 @@ export function ChartTable({
   bucketKey: string;
   formatBucket: (value: string) => string;
   series: readonly TableSeries[];
-  data: readonly Record<string, string | number>[];
+  data: readonly object[];
 }) {
   const id = useId();
+  const rows = data as readonly Record<string, string | number | undefined>[];
   return (
-    <details className="group mt-3 rounded-lg border border-slate-200" data-chart-table>
+    // Inline-size containment: a wide table scrolls in its box instead of widening the page around it.
+    <details className="group mt-3 rounded-lg border border-slate-200 [contain:inline-size]" data-chart-table>
       <summary className="cursor-pointer select-none rounded-lg px-3 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500">
         <span className="group-open:hidden">Show the numbers as a table</span>
         <span className="hidden group-open:inline">Hide the table</span>
@@ -63,7 +67,7 @@ export function ChartTable({
             </tr>
           </thead>
           <tbody>
-            {data.map((row) => (
+            {rows.map((row) => (
               <tr key={String(row[bucketKey])} className="border-t border-slate-100">
                 <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal">
                   {formatBucket(String(row[bucketKey]))}

@@ -15,7 +15,7 @@ import {
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown, GripVertical } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { api } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import type { Lead } from "../../../../schemas/logistics";
@@ -52,6 +52,18 @@ function moved(board: Board, { lead, from, to }: Move): Board {
   };
 }
 
+/** The column under a point (the lifted card's centre), or undefined between columns. */
+function columnAt(
+  rects: Map<unknown, { left: number; top: number; width: number; height: number }>,
+  x: number,
+  y: number,
+) {
+  return leadStatuses.find((s) => {
+    const r = rects.get(s);
+    return r && x >= r.left && x <= r.left + r.width && y >= r.top && y <= r.top + r.height;
+  });
+}
+
 /** Arrow keys jump a lifted card to the previous or next column (side by side, or stacked on phones). */
 const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
   const step = {
@@ -60,32 +72,47 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
     [KeyboardCode.Left]: -1,
     [KeyboardCode.Up]: -1,
   }[event.code];
-  const { active, over, droppableRects } = context;
+  const { active, collisionRect, droppableRects } = context;
   if (!step || !active) return undefined;
   event.preventDefault();
-  const here = over?.id ?? active.data.current?.status;
-  const index = leadStatuses.indexOf(here as Status);
+  // Where the card is now, from its own position: `over` lags a render behind quick key presses.
+  const here =
+    (collisionRect &&
+      columnAt(droppableRects, collisionRect.left + collisionRect.width / 2, collisionRect.top + 24)) ??
+    (active.data.current?.status as Status);
+  const index = leadStatuses.indexOf(here);
   const target = leadStatuses[Math.min(leadStatuses.length - 1, Math.max(0, index + step))]!;
   const rect = droppableRects.get(target);
   return rect ? { x: rect.left + 8, y: rect.top + 48 } : undefined;
 };
 
 const nameOf = (data: unknown) => (data as { lead?: Lead } | undefined)?.lead?.name ?? "The lead";
-const announcements: Announcements = {
-  onDragStart: ({ active }) =>
-    `Picked up ${nameOf(active.data.current)} from ${String(active.data.current?.status)}. ` +
-    "Arrow keys move it to another column, Space drops it, Escape cancels.",
-  onDragOver: ({ active, over }) =>
-    over
-      ? `${nameOf(active.data.current)} is over ${String(over.id)}.`
-      : `${nameOf(active.data.current)} is over no column.`,
-  onDragEnd: ({ active, over }) =>
-    over && over.id !== active.data.current?.status
-      ? `${nameOf(active.data.current)} moved from ${String(active.data.current?.status)} to ${String(over.id)}.`
-      : `${nameOf(active.data.current)} stays in ${String(active.data.current?.status)}.`,
-  onDragCancel: ({ active }) =>
-    `Move cancelled. ${nameOf(active.data.current)} stays in ${String(active.data.current?.status)}.`,
-};
+const statusOfCard = (data: unknown) => String((data as { status?: Status } | undefined)?.status);
+/** Spoken as the card moves; "over" is said only when the column changes, not for the one it starts in. */
+function announcementsFor(lastOver: { current: unknown }): Announcements {
+  return {
+    onDragStart: ({ active }) => {
+      lastOver.current = statusOfCard(active.data.current);
+      return (
+        `Picked up ${nameOf(active.data.current)} from ${statusOfCard(active.data.current)}. ` +
+        "Arrow keys move it to another column, Space drops it, Escape cancels."
+      );
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over
+        ? `${nameOf(active.data.current)} is over ${String(over.id)}.`
+        : `${nameOf(active.data.current)} is over no column.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== statusOfCard(active.data.current)
+        ? `${nameOf(active.data.current)} moved from ${statusOfCard(active.data.current)} to ${String(over.id)}.`
+        : `${nameOf(active.data.current)} stays in ${statusOfCard(active.data.current)}.`,
+    onDragCancel: ({ active }) =>
+      `Move cancelled. ${nameOf(active.data.current)} stays in ${statusOfCard(active.data.current)}.`,
+  };
+}
 const instructions = {
   draggable:
     "Enter opens the lead. To move it, press Space, use the arrow keys to pick the column, and press Space again; Escape cancels.",
@@ -94,6 +121,8 @@ const instructions = {
 /** Before sale, as a board: one column per status; a card is dragged (mouse or keyboard) or moved from its menu. */
 export function LeadBoard() {
   const [open, setOpen] = useState<number | null>(null);
+  const lastOver = useRef<unknown>(null);
+  const [announcements] = useState(() => announcementsFor(lastOver));
   const client = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
@@ -287,7 +316,8 @@ function LeadCard({
 /** The same move without dragging: a menu of the three statuses on each card. */
 function StatusMenu({ lead, onMove }: { lead: Lead; onMove: (lead: Lead, to: Status) => void }) {
   return (
-    <Menu.Root>
+    // Not modal: a modal menu aria-hides the page behind it while its buttons stay focusable.
+    <Menu.Root modal={false}>
       <Menu.Trigger
         aria-label={`Status of ${lead.name}: ${lead.status}`}
         className="absolute right-1.5 top-1.5 inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-navy-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500"
@@ -298,7 +328,6 @@ function StatusMenu({ lead, onMove }: { lead: Lead; onMove: (lead: Lead, to: Sta
         <Menu.Content
           align="end"
           sideOffset={4}
-          aria-label={`Move ${lead.name} to`}
           className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 text-sm text-navy-900 shadow-lg"
         >
           <Menu.Label className="px-2 py-1 text-xs font-semibold text-slate-600">Move to</Menu.Label>
