@@ -26,7 +26,10 @@ describe("toCsv", () => {
       "+44 20 7946 0000",
       "=cmd|' /C calc'!A0",
     ];
-    const lines = toCsv(["v"], hostile.map((v) => [v]))
+    const lines = toCsv(
+      ["v"],
+      hostile.map((v) => [v]),
+    )
       .split(/\r\n(?=[^\r\n]|$)/)
       .slice(1, -1);
     expect(lines).toEqual([

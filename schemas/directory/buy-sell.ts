@@ -3,7 +3,6 @@ import {
   bandValues,
   brandField,
   brandQuery,
-  enumOf,
   imageUrlField,
   MAX_IMAGES,
   phoneField,

@@ -15,7 +15,7 @@ import {
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown, GripVertical } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { api } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import type { Lead } from "../../../../schemas/logistics";
@@ -89,7 +89,8 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
 const nameOf = (data: unknown) => (data as { lead?: Lead } | undefined)?.lead?.name ?? "The lead";
 const statusOfCard = (data: unknown) => String((data as { status?: Status } | undefined)?.status);
 /** Spoken as the card moves; "over" is said only when the column changes, not for the one it starts in. */
-function announcementsFor(lastOver: { current: unknown }): Announcements {
+function announcementsFor(): Announcements {
+  const lastOver = { current: null as unknown };
   return {
     onDragStart: ({ active }) => {
       lastOver.current = statusOfCard(active.data.current);
@@ -121,8 +122,7 @@ const instructions = {
 /** Before sale, as a board: one column per status; a card is dragged (mouse or keyboard) or moved from its menu. */
 export function LeadBoard() {
   const [open, setOpen] = useState<number | null>(null);
-  const lastOver = useRef<unknown>(null);
-  const [announcements] = useState(() => announcementsFor(lastOver));
+  const [announcements] = useState(announcementsFor);
   const client = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
