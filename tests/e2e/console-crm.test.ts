@@ -159,6 +159,32 @@ describe("CRM board", () => {
   });
 });
 
+describe("CSV export", () => {
+  it("downloads leads with India-time dates and phone numbers a spreadsheet keeps intact", async () => {
+    const lead = await newLead("Csv", "WARM");
+    const detail = await apiCall<{ data: { lead: { contact_no: string } } }>(
+      "GET",
+      `/api/crm/leads/${lead.id}`,
+    );
+    const phone = detail.data.lead.contact_no;
+    const { page } = await openSignedIn(browser, "/dashboard/crm?view=before_sale");
+    await page.getByLabel("Search", { exact: true }).fill(lead.name);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
+    const [, line] = text.trim().split("\r\n");
+    const cells = line!.split(",");
+    const now = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+    expect(cells[1]).toMatch(new RegExp(`^${now} \\d{2}:\\d{2}$`));
+    expect(cells[2]).toBe(lead.name);
+    expect(cells[3]).toBe(`91 ${phone.slice(3, 8)} ${phone.slice(8)}`);
+  });
+});
+
 describe("analytics charts", () => {
   it("offers each chart's numbers as a table reachable and readable with the keyboard", async () => {
     const { page, errors } = await openSignedIn(browser, "/dashboard/analytics");
