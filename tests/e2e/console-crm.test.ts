@@ -67,6 +67,12 @@ describe("CRM board", () => {
     expect(await page.locator("[id^=DndLiveRegion]").textContent()).toContain(
       `${lead.name} moved from HOT to WARM`,
     );
+    // Focus stays on the card in its new column, ready for the next move.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest("[data-lead]")?.getAttribute("data-lead")),
+      )
+      .toBe(String(lead.id));
     // Space lifted the card: it did not also open the lead.
     expect(await page.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => statusOf(lead.id)).toBe("WARM");
@@ -144,6 +150,7 @@ describe("CRM board", () => {
     expect(await error.textContent()).toContain("It is back in HOT.");
     await expect.poll(() => columnOf(page, lead.id)).toBe("HOT");
     expect(await statusOf(lead.id)).toBe("HOT");
+    await expect.poll(() => card(page, lead).evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it("fits and reads well at 390 and 1280 px", async () => {

@@ -15,7 +15,7 @@ import {
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown, GripVertical } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import type { Lead } from "../../../../schemas/logistics";
@@ -86,6 +86,12 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
   return rect ? { x: rect.left + 8, y: rect.top + 48 } : undefined;
 };
 
+/** Whether the keyboard was on this card (or its menu, or nowhere) when it moved: then it follows the card. */
+const focusWasOn = (id: number) => {
+  const el = document.activeElement;
+  return !el || el === document.body || Boolean(el.closest(`[data-lead="${id}"], [role="menu"]`));
+};
+
 const nameOf = (data: unknown) => (data as { lead?: Lead } | undefined)?.lead?.name ?? "The lead";
 const statusOfCard = (data: unknown) => String((data as { status?: Status } | undefined)?.status);
 /** Spoken as the card moves; "over" is said only when the column changes, not for the one it starts in. */
@@ -123,6 +129,8 @@ const instructions = {
 export function LeadBoard() {
   const [open, setOpen] = useState<number | null>(null);
   const [announcements] = useState(announcementsFor);
+  // A card that changes column is a new element; this puts the focus back on it.
+  const [focusLead, setFocusLead] = useState<number | null>(null);
   const client = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
@@ -136,10 +144,12 @@ export function LeadBoard() {
     onMutate: async (m) => {
       await client.cancelQueries({ queryKey: KEY });
       const before = client.getQueryData<Board>(KEY);
+      if (focusWasOn(m.lead.id)) setFocusLead(m.lead.id);
       if (before) client.setQueryData<Board>(KEY, moved(before, m));
       return { before };
     },
     onError: (error, m, context) => {
+      if (focusWasOn(m.lead.id)) setFocusLead(m.lead.id);
       if (context?.before) client.setQueryData(KEY, context.before);
       const reason = error instanceof Error ? error.message : "the server did not answer";
       toast.error(
@@ -211,7 +221,14 @@ export function LeadBoard() {
         >
           <div className="mt-5 grid min-w-0 gap-4 lg:grid-cols-3">
             {query.data.board_data.map((col) => (
-              <BoardColumnView key={col.status} column={col} onOpen={setOpen} onMove={request} />
+              <BoardColumnView
+                key={col.status}
+                column={col}
+                onOpen={setOpen}
+                onMove={request}
+                focusLead={focusLead}
+                onFocused={() => setFocusLead(null)}
+              />
             ))}
           </div>
         </DndContext>
@@ -225,10 +242,14 @@ function BoardColumnView({
   column: col,
   onOpen,
   onMove,
+  focusLead,
+  onFocused,
 }: {
   column: BoardColumn;
   onOpen: (id: number) => void;
   onMove: (lead: Lead, to: Status) => void;
+  focusLead: number | null;
+  onFocused: () => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: col.status });
   return (
@@ -254,7 +275,14 @@ function BoardColumnView({
       </h2>
       <ul className="grid min-h-16 gap-2">
         {col.leads.map((l) => (
-          <LeadCard key={l.id} lead={l} onOpen={onOpen} onMove={onMove} />
+          <LeadCard
+            key={l.id}
+            lead={l}
+            onOpen={onOpen}
+            onMove={onMove}
+            focused={focusLead === l.id}
+            onFocused={onFocused}
+          />
         ))}
         {col.count > col.leads.length ? (
           <li className="px-1 text-xs text-slate-600">
@@ -271,15 +299,25 @@ function LeadCard({
   lead: l,
   onOpen,
   onMove,
+  focused,
+  onFocused,
 }: {
   lead: Lead;
   onOpen: (id: number) => void;
   onMove: (lead: Lead, to: Status) => void;
+  focused: boolean;
+  onFocused: () => void;
 }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: l.id,
     data: { lead: l, status: l.status },
   });
+  const button = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (!focused) return;
+    button.current?.focus();
+    onFocused();
+  }, [focused, onFocused]);
   return (
     <li
       data-lead={l.id}
@@ -287,7 +325,10 @@ function LeadCard({
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
     >
       <button
-        ref={setNodeRef}
+        ref={(node) => {
+          setNodeRef(node);
+          button.current = node;
+        }}
         type="button"
         {...attributes}
         {...listeners}
