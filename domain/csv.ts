@@ -1,17 +1,11 @@
-const indiaTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Kolkata",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+// India keeps one offset all year (+05:30, no daylight saving): plain arithmetic keeps a 50,000-row
+// export about as fast as it was with ISO dates (Intl.formatToParts per cell doubled it).
+const IST_OFFSET_MS = 330 * 60_000;
 
 /** A moment as operators read it: India time, minutes, `2026-07-06 16:07`. */
 export function csvDateTime(date: Date): string {
-  const part = Object.fromEntries(indiaTime.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  const iso = new Date(date.getTime() + IST_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 /** An ISO timestamp as the API writes it (`2026-07-06T10:37:53.249Z`); a plain date is left alone. */
