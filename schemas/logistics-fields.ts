@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { normalizePhone, PHONE_MESSAGE } from "./phone";
 import { isValidVehicleNumber, normalizeVehicleNumber, VEHICLE_MESSAGE } from "./vehicle";
-import { tyreCounts, type Band } from "./logistics-options";
+import {
+  canonicalBrand,
+  legacyBrandSpellings,
+  truckBrands,
+  tyreCounts,
+  type Band,
+} from "./logistics-options";
 
 /** Field rules of the logistics directory, shared by the console's forms and the API. */
 
@@ -73,6 +79,11 @@ export const MAX_IMAGES = 10;
 
 export const enumOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, message);
+const brandSpellings = [...truckBrands, ...Object.keys(legacyBrandSpellings)] as [string, ...string[]];
+/** A brand, old spellings accepted and stored as the current one. */
+export const brandField = z
+  .enum(brandSpellings, "Choose a brand")
+  .transform((v) => canonicalBrand(v) as (typeof truckBrands)[number]);
 export const tyreField = z
   .number({ error: "Choose the number of tyres" })
   .refine((v) => (tyreCounts as readonly number[]).includes(v), "Choose the number of tyres");
@@ -86,6 +97,9 @@ export const stateQuery = (name: string) =>
     .transform(Number);
 export const queryEnum = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, `${name} must be one of: ${values.join(", ")}`);
+export const brandQuery = z
+  .enum(brandSpellings, `brand must be one of: ${truckBrands.join(", ")}`)
+  .transform((v) => canonicalBrand(v) as (typeof truckBrands)[number]);
 export const tyreQuery = z
   .string()
   .refine(

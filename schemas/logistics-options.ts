@@ -64,7 +64,7 @@ export const truckBrands = [
   "Daimler India",
   "Bharat Benz",
   "Maruthi Suzuki",
-  "SML Lsuzu",
+  "SML Isuzu",
   "Force",
   "AMW",
   "Man",
@@ -72,6 +72,12 @@ export const truckBrands = [
   "Volvo",
   "Others",
 ] as const;
+
+/** Spellings once offered (the spec's "SML Lsuzu" is a typo), still accepted from old links and clients. */
+export const legacyBrandSpellings: Readonly<Record<string, (typeof truckBrands)[number]>> = {
+  "SML Lsuzu": "SML Isuzu",
+};
+export const canonicalBrand = (value: string) => legacyBrandSpellings[value] ?? value;
 
 /** A numeric range filter: `min`..`max` inclusive, `max` null for "and above". */
 export interface Band {

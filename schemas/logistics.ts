@@ -98,6 +98,13 @@ export const leadInputSchema = z
   })
   .strict();
 export const leadUpdateSchema = leadInputSchema.omit({ note: true }).partial().strict();
+/** A board move: the new status and, to refuse a stale drag, the column the card left. */
+export const leadMoveSchema = z
+  .object({
+    status: enumOf(leadStatuses, "status must be HOT, WARM or COLD"),
+    from: enumOf(leadStatuses, "from must be HOT, WARM or COLD").optional(),
+  })
+  .strict();
 export const leadNoteSchema = z.object({ note: requiredText("note", 2000) }).strict();
 
 export const bulkDeleteSchema = z

@@ -11,17 +11,20 @@ import {
   type LeadNote,
   type ServiceHistoryEntry,
   type leadInputSchema,
+  type leadMoveSchema,
   type leadUpdateSchema,
 } from "../../schemas/logistics";
 import { leadStatuses, stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
+import { HttpError } from "../errors";
 import { boundedCount, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
 import { orderBy } from "../sql";
 
 type Row = typeof crmLeads.$inferSelect;
 type LeadInput = z.output<typeof leadInputSchema>;
 type LeadChange = z.output<typeof leadUpdateSchema>;
+type LeadMove = z.output<typeof leadMoveSchema>;
 const t = crmLeads;
 
 // Qualified by hand: Drizzle leaves select-list columns unqualified, where "id" would mean crm_notes.id.
@@ -79,8 +82,8 @@ function historyTotals(db: Database, memberCondition: SQL | undefined) {
 
 /** CRM: before-sale leads (HOT/WARM/COLD, follow-ups, notes) and after-sale customers with their history. */
 export function createCrmService(db: Database, audit: AuditService) {
-  async function row(id: number) {
-    const [r] = await db
+  async function row(id: number, via: Database = db) {
+    const [r] = await via
       .select({ ...leadColumns(), noteCount })
       .from(t)
       .where(eq(t.id, id));
@@ -167,21 +170,45 @@ export function createCrmService(db: Database, audit: AuditService) {
     },
 
     async updateLead(actor: Actor, id: number, change: LeadChange) {
-      const before = await row(id);
-      await db
-        .update(t)
-        .set({
-          ...(change.name !== undefined ? { name: change.name } : {}),
-          ...(change.contact_no !== undefined ? { contactNo: change.contact_no } : {}),
-          ...(change.company !== undefined ? { company: change.company } : {}),
-          ...(change.interest !== undefined ? { interest: change.interest } : {}),
-          ...(change.status !== undefined ? { status: change.status } : {}),
-          ...(change.follow_up_date !== undefined ? { followUpDate: change.follow_up_date } : {}),
-        })
-        .where(eq(t.id, id));
-      const after = toLead(await row(id));
-      await audit.record(actor, "update", "crm_lead", id, toLead(before), after);
-      return after;
+      return db.transaction(async (tx) => {
+        const before = await row(id, tx);
+        await tx
+          .update(t)
+          .set({
+            ...(change.name !== undefined ? { name: change.name } : {}),
+            ...(change.contact_no !== undefined ? { contactNo: change.contact_no } : {}),
+            ...(change.company !== undefined ? { company: change.company } : {}),
+            ...(change.interest !== undefined ? { interest: change.interest } : {}),
+            ...(change.status !== undefined ? { status: change.status } : {}),
+            ...(change.follow_up_date !== undefined ? { followUpDate: change.follow_up_date } : {}),
+          })
+          .where(eq(t.id, id));
+        const after = toLead(await row(id, tx));
+        await audit.record(actor, "update", "crm_lead", id, toLead(before), after, tx);
+        return after;
+      });
+    },
+
+    /**
+     * A board move (or its undo): the status changes and the audit entry commits with it. `from` is the
+     * column the card left; if someone moved the lead meanwhile the move is refused, not applied blind.
+     */
+    async moveLead(actor: Actor, id: number, move: LeadMove) {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select({ id: t.id }).from(t).where(eq(t.id, id)).for("update");
+        if (!locked) throw notFound("Lead");
+        const before = toLead(await row(id, tx));
+        if (move.from && before.status !== move.from)
+          throw new HttpError(
+            409,
+            `${before.name} is already in ${before.status} (moved by someone else); reload the board and try again.`,
+          );
+        if (before.status === move.status) return before;
+        await tx.update(t).set({ status: move.status }).where(eq(t.id, id));
+        const after = { ...before, status: move.status };
+        await audit.record(actor, "update", "crm_lead", id, before, after, tx);
+        return after;
+      });
     },
 
     async addNote(actor: Actor, id: number, note: string) {

@@ -6,6 +6,7 @@ import { truckResource } from "../../schemas/directory/trucks";
 import { csvColumns } from "../../schemas/resource";
 import { createTestDatabase } from "../../tests/support/database";
 import { createAuditService, type Actor } from "../audit/service";
+import { csvDateTime, csvPhone } from "../csv";
 import { createActor } from "../../tests/support/factories";
 import { createLogisticsService, type LogisticsService } from "./index";
 
@@ -80,7 +81,9 @@ describe("a record's API row and CSV come from its declaration", () => {
     expect(header).toBe(
       "Truck id,Added,Vehicle number,Phone number,Owner name,Company name,Body type,Tyres,Tonnage,Brand,State,From,To",
     );
-    expect(first).toContain(`${created.truck_id},${created.created_at},KA01CD5678,'${phone},Ravi Kumar`);
+    expect(first).toContain(
+      `${created.truck_id},${csvDateTime(new Date(created.created_at))},KA01CD5678,${csvPhone(phone)},Ravi Kumar`,
+    );
     expect(first).toContain(",Tata,Maharashtra,,");
   });
 });

@@ -1,7 +1,8 @@
 import { formatVehicleNumber } from "../vehicle";
 import {
   bandValues,
-  enumOf,
+  brandField,
+  brandQuery,
   imageUrlField,
   MAX_IMAGES,
   phoneField,
@@ -21,7 +22,6 @@ import {
   priceBands,
   stateLabel,
   stateOptions,
-  truckBrands,
 } from "../logistics-options";
 import { defineResource } from "../resource";
 
@@ -40,7 +40,7 @@ export const buySellResource = defineResource({
     owner_name: requiredText("owner name", 100),
     contact_no: phoneField,
     vehicle_number: vehicleNumberField,
-    brand: enumOf(truckBrands, "Choose a brand"),
+    brand: brandField,
     model_year: wholeNumber("model year", 1980, thisYear + 1),
     kms_driven: wholeNumber("kilometres driven", 0, 5_000_000, " km"),
     price: wholeNumber("price", 1, 1_000_000_000),
@@ -54,7 +54,7 @@ export const buySellResource = defineResource({
   },
   filters: {
     state: { label: "State", query: stateQuery("state"), options: stateOptions },
-    brand: { label: "Brand", query: queryEnum("brand", truckBrands), options: brandOptions },
+    brand: { label: "Brand", query: brandQuery, options: brandOptions },
     km_band: {
       label: "Kilometres driven",
       query: queryEnum("km_band", bandValues(kmBands)),

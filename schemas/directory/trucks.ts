@@ -1,5 +1,7 @@
 import { formatVehicleNumber } from "../vehicle";
 import {
+  brandField,
+  brandQuery,
   enumOf,
   optionalText,
   phoneField,
@@ -19,7 +21,6 @@ import {
   stateOptions,
   tonnageBands,
   tonnageOptions,
-  truckBrands,
   tyreOptions,
 } from "../logistics-options";
 import { defineResource } from "../resource";
@@ -41,7 +42,7 @@ export const truckResource = defineResource({
     body_type: enumOf(bodyTypes, "Choose a body type"),
     tyres: tyreField,
     tonnage_band: enumOf(tonnageBands, "Choose a tonnage band"),
-    brand: enumOf(truckBrands, "Choose a brand"),
+    brand: brandField,
     state: stateField,
     from_city: optionalText("from city", 100).optional(),
     to_city: optionalText("to city", 100).optional(),
@@ -55,7 +56,7 @@ export const truckResource = defineResource({
       query: queryEnum("tonnage_band", tonnageBands),
       options: tonnageOptions,
     },
-    brand: { label: "Brand", query: queryEnum("brand", truckBrands), options: brandOptions },
+    brand: { label: "Brand", query: brandQuery, options: brandOptions },
   },
   sortable: ["created_at", "vehicle_number", "owner_name", "brand", "state"],
   form: {

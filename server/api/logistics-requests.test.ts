@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedback, serviceHistory, serviceRequests } from "../../db/schema/index";
+import { desc, eq } from "drizzle-orm";
+import { auditLog, feedback, serviceHistory, serviceRequests } from "../../db/schema/index";
 import { checkReview } from "../../domain/logistics/feedback";
 import { logisticsTestApp, memberBody } from "./logistics-fixtures";
 
@@ -225,6 +226,61 @@ describe("CRM", () => {
       "Insurance",
     ]);
     expect((await call("GET", "/api/crm/after_sale?state=99")).statusCode).toBe(400);
+  });
+
+  it("moves a lead between columns, audited with the move, and undoes it by moving back (audited too)", async () => {
+    const lead = (
+      await call("POST", "/api/crm/leads", { name: "Mover Lead", contact_no: "98222 33344", status: "WARM" })
+    ).json().data;
+    const audits = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(lead.id)))
+        .orderBy(desc(auditLog.id));
+    const moved = await call("POST", `/api/crm/leads/${lead.id}/move`, { status: "HOT", from: "WARM" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ message: "Mover Lead moved to HOT.", data: { status: "HOT" } });
+    let [entry] = await audits();
+    expect(entry).toMatchObject({ action: "update", entity: "crm_lead", operatorName: "logistics-admin" });
+    expect(entry!.before).toMatchObject({ status: "WARM" });
+    expect(entry!.after).toMatchObject({ status: "HOT" });
+
+    // Undo: the board moves it back from where it now is.
+    const undone = await call("POST", `/api/crm/leads/${lead.id}/move`, { status: "WARM", from: "HOT" });
+    expect(undone.json().data.status).toBe("WARM");
+    [entry] = await audits();
+    expect(entry!.before).toMatchObject({ status: "HOT" });
+    expect(entry!.after).toMatchObject({ status: "WARM" });
+    expect(await audits()).toHaveLength(3);
+
+    // A stale drag (the card left a column it is no longer in) and bad input change nothing.
+    const stale = await call("POST", `/api/crm/leads/${lead.id}/move`, { status: "COLD", from: "HOT" });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/already in WARM.*reload the board/);
+    const bad = await call("POST", `/api/crm/leads/${lead.id}/move`, { status: "LUKEWARM" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.status).toBe("status must be HOT, WARM or COLD");
+    expect(bad.body).not.toMatch(/at .*\.ts:/);
+    expect((await call("POST", "/api/crm/leads/999999/move", { status: "HOT" })).statusCode).toBe(404);
+    expect(
+      (await call("POST", `/api/crm/leads/${lead.id}/move`, { status: "HOT" }, "editor")).statusCode,
+    ).toBe(403);
+    expect(await audits()).toHaveLength(3);
+    expect((await call("GET", `/api/crm/leads/${lead.id}`)).json().data.lead.status).toBe("WARM");
+  });
+
+  it("exports leads with India-time dates and readable phone numbers", async () => {
+    const csv = await call("GET", "/api/crm/leads/export.csv?search=Mover");
+    const [header, line] = csv.body.trim().split("\r\n");
+    expect(header).toMatch(/^Lead id,Created,Name,Phone number,/);
+    expect(line).toMatch(/^\d+,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Mover Lead,91 98222 33344,/);
+    const created = line!.split(",")[1];
+    const now = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Kolkata",
+      dateStyle: "short",
+    }).format(new Date());
+    expect(created!.slice(0, 10)).toBe(now);
   });
 
   it("bulk-deletes leads and refuses editors", async () => {

@@ -7,6 +7,7 @@ import {
   feedbackUpdateSchema,
   leadInputSchema,
   leadListQuerySchema,
+  leadMoveSchema,
   leadNoteSchema,
   leadUpdateSchema,
   serviceRequestListQuerySchema,
@@ -162,6 +163,15 @@ export async function requestRoutes(fastify: FastifyInstance) {
         message: "Note added.",
         data: await crm.addNote(currentOperator(request), id, note),
       });
+    },
+  );
+  app.post(
+    "/api/crm/leads/:id/move",
+    { ...admin, schema: { params: idParams, body: leadMoveSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const lead = await crm.moveLead(currentOperator(request), id, request.body);
+      return { success: true, message: `${lead.name} moved to ${lead.status}.`, data: lead };
     },
   );
   app.get("/api/crm/leads/:id", { ...admin, schema: { params: idParams } }, async (request) => {

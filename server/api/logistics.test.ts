@@ -407,6 +407,35 @@ describe("entity filters", () => {
     ).toBe(0);
   });
 
+  it("shows the brand as SML Isuzu and accepts the old 'SML Lsuzu' spelling, storing the new one", async () => {
+    const m = await newMember();
+    const truck = await call(
+      "POST",
+      "/api/trucks",
+      truckBody(m.phone, { vehicle_number: "GJ01AB0007", brand: "SML Lsuzu" }),
+    );
+    expect(truck.statusCode, truck.body).toBe(201);
+    expect(truck.json().data.brand).toBe("SML Isuzu");
+    const listing = await call("POST", "/api/buy_sell", buySellBody(m.phone, { brand: "SML Lsuzu" }));
+    expect(listing.json().data.brand).toBe("SML Isuzu");
+    const id = listing.json().data.buy_sell_id;
+    expect((await call("PATCH", `/api/buy_sell/${id}`, { brand: "SML Lsuzu" })).json().data.brand).toBe(
+      "SML Isuzu",
+    );
+    const stored = await db()
+      .select({ brand: trucks.brand })
+      .from(trucks)
+      .where(sql`vehicle_number = 'GJ01AB0007'`);
+    expect(stored).toEqual([{ brand: "SML Isuzu" }]);
+    // An old bookmarked filter still finds the truck.
+    expect(
+      (await call("GET", "/api/trucks?search=GJ01AB0007&brand=SML%20Lsuzu")).json().total_no_of_data,
+    ).toBe(1);
+    expect(
+      (await call("GET", "/api/trucks?search=GJ01AB0007&brand=SML%20Isuzu")).json().total_no_of_data,
+    ).toBe(1);
+  });
+
   it("filters buy-and-sell by km and price bands (rupees) and brand", async () => {
     const m = await newMember();
     const make = (over: Record<string, unknown>) =>

@@ -216,7 +216,8 @@ describe("CRM", () => {
 
     await page.getByRole("button", { name: "Board" }).click();
     const hot = page.getByRole("region", { name: /HOT/ });
-    await hot.getByRole("button", { name: new RegExp(name) }).waitFor();
+    // The card (its name starts with the lead's), not its "Status of …" menu button.
+    await hot.getByRole("button", { name: new RegExp(`^${name}`) }).waitFor();
     const count = (
       await apiGet<{ board_data: { status: string; count: number }[] }>("/api/crm/board")
     ).board_data.find((c) => c.status === "HOT")!.count;

@@ -4,6 +4,7 @@ import { api } from "~/lib/dashboard/api";
 import { formatIndianNumber } from "~/lib/dashboard/money";
 import type { AnalyticsDay } from "../../../../schemas/analytics";
 import type { AnalyticsEntity } from "../../../../schemas/logistics";
+import { ChartTable, longDay } from "../charts/chart-table";
 import { Spinner } from "../modal";
 import { entityColor, entityLabel } from "./labels";
 
@@ -65,6 +66,14 @@ export function EntityChart({
           color={entityColor[entity]}
         />
       </Suspense>
+      <ChartTable
+        caption={`${entityLabel[entity]} records added per day, ${longDay(from)} to ${longDay(to)}`}
+        bucketHeader="Day"
+        bucketKey="date"
+        formatBucket={longDay}
+        series={[{ key: "count", label: `${entityLabel[entity]} records` }]}
+        data={query.data.chart_data}
+      />
     </div>
   );
 }

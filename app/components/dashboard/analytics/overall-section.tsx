@@ -7,6 +7,7 @@ import type { AnalyticsKpi, AnalyticsOverall } from "../../../../schemas/analyti
 import type { AnalyticsPeriod } from "../../../../schemas/logistics";
 import { analyticsPeriods } from "../../../../schemas/logistics-options";
 import { formatDay } from "../logistics/options";
+import { ChartTable, longDay } from "../charts/chart-table";
 import { Spinner } from "../modal";
 import { Segmented } from "../segmented";
 import { kpiColor } from "./labels";
@@ -107,6 +108,14 @@ export function OverallSection({
                 }))}
               />
             </Suspense>
+            <ChartTable
+              caption={`New records per ${data.period === "today" ? "hour today" : "day"}, ${formatDay(data.current.from)}${data.current.from === data.current.to ? "" : ` – ${formatDay(data.current.to)}`}`}
+              bucketHeader={data.period === "today" ? "Hour" : "Day"}
+              bucketKey="bucket"
+              formatBucket={data.period === "today" ? (v) => v : longDay}
+              series={data.kpis.map((k) => ({ key: k.key, label: k.label }))}
+              data={data.chart}
+            />
           </div>
         </>
       )}

@@ -1,4 +1,16 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { drawAsBars } from "./chart-table";
 
 /** Recharts lives here only, and the analytics route loads this module lazily: no other bundle carries it. */
 
@@ -19,37 +31,62 @@ export function OverallChart({
   series: SeriesSpec[];
   hourly: boolean;
 }) {
+  const bars = drawAsBars(
+    data,
+    series.map((s) => s.key),
+  );
+  // Recharts reads its children's types, so the shared parts are elements, not components.
+  const grid = <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />;
+  const xAxis = (
+    <XAxis
+      dataKey="bucket"
+      tick={axis}
+      tickFormatter={(v: string) => (hourly ? v : shortDay(v))}
+      minTickGap={16}
+    />
+  );
+  const yAxis = <YAxis allowDecimals={false} tick={axis} width={48} />;
+  const tooltip = <Tooltip labelFormatter={(v) => (hourly ? `Today ${String(v)}` : shortDay(String(v)))} />;
   return (
     <div
       className="h-72 w-full"
       role="img"
-      aria-label={`New records per ${hourly ? "hour today" : "day"} for ${series.map((s) => s.label).join(", ")}`}
+      data-chart-kind={bars ? "bars" : "lines"}
+      aria-label={`New records per ${hourly ? "hour today" : "day"} for ${series.map((s) => s.label).join(", ")}, drawn as ${bars ? "bars" : "lines"}; the table below has the numbers`}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
-          <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="bucket"
-            tick={axis}
-            tickFormatter={(v: string) => (hourly ? v : shortDay(v))}
-            minTickGap={16}
-          />
-          <YAxis allowDecimals={false} tick={axis} width={48} />
-          <Tooltip labelFormatter={(v) => (hourly ? `Today ${String(v)}` : shortDay(String(v)))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {series.map((s) => (
-            <Line
-              key={s.key}
-              type="linear"
-              dataKey={s.key}
-              name={s.label}
-              stroke={s.color}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
+        {bars ? (
+          <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
+            {grid}
+            {xAxis}
+            {yAxis}
+            {tooltip}
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {series.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        ) : (
+          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
+            {grid}
+            {xAxis}
+            {yAxis}
+            {tooltip}
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {series.map((s) => (
+              <Line
+                key={s.key}
+                type="linear"
+                dataKey={s.key}
+                name={s.label}
+                stroke={s.color}
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        )}
       </ResponsiveContainer>
     </div>
   );
@@ -64,24 +101,44 @@ export function EntityLineChart({
   label: string;
   color: string;
 }) {
+  const bars = drawAsBars(data, ["count"]);
+  const grid = <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />;
+  const xAxis = <XAxis dataKey="date" tick={axis} tickFormatter={shortDay} minTickGap={16} />;
+  const yAxis = <YAxis allowDecimals={false} tick={axis} width={48} />;
+  const tooltip = <Tooltip labelFormatter={(v) => shortDay(String(v))} />;
   return (
-    <div className="h-64 w-full" role="img" aria-label={`${label} added per day`}>
+    <div
+      className="h-64 w-full"
+      role="img"
+      data-chart-kind={bars ? "bars" : "lines"}
+      aria-label={`${label} added per day, drawn as ${bars ? "bars" : "a line"}; the table below has the numbers`}
+    >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
-          <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-          <XAxis dataKey="date" tick={axis} tickFormatter={shortDay} minTickGap={16} />
-          <YAxis allowDecimals={false} tick={axis} width={48} />
-          <Tooltip labelFormatter={(v) => shortDay(String(v))} />
-          <Line
-            type="linear"
-            dataKey="count"
-            name={label}
-            stroke={color}
-            strokeWidth={2.5}
-            dot={data.length <= 31}
-            isAnimationActive={false}
-          />
-        </LineChart>
+        {bars ? (
+          <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
+            {grid}
+            {xAxis}
+            {yAxis}
+            {tooltip}
+            <Bar dataKey="count" name={label} fill={color} isAnimationActive={false} />
+          </BarChart>
+        ) : (
+          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
+            {grid}
+            {xAxis}
+            {yAxis}
+            {tooltip}
+            <Line
+              type="linear"
+              dataKey="count"
+              name={label}
+              stroke={color}
+              strokeWidth={2.5}
+              dot={data.length <= 31}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        )}
       </ResponsiveContainer>
     </div>
   );
