@@ -1,6 +1,7 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useBlocker } from "react-router";
-import { Modal as BaseModal } from "~/components/ui/modal";
 
 /** Spec: large for create, edit, filter, feedback, blog and CRM kinds; medium otherwise. */
 export type ModalKind = "create" | "edit" | "filter" | "feedback" | "blog" | "crm" | "delete" | "info";
@@ -22,13 +23,13 @@ interface ModalProps {
   dirty?: boolean;
 }
 
-/** The console's modal: the shared dialog, sized by kind, with a static backdrop. */
+/** The console's modal: a Radix dialog, sized by kind, with a static backdrop; the public site keeps ui/modal. */
 export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
   const [asking, setAsking] = useState(false);
   const guarded = props.open && dirty && !props.busy;
   return (
     <>
-      <SizedModal {...props} onClose={guarded ? () => setAsking(true) : onClose} />
+      <DialogBox {...props} onClose={guarded ? () => setAsking(true) : onClose} />
       <DiscardConfirm
         open={asking}
         onDiscard={() => {
@@ -42,15 +43,70 @@ export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
   );
 }
 
-function SizedModal({ kind, closeOnBackdrop = false, busy = false, ...props }: Omit<ModalProps, "dirty">) {
+/**
+ * One Radix dialog: focus moved in, trapped and returned, the page behind inert and unscrolled. Every way out
+ * (Escape, backdrop, close button) goes through `onClose`, so a caller can ask before closing. Below 640 px
+ * it is a full-height sheet; from `sm` it is centred and sized by kind.
+ */
+function DialogBox({
+  open,
+  onClose,
+  title,
+  kind,
+  children,
+  footer,
+  closeOnBackdrop = false,
+  busy = false,
+}: Omit<ModalProps, "dirty">) {
+  const size = modalSize(kind);
+  const dismiss = () => {
+    if (!busy) onClose();
+  };
   return (
-    <BaseModal
-      {...props}
-      size={modalSize(kind)}
-      closeOnBackdrop={closeOnBackdrop}
-      busy={busy}
-      dismissible={!busy}
-    />
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : dismiss())}>
+      <Dialog.Portal>
+        <Dialog.Overlay
+          data-testid="modal-backdrop"
+          className="fixed inset-0 z-[60] bg-navy-950/60 transition-opacity duration-150 starting:opacity-0"
+        />
+        <Dialog.Content
+          aria-modal="true"
+          aria-busy={busy || undefined}
+          aria-describedby={undefined}
+          data-size={size}
+          // Radix would close on its own; these hand every dismissal to `dismiss` (guarded, busy-aware).
+          onEscapeKeyDown={(event) => {
+            event.preventDefault();
+            dismiss();
+          }}
+          onPointerDownOutside={(event) => {
+            event.preventDefault();
+            if (closeOnBackdrop) dismiss();
+          }}
+          onInteractOutside={(event) => event.preventDefault()}
+          className={`fixed inset-0 z-[60] flex h-dvh w-full flex-col bg-white shadow-2xl outline-none transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 sm:m-auto sm:h-fit sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)] sm:rounded-2xl ${size === "lg" ? "sm:max-w-3xl" : "sm:max-w-xl"}`}
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+            <Dialog.Title className="text-lg font-semibold text-navy-900">{title}</Dialog.Title>
+            <button
+              type="button"
+              onClick={dismiss}
+              disabled={busy}
+              className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-navy-900"
+              aria-label="Close dialog"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+          {footer ? (
+            <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">
+              {footer}
+            </div>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
@@ -109,7 +165,7 @@ export function ConfirmModal({
   onClose: () => void;
 }) {
   return (
-    <SizedModal
+    <DialogBox
       open={open}
       onClose={onClose}
       title={title}
@@ -133,7 +189,7 @@ export function ConfirmModal({
       }
     >
       <p className="text-slate-700">{message}</p>
-    </SizedModal>
+    </DialogBox>
   );
 }
 
