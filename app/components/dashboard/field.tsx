@@ -133,7 +133,13 @@ export function focusFirstInvalid(root: Element | null) {
  * The live summary at the top of a form: after a failed submit it announces how many fields need attention
  * (each field's own message is read with it when focused) and shows a message that belongs to no field.
  */
-export function ErrorSummary({ errors, className = "" }: { errors: Record<string, string>; className?: string }) {
+export function ErrorSummary({
+  errors,
+  className = "",
+}: {
+  errors: Record<string, string>;
+  className?: string;
+}) {
   const count = Object.keys(errors).filter((key) => key !== "_form").length;
   const general = errors._form;
   const empty = count === 0 && !general;
@@ -151,7 +157,9 @@ export function ErrorSummary({ errors, className = "" }: { errors: Record<string
     >
       {empty ? null : (
         <>
-          {count > 0 ? <p>{count === 1 ? "1 field needs attention." : `${count} fields need attention.`}</p> : null}
+          {count > 0 ? (
+            <p>{count === 1 ? "1 field needs attention." : `${count} fields need attention.`}</p>
+          ) : null}
           {general ? <p>{general}</p> : null}
         </>
       )}

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { useBlocker } from "react-router";
 
 /** Spec: large for create, edit, filter, feedback, blog and CRM kinds; medium otherwise. */
@@ -26,10 +26,16 @@ interface ModalProps {
 /** The console's modal: a Radix dialog, sized by kind, with a static backdrop; the public site keeps ui/modal. */
 export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
   const [asking, setAsking] = useState(false);
+  // What had focus when the question was asked: "Keep editing" puts the operator back there.
+  const editing = useRef<HTMLElement | null>(null);
   const guarded = props.open && dirty && !props.busy;
+  const ask = () => {
+    editing.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAsking(true);
+  };
   return (
     <>
-      <DialogBox {...props} onClose={guarded ? () => setAsking(true) : onClose} />
+      <DialogBox {...props} onClose={guarded ? ask : onClose} />
       <DiscardConfirm
         open={asking}
         onDiscard={() => {
@@ -37,6 +43,7 @@ export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
           onClose();
         }}
         onKeep={() => setAsking(false)}
+        returnFocus={editing}
       />
       {guarded ? <LeaveGuard /> : null}
     </>
@@ -57,7 +64,8 @@ function DialogBox({
   footer,
   closeOnBackdrop = false,
   busy = false,
-}: Omit<ModalProps, "dirty">) {
+  returnFocus,
+}: Omit<ModalProps, "dirty"> & { returnFocus?: RefObject<HTMLElement | null> }) {
   const size = modalSize(kind);
   const dismiss = () => {
     if (!busy) onClose();
@@ -84,6 +92,12 @@ function DialogBox({
             if (closeOnBackdrop) dismiss();
           }}
           onInteractOutside={(event) => event.preventDefault()}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus?.current;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
           className={`fixed inset-0 z-[60] flex h-dvh w-full flex-col bg-white shadow-2xl outline-none transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 sm:m-auto sm:h-fit sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)] sm:rounded-2xl ${size === "lg" ? "sm:max-w-3xl" : "sm:max-w-xl"}`}
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
@@ -114,13 +128,16 @@ function DiscardConfirm({
   open,
   onDiscard,
   onKeep,
+  returnFocus,
 }: {
   open: boolean;
   onDiscard: () => void;
   onKeep: () => void;
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   return (
     <ConfirmModal
+      returnFocus={returnFocus}
       open={open}
       title="Discard changes?"
       message="Your unsaved changes will be lost."
@@ -154,6 +171,7 @@ export function ConfirmModal({
   busy,
   onConfirm,
   onClose,
+  returnFocus,
 }: {
   open: boolean;
   title: string;
@@ -163,9 +181,12 @@ export function ConfirmModal({
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Where focus goes when it closes, if still on the page (default: what had focus when it opened). */
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   return (
     <DialogBox
+      returnFocus={returnFocus}
       open={open}
       onClose={onClose}
       title={title}

@@ -84,7 +84,12 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
         <ErrorSummary errors={errors} />
         {fields.map((f) => (
           <div key={f.name} className={f.name === "address" ? "sm:col-span-2" : undefined}>
-            <Field label={f.label} type={f.type ?? "text"} error={errors[f.name]} {...form.register(f.name)} />
+            <Field
+              label={f.label}
+              type={f.type ?? "text"}
+              error={errors[f.name]}
+              {...form.register(f.name)}
+            />
           </div>
         ))}
         <div className="sm:col-span-2">

@@ -24,13 +24,7 @@ export function LeadModal({ id, onClose }: { id: number; onClose: () => void }) 
   const lead = query.data?.data.lead;
   const [dirty, setDirty] = useState(false);
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={lead ? `Lead · ${lead.name}` : "Lead"}
-      kind="crm"
-      dirty={dirty}
-    >
+    <Modal open onClose={onClose} title={lead ? `Lead · ${lead.name}` : "Lead"} kind="crm" dirty={dirty}>
       {query.isPending ? (
         <Spinner label="Loading lead…" />
       ) : query.isError || !lead ? (

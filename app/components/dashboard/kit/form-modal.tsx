@@ -33,14 +33,7 @@ export function FormModal({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={title}
-      kind={kind}
-      busy={form.save.isPending}
-      dirty={form.dirty}
-    >
+    <Modal open onClose={onClose} title={title} kind={kind} busy={form.save.isPending} dirty={form.dirty}>
       <form onSubmit={form.submit} noValidate className={className}>
         <ErrorSummary errors={form.errors} />
         {children}

@@ -243,7 +243,9 @@ export function EntityModal<T>({
               />
             ),
           )}
-        {config.images ? <ImageField images={images} onChange={(next) => set("images", next)} error={errors.images} /> : null}
+        {config.images ? (
+          <ImageField images={images} onChange={(next) => set("images", next)} error={errors.images} />
+        ) : null}
         <div className="flex justify-end gap-3 border-t border-slate-200 pt-4 sm:col-span-2">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
             Cancel
