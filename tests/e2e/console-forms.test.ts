@@ -39,6 +39,8 @@ describe("discard guard", () => {
     await dialog.getByLabel("Owner name").fill("Ramesh Kumar");
     await page.keyboard.press("Escape");
     await discard(page).waitFor();
+    // The question starts on the safe answer.
+    expect(await focused(page)).toBe("Keep editing");
     await expectAccessible(page);
     await discard(page).getByRole("button", { name: "Keep editing" }).click();
     await expect.poll(() => discard(page).count()).toBe(0);
@@ -212,10 +214,23 @@ describe("dialog layout", () => {
     expect(label!.x + label!.width).toBeLessThanOrEqual(PHONE.width);
     // Nothing in the sheet scrolls sideways (the page behind is the layout work's).
     expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // It opens on its first field, not on the close button.
+    expect(await focused(page)).toBe("field-contact_no");
     await page.screenshot({ path: "/tmp/forms-add-truck-390.png" });
     await dialog.getByRole("button", { name: "Create truck" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: "/tmp/forms-add-truck-390-bottom.png" });
     await expectAccessible(page);
+
+    // A confirmation is a sheet at the bottom, as tall as its content.
+    await dialog.getByLabel("Owner name").fill("Ramesh Kumar");
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(async () => {
+        const box = (await discard(page).boundingBox())!;
+        return [box.x, box.width, Math.round(box.y + box.height), box.y > PHONE.height / 2];
+      })
+      .toEqual([0, PHONE.width, PHONE.height, true]);
+    await page.screenshot({ path: "/tmp/forms-discard-390.png" });
   });
 
   it("is centred and sized by kind at 1280 px", async () => {

@@ -52,8 +52,8 @@ export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
 
 /**
  * One Radix dialog: focus moved in, trapped and returned, the page behind inert and unscrolled. Every way out
- * (Escape, backdrop, close button) goes through `onClose`, so a caller can ask before closing. Below 640 px
- * it is a full-height sheet; from `sm` it is centred and sized by kind.
+ * (Escape, backdrop, close button) goes through `onClose`, so a caller can ask before closing. Below 640 px a
+ * large dialog is a full-height sheet and a confirmation a sheet at the bottom; from `sm` both are centred.
  */
 function DialogBox({
   open,
@@ -67,6 +67,7 @@ function DialogBox({
   returnFocus,
 }: Omit<ModalProps, "dirty"> & { returnFocus?: RefObject<HTMLElement | null> }) {
   const size = modalSize(kind);
+  const body = useRef<HTMLDivElement>(null);
   const dismiss = () => {
     if (!busy) onClose();
   };
@@ -92,13 +93,20 @@ function DialogBox({
             if (closeOnBackdrop) dismiss();
           }}
           onInteractOutside={(event) => event.preventDefault()}
+          onOpenAutoFocus={(event) => {
+            // The first field (or, in a confirmation, the safe choice) rather than the close button.
+            const first = body.current?.querySelector<HTMLElement>(FOCUSABLE);
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+          }}
           onCloseAutoFocus={(event) => {
             const target = returnFocus?.current;
             if (!target?.isConnected) return;
             event.preventDefault();
             target.focus();
           }}
-          className={`fixed inset-0 z-[60] flex h-dvh w-full flex-col bg-white shadow-2xl outline-none transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 sm:m-auto sm:h-fit sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)] sm:rounded-2xl ${size === "lg" ? "sm:max-w-3xl" : "sm:max-w-xl"}`}
+          className={`fixed inset-x-0 bottom-0 z-[60] flex w-full flex-col bg-white shadow-2xl outline-none transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 sm:inset-0 sm:m-auto sm:h-fit sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)] sm:rounded-2xl ${size === "lg" ? "top-0 h-dvh sm:max-w-3xl" : "max-h-dvh rounded-t-2xl sm:max-w-xl"}`}
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
             <Dialog.Title className="text-lg font-semibold text-navy-900">{title}</Dialog.Title>
@@ -112,17 +120,22 @@ function DialogBox({
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
-          {footer ? (
-            <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">
-              {footer}
-            </div>
-          ) : null}
+          <div ref={body} className="contents">
+            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+            {footer ? (
+              <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">
+                {footer}
+              </div>
+            ) : null}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
+
+const FOCUSABLE =
+  "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [contenteditable=true], [tabindex='0']";
 
 function DiscardConfirm({
   open,
