@@ -8,7 +8,7 @@ import { leadNoteSchema, leadUpdateSchema, type Lead, type LeadNote } from "../.
 import { formatPhone } from "../../../../schemas/phone";
 import { Details } from "../details";
 import { ErrorSummary, Field } from "../field";
-import { flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
+import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
 import { formatDateTime, leadStatusOptions } from "../logistics/options";
 import { SelectField } from "../logistics/ui";
 import { Modal, Spinner } from "../modal";
@@ -63,12 +63,7 @@ function LeadDetail({
   const statusForm = useForm<StatusForm>({
     defaultValues: { status: lead.status, follow_up_date: lead.follow_up_date ?? "" },
     // The shared update schema checks the body the values make (an empty date is no date).
-    resolver: (values, context, options) =>
-      zodResolver(leadUpdateSchema, undefined, { raw: true })(
-        statusBody(values) as never,
-        context,
-        options as never,
-      ) as never,
+    resolver: bodyResolver(() => leadUpdateSchema, statusBody),
   });
   const noteForm = useForm<{ note: string }>({
     defaultValues: { note: "" },

@@ -1,6 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
-import { useForm, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
+import {
+  useForm,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type ResolverOptions,
+} from "react-hook-form";
 import type { z } from "zod";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { focusFirstInvalid } from "../field";
@@ -21,6 +27,31 @@ export function flattenErrors(errors: FieldErrors, prefix = "", out: Record<stri
   const root = (errors as { root?: { message?: string } }).root?.message;
   if (root && !prefix) out._form ??= root;
   return out;
+}
+
+/**
+ * A resolver that checks the request body the values make against a shared schema (zodResolver). On success the
+ * form's own values go on (the body is rebuilt from them when sent); on failure the messages by field, and those of
+ * `extra` (told whether the schema passed), which win over the schema's for the same field.
+ */
+export function bodyResolver<V extends FieldValues>(
+  schema: () => z.ZodType,
+  toBody: (values: V) => Record<string, unknown>,
+  extra?: (values: V, schemaPassed: boolean) => Record<string, string> | null,
+): Resolver<V> {
+  return async (values, context, options) => {
+    const result = await zodResolver(schema() as z.ZodType<unknown, FieldValues>, undefined, { raw: true })(
+      toBody(values),
+      context,
+      options as unknown as ResolverOptions<FieldValues>,
+    );
+    const errors: Record<string, unknown> = { ...result.errors };
+    const more = extra?.(values, Object.keys(errors).length === 0) ?? {};
+    for (const [key, message] of Object.entries(more)) errors[key] = { type: "rule", message };
+    return Object.keys(errors).length > 0
+      ? { values: {}, errors: errors as FieldErrors<V> }
+      : { values, errors: {} };
+  };
 }
 
 /** Turns a failed submit into focus: after the errors render, the first invalid control (or the summary) gets it. */
@@ -71,24 +102,13 @@ export function useRecordForm<V extends Record<string, unknown>>(options: {
   const { endpoint, id } = options;
   const latest = useRef(options);
   latest.current = options;
+  // One resolver for the form's life; it reads the latest options, so a caller's closures stay current.
   const resolver = useRef<Resolver<FieldValues>>(null);
-  resolver.current ??= async (values, context, resolverOptions) => {
-    const { schema, toBody, check } = latest.current;
-    const body = toBody ? toBody(values as V) : values;
-    // raw: the body is sent as the operator wrote it; the server parses it with the same schema.
-    const result = await zodResolver(schema as z.ZodType<unknown, FieldValues>, undefined, { raw: true })(
-      body as FieldValues,
-      context,
-      resolverOptions,
-    );
-    if (Object.keys(result.errors).length > 0) return result;
-    const broken = check?.(values as V);
-    if (!broken) return { values, errors: {} };
-    const errors = Object.fromEntries(
-      Object.entries(broken).map(([key, message]) => [key, { type: "check", message }]),
-    );
-    return { values: {}, errors };
-  };
+  resolver.current ??= bodyResolver<FieldValues>(
+    () => latest.current.schema,
+    (values) => latest.current.toBody?.(values as V) ?? values,
+    (values, schemaPassed) => (schemaPassed ? (latest.current.check?.(values as V) ?? null) : null),
+  );
   const form = useForm<FieldValues>({ defaultValues: options.initial, resolver: resolver.current });
   const { formState, setValue, getValues, setError, handleSubmit } = form;
   const values = form.watch() as V;

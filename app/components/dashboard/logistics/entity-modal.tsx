@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState, type FormEvent } from "react";
-import { useForm, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
+import { useForm, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal, Spinner } from "~/components/dashboard/modal";
@@ -9,7 +8,7 @@ import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { formatVehicleNumber, vehicleOptions } from "../../../../schemas/vehicle";
 import type { VerifiedMember } from "../../../../schemas/logistics";
 import type { FormControl } from "../../../../schemas/resource";
-import { flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
+import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
 import { ImageField } from "./image-field";
 import { SelectField } from "./ui";
 import { VerifyMobile } from "./verify-mobile";
@@ -87,14 +86,11 @@ export function EntityModal<T>({
   const member = useRef(verified);
   member.current = verified;
   // The shared schema checks the body; a mobile number not yet verified is one more field error.
-  const resolver: Resolver<FieldValues> = async (values, context, options) => {
-    const body = payload(values as EntityValues, member.current);
-    const schema = (editing ? config.updateSchema : config.createSchema) as z.ZodType<unknown, FieldValues>;
-    const result = await zodResolver(schema, undefined, { raw: true })(body, context, options);
-    if (member.current) return result;
-    const contact_no = { type: "verify", message: "Verify the member's mobile number first." };
-    return { values: {}, errors: { ...result.errors, contact_no } as FieldErrors };
-  };
+  const resolver = bodyResolver<FieldValues>(
+    () => (editing ? config.updateSchema : config.createSchema),
+    (values) => payload(values as EntityValues, member.current),
+    () => (member.current ? null : { contact_no: "Verify the member's mobile number first." }),
+  );
   const form = useForm<FieldValues>({
     defaultValues: {
       vehicle_number: "",
@@ -130,7 +126,7 @@ export function EntityModal<T>({
     setValidated(true);
     void form.handleSubmit(
       (checked) =>
-        save.mutate(payload(checked as EntityValues, verified), {
+        save.mutate(payload(checked as EntityValues, member.current), {
           onSuccess: () => {
             setValidated(false);
             onClose();

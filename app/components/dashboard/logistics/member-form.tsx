@@ -1,11 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal, Spinner } from "~/components/dashboard/modal";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { memberInputSchema, type Member } from "../../../../schemas/logistics";
-import { flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
+import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
 import { categoryOptions, stateOptions } from "./options";
 import { SelectField } from "./ui";
 
@@ -121,12 +120,7 @@ export function MemberModal({
         }
       : emptyMember(),
     // The shared schema checks the request body the values make (state as a number).
-    resolver: (values, context, options) =>
-      zodResolver(memberInputSchema, undefined, { raw: true })(
-        memberPayload(values) as never,
-        context,
-        options as never,
-      ) as never,
+    resolver: bodyResolver(() => memberInputSchema, memberPayload),
   });
   const values = form.watch();
   const errors = flattenErrors(form.formState.errors);
