@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
-import { openSignedIn as openConsole } from "./support/console";
+import { freshPhone, openSignedIn as openConsole } from "./support/console";
 import { TEST_ADMIN } from "./support/server";
 
 const browser = setupBrowser();
@@ -150,6 +150,23 @@ describe("a failed submit", () => {
     await expect.poll(() => focused(page)).toBe("field-hr_email");
     expect(await describedBy(email)).toContain("Enter a valid e-mail address");
     expect(await page.getByRole("alert").filter({ hasText: "1 field needs attention." }).count()).toBe(1);
+  });
+
+  it("saves a valid member form (the body built from the values, state as a number)", async () => {
+    const { page, errors } = await openSignedIn("/dashboard/home");
+    await page.getByRole("button", { name: "Add member" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add member" });
+    await dialog.getByRole("button", { name: "Create member" }).click();
+    await expect.poll(() => focused(page)).toBe("field-member-first_name");
+    await dialog.getByLabel("First name").fill("Forms");
+    await dialog.getByLabel("Last name").fill("Tester");
+    await dialog.getByLabel("Mobile number").fill(freshPhone());
+    await dialog.getByLabel("State").selectOption("18");
+    await dialog.getByLabel("Service category").selectOption("Lorry Owner");
+    await dialog.getByRole("button", { name: "Create member" }).click();
+    await page.getByText("Member created.").waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   it("still shows the server's refusal (a 409) and keeps the dialog open", async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { api } from "~/lib/dashboard/api";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { leadNoteSchema, leadUpdateSchema, type Lead, type LeadNote } from "../../../../schemas/logistics";
@@ -63,12 +63,14 @@ function LeadDetail({
   const statusForm = useForm<StatusForm>({
     defaultValues: { status: lead.status, follow_up_date: lead.follow_up_date ?? "" },
     // The shared update schema checks the body the values make (an empty date is no date).
-    resolver: bodyResolver(() => leadUpdateSchema, statusBody),
+    resolver: bodyResolver(leadUpdateSchema, statusBody),
   });
   const noteForm = useForm<{ note: string }>({
     defaultValues: { note: "" },
     resolver: zodResolver(leadNoteSchema, undefined, { raw: true }),
   });
+  const [status, followUp] = useWatch({ control: statusForm.control, name: ["status", "follow_up_date"] });
+  const note = useWatch({ control: noteForm.control, name: "note" });
   const statusErrors = flattenErrors(statusForm.formState.errors);
   const noteErrors = flattenErrors(noteForm.formState.errors);
   const failed = useFocusOnError();
@@ -129,7 +131,7 @@ function LeadDetail({
           options={leadStatusOptions}
           error={statusErrors.status}
           name="lead-detail-status"
-          value={statusForm.watch("status")}
+          value={status}
           onChange={(e) => statusForm.setValue("status", e.target.value, { shouldDirty: true })}
         />
         <Field
@@ -137,7 +139,7 @@ function LeadDetail({
           type="date"
           error={statusErrors.follow_up_date}
           name="lead-detail-follow_up"
-          value={statusForm.watch("follow_up_date")}
+          value={followUp}
           onChange={(e) => statusForm.setValue("follow_up_date", e.target.value, { shouldDirty: true })}
         />
         <button type="submit" className="btn-primary" disabled={update.isPending}>
@@ -160,7 +162,7 @@ function LeadDetail({
                 error={noteErrors.note}
                 placeholder="Called; asked for a quote by Friday"
                 name="lead-new-note"
-                value={noteForm.watch("note")}
+                value={note}
                 onChange={(e) => noteForm.setValue("note", e.target.value, { shouldDirty: true })}
               />
             </div>

@@ -1,58 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
-import {
-  useForm,
-  type FieldErrors,
-  type FieldValues,
-  type Resolver,
-  type ResolverOptions,
-} from "react-hook-form";
+import { useForm, useWatch, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { focusFirstInvalid } from "../field";
+import { bodyResolver, flattenErrors } from "./form-resolver";
+
+export { bodyResolver, flattenErrors };
 
 type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
-
-const META = new Set(["message", "type", "types", "ref", "root"]);
-
-/** React Hook Form's nested errors as "path.to.field" → message, the shape the console's fields read. */
-export function flattenErrors(errors: FieldErrors, prefix = "", out: Record<string, string> = {}) {
-  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
-    if (!value || typeof value !== "object" || META.has(key)) continue;
-    const path = key === "" ? "_form" : prefix ? `${prefix}.${key}` : key;
-    const message = (value as { message?: unknown }).message;
-    if (typeof message === "string" && message) out[path] ??= message;
-    flattenErrors(value as FieldErrors, path, out);
-  }
-  const root = (errors as { root?: { message?: string } }).root?.message;
-  if (root && !prefix) out._form ??= root;
-  return out;
-}
-
-/**
- * A resolver that checks the request body the values make against a shared schema (zodResolver). On success the
- * form's own values go on (the body is rebuilt from them when sent); on failure the messages by field, and those of
- * `extra` (told whether the schema passed), which win over the schema's for the same field.
- */
-export function bodyResolver<V extends FieldValues>(
-  schema: () => z.ZodType,
-  toBody: (values: V) => Record<string, unknown>,
-  extra?: (values: V, schemaPassed: boolean) => Record<string, string> | null,
-): Resolver<V> {
-  return async (values, context, options) => {
-    const result = await zodResolver(schema() as z.ZodType<unknown, FieldValues>, undefined, { raw: true })(
-      toBody(values),
-      context,
-      options as unknown as ResolverOptions<FieldValues>,
-    );
-    const errors: Record<string, unknown> = { ...result.errors };
-    const more = extra?.(values, Object.keys(errors).length === 0) ?? {};
-    for (const [key, message] of Object.entries(more)) errors[key] = { type: "rule", message };
-    return Object.keys(errors).length > 0
-      ? { values: {}, errors: errors as FieldErrors<V> }
-      : { values, errors: {} };
-  };
-}
 
 /** Turns a failed submit into focus: after the errors render, the first invalid control (or the summary) gets it. */
 export function useFocusOnError() {
@@ -100,18 +55,17 @@ export function useRecordForm<V extends Record<string, unknown>>(options: {
   namePrefix?: string;
 }) {
   const { endpoint, id } = options;
-  const latest = useRef(options);
-  latest.current = options;
-  // One resolver for the form's life; it reads the latest options, so a caller's closures stay current.
-  const resolver = useRef<Resolver<FieldValues>>(null);
-  resolver.current ??= bodyResolver<FieldValues>(
-    () => latest.current.schema,
-    (values) => latest.current.toBody?.(values as V) ?? values,
-    (values, schemaPassed) => (schemaPassed ? (latest.current.check?.(values as V) ?? null) : null),
-  );
-  const form = useForm<FieldValues>({ defaultValues: options.initial, resolver: resolver.current });
+  // React Hook Form takes the options of every render, so the resolver always sees this render's closures.
+  const form = useForm<FieldValues>({
+    defaultValues: options.initial,
+    resolver: bodyResolver<FieldValues>(
+      options.schema,
+      (values) => options.toBody?.(values as V) ?? values,
+      (values, schemaPassed) => (schemaPassed ? (options.check?.(values as V) ?? null) : null),
+    ),
+  });
   const { formState, setValue, getValues, setError, handleSubmit } = form;
-  const values = form.watch() as V;
+  const values = useWatch({ control: form.control }) as V;
   const errors = flattenErrors(formState.errors);
   const failed = useFocusOnError();
 

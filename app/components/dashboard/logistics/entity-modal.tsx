@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from "react";
-import { useForm, type FieldValues } from "react-hook-form";
+import { useState, type FormEvent } from "react";
+import { useForm, useWatch, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal, Spinner } from "~/components/dashboard/modal";
@@ -83,13 +83,11 @@ export function EntityModal<T>({
     if (config.images) body.images = values.images ?? [];
     return body;
   };
-  const member = useRef(verified);
-  member.current = verified;
   // The shared schema checks the body; a mobile number not yet verified is one more field error.
   const resolver = bodyResolver<FieldValues>(
-    () => (editing ? config.updateSchema : config.createSchema),
-    (values) => payload(values as EntityValues, member.current),
-    () => (member.current ? null : { contact_no: "Verify the member's mobile number first." }),
+    editing ? config.updateSchema : config.createSchema,
+    (values) => payload(values as EntityValues, verified),
+    () => (verified ? null : { contact_no: "Verify the member's mobile number first." }),
   );
   const form = useForm<FieldValues>({
     defaultValues: {
@@ -100,7 +98,7 @@ export function EntityModal<T>({
     },
     resolver,
   });
-  const values = form.watch() as EntityValues;
+  const values = useWatch({ control: form.control }) as EntityValues;
   const errors = flattenErrors(form.formState.errors);
   const failed = useFocusOnError();
   const phone = values.phone ?? "";
@@ -126,7 +124,7 @@ export function EntityModal<T>({
     setValidated(true);
     void form.handleSubmit(
       (checked) =>
-        save.mutate(payload(checked as EntityValues, member.current), {
+        save.mutate(payload(checked as EntityValues, verified), {
           onSuccess: () => {
             setValidated(false);
             onClose();

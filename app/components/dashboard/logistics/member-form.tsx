@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal, Spinner } from "~/components/dashboard/modal";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
@@ -120,9 +120,9 @@ export function MemberModal({
         }
       : emptyMember(),
     // The shared schema checks the request body the values make (state as a number).
-    resolver: bodyResolver(() => memberInputSchema, memberPayload),
+    resolver: bodyResolver(memberInputSchema, memberPayload),
   });
-  const values = form.watch();
+  const values = useWatch({ control: form.control }) as MemberForm;
   const errors = flattenErrors(form.formState.errors);
   const failed = useFocusOnError();
   const save = useConsoleMutation<ReturnType<typeof memberPayload>>({
