@@ -119,3 +119,50 @@ export function SelectField({
     />
   );
 }
+
+/** After a failed submit: the first control marked invalid inside `root`, in page order, takes focus (else the summary). */
+export function focusFirstInvalid(root: Element | null) {
+  const scope = root ?? document;
+  const target =
+    scope.querySelector<HTMLElement>("[aria-invalid=true]:not([disabled])") ??
+    scope.querySelector<HTMLElement>("[data-error-summary]:not(:empty)");
+  target?.focus();
+}
+
+/**
+ * The live summary at the top of a form: after a failed submit it announces how many fields need attention
+ * (each field's own message is read with it when focused) and shows a message that belongs to no field.
+ */
+export function ErrorSummary({
+  errors,
+  className = "",
+}: {
+  errors: Record<string, string>;
+  className?: string;
+}) {
+  const count = Object.keys(errors).filter((key) => key !== "_form").length;
+  const general = errors._form;
+  const empty = count === 0 && !general;
+  return (
+    <div
+      role="alert"
+      data-error-summary
+      tabIndex={-1}
+      // Empty, it takes no room in a form's grid but stays in the page, so its first message is announced.
+      className={
+        empty
+          ? "contents"
+          : `rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2 ${className}`
+      }
+    >
+      {empty ? null : (
+        <>
+          {count > 0 ? (
+            <p>{count === 1 ? "1 field needs attention." : `${count} fields need attention.`}</p>
+          ) : null}
+          {general ? <p>{general}</p> : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { useBlocker } from "react-router";
-import { Modal as BaseModal } from "~/components/ui/modal";
 
 /** Spec: large for create, edit, filter, feedback, blog and CRM kinds; medium otherwise. */
 export type ModalKind = "create" | "edit" | "filter" | "feedback" | "blog" | "crm" | "delete" | "info";
@@ -22,13 +23,19 @@ interface ModalProps {
   dirty?: boolean;
 }
 
-/** The console's modal: the shared dialog, sized by kind, with a static backdrop. */
+/** The console's modal: a Radix dialog, sized by kind, with a static backdrop; the public site keeps ui/modal. */
 export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
   const [asking, setAsking] = useState(false);
+  // What had focus when the question was asked: "Keep editing" puts the operator back there.
+  const editing = useRef<HTMLElement | null>(null);
   const guarded = props.open && dirty && !props.busy;
+  const ask = () => {
+    editing.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAsking(true);
+  };
   return (
     <>
-      <SizedModal {...props} onClose={guarded ? () => setAsking(true) : onClose} />
+      <DialogBox {...props} onClose={guarded ? ask : onClose} />
       <DiscardConfirm
         open={asking}
         onDiscard={() => {
@@ -36,35 +43,114 @@ export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
           onClose();
         }}
         onKeep={() => setAsking(false)}
+        returnFocus={editing}
       />
       {guarded ? <LeaveGuard /> : null}
     </>
   );
 }
 
-function SizedModal({ kind, closeOnBackdrop = false, busy = false, ...props }: Omit<ModalProps, "dirty">) {
+/**
+ * One Radix dialog: focus moved in, trapped and returned, the page behind inert and unscrolled. Every way out
+ * (Escape, backdrop, close button) goes through `onClose`, so a caller can ask before closing. Below 640 px a
+ * large dialog is a full-height sheet and a confirmation a sheet at the bottom; from `sm` both are centred.
+ */
+function DialogBox({
+  open,
+  onClose,
+  title,
+  kind,
+  children,
+  footer,
+  closeOnBackdrop = false,
+  busy = false,
+  returnFocus,
+}: Omit<ModalProps, "dirty"> & { returnFocus?: RefObject<HTMLElement | null> }) {
+  const size = modalSize(kind);
+  const body = useRef<HTMLDivElement>(null);
+  const dismiss = () => {
+    if (!busy) onClose();
+  };
   return (
-    <BaseModal
-      {...props}
-      size={modalSize(kind)}
-      closeOnBackdrop={closeOnBackdrop}
-      busy={busy}
-      dismissible={!busy}
-    />
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : dismiss())}>
+      <Dialog.Portal>
+        <Dialog.Overlay
+          data-testid="modal-backdrop"
+          className="fixed inset-0 z-[60] bg-navy-950/60 transition-opacity duration-150 starting:opacity-0"
+        />
+        <Dialog.Content
+          aria-modal="true"
+          aria-busy={busy || undefined}
+          aria-describedby={undefined}
+          data-size={size}
+          // Radix would close on its own; these hand every dismissal to `dismiss` (guarded, busy-aware).
+          onEscapeKeyDown={(event) => {
+            event.preventDefault();
+            dismiss();
+          }}
+          onPointerDownOutside={(event) => {
+            event.preventDefault();
+            if (closeOnBackdrop) dismiss();
+          }}
+          onInteractOutside={(event) => event.preventDefault()}
+          onOpenAutoFocus={(event) => {
+            // The first field (or, in a confirmation, the safe choice) rather than the close button.
+            const first = body.current?.querySelector<HTMLElement>(FOCUSABLE);
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus?.current;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
+          className={`fixed inset-x-0 bottom-0 z-[60] flex w-full flex-col bg-white shadow-2xl outline-none transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 sm:inset-0 sm:m-auto sm:h-fit sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)] sm:rounded-2xl ${size === "lg" ? "top-0 h-dvh sm:max-w-3xl" : "max-h-dvh rounded-t-2xl sm:max-w-xl"}`}
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+            <Dialog.Title className="text-lg font-semibold text-navy-900">{title}</Dialog.Title>
+            <button
+              type="button"
+              onClick={dismiss}
+              disabled={busy}
+              className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-navy-900"
+              aria-label="Close dialog"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+          <div ref={body} className="contents">
+            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+            {footer ? (
+              <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">
+                {footer}
+              </div>
+            ) : null}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
+
+const FOCUSABLE =
+  "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [contenteditable=true], [tabindex='0']";
 
 function DiscardConfirm({
   open,
   onDiscard,
   onKeep,
+  returnFocus,
 }: {
   open: boolean;
   onDiscard: () => void;
   onKeep: () => void;
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   return (
     <ConfirmModal
+      returnFocus={returnFocus}
       open={open}
       title="Discard changes?"
       message="Your unsaved changes will be lost."
@@ -98,6 +184,7 @@ export function ConfirmModal({
   busy,
   onConfirm,
   onClose,
+  returnFocus,
 }: {
   open: boolean;
   title: string;
@@ -107,9 +194,12 @@ export function ConfirmModal({
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Where focus goes when it closes, if still on the page (default: what had focus when it opened). */
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   return (
-    <SizedModal
+    <DialogBox
+      returnFocus={returnFocus}
       open={open}
       onClose={onClose}
       title={title}
@@ -133,7 +223,7 @@ export function ConfirmModal({
       }
     >
       <p className="text-slate-700">{message}</p>
-    </SizedModal>
+    </DialogBox>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useOutletContext } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
-import { Field } from "~/components/dashboard/field";
+import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { FormModal } from "~/components/dashboard/kit/form-modal";
 import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { Modal } from "~/components/dashboard/modal";
@@ -157,8 +157,10 @@ function ResetPassword({ operator, onClose }: { operator: OperatorSummary; onClo
       title={`Reset password of ${operator.username}`}
       kind="edit"
       busy={form.save.isPending}
+      dirty={form.dirty}
     >
       <form noValidate className="grid gap-4" onSubmit={form.submit}>
+        <ErrorSummary errors={form.errors} />
         <Field label="New password" type="password" autoComplete="new-password" {...form.bind("password")} />
         <div className="flex justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>

@@ -1,12 +1,15 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { Field } from "~/components/dashboard/field";
-import { Spinner } from "~/components/dashboard/modal";
+import type { FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import { useBlocker } from "react-router";
+import { ErrorSummary, Field } from "~/components/dashboard/field";
+import { flattenErrors, submitRoot, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
+import { ConfirmModal, Spinner } from "~/components/dashboard/modal";
 import { api } from "~/lib/dashboard/api";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { siteSettingsSchema, type SiteSettings } from "../../../schemas/settings";
-import { fieldErrors } from "../../../schemas/validation";
 
 export const meta = () => consoleMeta("Site settings");
 
@@ -37,23 +40,34 @@ export default function SettingsScreen() {
 }
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<SiteSettings>({ defaultValues: initial, resolver: zodResolver(siteSettingsSchema) });
+  const { errors: nested, isDirty } = form.formState;
+  const errors = flattenErrors(nested);
+  const failed = useFocusOnError();
   const save = useConsoleMutation<SiteSettings>({
     request: (body) => ({ path: "/api/site_settings", method: "PUT", body }),
     success: "Settings saved. The public site shows them now.",
     invalidate: ["/api/site_settings"],
   });
+  // Leaving the screen with unsaved settings asks first, as a dirty dialog does.
+  const blocker = useBlocker(isDirty && !save.isPending);
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = siteSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, { onError: (error) => setErrors(fieldErrorsOf(error)) });
+    const root = submitRoot(event);
+    void form.handleSubmit(
+      (parsed) =>
+        save.mutate(parsed, {
+          // The saved values become the new baseline: the form is clean again.
+          onSuccess: () => form.reset(parsed),
+          onError: (error) => {
+            const found = Object.entries(fieldErrorsOf(error));
+            for (const [key, message] of found)
+              form.setError(key as keyof SiteSettings, { type: "server", message });
+            if (found.length > 0) failed(root);
+          },
+        }),
+      () => failed(root),
+    )(event);
   };
 
   return (
@@ -67,15 +81,14 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
         noValidate
         className="mt-6 grid max-w-3xl gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-2"
       >
+        <ErrorSummary errors={errors} />
         {fields.map((f) => (
           <div key={f.name} className={f.name === "address" ? "sm:col-span-2" : undefined}>
             <Field
               label={f.label}
-              name={f.name}
               type={f.type ?? "text"}
-              value={values[f.name]}
               error={errors[f.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              {...form.register(f.name)}
             />
           </div>
         ))}
@@ -85,6 +98,15 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           </button>
         </div>
       </form>
+      <ConfirmModal
+        open={blocker.state === "blocked"}
+        title="Discard changes?"
+        message="Your unsaved changes will be lost."
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      />
     </section>
   );
 }

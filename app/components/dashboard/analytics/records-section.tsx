@@ -9,7 +9,7 @@ import {
 } from "../../../../schemas/logistics";
 import { DataTable } from "../data-table";
 import { formatDay } from "../logistics/options";
-import { Segmented } from "../segmented";
+import { TabList, TabPanels, Tabs } from "../tabs";
 import { tableColumns } from "./columns";
 import { EntityChart } from "./entity-chart";
 import { entityLabel } from "./labels";
@@ -40,22 +40,22 @@ export function RecordsSection({
         : daysBetween(from, to) >= MAX_ANALYTICS_DAYS
           ? `Choose at most ${MAX_ANALYTICS_DAYS} days.`
           : null;
+  const tabs = analyticsEntities.map((e) => ({ value: e, label: entityLabel[e] }));
 
   return (
-    <section aria-labelledby="entity-title" className="rounded-2xl border border-slate-200 bg-white p-5">
+    <Tabs
+      as="section"
+      value={entity}
+      onChange={(e) => onChange({ entity: e === "load" ? null : e, search: null }, true)}
+      aria-labelledby="entity-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+    >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="entity-title" className="text-lg font-semibold text-navy-900">
             Records added per day
           </h2>
-          <Segmented
-            label="Record type"
-            kind="tabs"
-            options={analyticsEntities.map((e) => ({ value: e, label: entityLabel[e] }))}
-            value={entity}
-            onChange={(e) => onChange({ entity: e === "load" ? null : e, search: null }, true)}
-            className="mt-3"
-          />
+          <TabList label="Record type" options={tabs} className="mt-3" />
         </div>
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="sr-only">Date range</legend>
@@ -104,29 +104,31 @@ export function RecordsSection({
           </div>
         </fieldset>
       </div>
-      {rangeError ? (
-        <p role="alert" className="mt-4 text-sm font-medium text-red-700">
-          {rangeError}
-        </p>
-      ) : (
-        <>
-          <EntityChart entity={entity} from={from} to={to} search={search} />
-          <div className="mt-6">
-            <DataTable<AnalyticsRow>
-              key={entity}
-              title={`${entityLabel[entity]} records, ${formatDay(from)}${from === to ? "" : ` – ${formatDay(to)}`}`}
-              titleLevel={2}
-              endpoint={`/api/analytics/${entity}`}
-              extraQuery={{ from_date: from, to_date: to }}
-              rowKey={(r) => r.id}
-              columns={tableColumns(entity)}
-              searchPlaceholder="Search phone, name, company, city…"
-              csvExport
-              emptyText="Nothing was added in this range."
-            />
-          </div>
-        </>
-      )}
-    </section>
+      <TabPanels options={tabs} value={entity}>
+        {rangeError ? (
+          <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+            {rangeError}
+          </p>
+        ) : (
+          <>
+            <EntityChart entity={entity} from={from} to={to} search={search} />
+            <div className="mt-6">
+              <DataTable<AnalyticsRow>
+                key={entity}
+                title={`${entityLabel[entity]} records, ${formatDay(from)}${from === to ? "" : ` – ${formatDay(to)}`}`}
+                titleLevel={2}
+                endpoint={`/api/analytics/${entity}`}
+                extraQuery={{ from_date: from, to_date: to }}
+                rowKey={(r) => r.id}
+                columns={tableColumns(entity)}
+                searchPlaceholder="Search phone, name, company, city…"
+                csvExport
+                emptyText="Nothing was added in this range."
+              />
+            </div>
+          </>
+        )}
+      </TabPanels>
+    </Tabs>
   );
 }

@@ -1,11 +1,14 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { api } from "~/lib/dashboard/api";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { leadNoteSchema, type Lead, type LeadNote } from "../../../../schemas/logistics";
+import { leadNoteSchema, leadUpdateSchema, type Lead, type LeadNote } from "../../../../schemas/logistics";
 import { formatPhone } from "../../../../schemas/phone";
 import { Details } from "../details";
-import { Field } from "../field";
+import { ErrorSummary, Field } from "../field";
+import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
 import { formatDateTime, leadStatusOptions } from "../logistics/options";
 import { SelectField } from "../logistics/ui";
 import { Modal, Spinner } from "../modal";
@@ -19,8 +22,9 @@ export function LeadModal({ id, onClose }: { id: number; onClose: () => void }) 
     queryFn: ({ signal }) => api<{ data: { lead: Lead; notes: LeadNote[] } }>(`${LEADS}/${id}`, { signal }),
   });
   const lead = query.data?.data.lead;
+  const [dirty, setDirty] = useState(false);
   return (
-    <Modal open onClose={onClose} title={lead ? `Lead · ${lead.name}` : "Lead"} kind="crm">
+    <Modal open onClose={onClose} title={lead ? `Lead · ${lead.name}` : "Lead"} kind="crm" dirty={dirty}>
       {query.isPending ? (
         <Spinner label="Loading lead…" />
       ) : query.isError || !lead ? (
@@ -32,27 +36,46 @@ export function LeadModal({ id, onClose }: { id: number; onClose: () => void }) 
           notes={query.data.data.notes}
           detailKey={key[0]!}
           onClose={onClose}
+          onDirty={setDirty}
         />
       )}
     </Modal>
   );
 }
 
+type StatusForm = { status: string; follow_up_date: string };
+const statusBody = (v: StatusForm) => ({ status: v.status, follow_up_date: v.follow_up_date || null });
+
 function LeadDetail({
   lead,
   notes,
   detailKey,
   onClose,
+  onDirty,
 }: {
   lead: Lead;
   notes: LeadNote[];
   detailKey: string;
   onClose: () => void;
+  /** Either form holds unsaved edits: closing the dialog asks first. */
+  onDirty: (dirty: boolean) => void;
 }) {
-  const [status, setStatus] = useState<string>(lead.status);
-  const [followUp, setFollowUp] = useState(lead.follow_up_date ?? "");
-  const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const statusForm = useForm<StatusForm>({
+    defaultValues: { status: lead.status, follow_up_date: lead.follow_up_date ?? "" },
+    // The shared update schema checks the body the values make (an empty date is no date).
+    resolver: bodyResolver(leadUpdateSchema, statusBody),
+  });
+  const noteForm = useForm<{ note: string }>({
+    defaultValues: { note: "" },
+    resolver: zodResolver(leadNoteSchema, undefined, { raw: true }),
+  });
+  const [status, followUp] = useWatch({ control: statusForm.control, name: ["status", "follow_up_date"] });
+  const note = useWatch({ control: noteForm.control, name: "note" });
+  const statusErrors = flattenErrors(statusForm.formState.errors);
+  const noteErrors = flattenErrors(noteForm.formState.errors);
+  const failed = useFocusOnError();
+  const dirty = statusForm.formState.isDirty || noteForm.formState.isDirty;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const update = useConsoleMutation<Record<string, unknown>>({
     request: (body) => ({ path: `${LEADS}/${lead.id}`, method: "PATCH", body }),
     success: "Lead updated.",
@@ -63,8 +86,30 @@ function LeadDetail({
     request: (text) => ({ path: `${LEADS}/${lead.id}/notes`, method: "POST", body: { note: text } }),
     success: "Note added.",
     invalidate: [detailKey, LEADS],
-    onSuccess: () => setNote(""),
+    onSuccess: () => noteForm.reset({ note: "" }),
   });
+  const submitStatus = (event: FormEvent) => {
+    const root = submitRoot(event);
+    void statusForm.handleSubmit(
+      (values) =>
+        update.mutate(statusBody(values), {
+          onError: (err) => {
+            const found = Object.entries(fieldErrorsOf(err));
+            for (const [key, message] of found)
+              statusForm.setError(key === "follow_up_date" ? key : "status", { type: "server", message });
+            if (found.length > 0) failed(root);
+          },
+        }),
+      () => failed(root),
+    )(event);
+  };
+  const submitNote = (event: FormEvent) => {
+    const root = submitRoot(event);
+    void noteForm.handleSubmit(
+      (values) => addNote.mutate(values.note),
+      () => failed(root),
+    )(event);
+  };
   return (
     <div className="grid gap-6">
       <Details
@@ -78,30 +123,24 @@ function LeadDetail({
       <form
         noValidate
         className="grid items-end gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-[1fr_1fr_auto]"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setErrors({});
-          update.mutate(
-            { status, follow_up_date: followUp || null },
-            { onError: (err) => setErrors(fieldErrorsOf(err)) },
-          );
-        }}
+        onSubmit={submitStatus}
       >
+        <ErrorSummary errors={statusErrors} />
         <SelectField
           label="Status"
-          name="lead-detail-status"
           options={leadStatusOptions}
+          error={statusErrors.status}
+          name="lead-detail-status"
           value={status}
-          error={errors.status}
-          onChange={(e) => setStatus(e.target.value)}
+          onChange={(e) => statusForm.setValue("status", e.target.value, { shouldDirty: true })}
         />
         <Field
           label="Follow-up date"
-          name="lead-detail-follow_up"
           type="date"
+          error={statusErrors.follow_up_date}
+          name="lead-detail-follow_up"
           value={followUp}
-          error={errors.follow_up_date}
-          onChange={(e) => setFollowUp(e.target.value)}
+          onChange={(e) => statusForm.setValue("follow_up_date", e.target.value, { shouldDirty: true })}
         />
         <button type="submit" className="btn-primary" disabled={update.isPending}>
           {update.isPending ? <Spinner /> : null} Save status
@@ -114,31 +153,23 @@ function LeadDetail({
         <h3 id="notes-title" className="text-sm font-semibold text-navy-900">
           Notes
         </h3>
-        <form
-          noValidate
-          className="mt-2 flex items-start gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const parsed = leadNoteSchema.safeParse({ note });
-            if (!parsed.success)
-              return setErrors({ note: parsed.error.issues[0]?.message ?? "Enter the note" });
-            setErrors({});
-            addNote.mutate(note);
-          }}
-        >
-          <div className="flex-1">
-            <Field
-              label="New note"
-              name="lead-new-note"
-              value={note}
-              error={errors.note}
-              onChange={(e) => setNote(e.target.value)}
-              placeholder="Called; asked for a quote by Friday"
-            />
+        <form noValidate className="mt-2 grid gap-2" onSubmit={submitNote}>
+          <ErrorSummary errors={noteErrors} />
+          <div className="flex items-start gap-2">
+            <div className="flex-1">
+              <Field
+                label="New note"
+                error={noteErrors.note}
+                placeholder="Called; asked for a quote by Friday"
+                name="lead-new-note"
+                value={note}
+                onChange={(e) => noteForm.setValue("note", e.target.value, { shouldDirty: true })}
+              />
+            </div>
+            <button type="submit" className="btn-secondary mt-6" disabled={addNote.isPending}>
+              Add note
+            </button>
           </div>
-          <button type="submit" className="btn-secondary mt-6" disabled={addNote.isPending}>
-            Add note
-          </button>
         </form>
         <ol className="mt-4 border-l-2 border-slate-200 pl-4" aria-label="Notes timeline">
           {notes.length === 0 ? <li className="text-sm text-slate-500">No notes yet.</li> : null}

@@ -1,8 +1,9 @@
 import type { FormEvent, ReactNode } from "react";
+import { ErrorSummary } from "../field";
 import { Modal, type ModalKind } from "../modal";
 import { FormActions } from "./form-actions";
 
-/** A create/edit dialog around a `useRecordForm`: the fields, then Cancel and Save. */
+/** A create/edit dialog around a `useRecordForm`: the error summary, the fields, then Cancel and Save. */
 export function FormModal({
   title,
   kind,
@@ -16,7 +17,12 @@ export function FormModal({
 }: {
   title: string;
   kind: ModalKind;
-  form: { submit: (event: FormEvent) => void; save: { isPending: boolean } };
+  form: {
+    submit: (event: FormEvent) => void;
+    save: { isPending: boolean };
+    errors: Record<string, string>;
+    dirty: boolean;
+  };
   onClose: () => void;
   /** The form's layout (a two-column grid by default). */
   className?: string;
@@ -27,8 +33,9 @@ export function FormModal({
   children: ReactNode;
 }) {
   return (
-    <Modal open onClose={onClose} title={title} kind={kind} busy={form.save.isPending}>
+    <Modal open onClose={onClose} title={title} kind={kind} busy={form.save.isPending} dirty={form.dirty}>
       <form onSubmit={form.submit} noValidate className={className}>
+        <ErrorSummary errors={form.errors} />
         {children}
         <FormActions
           className={actionsClassName}

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from "react";
+import { useForm, useWatch, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
-import { Field } from "~/components/dashboard/field";
+import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal, Spinner } from "~/components/dashboard/modal";
 import { parseRupees } from "~/lib/dashboard/money";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { formatVehicleNumber, vehicleOptions } from "../../../../schemas/vehicle";
 import type { VerifiedMember } from "../../../../schemas/logistics";
 import type { FormControl } from "../../../../schemas/resource";
-import { fieldErrors } from "../../../../schemas/validation";
+import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
 import { ImageField } from "./image-field";
 import { SelectField } from "./ui";
 import { VerifyMobile } from "./verify-mobile";
@@ -32,6 +33,9 @@ export interface EntityModalConfig<T> {
 
 const OTHER = "__other";
 
+/** The form's values: every field as typed, the vehicle number, the mobile number and the listing's images. */
+type EntityValues = Record<string, string> & { images?: string[] };
+
 /**
  * Create and edit of loads, trucks, drivers and buy-and-sell listings. Mounted only while open, so every
  * opening starts with a clear card, no verified mobile and the validated flag off (spec section 4).
@@ -47,11 +51,6 @@ export function EntityModal<T>({
 }) {
   const editing = row !== null;
   const initial = row ? config.toForm(row) : Object.fromEntries(config.fields.map((f) => [f.name, ""]));
-  const [values, setValues] = useState<Record<string, string>>({ vehicle_number: "", ...initial });
-  const [images, setImages] = useState<string[]>(
-    row && config.images ? ((row as { images?: string[] }).images ?? []) : [],
-  );
-  const [phone, setPhone] = useState(row ? (initial.contact_no ?? "") : "");
   // Editing starts verified with the record's own number; changing the number asks for a new verification.
   const [verified, setVerified] = useState<VerifiedMember | null>(
     row
@@ -66,8 +65,45 @@ export function EntityModal<T>({
       : null,
   );
   const [validated, setValidated] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [otherVehicle, setOtherVehicle] = useState(false);
+
+  /** The request body from the form's values (numbers and rupees parsed, empty optional fields left out). */
+  const payload = (values: EntityValues, member: VerifiedMember | null) => {
+    const body: Record<string, unknown> = { contact_no: member?.phone ?? "" };
+    for (const f of config.fields) {
+      if (f.editOnly && !editing) continue;
+      const v = (values[f.name] ?? "").trim();
+      if (f.kind === "number") body[f.name] = v === "" ? undefined : Number(v);
+      else if (f.kind === "rupees") body[f.name] = v === "" ? undefined : (parseRupees(v) ?? Number.NaN);
+      else if (f.kind === "select" && f.numeric) body[f.name] = v === "" ? undefined : Number(v);
+      else if (f.kind === "select" || f.kind === "date") body[f.name] = v === "" ? undefined : v;
+      else body[f.name] = v;
+    }
+    if (config.vehicleField) body.vehicle_number = values.vehicle_number ?? "";
+    if (config.images) body.images = values.images ?? [];
+    return body;
+  };
+  // The shared schema checks the body; a mobile number not yet verified is one more field error.
+  const resolver = bodyResolver<FieldValues>(
+    editing ? config.updateSchema : config.createSchema,
+    (values) => payload(values as EntityValues, verified),
+    () => (verified ? null : { contact_no: "Verify the member's mobile number first." }),
+  );
+  const form = useForm<FieldValues>({
+    defaultValues: {
+      vehicle_number: "",
+      ...initial,
+      phone: row ? (initial.contact_no ?? "") : "",
+      images: row && config.images ? ((row as { images?: string[] }).images ?? []) : [],
+    },
+    resolver,
+  });
+  const values = useWatch({ control: form.control }) as EntityValues;
+  const errors = flattenErrors(form.formState.errors);
+  const failed = useFocusOnError();
+  const phone = values.phone ?? "";
+  const images = values.images ?? [];
+  const set = (name: string, value: unknown) => form.setValue(name, value, { shouldDirty: true });
 
   const choices = config.vehicleField
     ? vehicleOptions(verified?.vehicle_list ?? [], row ? initial.vehicle_number : null)
@@ -83,59 +119,52 @@ export function EntityModal<T>({
     invalidate: [config.endpoint],
   });
 
-  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
-
-  const payload = () => {
-    const body: Record<string, unknown> = { contact_no: verified?.phone ?? "" };
-    for (const f of config.fields) {
-      if (f.editOnly && !editing) continue;
-      const v = (values[f.name] ?? "").trim();
-      if (f.kind === "number") body[f.name] = v === "" ? undefined : Number(v);
-      else if (f.kind === "rupees") body[f.name] = v === "" ? undefined : (parseRupees(v) ?? Number.NaN);
-      else if (f.kind === "select" && f.numeric) body[f.name] = v === "" ? undefined : Number(v);
-      else if (f.kind === "select" || f.kind === "date") body[f.name] = v === "" ? undefined : v;
-      else body[f.name] = v;
-    }
-    if (config.vehicleField) body.vehicle_number = values.vehicle_number ?? "";
-    if (config.images) body.images = images;
-    return body;
-  };
-
   const submit = (event: FormEvent) => {
-    event.preventDefault();
+    const root = submitRoot(event);
     setValidated(true);
-    const body = payload();
-    const parsed = (editing ? config.updateSchema : config.createSchema).safeParse(body);
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!verified) found.contact_no = "Verify the member's mobile number first.";
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(body, {
-      onSuccess: () => {
-        setValidated(false);
-        onClose();
-      },
-      onError: (e) => setErrors(fieldErrorsOf(e)),
-    });
+    void form.handleSubmit(
+      (checked) =>
+        save.mutate(payload(checked as EntityValues, verified), {
+          onSuccess: () => {
+            setValidated(false);
+            onClose();
+          },
+          onError: (e) => {
+            const found = Object.entries(fieldErrorsOf(e));
+            for (const [key, message] of found)
+              form.setError(key === "_form" ? "root" : key, { type: "server", message });
+            if (found.length > 0) failed(root);
+          },
+        }),
+      () => failed(root),
+    )(event);
   };
 
   const title = `${editing ? "Edit" : "Add"} ${config.noun}`;
   return (
-    <Modal open onClose={onClose} title={title} kind={editing ? "edit" : "create"} busy={save.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      kind={editing ? "edit" : "create"}
+      busy={save.isPending}
+      dirty={form.formState.isDirty}
+    >
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" data-validated={validated}>
+        <ErrorSummary errors={errors} />
         <VerifyMobile
           phone={phone}
           onPhoneChange={(p) => {
-            setPhone(p);
+            set("phone", p);
             setVerified(null);
           }}
           verified={verified}
           error={errors.contact_no}
           onVerified={(member) => {
             setVerified(member);
-            setPhone(member.phone);
+            set("phone", member.phone);
             if (config.nameField) set(config.nameField, member.first_name);
-            setErrors(({ contact_no: _gone, ...rest }) => rest);
+            form.clearErrors("contact_no");
             if (config.vehicleField) {
               const first = vehicleOptions(member.vehicle_list, row ? initial.vehicle_number : null)[0];
               setOtherVehicle(!first);
@@ -208,7 +237,9 @@ export function EntityModal<T>({
               />
             ),
           )}
-        {config.images ? <ImageField images={images} onChange={setImages} error={errors.images} /> : null}
+        {config.images ? (
+          <ImageField images={images} onChange={(next) => set("images", next)} error={errors.images} />
+        ) : null}
         <div className="flex justify-end gap-3 border-t border-slate-200 pt-4 sm:col-span-2">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
             Cancel

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from "react";
-import { Field } from "~/components/dashboard/field";
+import type { FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal, Spinner } from "~/components/dashboard/modal";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { memberInputSchema, type Member } from "../../../../schemas/logistics";
-import { fieldErrors } from "../../../../schemas/validation";
+import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
 import { categoryOptions, stateOptions } from "./options";
 import { SelectField } from "./ui";
 
@@ -107,8 +108,8 @@ export function MemberModal({
   onClose: () => void;
   onSaved?: (m: Member) => void;
 }) {
-  const [values, setValues] = useState<MemberForm>(
-    member
+  const form = useForm<MemberForm>({
+    defaultValues: member
       ? {
           first_name: member.first_name,
           last_name: member.last_name,
@@ -118,8 +119,12 @@ export function MemberModal({
           service_category: member.service_category,
         }
       : emptyMember(),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+    // The shared schema checks the request body the values make (state as a number).
+    resolver: bodyResolver(memberInputSchema, memberPayload),
+  });
+  const values = useWatch({ control: form.control }) as MemberForm;
+  const errors = flattenErrors(form.formState.errors);
+  const failed = useFocusOnError();
   const save = useConsoleMutation<ReturnType<typeof memberPayload>>({
     request: (body) =>
       member
@@ -129,18 +134,27 @@ export function MemberModal({
     invalidate: ["/api/members"],
   });
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const payload = memberPayload(values);
-    const parsed = memberInputSchema.safeParse(payload);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    save.mutate(payload, {
-      onSuccess: (answer) => {
-        onSaved?.((answer as { data: Member }).data);
-        onClose();
-      },
-      onError: (e) => setErrors(fieldErrorsOf(e)),
-    });
+    const root = submitRoot(event);
+    void form.handleSubmit(
+      (checked) =>
+        save.mutate(memberPayload(checked), {
+          onSuccess: (answer) => {
+            onSaved?.((answer as { data: Member }).data);
+            onClose();
+          },
+          onError: (e) => {
+            const found = Object.entries(fieldErrorsOf(e));
+            for (const [key, message] of found)
+              form.setError(key as keyof MemberForm, { type: "server", message });
+            if (found.length > 0) failed(root);
+          },
+        }),
+      () => failed(root),
+    )(event);
+  };
+  const change = (next: MemberForm) => {
+    for (const key of Object.keys(next) as (keyof MemberForm)[])
+      if (next[key] !== values[key]) form.setValue(key, next[key], { shouldDirty: true });
   };
   return (
     <Modal
@@ -149,9 +163,11 @@ export function MemberModal({
       title={member ? `Edit member ${member.first_name} ${member.last_name}`.trim() : "Add member"}
       kind={member ? "edit" : "create"}
       busy={save.isPending}
+      dirty={form.formState.isDirty}
     >
       <form onSubmit={submit} noValidate className="grid gap-5">
-        <MemberFields values={values} errors={errors} onChange={setValues} />
+        <ErrorSummary errors={errors} />
+        <MemberFields values={values} errors={errors} onChange={change} />
         <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
             Cancel
