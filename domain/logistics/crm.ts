@@ -17,6 +17,7 @@ import {
 import { leadStatuses, stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
+import { trashOf } from "../trash";
 import { HttpError } from "../errors";
 import { boundedCount, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
 import { orderBy } from "../sql";
@@ -82,6 +83,14 @@ function historyTotals(db: Database, memberCondition: SQL | undefined) {
 
 /** CRM: before-sale leads (HOT/WARM/COLD, follow-ups, notes) and after-sale customers with their history. */
 export function createCrmService(db: Database, audit: AuditService) {
+  // Deletes go to the trash with their notes, so Undo brings a lead back whole (domain/trash.ts).
+  const trash = trashOf(db, audit, {
+    table: t,
+    resource: "crm_lead",
+    what: "Lead",
+    describe: (r) => toLead(r),
+    dependents: [{ table: crmNotes, column: crmNotes.leadId }],
+  });
   async function row(id: number, via: Database = db) {
     const [r] = await via
       .select({ ...leadColumns(), noteCount })
@@ -219,23 +228,15 @@ export function createCrmService(db: Database, audit: AuditService) {
     },
 
     async removeLead(actor: Actor, id: number) {
-      const before = await row(id);
-      await db.delete(t).where(eq(t.id, id));
-      await audit.record(actor, "delete", "crm_lead", id, toLead(before), null);
+      await row(id);
+      await db.transaction((tx) => trash.discard(tx, actor, eq(t.id, id)));
     },
 
     async removeLeads(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const gone = await tx.delete(t).where(inArray(t.id, ids)).returning();
-        await audit.recordDeletes(
-          actor,
-          "crm_lead",
-          gone.map((r) => ({ id: r.id, before: toLead(r) })),
-          tx,
-        );
-        return gone.length;
-      });
+      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(t.id, ids))).length);
     },
+
+    restoreLeads: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
 
     async exportLeads(query: Partial<LeadListQuery>) {
       const today = todayInIndia();

@@ -189,6 +189,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
       updated: "Lead updated.",
       deleted: "Lead deleted.",
       bulkDeleted: (n) => `${plural(n, "lead")} deleted.`,
+      restored: (n) => `${plural(n, "lead")} restored.`,
     },
     // The list, board and a lead with its notes answer the CRM's own shapes.
     service: {
@@ -196,6 +197,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
       update: crm.updateLead,
       remove: crm.removeLead,
       removeMany: crm.removeLeads,
+      restore: crm.restoreLeads,
     },
   });
 }

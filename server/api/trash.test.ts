@@ -200,6 +200,27 @@ describe("undoable deletes", () => {
     expect((await asEditor("POST", "/api/contact_requests/restore", { ids: [id] })).statusCode).toBe(404);
   });
 
+  it("restores a deleted CRM lead with its notes", async () => {
+    const created = await call("POST", "/api/crm/leads", {
+      name: "Undo Lead",
+      contact_no: "98111 22299",
+      status: "WARM",
+      note: "First call",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    expect((await call("POST", `/api/crm/leads/${id}/notes`, { note: "Second call" })).statusCode).toBe(201);
+    expect((await call("DELETE", `/api/crm/leads/${id}`)).json()).toMatchObject({ restorable: true });
+    expect((await call("GET", `/api/crm/leads/${id}`)).statusCode).toBe(404);
+
+    const undo = await call("POST", "/api/crm/leads/restore", { ids: [id] });
+    expect(undo.json()).toMatchObject({ message: "1 lead restored.", data: { restored: 1 } });
+    const { lead: back, notes } = (await call("GET", `/api/crm/leads/${id}`)).json().data;
+    expect(back).toMatchObject({ id, name: "Undo Lead", status: "WARM" });
+    expect(notes.map((n: { note: string }) => n.note).sort()).toEqual(["First call", "Second call"]);
+    expect((await auditOf("crm_lead", id)).map((e) => e.action)).toEqual(["create", "delete", "restore"]);
+  });
+
   it("restores a member with their vehicles, and points their directory records back at them", async () => {
     const member = (await call("POST", "/api/members", memberBody())).json().data as {
       user_id: number;

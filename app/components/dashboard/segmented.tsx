@@ -1,7 +1,6 @@
-/** One choice out of a few as a row of buttons: tabs (role=tab, aria-selected) or toggles (aria-pressed). */
+/** One choice out of a few as a row of toggle buttons (aria-pressed); tabs with panels are ./tabs.tsx. */
 export function Segmented<V extends string>({
   label,
-  kind,
   options,
   value,
   onChange,
@@ -10,7 +9,6 @@ export function Segmented<V extends string>({
 }: {
   /** The accessible name of the row. */
   label: string;
-  kind: "tabs" | "toggles";
   options: readonly { value: V; label: string }[];
   value: V;
   onChange: (value: V) => void;
@@ -19,10 +17,9 @@ export function Segmented<V extends string>({
   /** Roomier buttons. */
   wide?: boolean;
 }) {
-  const tabs = kind === "tabs";
   return (
     <div
-      role={tabs ? "tablist" : "group"}
+      role="group"
       aria-label={label}
       className={`inline-flex rounded-lg border border-slate-300 p-1 ${className}`}
     >
@@ -30,9 +27,7 @@ export function Segmented<V extends string>({
         <button
           key={option.value}
           type="button"
-          role={tabs ? "tab" : undefined}
-          aria-selected={tabs ? value === option.value : undefined}
-          aria-pressed={tabs ? undefined : value === option.value}
+          aria-pressed={value === option.value}
           onClick={() => onChange(option.value)}
           className={`rounded-md ${wide ? "px-4" : "px-3"} py-1.5 text-sm font-semibold ${value === option.value ? "bg-navy-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
         >

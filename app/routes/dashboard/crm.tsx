@@ -40,7 +40,6 @@ export default function Crm() {
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
         <Segmented
           label="CRM view"
-          kind="toggles"
           options={views}
           value={view}
           onChange={(v) => go({ view: v === "after_sale" ? null : v, layout: null })}

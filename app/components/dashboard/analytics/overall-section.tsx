@@ -55,7 +55,6 @@ export function OverallSection({
         </div>
         <Segmented
           label="Overall period"
-          kind="toggles"
           options={analyticsPeriods}
           value={period}
           onChange={onPeriod}

@@ -37,7 +37,7 @@ export function LeadList() {
       form={(l, close) => l && <LeadModal id={l.id} onClose={close} />}
       remove={{
         noun: "lead",
-        message: (l) => `Delete the lead ${l.name} and its notes? This cannot be undone.`,
+        message: (l) => `Delete the lead ${l.name} and its notes?`,
         invalidate: [LEADS, BOARD],
       }}
       columns={[
