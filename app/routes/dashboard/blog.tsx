@@ -5,6 +5,7 @@ import { diffWords } from "diff";
 import { History, Link2 } from "lucide-react";
 import {
   useCallback,
+  useEffect,
   useRef,
   useState,
   type ComponentProps,
@@ -177,6 +178,16 @@ const Select = SelectField as WithRef<ComponentProps<typeof SelectField>, HTMLSe
 
 function PostForm({ post, onClose }: { post: FullPost | null; onClose: () => void }) {
   const [tab, setTab] = useState<"write" | "preview" | "history">("write");
+  // After a restore the Restore button goes away with its tab; the heading takes focus once Write is shown
+  // (an effect, so it runs after the dialog's own focus handling of the removed button).
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (!focusHeading.current || tab !== "write") return;
+    const heading = document.getElementById("field-heading");
+    if (!heading) return;
+    heading.focus();
+    focusHeading.current = false;
+  });
   const editorFocusRef = useRef<{ focus: () => void } | null>(null);
   const keepEditorFocus = useCallback((handle: { focus: () => void } | null) => {
     editorFocusRef.current = handle;
@@ -291,9 +302,8 @@ function PostForm({ post, onClose }: { post: FullPost | null; onClose: () => voi
               current={values}
               onRestored={(restored) => {
                 reset(valuesOf(restored));
+                focusHeading.current = true;
                 setTab("write");
-                // The Restore button goes away with its tab: focus moves to the restored heading.
-                requestAnimationFrame(() => document.getElementById("field-heading")?.focus());
               }}
             />
           </Tabs.Content>
