@@ -37,12 +37,16 @@ export function Table<T>({
 }) {
   const columnCount = columns.length + 1 + (selectable ? 1 : 0);
   return (
-    <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Focusable, so that a table wider than the screen can be scrolled from the keyboard too.
+    <div
+      tabIndex={0}
+      className="relative mt-4 max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {selectable ? (
-              <th scope="col" className="w-10 px-4 py-3">
+              <th scope="col" className="w-10 px-3 py-3">
                 <input
                   type="checkbox"
                   aria-label="Select all rows on this page"
@@ -57,7 +61,7 @@ export function Table<T>({
               <th
                 key={col.key}
                 scope="col"
-                className={`px-4 py-3 font-semibold ${col.className ?? ""}`}
+                className={`px-3 py-3 font-semibold ${col.className ?? ""}`}
                 aria-sort={sortState(sort, col.key)}
               >
                 {col.sortable ? (
@@ -79,7 +83,7 @@ export function Table<T>({
               </th>
             ))}
             {rowActions ? (
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
+              <th scope="col" className="px-3 py-3 text-right font-semibold">
                 Actions
               </th>
             ) : null}
@@ -105,7 +109,7 @@ export function Table<T>({
                 className={`${status.stale ? "opacity-60" : ""} ${rowClassName?.(row) ?? ""}`}
               >
                 {selectable ? (
-                  <td className="px-4 py-3 align-top">
+                  <td className="px-3 py-3 align-top">
                     <input
                       type="checkbox"
                       aria-label={`Select row ${selectable.rowId(row)}`}
@@ -116,12 +120,12 @@ export function Table<T>({
                   </td>
                 ) : null}
                 {columns.map((col) => (
-                  <td key={col.key} className={`px-4 py-3 align-top ${col.className ?? ""}`}>
+                  <td key={col.key} className={`px-3 py-3 align-top ${col.className ?? ""}`}>
                     {col.render(row)}
                   </td>
                 ))}
                 {rowActions ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">{rowActions(row)}</td>
+                  <td className="whitespace-nowrap px-3 py-3 text-right">{rowActions(row)}</td>
                 ) : null}
               </tr>
             ))
