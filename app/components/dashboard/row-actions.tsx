@@ -18,7 +18,7 @@ export function RowActions({
   children?: ReactNode;
 }) {
   return (
-    <div className="flex justify-end gap-2">
+    <div className="relative flex justify-end gap-2">
       {children}
       {onEdit ? (
         <button type="button" className={rowActionClass} onClick={onEdit}>

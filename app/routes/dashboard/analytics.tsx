@@ -38,7 +38,7 @@ export default function Analytics() {
     );
 
   return (
-    <div className="grid gap-8">
+    <div className="grid min-w-0 grid-cols-1 gap-8">
       <h1 className="text-2xl font-bold text-navy-900">Analytics</h1>
       <OverallSection period={period} onPeriod={(p) => set({ period: p === "today" ? null : p })} />
       <RecordsSection

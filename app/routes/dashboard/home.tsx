@@ -34,7 +34,7 @@ export default function Home() {
     );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold text-navy-900">Dashboard</h1>
       {selectedId ? <MemberProfile key={selectedId} id={selectedId} onClose={() => select(null)} /> : null}
       <ListScreen<Member>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Spinner } from "~/components/dashboard/modal";
 import { canOpen, consoleNav } from "~/components/dashboard/nav";
+import { ConsoleTheme, ThemeSwitch } from "~/components/dashboard/theme";
 import { api } from "~/lib/dashboard/api";
 import { useMe, type Me } from "~/lib/dashboard/me";
 import { setSession, useSession } from "~/lib/dashboard/session";
@@ -21,6 +22,7 @@ export default function DashboardRoot() {
   );
   return (
     <QueryClientProvider client={client}>
+      <ConsoleTheme />
       <ConsoleGate />
     </QueryClientProvider>
   );
@@ -136,12 +138,12 @@ function ConsoleShell({ me }: { me: Me }) {
           })}
         </nav>
       </aside>
-      <div className="min-[1200px]:pl-64">
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
+      <div className="min-w-0 min-[1200px]:pl-64">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-4 sm:gap-4 sm:px-6">
           <button
             ref={menuButton}
             type="button"
-            className="rounded-md p-2 hover:bg-slate-100 min-[1200px]:invisible"
+            className="-ml-2 shrink-0 rounded-md p-2 hover:bg-slate-100 min-[1200px]:hidden"
             onClick={() => setOpen(true)}
             aria-label="Open navigation"
             aria-expanded={open}
@@ -149,23 +151,24 @@ function ConsoleShell({ me }: { me: Me }) {
           >
             <Menu aria-hidden="true" />
           </button>
-          <div className="flex items-center gap-4 text-sm">
-            <span>
-              <span className="font-semibold">{me.username}</span>{" "}
-              <span className="rounded bg-slate-100 px-2 py-0.5 text-xs uppercase text-slate-600">
+          <div className="ml-auto flex min-w-0 items-center gap-2 text-sm sm:gap-4">
+            <span className="flex min-w-0 items-center gap-2">
+              <span className="truncate font-semibold">{me.username}</span>
+              <span className="hidden rounded bg-slate-100 px-2 py-0.5 text-xs uppercase text-slate-600 sm:inline">
                 {me.role}
               </span>
             </span>
+            <ThemeSwitch />
             <button
               type="button"
               onClick={logout}
-              className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 hover:bg-slate-100"
+              className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1.5 hover:bg-slate-100 sm:px-3"
             >
               <LogOut aria-hidden="true" className="size-4" /> Sign out
             </button>
           </div>
         </header>
-        <main id="main" className="p-4 sm:p-6">
+        <main id="main" className="min-w-0 p-4 sm:p-6">
           <Outlet context={me} />
         </main>
       </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { Spinner } from "~/components/dashboard/modal";
 import { homeFor } from "~/components/dashboard/nav";
+import { ConsoleTheme } from "~/components/dashboard/theme";
 import { Logo } from "~/components/layout/logo";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { setSession, useSession } from "~/lib/dashboard/session";
@@ -61,6 +62,7 @@ export default function Login() {
 
   return (
     <main className="grid min-h-screen place-items-center bg-slate-50 p-4">
+      <ConsoleTheme />
       <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <Logo />
         <h1 className="mt-6 text-2xl font-bold text-navy-900">Sign in to the console</h1>

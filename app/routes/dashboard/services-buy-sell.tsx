@@ -25,7 +25,7 @@ const columns: Column<BuySell>[] = [
           loading="lazy"
         />
       ) : (
-        <span className="grid h-12 w-16 place-items-center rounded-md bg-slate-100 text-xs text-slate-500">
+        <span className="grid h-12 w-16 place-items-center rounded-md bg-slate-100 text-xs text-slate-600">
           No photo
         </span>
       ),
@@ -35,7 +35,9 @@ const columns: Column<BuySell>[] = [
     header: "Vehicle",
     render: (b) => (
       <div>
-        <div className="font-mono font-semibold text-navy-900">{formatVehicleNumber(b.vehicle_number)}</div>
+        <div className="whitespace-nowrap font-mono font-semibold text-navy-900">
+          {formatVehicleNumber(b.vehicle_number)}
+        </div>
         <div className="text-xs text-slate-500">
           {b.brand} · {b.model_year}
         </div>

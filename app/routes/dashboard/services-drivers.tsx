@@ -19,7 +19,9 @@ const columns: Column<Driver>[] = [
   {
     key: "vehicle_number",
     header: "Vehicle",
-    render: (d) => <span className="font-mono">{formatVehicleNumber(d.vehicle_number)}</span>,
+    render: (d) => (
+      <span className="whitespace-nowrap font-mono">{formatVehicleNumber(d.vehicle_number)}</span>
+    ),
   },
   {
     key: "licence_number",

@@ -54,7 +54,9 @@ export default function ServiceRequests() {
           header: "Vehicle",
           sortable: true,
           render: (r) => (
-            <span className="font-mono font-semibold">{formatVehicleNumber(r.vehicle_number)}</span>
+            <span className="whitespace-nowrap font-mono font-semibold">
+              {formatVehicleNumber(r.vehicle_number)}
+            </span>
           ),
         },
         memberColumn(),

@@ -17,7 +17,9 @@ const columns: Column<Truck>[] = [
     key: "vehicle_number",
     header: "Vehicle",
     render: (t) => (
-      <span className="font-mono font-semibold text-navy-900">{formatVehicleNumber(t.vehicle_number)}</span>
+      <span className="whitespace-nowrap font-mono font-semibold text-navy-900">
+        {formatVehicleNumber(t.vehicle_number)}
+      </span>
     ),
   },
   {

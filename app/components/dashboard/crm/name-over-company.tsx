@@ -3,7 +3,7 @@ export function NameOverCompany({ name, company }: { name: string; company: stri
   return (
     <div>
       <div className="font-medium text-navy-900">{name}</div>
-      <div className="text-xs text-slate-500">{company || "—"}</div>
+      <div className="text-xs text-slate-600">{company || "—"}</div>
     </div>
   );
 }

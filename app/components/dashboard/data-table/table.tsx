@@ -91,12 +91,16 @@ export function Table<T>({
   const columnCount = headers.length + (rowActions ? 1 : 0) + (selectable ? 1 : 0);
   return (
     // Wide tables scroll inside this box, never the page; `relative` keeps the sr-only labels inside it.
-    <div className="relative mt-4 min-w-0 max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Focusable, so that a table wider than the screen can be scrolled from the keyboard too.
+    <div
+      tabIndex={0}
+      className="relative mt-4 min-w-0 max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {selectable ? (
-              <th scope="col" className="w-10 px-4 py-3">
+              <th scope="col" className="w-10 px-3 py-3">
                 <input
                   type="checkbox"
                   aria-label="Select all rows on this page"
@@ -115,7 +119,7 @@ export function Table<T>({
                 <th
                   key={header.id}
                   scope="col"
-                  className={`px-4 py-3 font-semibold ${className ?? ""}`}
+                  className={`px-3 py-3 font-semibold ${className ?? ""}`}
                   aria-sort={state}
                 >
                   {sortable ? (
@@ -143,7 +147,7 @@ export function Table<T>({
               );
             })}
             {rowActions ? (
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
+              <th scope="col" className="px-3 py-3 text-right font-semibold">
                 Actions
               </th>
             ) : null}
@@ -169,7 +173,7 @@ export function Table<T>({
                 className={`${status.stale ? "opacity-60" : ""} ${rowClassName?.(row.original) ?? ""}`}
               >
                 {selectable ? (
-                  <td className="px-4 py-3 align-top">
+                  <td className="px-3 py-3 align-top">
                     <input
                       type="checkbox"
                       aria-label={`Select row ${selectable.rowId(row.original)}`}
@@ -182,13 +186,13 @@ export function Table<T>({
                 {row.getVisibleCells().map((cell) => (
                   <td
                     key={cell.id}
-                    className={`px-4 py-3 align-top ${((cell.column.columnDef.meta ?? {}) as Meta).className ?? ""}`}
+                    className={`px-3 py-3 align-top ${((cell.column.columnDef.meta ?? {}) as Meta).className ?? ""}`}
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
                 {rowActions ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">{rowActions(row.original)}</td>
+                  <td className="whitespace-nowrap px-3 py-3 text-right">{rowActions(row.original)}</td>
                 ) : null}
               </tr>
             ))

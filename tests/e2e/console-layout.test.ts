@@ -1,0 +1,332 @@
+import AxeBuilder from "@axe-core/playwright";
+import { createHash } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { THEME_SCRIPT } from "../../app/components/dashboard/theme-script";
+import { setupBrowser, waitForHydration } from "./support/browser";
+import { openSignedIn } from "./support/console";
+
+/**
+ * Issue 16: every console screen fits a phone (390 px) and a laptop (1280 px) without a horizontal page
+ * scroll, in the light and the dark scheme, with no axe-core violation of any impact. Screenshots of every
+ * screen go to /tmp/layout-<width>-<scheme>-<screen>.png for a person to look at.
+ */
+
+const browser = setupBrowser();
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+const SCHEMES = ["light", "dark"] as const;
+type Scheme = (typeof SCHEMES)[number];
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Brings the screen into the state to check once the page has loaded (e.g. opens a member profile). */
+  prepare?: (page: Page) => Promise<void>;
+  /** Only where the navigation is a drawer behind the menu button. */
+  phoneOnly?: boolean;
+}
+
+/** Every route under /dashboard in app/routes.ts, so a new screen is checked without touching this file. */
+function consoleRoutes(): Screen[] {
+  const dashboard = routes.find((r) => r.path === "dashboard");
+  if (!dashboard?.children) throw new Error("app/routes.ts has no /dashboard layout");
+  return dashboard.children.map((child) => {
+    if (child.index) return { name: "index", path: "/dashboard" };
+    if (child.path === "*") return { name: "not-found", path: "/dashboard/no-such-screen" };
+    return { name: child.path!.replaceAll("/", "-"), path: `/dashboard/${child.path}` };
+  });
+}
+
+const SCREENS: Screen[] = [
+  ...consoleRoutes(),
+  { name: "crm-before-sale", path: "/dashboard/crm?view=before_sale" },
+  { name: "crm-before-sale-board", path: "/dashboard/crm?view=before_sale&layout=board" },
+  {
+    name: "home-member-profile",
+    path: "/dashboard/home",
+    prepare: async (page) => {
+      await page.locator("tbody button[aria-pressed]").first().click();
+      await page.locator("#profile-name").waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: "navigation-drawer",
+    path: "/dashboard/enquiries",
+    phoneOnly: true,
+    prepare: async (page) => {
+      await page.getByRole("button", { name: "Open navigation" }).click();
+      await page.locator("#console-sidebar[data-open=true]").waitFor();
+      await settle(page);
+    },
+  },
+];
+
+/** The header buttons that open a create dialog ("Add member", "New post", "Post a job" …). */
+const CREATE_BUTTON = /^\s*(add|new|create|post a|before sale entry)\b/i;
+/** Buttons that match CREATE_BUTTON but add in place (the profile's vehicle form, photo pickers). */
+const NOT_A_DIALOG = /^(add|add photos)$/i;
+
+/** Waits until the screen's data and lazily loaded parts (charts) have arrived. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll("[role=status]")].some((s) =>
+        /^Loading/.test(s.textContent?.trim() ?? ""),
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
+  // Dialogs and the drawer fade and slide in (spinners turn for ever: not waited for).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * Whether the page fits the viewport: no horizontal scroll, nothing cut off at the right (outside a box
+ * that scrolls on its own, such as a wide table), and the content clear of a fixed sidebar.
+ */
+async function measureFit(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${
+        typeof el.className === "string" && el.className.trim()
+          ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}`
+          : ""
+      } "${(el.textContent ?? "").trim().slice(0, 30)}"`;
+    const scrollsOnItsOwn = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const overflowing: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.right > width + 0.5 || box.left < -0.5) {
+        const position = getComputedStyle(el).position;
+        if (position === "absolute" || position === "fixed" || !scrollsOnItsOwn(el)) {
+          // The drawer is off-canvas (and invisible) while closed.
+          if (!el.closest("[data-open=false]")) overflowing.push(describe(el));
+        }
+      }
+    }
+    const cutOff = [...document.querySelectorAll("main button, main a, main input, main select")]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && !scrollsOnItsOwn(el) && (box.right > width + 0.5 || box.left < -0.5);
+      })
+      .map(describe);
+    const sidebar = document.getElementById("console-sidebar");
+    const main = document.querySelector("main");
+    const sidebarShown = sidebar && getComputedStyle(sidebar).visibility === "visible";
+    const underSidebar =
+      sidebarShown && sidebar.dataset.open !== "true" && main
+        ? main.getBoundingClientRect().left < sidebar.getBoundingClientRect().right - 0.5
+        : false;
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: width,
+      overflowing: overflowing.slice(0, 8),
+      cutOff,
+      underSidebar,
+    };
+  });
+}
+
+async function expectFits(page: Page, where: string) {
+  const fit = await measureFit(page);
+  expect(
+    fit.scrollWidth,
+    `${where}: the page is ${fit.scrollWidth} px wide in a ${fit.innerWidth} px window; too wide: ${fit.overflowing.join(", ")}`,
+  ).toBeLessThanOrEqual(fit.innerWidth);
+  expect(fit.cutOff, `${where}: controls cut off at the edge of the window`).toEqual([]);
+  expect(fit.underSidebar, `${where}: the content lies under the sidebar`).toBe(false);
+}
+
+/** No axe-core violation of any impact (minor and moderate included), on the page or inside `only`. */
+async function expectNoAxeViolations(page: Page, where: string, only?: string) {
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  const result = await (only ? axe.include(only) : axe).analyze();
+  const found = result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  if (found.length) throw new Error(`${where}: axe-core violations:\n  ${found.join("\n  ")}`);
+}
+
+const shot = (page: Page, width: number, scheme: Scheme, name: string) =>
+  page.screenshot({ path: `/tmp/layout-${width}-${scheme}-${name}.png` });
+
+async function expectScheme(page: Page, scheme: Scheme) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.getAttribute("data-console-theme")))
+    .toBe(scheme);
+}
+
+/** Closes the open dialog (and a "Discard changes?" question, should the form count as edited). */
+async function closeDialog(page: Page) {
+  await page.keyboard.press("Escape");
+  const discard = page.getByRole("button", { name: "Discard" });
+  if (await discard.isVisible().catch(() => false)) await discard.click();
+  await expect.poll(() => page.getByRole("dialog").count(), { timeout: 5_000 }).toBe(0);
+}
+
+describe.each(VIEWPORTS)("console at $width px", (viewport) => {
+  const { width } = viewport;
+
+  it.each(SCHEMES)("the sign-in page fits and has no axe violation (%s)", async (scheme) => {
+    const { page } = await browser.open("/dashboard/login", { viewport, colorScheme: scheme });
+    await waitForHydration(page);
+    await settle(page);
+    await expectScheme(page, scheme);
+    const where = `/dashboard/login at ${width} px (${scheme})`;
+    await shot(page, width, scheme, "login");
+    await expectFits(page, where);
+    await expectNoAxeViolations(page, where);
+  });
+
+  it.each(SCHEMES)(
+    "every screen and each of its create dialogs fits, with no axe violation (%s)",
+    async (scheme) => {
+      const { page } = await openSignedIn(browser, "/dashboard/home", { viewport, colorScheme: scheme });
+      const failures: string[] = [];
+      // Collected, so that one run lists every screen that needs work.
+      const check = (result: Promise<unknown>) => result.catch((e: Error) => failures.push(e.message));
+      let dialogs = 0;
+      for (const screen of SCREENS) {
+        if (screen.phoneOnly && width !== VIEWPORTS[0].width) continue;
+        await page.goto(screen.path);
+        await waitForHydration(page);
+        await page.locator("main#main").waitFor();
+        await settle(page);
+        await screen.prepare?.(page);
+        await expectScheme(page, scheme);
+        const where = `${screen.path}${screen.prepare ? ` (${screen.name})` : ""} at ${width} px (${scheme})`;
+        await shot(page, width, scheme, screen.name);
+        await check(expectFits(page, where));
+        await check(expectNoAxeViolations(page, where));
+        if (screen.prepare) continue;
+
+        const names = (await page.locator("main button").filter({ hasText: CREATE_BUTTON }).allInnerTexts())
+          .map((text) => text.trim())
+          .filter((text) => !NOT_A_DIALOG.test(text));
+        for (const name of names) {
+          await page.locator("main").getByRole("button", { name, exact: true }).click();
+          const dialog = page.getByRole("dialog");
+          await dialog.waitFor();
+          await settle(page);
+          dialogs++;
+          const at = `the "${name}" dialog of ${screen.path} at ${width} px (${scheme})`;
+          await shot(page, width, scheme, `${screen.name}-dialog-${name.toLowerCase().replace(/\W+/g, "-")}`);
+          const box = await dialog.boundingBox();
+          if (!box || box.x < -0.5 || box.x + box.width > width + 0.5)
+            failures.push(`${at}: the dialog spans ${box?.x} to ${box ? box.x + box.width : "?"} px`);
+          await check(expectFits(page, at));
+          // The dialog's own contents; once per scheme is enough (the phone's sheet).
+          if (width === VIEWPORTS[0].width) await check(expectNoAxeViolations(page, at, "[role=dialog]"));
+          await closeDialog(page);
+        }
+      }
+      // Members, loads, trucks, drivers, listings, posts, team, jobs, operators, leads …
+      expect(dialogs, "create dialogs found").toBeGreaterThanOrEqual(8);
+      expect(failures).toEqual([]);
+    },
+    600_000,
+  );
+});
+
+describe("console colour scheme", () => {
+  const theme = (page: Page) =>
+    page.evaluate(() => ({
+      attribute: document.documentElement.getAttribute("data-console-theme"),
+      stored: localStorage.getItem("console-theme"),
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
+  const WHITE = "rgb(255, 255, 255)";
+
+  it("follows the system scheme until the operator chooses, and remembers the choice after a reload", async () => {
+    const { page, errors } = await openSignedIn(browser, "/dashboard/enquiries");
+    await page.getByRole("heading", { name: "Enquiries" }).waitFor();
+    expect(await theme(page)).toEqual({ attribute: "light", stored: null, background: WHITE });
+
+    // System: follows prefers-color-scheme as it changes.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectScheme(page, "dark");
+    expect((await theme(page)).background).not.toBe(WHITE);
+    expect(await page.getByRole("radio", { name: "System" }).isChecked()).toBe(true);
+
+    // Light, chosen under a dark system, is kept after a reload.
+    await page.getByTitle("Light").click();
+    await expectScheme(page, "light");
+    await page.reload();
+    await waitForHydration(page);
+    expect(await theme(page)).toMatchObject({ attribute: "light", stored: "light", background: WHITE });
+    expect(await page.getByRole("radio", { name: "Light" }).isChecked()).toBe(true);
+
+    // Dark, chosen under a light system, is kept after a reload.
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.getByTitle("Dark").click();
+    await expectScheme(page, "dark");
+    await page.reload();
+    await waitForHydration(page);
+    expect(await theme(page)).toMatchObject({ attribute: "dark", stored: "dark" });
+    expect(await page.getByRole("radio", { name: "Dark" }).isChecked()).toBe(true);
+
+    // Back to the system's scheme: the choice is forgotten.
+    await page.getByTitle("System").click();
+    await expectScheme(page, "light");
+    expect((await theme(page)).stored).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it("is applied before the console's scripts run (no white flash), by a script the CSP lists by hash", async () => {
+    const { page } = await openSignedIn(browser, "/dashboard/enquiries");
+    await page.getByTitle("Dark").click();
+    await expectScheme(page, "dark");
+
+    // Without any of the app's JavaScript the page shows only what the server sent and the inline scripts did.
+    await page.route("**/assets/**/*.js", (route) => route.abort());
+    const response = await page.goto("/dashboard/settings");
+    await page.waitForLoadState("load");
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    const first = await theme(page);
+    expect(first.attribute).toBe("dark");
+    expect(first.background).not.toBe(WHITE);
+    await shot(page, 1280, "dark", "before-hydration");
+
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    const hash = createHash("sha256").update(THEME_SCRIPT, "utf8").digest("base64");
+    expect(policy).toContain(`'sha256-${hash}'`);
+    expect(policy).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*'unsafe-inline'/);
+  });
+
+  it("leaves the public pages as they are, even with dark chosen on a dark system", async () => {
+    const { page } = await openSignedIn(browser, "/dashboard/enquiries", { colorScheme: "dark" });
+    await page.getByTitle("Dark").click();
+    await expectScheme(page, "dark");
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(await theme(page)).toMatchObject({ attribute: null, stored: "dark", background: WHITE });
+
+    // Leaving the console by a link (a client-side navigation) takes the scheme off too.
+    await page.goto("/dashboard/enquiries");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/dashboard\/login/);
+    await expectScheme(page, "dark");
+    await page.getByRole("link", { name: "GCC View 360, home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await theme(page)).toMatchObject({ attribute: null, background: WHITE });
+  });
+});
