@@ -2,7 +2,7 @@ import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { api } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
-import { Spinner } from "./modal";
+import { Spinner } from "./spinner";
 
 export interface UploadedImage {
   url: string;

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { useBlocker } from "react-router";
+import { Spinner } from "./spinner";
 
 /** Spec: large for create, edit, filter, feedback, blog and CRM kinds; medium otherwise. */
 export type ModalKind = "create" | "edit" | "filter" | "feedback" | "blog" | "crm" | "delete" | "info";
@@ -224,17 +225,5 @@ export function ConfirmModal({
     >
       <p className="text-slate-700">{message}</p>
     </DialogBox>
-  );
-}
-
-export function Spinner({ label }: { label?: string }) {
-  return (
-    <span role={label ? "status" : undefined} className="inline-flex items-center gap-2">
-      <span
-        aria-hidden="true"
-        className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-      />
-      {label ? <span>{label}</span> : null}
-    </span>
   );
 }

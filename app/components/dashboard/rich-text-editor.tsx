@@ -18,7 +18,8 @@ import {
 import { toast } from "~/lib/toast";
 import { Field } from "./field";
 import { uploadImage } from "./image-upload";
-import { Modal, Spinner } from "./modal";
+import { Modal } from "./modal";
+import { Spinner } from "./spinner";
 
 export interface RichTextEditorProps {
   label: string;

@@ -19,7 +19,8 @@ import { Field, optionsOf, SelectField, TextAreaField } from "~/components/dashb
 import { ImageUpload } from "~/components/dashboard/image-upload";
 import { FormActions } from "~/components/dashboard/kit/form-actions";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { Modal, Spinner } from "~/components/dashboard/modal";
+import { Modal } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/spinner";
 import { RichTextEditor } from "~/components/dashboard/rich-text";
 import { api } from "~/lib/dashboard/api";
 import { consoleMeta } from "~/lib/dashboard/meta";

@@ -12,7 +12,8 @@ import {
   formatDateTime,
 } from "~/components/dashboard/logistics/options";
 import { Chip, TextAreaField } from "~/components/dashboard/logistics/ui";
-import { Modal, Spinner } from "~/components/dashboard/modal";
+import { Modal } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/spinner";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import type { FeedbackItem } from "../../../schemas/logistics";

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { Spinner } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/spinner";
 import { canOpen, consoleNav } from "~/components/dashboard/nav";
 import { ConsoleTheme, ThemeSwitch } from "~/components/dashboard/theme";
 import { api } from "~/lib/dashboard/api";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { Spinner } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/spinner";
 import { homeFor } from "~/components/dashboard/nav";
 import { ConsoleTheme } from "~/components/dashboard/theme";
 import { Logo } from "~/components/layout/logo";

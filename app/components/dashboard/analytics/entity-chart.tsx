@@ -5,7 +5,7 @@ import { formatIndianNumber } from "~/lib/dashboard/money";
 import type { AnalyticsDay } from "../../../../schemas/analytics";
 import type { AnalyticsEntity } from "../../../../schemas/logistics";
 import { ChartTable, longDay } from "../charts/chart-table";
-import { Spinner } from "../modal";
+import { Spinner } from "../spinner";
 import { entityColor, entityLabel } from "./labels";
 
 // Recharts is loaded only when this screen renders (never by the public site or other console screens).

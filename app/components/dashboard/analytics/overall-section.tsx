@@ -8,7 +8,7 @@ import type { AnalyticsPeriod } from "../../../../schemas/logistics";
 import { analyticsPeriods } from "../../../../schemas/logistics-options";
 import { formatDay } from "../logistics/options";
 import { ChartTable, longDay } from "../charts/chart-table";
-import { Spinner } from "../modal";
+import { Spinner } from "../spinner";
 import { Segmented } from "../segmented";
 import { kpiColor } from "./labels";
 
@@ -53,12 +53,7 @@ export function OverallSection({
             </p>
           ) : null}
         </div>
-        <Segmented
-          label="Overall period"
-          options={analyticsPeriods}
-          value={period}
-          onChange={onPeriod}
-        />
+        <Segmented label="Overall period" options={analyticsPeriods} value={period} onChange={onPeriod} />
       </div>
       {query.isPending ? (
         <div className="py-10">

@@ -6,7 +6,8 @@ import { stateLabel } from "../../../../schemas/logistics-options";
 import { formatPhone } from "../../../../schemas/phone";
 import { ListScreen } from "../kit/list-screen";
 import { formatDate, stateOptions } from "../logistics/options";
-import { Modal, Spinner } from "../modal";
+import { Modal } from "../modal";
+import { Spinner } from "../spinner";
 import { AFTER_SALE } from "./endpoints";
 import { NameOverCompany } from "./name-over-company";
 

@@ -22,7 +22,7 @@ import type { Lead } from "../../../../schemas/logistics";
 import { leadStatuses } from "../../../../schemas/logistics-options";
 import { formatPhone } from "../../../../schemas/phone";
 import { Chip } from "../logistics/ui";
-import { Spinner } from "../modal";
+import { Spinner } from "../spinner";
 import { BOARD, LEADS, leadMove } from "./endpoints";
 import { FollowUp, statusTone } from "./follow-up";
 import { LeadModal } from "./lead-modal";

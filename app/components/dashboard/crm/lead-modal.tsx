@@ -11,7 +11,8 @@ import { ErrorSummary, Field } from "../field";
 import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
 import { formatDateTime, leadStatusOptions } from "../logistics/options";
 import { SelectField } from "../logistics/ui";
-import { Modal, Spinner } from "../modal";
+import { Modal } from "../modal";
+import { Spinner } from "../spinner";
 import { BOARD, LEADS } from "./endpoints";
 
 /** A lead: status entry (HOT/WARM/COLD), follow-up date and the notes timeline. */

@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import type { ReactNode } from "react";
-import { Spinner } from "../modal";
+import { Spinner } from "../spinner";
 import { useColumnVisibility } from "./column-visibility";
 import type { RowSelection } from "./selection";
 import type { Column } from "./types";

@@ -1,4 +1,4 @@
-import { Spinner } from "../modal";
+import { Spinner } from "../spinner";
 
 /** Cancel and Save at the foot of a console form or dialog; Save spins while saving. */
 export function FormActions({

@@ -1,6 +1,6 @@
 import { ImagePlus, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { Spinner } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/spinner";
 import { api } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import { MAX_IMAGES } from "../../../../schemas/logistics";

@@ -1,7 +1,8 @@
 import type { FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
-import { Modal, Spinner } from "~/components/dashboard/modal";
+import { Modal } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/spinner";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { memberInputSchema, type Member } from "../../../../schemas/logistics";
 import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";

@@ -8,7 +8,7 @@ import { stateLabel } from "../../../../schemas/logistics-options";
 import { formatPhone } from "../../../../schemas/phone";
 import { formatVehicleNumber } from "../../../../schemas/vehicle";
 import { Field } from "../field";
-import { Spinner } from "../modal";
+import { Spinner } from "../spinner";
 import { formatDate } from "./options";
 
 const MEMBERS = "/api/members";

@@ -1,7 +1,7 @@
 import { BadgeCheck, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Field } from "~/components/dashboard/field";
-import { Spinner } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/spinner";
 import { api, ApiError } from "~/lib/dashboard/api";
 import { formatPhone } from "../../../../schemas/phone";
 import { toast } from "~/lib/toast";
