@@ -12,6 +12,7 @@ import {
   requestStatusOptions,
 } from "~/components/dashboard/logistics/options";
 import { Chip, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
+import { ErrorSummary } from "~/components/dashboard/field";
 import { Modal } from "~/components/dashboard/modal";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
@@ -104,6 +105,7 @@ function RequestModal({
       title={`${label} request · ${formatVehicleNumber(request.vehicle_number)}`}
       kind="edit"
       busy={form.save.isPending}
+      dirty={form.dirty}
       footer={
         <FormActions
           label="Save"
@@ -122,6 +124,7 @@ function RequestModal({
           ["Received", formatDateTime(request.created_at)],
         ]}
       />
+      <ErrorSummary errors={form.errors} className="mb-4" />
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         <SelectField label="Status" options={requestStatusOptions} {...form.bind("status")} />
         <TextAreaField label="Notes" {...form.bind("notes")} />
