@@ -138,9 +138,13 @@ describe("CRM board", () => {
     });
     await card(page, lead).focus();
     await page.keyboard.press("Space");
+    const announced = () => page.locator("[id^=DndLiveRegion]").textContent();
+    await expect.poll(announced).toContain(`Picked up ${lead.name} from HOT`);
+    // One column per key press: the second waits for the first to land (the sensor reads the columns' boxes).
     await page.keyboard.press("ArrowRight");
+    await expect.poll(announced).toContain("is over WARM");
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => page.locator("[id^=DndLiveRegion]").textContent()).toContain("is over COLD");
+    await expect.poll(announced).toContain("is over COLD");
     await page.keyboard.press("Space");
     // Optimistic: in COLD before the server has answered.
     await expect.poll(() => columnOf(page, lead.id)).toBe("COLD");
