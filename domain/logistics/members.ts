@@ -38,6 +38,7 @@ import {
 } from "./common";
 import { orderBy } from "../sql";
 import { trashOf } from "../trash";
+import { MAX_MATCHING } from "../../schemas/bulk";
 
 type Row = typeof members.$inferSelect;
 type MemberInput = z.output<typeof memberInputSchema>;
@@ -65,8 +66,10 @@ const sortable = {
   service_category: members.serviceCategory,
 };
 
-function where(q: Partial<MemberListQuery>) {
+/** The list's filters; `ids` narrows an export to the rows ticked. */
+function where(q: Partial<MemberListQuery> & { ids?: number[] }) {
   return and(
+    q.ids ? inArray(members.id, q.ids) : undefined,
     q.state ? eq(members.state, q.state) : undefined,
     q.service_category ? eq(members.serviceCategory, q.service_category) : undefined,
     dateRange(members.createdAt, q.created_from, q.created_to),
@@ -221,6 +224,27 @@ export function createMemberService(db: Database, audit: AuditService) {
       return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(members.id, ids))).length);
     },
 
+    /** "Select all N matching": every member the list's filters select (up to MAX_MATCHING) goes to the trash. */
+    async removeMatching(actor: Actor, query: Partial<MemberListQuery>) {
+      return db.transaction(async (tx) => {
+        const matching = await tx
+          .select({ id: members.id })
+          .from(members)
+          .where(where(query))
+          .limit(MAX_MATCHING);
+        if (matching.length === 0) return [];
+        const gone = await trash.discard(
+          tx,
+          actor,
+          inArray(
+            members.id,
+            matching.map((m) => m.id),
+          ),
+        );
+        return gone.map((r) => r.id);
+      });
+    },
+
     restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
 
     async addVehicle(actor: Actor, memberId: number, vehicleNo: string) {
@@ -263,7 +287,7 @@ export function createMemberService(db: Database, audit: AuditService) {
       await via.insert(memberVehicles).values({ memberId, vehicleNo }).onConflictDoNothing();
     },
 
-    async exportCsv(query: Partial<MemberListQuery>) {
+    async exportCsv(query: Partial<MemberListQuery> & { ids?: number[] }) {
       const rows = await db
         .select({ ...getTableColumns(members), vehicleCount })
         .from(members)

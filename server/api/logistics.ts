@@ -14,6 +14,7 @@ import { currentOperator } from "../plugins/access";
 import { analyticsRoutes } from "./logistics-analytics";
 import { requestRoutes } from "./logistics-requests";
 import { crudRoutes, idParams, plural, sendCsv } from "./crud";
+import { exportIdsQuery } from "../../schemas/bulk";
 import type { DirectoryService } from "../../domain/logistics/directory";
 import type { AnyResource } from "../../schemas/resource";
 
@@ -62,7 +63,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
   });
   app.get(
     "/api/members/export.csv",
-    { ...admin, schema: { querystring: memberListQuerySchema } },
+    { ...admin, schema: { querystring: memberListQuerySchema.extend(exportIdsQuery.shape) } },
     async (request, reply) => {
       const query = request.query;
       return sendCsv(reply, "members", await members.exportCsv(query));
@@ -89,6 +90,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
     path: "/api/members",
     dataKey: "members",
     access: "admin",
+    listQuery: memberListQuerySchema,
     input: memberInputSchema,
     update: memberUpdateSchema,
     messages: {
@@ -104,6 +106,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
       update: members.update,
       remove: members.remove,
       removeMany: members.removeMany,
+      removeMatching: members.removeMatching,
       restore: members.restore,
     },
   });

@@ -140,6 +140,37 @@ describe("undoable deletes", () => {
     expect((await call("GET", `/api/trucks?${query}`)).json().total_no_of_data).toBe(12);
   });
 
+  it("deletes every member a filter selects and exports only the members ticked", async () => {
+    const marker = `Allmembers${Date.now()}`;
+    const ids: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await call("POST", "/api/members", memberBody({ company: marker }));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().data.user_id);
+    }
+    const bystander = (
+      await call("POST", "/api/members", memberBody({ company: "Elsewhere Roadways" }))
+    ).json().data.user_id as number;
+    const query = `search=${marker}&page=1&page_size=10`;
+    const ticked = await call("GET", `/api/members/export.csv?${query}&ids=${ids.slice(0, 3).join(",")}`);
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    expect(ticked.body.trim().split("\r\n")).toHaveLength(4);
+
+    const res = await call("POST", `/api/members/bulk_delete?${query}`, { all_matching: true });
+    expect(res.json()).toMatchObject({
+      message: "11 members deleted.",
+      data: { deleted: 11 },
+      restorable: true,
+    });
+    expect((await call("GET", `/api/members?${query}`)).json().total_no_of_data).toBe(0);
+    expect((await call("GET", `/api/members?search=Elsewhere`)).json().members_data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ user_id: bystander })]),
+    );
+    const undo = await call("POST", "/api/members/restore", { ids });
+    expect(undo.json()).toMatchObject({ data: { restored: 11 } });
+    expect((await call("GET", `/api/members?${query}`)).json().total_no_of_data).toBe(11);
+  });
+
   it("restores a blog post together with the comments the cascade dropped", async () => {
     const post = await createPost(db(), { heading: "Undo me" });
     await createComment(db(), { blogId: post.id, comment: "Kept through the undo" });

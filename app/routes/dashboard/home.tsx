@@ -46,7 +46,7 @@ export default function Home() {
         searchPlaceholder="Search name, mobile number or company"
         csvExport
         emptyText="No members match."
-        bulkDelete={{ noun: "member", rowId: (m) => m.user_id }}
+        bulkDelete={{ noun: "member", rowId: (m) => m.user_id, allMatching: true }}
         filters={[
           { name: "state", label: "State", options: stateOptions },
           { name: "service_category", label: "Service category", options: categoryOptions },
