@@ -1,3 +1,4 @@
+import { MAX_MATCHING } from "../schemas/bulk";
 import { and, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
@@ -120,6 +121,27 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
         tx,
       );
       return rows;
+    },
+
+    /** "Select all N matching": deletes the rows `where` selects (at most MAX_MATCHING) in one transaction; answers their ids. */
+    async discardMatching(actor: Actor, where: SQL | undefined): Promise<number[]> {
+      return db.transaction(async (tx) => {
+        const matching = await tx
+          .select({ id: table.id })
+          .from(table as PgTable)
+          .where(where)
+          .limit(MAX_MATCHING);
+        if (matching.length === 0) return [];
+        const gone = await this.discard(
+          tx,
+          actor,
+          inArray(
+            table.id,
+            matching.map((m) => m.id as number),
+          ),
+        );
+        return gone.map(idOf);
+      });
     },
 
     /** Puts deleted records back with their ids, all or none; answers them as the audit log describes them. */

@@ -50,8 +50,10 @@ function followUp(kind: LeadListQuery["follow_up"], today: string): SQL | undefi
   if (kind === "none") return isNull(t.followUpDate);
   return undefined;
 }
-function leadWhere(q: Partial<LeadListQuery>, today: string) {
+/** The list's filters; `ids` narrows an export to the rows ticked. */
+function leadWhere(q: Partial<LeadListQuery> & { ids?: number[] }, today: string) {
   return and(
+    q.ids ? inArray(t.id, q.ids) : undefined,
     q.status ? eq(t.status, q.status) : undefined,
     followUp(q.follow_up, today),
     searchCondition(leadSearch(t), q.search, Boolean(q.status)),
@@ -236,9 +238,11 @@ export function createCrmService(db: Database, audit: AuditService) {
       return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(t.id, ids))).length);
     },
 
+    removeMatchingLeads: (actor: Actor, query: Partial<LeadListQuery>) =>
+      trash.discardMatching(actor, leadWhere(query, todayInIndia())),
     restoreLeads: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
 
-    async exportLeads(query: Partial<LeadListQuery>) {
+    async exportLeads(query: Partial<LeadListQuery> & { ids?: number[] }) {
       const today = todayInIndia();
       const rows = await db
         .select({ ...leadColumns(), noteCount })

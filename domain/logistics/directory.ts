@@ -13,7 +13,6 @@ import {
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { trashOf } from "../trash";
-import { MAX_MATCHING } from "../../schemas/bulk";
 import { orderBy } from "../sql";
 import {
   boundedCount,
@@ -191,20 +190,8 @@ export function createDirectoryService<R extends AnyResource, T extends Director
       return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(table.id, ids))).length);
     },
     /** "Select all N matching": deletes every row the list's filters select (up to MAX_MATCHING). */
-    async removeMatching(actor: Actor, query: Partial<ListQueryOfResource<R>>) {
-      return db.transaction(async (tx) => {
-        const matching = await tx
-          .select({ id: table.id })
-          .from(table as PgTable)
-          .where(where(query))
-          .limit(MAX_MATCHING);
-        const ids = matching.map((m) => m.id as number);
-        if (ids.length === 0) return [];
-        return (await trash.discard(tx, actor, inArray(table.id, ids))).map(
-          (r) => (r as unknown as { id: number }).id,
-        );
-      });
-    },
+    removeMatching: (actor: Actor, query: Partial<ListQueryOfResource<R>>) =>
+      trash.discardMatching(actor, where(query)),
     restore: trash.restore,
     async exportCsv(query: Partial<ListQueryOfResource<R>>) {
       const rows = await db

@@ -55,8 +55,10 @@ const toItem = (r: Row): FeedbackItem => ({
 });
 const sortable = { created_at: t.createdAt, status: t.status, kind: t.kind };
 
-function where(q: Partial<FeedbackListQuery>) {
+/** The list's filters; `ids` narrows an export to the rows ticked. */
+function where(q: Partial<FeedbackListQuery> & { ids?: number[] }) {
   return and(
+    q.ids ? inArray(t.id, q.ids) : undefined,
     q.kind ? eq(t.kind, q.kind) : undefined,
     q.status ? eq(t.status, q.status) : undefined,
     dateRange(t.createdAt, q.created_from, q.created_to),
@@ -136,8 +138,10 @@ export function createFeedbackService(db: Database, audit: AuditService) {
     async removeMany(actor: Actor, ids: number[]) {
       return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(t.id, ids))).length);
     },
+    removeMatching: (actor: Actor, query: Partial<FeedbackListQuery>) =>
+      trash.discardMatching(actor, where(query)),
     restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
-    async exportCsv(query: Partial<FeedbackListQuery>) {
+    async exportCsv(query: Partial<FeedbackListQuery> & { ids?: number[] }) {
       const rows = await select()
         .where(where(query))
         .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))

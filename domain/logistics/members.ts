@@ -38,7 +38,6 @@ import {
 } from "./common";
 import { orderBy } from "../sql";
 import { trashOf } from "../trash";
-import { MAX_MATCHING } from "../../schemas/bulk";
 
 type Row = typeof members.$inferSelect;
 type MemberInput = z.output<typeof memberInputSchema>;
@@ -224,26 +223,9 @@ export function createMemberService(db: Database, audit: AuditService) {
       return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(members.id, ids))).length);
     },
 
-    /** "Select all N matching": every member the list's filters select (up to MAX_MATCHING) goes to the trash. */
-    async removeMatching(actor: Actor, query: Partial<MemberListQuery>) {
-      return db.transaction(async (tx) => {
-        const matching = await tx
-          .select({ id: members.id })
-          .from(members)
-          .where(where(query))
-          .limit(MAX_MATCHING);
-        if (matching.length === 0) return [];
-        const gone = await trash.discard(
-          tx,
-          actor,
-          inArray(
-            members.id,
-            matching.map((m) => m.id),
-          ),
-        );
-        return gone.map((r) => r.id);
-      });
-    },
+    /** "Select all N matching": every member the list's filters select goes to the trash. */
+    removeMatching: (actor: Actor, query: Partial<MemberListQuery>) =>
+      trash.discardMatching(actor, where(query)),
 
     restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
 

@@ -32,9 +32,11 @@ const toRequest = (r: Row & { memberName?: string }): ServiceRequest => ({
 });
 const sortable = { created_at: t.createdAt, status: t.status, vehicle_number: t.vehicleNumber };
 
-function where(kind: RequestKind, q: Partial<ServiceRequestListQuery>) {
+/** The list's filters; `ids` narrows an export to the rows ticked. */
+function where(kind: RequestKind, q: Partial<ServiceRequestListQuery> & { ids?: number[] }) {
   return and(
     eq(t.kind, kind),
+    q.ids ? inArray(t.id, q.ids) : undefined,
     q.status ? eq(t.status, q.status) : undefined,
     dateRange(t.createdAt, q.created_from, q.created_to),
     searchCondition(serviceRequestSearch(t), q.search, Boolean(q.status)),
@@ -105,8 +107,10 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
           (await trashes[kind].discard(tx, actor, and(eq(t.kind, kind), inArray(t.id, ids)))).length,
       );
     },
+    removeMatching: (actor: Actor, kind: RequestKind, query: Partial<ServiceRequestListQuery>) =>
+      trashes[kind].discardMatching(actor, where(kind, query)),
     restore: (actor: Actor, kind: RequestKind, ids: number[]) => trashes[kind].restore(actor, ids),
-    async exportCsv(kind: RequestKind, query: Partial<ServiceRequestListQuery>) {
+    async exportCsv(kind: RequestKind, query: Partial<ServiceRequestListQuery> & { ids?: number[] }) {
       const rows = await select()
         .where(where(kind, query))
         .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))

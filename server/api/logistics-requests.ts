@@ -15,6 +15,7 @@ import {
 } from "../../schemas/logistics";
 import { currentOperator } from "../plugins/access";
 import { crudRoutes, idParams, plural, sendCsv } from "./crud";
+import { exportIdsQuery } from "../../schemas/bulk";
 
 const admin = { config: { access: "admin" as const } };
 
@@ -34,7 +35,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
     });
     app.get(
       `${path}/export.csv`,
-      { ...admin, schema: { querystring: serviceRequestListQuerySchema } },
+      { ...admin, schema: { querystring: serviceRequestListQuerySchema.extend(exportIdsQuery.shape) } },
       async (request, reply) => {
         const query = request.query;
         return sendCsv(reply, kind, await requests.exportCsv(kind, query));
@@ -44,6 +45,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
       path,
       dataKey: kind,
       access: "admin",
+      listQuery: serviceRequestListQuerySchema,
       update: serviceRequestUpdateSchema,
       messages: {
         updated: `${capital} updated.`,
@@ -55,6 +57,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
         update: (actor, id, change) => requests.update(actor, kind, id, change),
         remove: (actor, id) => requests.remove(actor, kind, id),
         removeMany: (actor, ids) => requests.removeMany(actor, kind, ids),
+        removeMatching: (actor, query) => requests.removeMatching(actor, kind, query),
         restore: (actor, ids) => requests.restore(actor, kind, ids),
       },
     });
@@ -72,7 +75,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
   );
   app.get(
     "/api/feedback/export.csv",
-    { ...admin, schema: { querystring: feedbackListQuerySchema } },
+    { ...admin, schema: { querystring: feedbackListQuerySchema.extend(exportIdsQuery.shape) } },
     async (request, reply) => {
       const query = request.query;
       return sendCsv(reply, "feedback", await feedback.exportCsv(query));
@@ -81,6 +84,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
   crudRoutes(app, {
     path: "/api/feedback",
     dataKey: "feedback",
+    listQuery: feedbackListQuerySchema,
     access: "admin",
     input: feedbackInputSchema,
     update: feedbackUpdateSchema,
@@ -96,6 +100,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
       update: feedback.update,
       remove: feedback.remove,
       removeMany: feedback.removeMany,
+      removeMatching: feedback.removeMatching,
       restore: feedback.restore,
     },
   });
@@ -138,7 +143,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
   });
   app.get(
     "/api/crm/leads/export.csv",
-    { ...admin, schema: { querystring: leadListQuerySchema } },
+    { ...admin, schema: { querystring: leadListQuerySchema.extend(exportIdsQuery.shape) } },
     async (request, reply) => {
       const query = request.query;
       return sendCsv(reply, "leads", await crm.exportLeads(query));
@@ -181,6 +186,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
   crudRoutes(app, {
     path: "/api/crm/leads",
     dataKey: "lead",
+    listQuery: leadListQuerySchema,
     access: "admin",
     input: leadInputSchema,
     update: leadUpdateSchema,
@@ -197,6 +203,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
       update: crm.updateLead,
       remove: crm.removeLead,
       removeMany: crm.removeLeads,
+      removeMatching: crm.removeMatchingLeads,
       restore: crm.restoreLeads,
     },
   });

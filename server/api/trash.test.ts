@@ -1,6 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, blogComments, blogPosts, deletedRecords, trucks } from "../../db/schema/index";
+import {
+  auditLog,
+  blogComments,
+  blogPosts,
+  deletedRecords,
+  serviceRequests,
+  trucks,
+} from "../../db/schema/index";
 import { operatorToken } from "../../tests/support/auth";
 import { createComment, createPost } from "../../tests/support/factories";
 import { logisticsTestApp, memberBody, truckBody } from "./logistics-fixtures";
@@ -169,6 +176,47 @@ describe("undoable deletes", () => {
     const undo = await call("POST", "/api/members/restore", { ids });
     expect(undo.json()).toMatchObject({ data: { restored: 11 } });
     expect((await call("GET", `/api/members?${query}`)).json().total_no_of_data).toBe(11);
+  });
+
+  it("selects all matching on feedback, insurance requests and CRM leads: ticked export, delete by filter, undo", async () => {
+    const marker = `Everyone${Date.now()}`;
+    const lists = [
+      { path: "/api/feedback", noun: "items", ids: [] as number[] },
+      { path: "/api/insurance", noun: "insurance requests", ids: [] as number[] },
+      { path: "/api/crm/leads", noun: "leads", ids: [] as number[] },
+    ];
+    for (let i = 0; i < 11; i++) {
+      const fb = await call("POST", "/api/feedback", { kind: "complaint", text: `${marker} complaint ${i}` });
+      lists[0]!.ids.push(fb.json().data.id);
+      const [req] = await db()
+        .insert(serviceRequests)
+        .values({
+          kind: "insurance",
+          vehicleNumber: `MH12ZZ${1000 + i}`,
+          contactNo: "+919800000001",
+          notes: marker,
+        })
+        .returning();
+      lists[1]!.ids.push(req!.id);
+      const lead = await call("POST", "/api/crm/leads", {
+        name: `${marker} ${i}`,
+        status: "COLD",
+        contact_no: `98111 3${String(i).padStart(4, "0")}`,
+      });
+      expect(lead.statusCode, lead.body).toBe(201);
+      lists[2]!.ids.push(lead.json().data.id);
+    }
+    for (const { path, noun, ids } of lists) {
+      const query = `search=${marker}&page=1&page_size=10`;
+      const ticked = await call("GET", `${path}/export.csv?${query}&ids=${ids.slice(0, 2).join(",")}`);
+      expect(ticked.statusCode, `${path} ${ticked.body}`).toBe(200);
+      expect(ticked.body.trim().split("\r\n"), path).toHaveLength(3);
+      const res = await call("POST", `${path}/bulk_delete?${query}`, { all_matching: true });
+      expect(res.json(), path).toMatchObject({ message: `11 ${noun} deleted.`, data: { deleted: 11 } });
+      expect([...res.json().data.ids].sort(), path).toEqual([...ids].sort());
+      const undo = await call("POST", `${path}/restore`, { ids });
+      expect(undo.json(), path).toMatchObject({ data: { restored: 11 } });
+    }
   });
 
   it("restores a blog post together with the comments the cascade dropped", async () => {

@@ -60,7 +60,7 @@ export default function FeedbackComplaints() {
       searchPlaceholder="Search the message or reply"
       csvExport
       emptyText="No feedback matches."
-      bulkDelete={{ noun: "item", rowId: (f) => f.id }}
+      bulkDelete={{ noun: "item", rowId: (f) => f.id, allMatching: true }}
       filters={[
         { name: "kind", label: "Kind", options: feedbackKindOptions },
         { name: "status", label: "Status", options: feedbackStatusOptions },

@@ -40,7 +40,7 @@ export default function ServiceRequests() {
       searchPlaceholder="Search vehicle number, phone or notes"
       csvExport
       emptyText={`No ${label} requests match.`}
-      bulkDelete={{ noun: "request", rowId: (r) => r.id }}
+      bulkDelete={{ noun: "request", rowId: (r) => r.id, allMatching: true }}
       filters={[{ name: "status", label: "Status", options: requestStatusOptions }, addedFrom, addedTo]}
       editText="Update"
       form={(r, close) => r && <RequestModal request={r} endpoint={endpoint} label={label} onClose={close} />}

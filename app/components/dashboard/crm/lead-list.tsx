@@ -27,7 +27,7 @@ export function LeadList() {
       searchPlaceholder="Search name, mobile number, company or interest"
       csvExport
       emptyText="No leads match."
-      bulkDelete={{ noun: "lead", rowId: (l) => l.id }}
+      bulkDelete={{ noun: "lead", rowId: (l) => l.id, allMatching: true }}
       rowClassName={(l) => (l.overdue ? "bg-red-50" : "")}
       filters={[
         { name: "status", label: "Status", options: leadStatusOptions },
