@@ -7,7 +7,6 @@ import { OfflineNotice } from "./components/layout/offline-notice";
 import { useNonce } from "./lib/nonce";
 import { useOnline } from "./lib/online";
 import { useScrollToTopOnNavigation } from "./lib/scroll";
-import { Toaster } from "./lib/toast";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await context.services.settings.get(), baseUrl: context.baseUrl };
@@ -56,12 +55,8 @@ export default function App() {
   const online = useOnline();
   useScrollToTopOnNavigation();
   if (!online) return <OfflineNotice />;
-  return (
-    <>
-      <Outlet />
-      <Toaster />
-    </>
-  );
+  // Each layout brings its toaster: the site's plain one, the console's with Undo.
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

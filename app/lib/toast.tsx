@@ -1,13 +1,10 @@
 import { X } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 
 /** App-wide toast timing from the spec: top-right, closing after 1600 ms. */
 export const TOAST_DURATION_MS = 1600;
 
 export type ToastType = "default" | "success" | "error";
-
-/** A toast with an action (Undo) stays this long: time to read it and reach the button. */
-export const ACTION_TOAST_DURATION_MS = 8000;
 
 export interface ToastAction {
   label: string;
@@ -15,10 +12,8 @@ export interface ToastAction {
 }
 
 export interface ToastOptions {
-  /** One button in the toast; clicking it also dismisses the toast. */
+  /** One button in the toast (Undo). Drawn by the console's toaster only (components/dashboard/toaster.tsx). */
   action?: ToastAction;
-  /** Called once when the toast leaves without its action being used (timeout, dismiss, pushed out). */
-  onExpire?: () => void;
 }
 
 export interface ToastItem extends ToastOptions {
@@ -33,28 +28,18 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-function show(type: ToastType, message: string, options: ToastOptions = {}): number {
+function show(type: ToastType, message: string, options?: ToastOptions): number {
   const id = nextId++;
   // At most five on screen; the oldest goes first.
-  const all = [...items, { id, type, message, ...options }];
-  items = all.slice(-5);
+  items = [...items, { id, type, message, ...options }].slice(-5);
   emit();
-  all.slice(0, -5).forEach((gone) => gone.onExpire?.());
   return id;
 }
 
 export function dismissToast(id: number) {
-  const gone = items.find((item) => item.id === id);
-  if (!gone) return;
+  const before = items.length;
   items = items.filter((item) => item.id !== id);
-  emit();
-  gone.onExpire?.();
-}
-
-function runAction(item: ToastItem) {
-  items = items.filter((other) => other.id !== item.id);
-  emit();
-  item.action?.onClick();
+  if (items.length !== before) emit();
 }
 
 /** `toast(msg)`, `toast.success(msg)`, `toast.error(msg)`: same call shape as the library it replaces. */
@@ -62,7 +47,7 @@ export const toast = Object.assign(
   (message: string, options?: ToastOptions) => show("default", message, options),
   {
     success: (message: string, options?: ToastOptions) => show("success", message, options),
-    error: (message: string, options?: ToastOptions) => show("error", message, options),
+    error: (message: string) => show("error", message),
     dismiss: dismissToast,
   },
 );
@@ -82,8 +67,15 @@ const styles: Record<ToastType, string> = {
   error: "border-red-300 bg-red-50 text-red-800",
 };
 
-/** Top-right stack; messages are announced politely (errors assertively) and close after TOAST_DURATION_MS. */
-export function Toaster({ duration = TOAST_DURATION_MS }: { duration?: number }) {
+/** Draws one toast; `paused` is true while the pointer is over the stack. */
+export type ToastRenderer = (item: ToastItem, paused: boolean) => ReactNode;
+
+const plainToast: ToastRenderer = (item, paused) => (
+  <ToastCard key={item.id} item={item} duration={paused ? 0 : TOAST_DURATION_MS} />
+);
+
+/** Top-right stack; messages are announced politely (errors assertively). */
+export function Toaster({ renderToast = plainToast }: { renderToast?: ToastRenderer }) {
   const list = useSyncExternalStore(
     subscribe,
     () => items,
@@ -101,21 +93,24 @@ export function Toaster({ duration = TOAST_DURATION_MS }: { duration?: number })
         <div key={role} role={role} className="flex flex-col gap-2">
           {list
             .filter((item) => (item.type === "error") === (role === "alert"))
-            .map((item) => (
-              <Toast
-                key={item.id}
-                item={item}
-                duration={paused ? 0 : item.action ? Math.max(duration, ACTION_TOAST_DURATION_MS) : duration}
-              />
-            ))}
+            .map((item) => renderToast(item, paused))}
         </div>
       ))}
     </section>
   );
 }
 
-function Toast({ item, duration }: { item: ToastItem; duration: number }) {
-  // Hovering the stack (duration 0) holds toasts open; leaving it restarts their time.
+/** One toast: its message, `children` (the console's action button) and a dismiss button; it closes itself
+ * after `duration` ms, and 0 holds it open (hovering the stack), leaving restarts its time. */
+export function ToastCard({
+  item,
+  duration,
+  children,
+}: {
+  item: ToastItem;
+  duration: number;
+  children?: ReactNode;
+}) {
   useEffect(() => {
     if (duration <= 0) return;
     const timer = window.setTimeout(() => dismissToast(item.id), duration);
@@ -127,15 +122,7 @@ function Toast({ item, duration }: { item: ToastItem; duration: number }) {
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium shadow-lg ${styles[item.type]}`}
     >
       <p className="flex-1">{item.message}</p>
-      {item.action ? (
-        <button
-          type="button"
-          onClick={() => runAction(item)}
-          className="-my-1 rounded px-2 py-1 font-semibold underline underline-offset-2 hover:no-underline"
-        >
-          {item.action.label}
-        </button>
-      ) : null}
+      {children}
       <button
         type="button"
         onClick={() => dismissToast(item.id)}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loads } from "../../db/schema/index";
 import { changePercent, periodRanges } from "../../domain/logistics/analytics";
-import { buySellBody, loadBody, logisticsTestApp, memberBody, truckBody } from "./logistics-fixtures";
+import { logisticsTestApp } from "./logistics-fixtures";
+import { buySellBody, loadBody, memberBody, truckBody } from "../../tests/support/logistics-bodies";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 let phone = "";

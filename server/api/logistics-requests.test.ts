@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { auditLog, feedback, serviceHistory, serviceRequests } from "../../db/schema/index";
 import { checkReview } from "../../domain/logistics/feedback";
-import { logisticsTestApp, memberBody } from "./logistics-fixtures";
+import { logisticsTestApp } from "./logistics-fixtures";
+import { memberBody } from "../../tests/support/logistics-bodies";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 let memberId = 0;

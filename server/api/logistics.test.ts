@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, buySellListings, drivers, loads, members, trucks } from "../../db/schema/index";
+import { logisticsTestApp } from "./logistics-fixtures";
 import {
   buySellBody,
   driverBody,
   loadBody,
-  logisticsTestApp,
   mediaUrl,
   memberBody,
   nextPhone,
   truckBody,
-} from "./logistics-fixtures";
+} from "../../tests/support/logistics-bodies";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 beforeAll(async () => {

@@ -10,7 +10,8 @@ import {
 } from "../../db/schema/index";
 import { operatorToken } from "../../tests/support/auth";
 import { createComment, createPost } from "../../tests/support/factories";
-import { logisticsTestApp, memberBody, truckBody } from "./logistics-fixtures";
+import { logisticsTestApp } from "./logistics-fixtures";
+import { memberBody, truckBody } from "../../tests/support/logistics-bodies";
 
 // Undoable deletes (domain/trash.ts): a delete moves the record into deleted_records with its audit entry,
 // POST <resource>/restore puts it back with its id, and the trash is purged after TRASH_MINUTES.

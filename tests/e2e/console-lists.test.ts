@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { truckBody } from "../support/logistics-bodies";
 import { adminToken, createMember, openSignedIn as openConsole } from "./support/console";
 
 // The console's lists (TanStack Table): visible sort state, remembered column visibility, "Select all N
@@ -29,18 +30,11 @@ async function createTrucks(owner: string, count: number) {
   const phone = await createMember(token, "Lists");
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const answer = await apiCall<{ data: { truck_id: number } }>("POST", "/api/trucks", {
-      contact_no: phone,
-      vehicle_number: `mh 12 ab ${String(1000 + i)}`,
-      owner_name: owner,
-      body_type: "Container",
-      tyres: 10,
-      tonnage_band: "10-20",
-      brand: "Tata",
-      state: 18,
-      from_city: "Pune",
-      to_city: "Delhi",
-    });
+    const answer = await apiCall<{ data: { truck_id: number } }>(
+      "POST",
+      "/api/trucks",
+      truckBody(phone, { vehicle_number: `mh 12 ab ${String(1000 + i)}`, owner_name: owner }),
+    );
     ids.push(answer.data.truck_id);
   }
   return ids;

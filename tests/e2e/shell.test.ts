@@ -149,6 +149,46 @@ describe("site shell", () => {
     expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
   });
 
+  it("loads none of the console's code or styles on public pages, and the console its own stylesheet", async () => {
+    /** Every same-origin script and stylesheet a page fetched while loading and hydrating, with its text. */
+    const assetsOf = async (path: string) => {
+      const { page } = await browser.newPage();
+      const assets: { type: string; text: Promise<string> }[] = [];
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        if ((type === "script" || type === "stylesheet") && response.url().startsWith(baseURL()))
+          assets.push({ type, text: response.text() });
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await page.context().close();
+      return Promise.all(assets.map(async ({ type, text }) => ({ type, text: await text })));
+    };
+    // Texts that only console code carries: the discard guard, the console toaster's Undo, charts' table toggle.
+    const consoleCode = /Discard changes\?|Keep editing|Show the numbers as a table|data-toast-action/;
+    // React Router's development build carries its warnings; the browser gets the production build.
+    const routerWarning = "You rendered descendant <Routes>";
+    for (const path of ["/", "/contact", "/blog", "/Careers-page"]) {
+      const assets = await assetsOf(path);
+      const scripts = assets.filter((a) => a.type === "script").map((a) => a.text);
+      const styles = assets.filter((a) => a.type === "stylesheet").map((a) => a.text);
+      expect(scripts.length, path).toBeGreaterThan(3);
+      expect(
+        scripts.filter((text) => consoleCode.test(text) || text.includes(routerWarning)),
+        path,
+      ).toEqual([]);
+      expect(styles, path).toHaveLength(1);
+      expect(styles[0], path).not.toContain("data-console-theme");
+      // The console sidebar's breakpoint: a utility only console screens use.
+      expect(styles[0], path).not.toContain("min-\\[1200px\\]");
+    }
+    const consoleStyles = (await assetsOf("/dashboard/login")).filter((a) => a.type === "stylesheet");
+    expect(consoleStyles).toHaveLength(2);
+    expect(consoleStyles[1]?.text).toContain("data-console-theme");
+    expect(consoleStyles[1]?.text).toContain("min-\\[1200px\\]");
+  });
+
   it("runs only the inline scripts the render wrote: each one's hash is in the page's policy", async () => {
     const first = await fetch(`${baseURL()}/`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
     const html = await first.text();

@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useLayoutEffect, useSyncExternalStore } from "react";
 import { useNonce } from "~/lib/nonce";
-import "./theme.css";
+import "./console.css";
 import { DARK_QUERY, THEME_ATTRIBUTE, THEME_SCRIPT, THEME_STORAGE_KEY } from "./theme-script";
 
 /**

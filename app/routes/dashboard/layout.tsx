@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Spinner } from "~/components/dashboard/spinner";
 import { canOpen, consoleNav } from "~/components/dashboard/nav";
 import { ConsoleTheme, ThemeSwitch } from "~/components/dashboard/theme";
+import { ConsoleToaster } from "~/components/dashboard/toaster";
 import { api } from "~/lib/dashboard/api";
 import { useMe, type Me } from "~/lib/dashboard/me";
 import { setSession, useSession } from "~/lib/dashboard/session";
@@ -24,6 +25,7 @@ export default function DashboardRoot() {
     <QueryClientProvider client={client}>
       <ConsoleTheme />
       <ConsoleGate />
+      <ConsoleToaster />
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { Spinner } from "~/components/dashboard/spinner";
 import { homeFor } from "~/components/dashboard/nav";
 import { ConsoleTheme } from "~/components/dashboard/theme";
+import { ConsoleToaster } from "~/components/dashboard/toaster";
 import { Logo } from "~/components/layout/logo";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { setSession, useSession } from "~/lib/dashboard/session";
@@ -61,32 +62,35 @@ export default function Login() {
   };
 
   return (
-    <main className="grid min-h-screen place-items-center bg-slate-50 p-4">
-      <ConsoleTheme />
-      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-        <Logo />
-        <h1 className="mt-6 text-2xl font-bold text-navy-900">Sign in to the console</h1>
-        <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-          <LoginField name="username" label="Username" value={username} onChange={setUsername} />
-          <LoginField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-          />
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? <Spinner label="Signing in…" /> : "Sign in"}
-          </button>
-        </form>
-      </div>
-    </main>
+    <>
+      <main className="grid min-h-screen place-items-center bg-slate-50 p-4">
+        <ConsoleTheme />
+        <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <Logo />
+          <h1 className="mt-6 text-2xl font-bold text-navy-900">Sign in to the console</h1>
+          <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
+            <LoginField name="username" label="Username" value={username} onChange={setUsername} />
+            <LoginField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+            />
+            {error ? (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? <Spinner label="Signing in…" /> : "Sign in"}
+            </button>
+          </form>
+        </div>
+      </main>
+      <ConsoleToaster />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { Toaster } from "~/lib/toast";
 
 export default function SiteLayout() {
   return (
@@ -10,6 +11,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
+      <Toaster />
     </div>
   );
 }
