@@ -135,12 +135,16 @@ async function measureFit(page: Page) {
       sidebarShown && sidebar.dataset.open !== "true" && main
         ? main.getBoundingClientRect().left < sidebar.getBoundingClientRect().right - 0.5
         : false;
+    // From 1200 px on, the sidebar stays on screen (layout.tsx's OFFCANVAS_BREAKPOINT).
+    const sidebarMissing =
+      sidebar !== null && width >= 1200 && (!sidebarShown || sidebar.getBoundingClientRect().left < -0.5);
     return {
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: width,
       overflowing: overflowing.slice(0, 8),
       cutOff,
       underSidebar,
+      sidebarMissing,
     };
   });
 }
@@ -153,6 +157,7 @@ async function expectFits(page: Page, where: string) {
   ).toBeLessThanOrEqual(fit.innerWidth);
   expect(fit.cutOff, `${where}: controls cut off at the edge of the window`).toEqual([]);
   expect(fit.underSidebar, `${where}: the content lies under the sidebar`).toBe(false);
+  expect(fit.sidebarMissing, `${where}: the sidebar is off screen at a laptop width`).toBe(false);
 }
 
 /** No axe-core violation of any impact (minor and moderate included), on the page or inside `only`. */
@@ -246,6 +251,38 @@ describe.each(VIEWPORTS)("console at $width px", (viewport) => {
   );
 });
 
+describe("console stylesheet", () => {
+  it("keeps the console's layout when app.css arrives again after it (as a lazily loaded chunk makes it)", async () => {
+    const { page } = await openSignedIn(browser, "/dashboard/enquiries", { viewport: VIEWPORTS[1] });
+    await page.getByRole("heading", { name: "Enquiries" }).waitFor();
+    const layout = () =>
+      page.evaluate(() => {
+        const sidebar = document.getElementById("console-sidebar")!;
+        const box = sidebar.getBoundingClientRect();
+        return {
+          sidebar: [getComputedStyle(sidebar).visibility, Math.round(box.left)],
+          main: Math.round(document.querySelector("main")!.getBoundingClientRect().left),
+        };
+      });
+    const before = await layout();
+    expect(before.sidebar).toEqual(["visible", 0]);
+    // Vite's preload helper appends a chunk's stylesheets to <head>; app.css then follows the console's.
+    await page.evaluate(async () => {
+      const appCss = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!;
+      const again = document.createElement("link");
+      again.rel = "stylesheet";
+      again.href = appCss.href.replace(/#$/, "");
+      const loaded = new Promise((done) => again.addEventListener("load", done));
+      document.head.append(again);
+      await loaded;
+    });
+    const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href?.split("#")[0]));
+    expect(sheets).toHaveLength(3);
+    expect(sheets[2]).toBe(sheets[0]);
+    expect(await layout()).toEqual(before);
+  });
+});
+
 describe("console colour scheme", () => {
   const theme = (page: Page) =>
     page.evaluate(() => ({
@@ -326,7 +363,10 @@ describe("console colour scheme", () => {
     await expectScheme(page, "dark");
     await page.getByRole("link", { name: "GCC View 360, home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    // The URL changes before React has rendered the home page (the sign-in page has an h1 too): wait for it.
+    await page
+      .getByRole("heading", { level: 1, name: "Sign in to the console" })
+      .waitFor({ state: "detached" });
     expect(await theme(page)).toMatchObject({ attribute: null, background: WHITE });
   });
 });
