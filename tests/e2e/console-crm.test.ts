@@ -238,6 +238,22 @@ describe("analytics charts", () => {
     expect(await chart.locator(Math.max(...counts) <= 5 ? ".recharts-bar" : ".recharts-line").count()).toBe(
       6,
     );
+    if (Math.max(...counts) <= 5) {
+      // Stacked: one bar per hour that has records, its types on top of each other, not six hairlines side by side.
+      const hoursWithRecords = await table
+        .locator("tbody tr")
+        .evaluateAll(
+          (rows) =>
+            rows.filter((row) => [...row.querySelectorAll("td")].some((td) => td.textContent?.trim() !== "0"))
+              .length,
+        );
+      const barColumns = await chart.locator(".recharts-rectangle").evaluateAll((bars) => {
+        const drawn = bars.map((bar) => bar.getBoundingClientRect()).filter((box) => box.height > 0);
+        return new Set(drawn.map((box) => Math.round(box.x))).size;
+      });
+      expect(hoursWithRecords).toBeGreaterThan(0);
+      expect(barColumns).toBe(hoursWithRecords);
+    }
 
     const second = page.locator("[data-chart-table]").nth(1);
     await second.locator("summary").focus();

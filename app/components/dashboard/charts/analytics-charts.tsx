@@ -62,8 +62,16 @@ export function OverallChart({
             {yAxis}
             {tooltip}
             <Legend wrapperStyle={{ fontSize: 12 }} />
+            {/* Stacked: six side-by-side bars per hour are hairlines; one bar per hour shows each type's share. */}
             {series.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                fill={s.color}
+                stackId="records"
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         ) : (
