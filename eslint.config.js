@@ -3,6 +3,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const uiOnly = {
+  group: ["**/server/**", "**/db/**", "**/domain/**"],
+  allowTypeImports: true,
+  message: "app/ is UI only; use the load context.",
+};
+/** The console's own folders under app/: app.css does not scan them, and public modules do not import them. */
+const CONSOLE_FOLDERS = ["routes/dashboard", "components/dashboard", "lib/dashboard"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,15 +38,23 @@ export default tseslint.config(
     // The browser bundle must never reach the database, secrets or the HTTP server.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [uiOnly] }] },
+  },
+  {
+    // Public pages download no console code or styles (docs/decisions/0012-console-stylesheet.md); a later
+    // entry replaces the rule's options, so the UI-only patterns are repeated.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", ...CONSOLE_FOLDERS.map((folder) => `app/${folder}/**`)],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            uiOnly,
             {
-              group: ["**/server/**", "**/db/**", "**/domain/**"],
-              allowTypeImports: true,
-              message: "app/ is UI only; use the load context.",
+              group: CONSOLE_FOLDERS.map((folder) => `**/${folder}/**`),
+              message:
+                "Public pages import nothing of the console; share it from a folder outside the console's.",
             },
           ],
         },

@@ -56,24 +56,36 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * React Router's package exports only its development build (dev warnings on); the browser gets the production
- * build it ships beside it, the same code with the warnings off (a smaller download on every page).
+ * React Router's package exports only its development build (dev warnings on). In the browser build this
+ * resolves `react-router` and `react-router/dom` to the production build it ships beside it, the same code
+ * with the warnings off (~750 B gzip less on every page). Client build only: the server keeps the package's
+ * own resolution, so it has one copy, the one @react-router/node loads. The two render the same markup as
+ * long as every route with a `clientLoader` has a `HydrateFallback` (only the development build's default
+ * fallback adds a script).
  */
-const routerProduction = (entry: string) =>
-  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
+function reactRouterProductionInBrowser(): Plugin {
+  const entries: Record<string, string> = {
+    "react-router": "index.mjs",
+    "react-router/dom": "dom-export.mjs",
+  };
+  return {
+    name: "react-router-production-in-browser",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source) {
+      const entry = entries[source];
+      return entry
+        ? fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url))
+        : null;
+    },
+  };
+}
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss(), reactRouter(), precompressAssets(), reactRouterProductionInBrowser()],
   resolve: {
-    alias: [
-      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
-      ...(command === "build" && !isSsrBuild
-        ? [
-            { find: /^react-router$/, replacement: routerProduction("index.mjs") },
-            { find: /^react-router\/dom$/, replacement: routerProduction("dom-export.mjs") },
-          ]
-        : []),
-    ],
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   ssr: {
     noExternal: true,

@@ -363,7 +363,7 @@ describe("console colour scheme", () => {
     await expectScheme(page, "dark");
     await page.getByRole("link", { name: "GCC View 360, home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    // The URL changes before React has rendered the home page (the sign-in page has an h1 too): wait for it.
+    // The URL changes before React has rendered the home page: wait until the sign-in page has gone.
     await page
       .getByRole("heading", { level: 1, name: "Sign in to the console" })
       .waitFor({ state: "detached" });

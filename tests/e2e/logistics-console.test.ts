@@ -66,7 +66,7 @@ describe("dashboard home (members)", () => {
     expect(await profile.getByRole("list", { name: "Vehicle list" }).getByRole("listitem").count()).toBe(
       before + 1,
     );
-    // Away from the button: btn-primary's hover colour (app.css) is checked separately, not here.
+    // Away from the button: btn-primary's hover colour (app/styles/tokens.css) is checked separately, not here.
     await page.mouse.move(0, 0);
     await expectAccessible(page);
     await profile.getByRole("button", { name: "Remove vehicle UP 16 ZZ 4242" }).click();
