@@ -1,7 +1,7 @@
 import { dismissToast, ToastCard, Toaster, TOAST_DURATION_MS, type ToastRenderer } from "~/lib/toast";
 
 /** A toast with an action (Undo) stays this long: time to read it and reach the button. */
-export const ACTION_TOAST_DURATION_MS = 8000;
+const ACTION_TOAST_DURATION_MS = 8000;
 
 const toastWithAction: ToastRenderer = (item, paused) => {
   const { action } = item;
