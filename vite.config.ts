@@ -17,10 +17,12 @@ const SITE_SHELL =
 /**
  * The marketing page parts (sections, side menus, the contact form) as one chunk instead of a dozen
  * small ones: each module preload costs the browser a little main-thread time. What the home page uses
- * (carousel, glyphs, meta) and the lazily loaded form validation stay out of it.
+ * (its hero and sections, carousel, glyphs, headings, meta) and the lazily loaded form validation stay out.
  */
 const MARKETING =
-  /[\\/]app[\\/]components[\\/](marketing[\\/](?!carousel|glyphs|meta)|forms[\\/](?!contact-validation))/;
+  /[\\/]app[\\/]components[\\/](marketing[\\/](?!carousel|glyphs|meta|home-|section-heading|about-team)|forms[\\/](?!contact-validation))/;
+/** Section headings, used by home and the marketing pages alike: the home page loads none of the marketing kit. */
+const SECTION_HEADING = /[\\/]app[\\/]components[\\/]marketing[\\/]section-heading\.tsx$/;
 /** Icons are shared with the console; grouped by the pages that use them, small groups merged. */
 const ICONS = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
@@ -99,6 +101,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "shell", test: SITE_SHELL, priority: 3 },
+                // Before the marketing group, which would otherwise take it in as a dependency of its modules.
+                { name: "section-heading", test: SECTION_HEADING, priority: 2 },
                 { name: "marketing", test: MARKETING, priority: 1 },
                 {
                   name: "icons",

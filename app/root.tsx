@@ -2,14 +2,23 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { NavigationProgress } from "./components/layout/navigation-progress";
 import { NotFoundContent } from "./components/layout/not-found";
 import { OfflineNotice } from "./components/layout/offline-notice";
+import { reshapeTextWhenFontsLoad } from "./lib/i18n/font-refresh";
+import { usePageLanguage } from "./lib/i18n/page-language";
 import { useNonce } from "./lib/nonce";
 import { useOnline } from "./lib/online";
 import { useScrollToTopOnNavigation } from "./lib/scroll";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await context.services.settings.get(), baseUrl: context.baseUrl };
+  // The privacy policy's text and the retention setting stay out of every page's data (only /privacy needs them).
+  const {
+    privacy_policy: _policy,
+    application_retention_days: _days,
+    ...settings
+  } = await context.services.settings.get();
+  return { settings, baseUrl: context.baseUrl };
 }
 
 // Settings and the base URL do not change between client navigations; no request per click.
@@ -29,13 +38,15 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const lang = usePageLanguage();
   useEffect(() => {
     // Lets tests, monitoring and the inline loader (defer-hydration.server.ts) know the page is interactive;
     // set here so that error pages, which render without App, are marked too.
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(reshapeTextWhenFontsLoad, []);
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -54,9 +65,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const online = useOnline();
   useScrollToTopOnNavigation();
-  if (!online) return <OfflineNotice />;
-  // Each layout brings its toaster: the site's plain one, the console's with Undo.
-  return <Outlet />;
+  // Offline, the page stays mounted under the notice, hidden and inert: typed text, scroll position and open
+  // dialogs are all there when the connection returns. Each layout brings its toaster (the site's, the console's).
+  return (
+    <>
+      <NavigationProgress />
+      <div className={online ? "contents" : "invisible contents [&_*]:invisible!"} inert={!online}>
+        <Outlet />
+      </div>
+      {!online && <OfflineNotice />}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

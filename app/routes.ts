@@ -1,4 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { modelOverviewRedirects } from "../shared/content/models";
 
 const solutionPaths = [
   "consulting-services",
@@ -16,28 +17,41 @@ export default [
     route("leadership-page", "routes/site/leadership.tsx"),
     route("Careers-page", "routes/site/careers.tsx"),
     route("careers-details", "routes/site/careers-details.tsx"),
+    route("careers-details/applied", "routes/site/careers-applied.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:idSlug", "routes/site/blog-post.tsx"),
     route("blog/preview/:id/:token", "routes/site/blog-preview.tsx"),
     route("contact", "routes/site/contact.tsx"),
     ...solutionPaths.map((path) => route(path, "routes/site/solution.tsx", { id: `solution-${path}` })),
     route("products/:product", "routes/site/product.tsx"),
+    ...Object.keys(modelOverviewRedirects).map((path) =>
+      route(path.slice(1), "routes/site/model-overview.tsx", {
+        id: `model-overview${path.replaceAll("/", "-")}`,
+      }),
+    ),
     route("details/:page", "routes/site/gcc.tsx"),
     route("build-operator/:phase", "routes/site/build-operator.tsx"),
     route("managed-teams/:page", "routes/site/managed-teams.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("dashboard/login", "routes/dashboard/login.tsx"),
+  route("dashboard/forgot-password", "routes/dashboard/forgot-password.tsx"),
+  route("dashboard/reset-password", "routes/dashboard/reset-password.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("enquiries", "routes/dashboard/enquiries.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("account", "routes/dashboard/account.tsx"),
     route("operators", "routes/dashboard/operators.tsx"),
     route("audit", "routes/dashboard/audit.tsx"),
+    route("recently-deleted", "routes/dashboard/recently-deleted.tsx"),
+    route("mail", "routes/dashboard/mail.tsx"),
     route("blog", "routes/dashboard/blog.tsx"),
     route("comments", "routes/dashboard/comments.tsx"),
     route("team", "routes/dashboard/team.tsx"),
     route("jobs", "routes/dashboard/jobs.tsx"),
+    route("applications", "routes/dashboard/applications.tsx"),
     route("home", "routes/dashboard/home.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("services/load_details", "routes/dashboard/services-loads.tsx"),

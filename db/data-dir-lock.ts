@@ -14,13 +14,22 @@ import { join, resolve } from "node:path";
 /**
  * PGlite is PostgreSQL in one process, without PostgreSQL's lock file: two processes that open one data
  * directory corrupt it. `DATA_DIR/server.json` (mode 0600) names the one process that has it open: the
- * server (with the address and the local key `npm run db:backup` uses to ask it for a backup), or an
- * offline `db:backup` / `db:restore`. Whoever starts while a live process holds it stops with one line.
+ * server (with the address and the local key the commands use to ask it), or an offline command
+ * (`db:backup`, `db:restore`, `db:migrate`, `db:seed`, `operator`). Whoever starts while a live process holds it stops with one line.
  * The file is created atomically (a complete file is hard-linked into place, which fails if one exists);
  * a file left by a process that died (kill -9, power cut) is taken over.
  */
 
-export type HolderRole = "server" | "backup" | "restore";
+export type HolderRole = "server" | "backup" | "restore" | "migrate" | "seed" | "operator";
+
+/** The command each holder runs, as a person would type it. */
+const COMMANDS: Record<Exclude<HolderRole, "server">, string> = {
+  backup: "npm run db:backup",
+  restore: "npm run db:restore",
+  migrate: "npm run db:migrate",
+  seed: "npm run db:seed",
+  operator: "npm run operator",
+};
 
 export interface DataDirHolder {
   pid: number;
@@ -38,7 +47,7 @@ export const HOLDER_FILE = "server.json";
 export const SCRATCH_PREFIXES = { backup: ".backup-", restore: ".restore-" } as const;
 
 const describe = (h: DataDirHolder) =>
-  h.role === "server" ? `the server (pid ${h.pid})` : `npm run db:${h.role} (pid ${h.pid})`;
+  h.role === "server" ? `the server (pid ${h.pid})` : `${COMMANDS[h.role] ?? h.role} (pid ${h.pid})`;
 
 export class DataDirBusyError extends Error {
   constructor(

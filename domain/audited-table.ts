@@ -21,6 +21,7 @@ export function auditedTable<T extends PgTable & { id: AnyPgColumn }, R>(
     toRecord: (row: T["$inferSelect"]) => R;
     /** Rows a foreign-key cascade drops with a record, kept in the trash with it (e.g. a post's comments). */
     dependents?: TrashSpec<T, R>["dependents"];
+    beforeDiscard?: TrashSpec<T, R>["beforeDiscard"];
   },
 ) {
   const { table, auditName } = spec;
@@ -31,6 +32,7 @@ export function auditedTable<T extends PgTable & { id: AnyPgColumn }, R>(
     what: spec.what,
     describe: spec.toRecord,
     dependents: spec.dependents,
+    beforeDiscard: spec.beforeDiscard,
   });
   async function find(id: number, via: Database = db): Promise<T["$inferSelect"]> {
     const [row] = await via
@@ -70,7 +72,7 @@ export function auditedTable<T extends PgTable & { id: AnyPgColumn }, R>(
         return spec.toRecord(after!);
       });
     },
-    /** Moves the record to the trash; `restore` puts it back for a few minutes. */
+    /** Moves the record to the trash; `restore` puts it back within the trash window (setting trash_days). */
     async remove(actor: Actor, id: number) {
       await db.transaction(async (tx) => {
         await find(id, tx);

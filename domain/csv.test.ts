@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvDateTime, toCsv } from "./csv";
+import { csvDateTime } from "../shared/india-time";
+import { toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("quotes commas, quotes and line breaks", () => {

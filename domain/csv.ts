@@ -1,12 +1,4 @@
-// India keeps one offset all year (+05:30, no daylight saving): plain arithmetic keeps a 50,000-row
-// export about as fast as it was with ISO dates (Intl.formatToParts per cell doubled it).
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** A moment as operators read it: India time, minutes, `2026-07-06 16:07`. */
-export function csvDateTime(date: Date): string {
-  const iso = new Date(date.getTime() + IST_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-}
+import { csvDateTime } from "../shared/india-time";
 
 /** An ISO timestamp as the API writes it (`2026-07-06T10:37:53.249Z`); a plain date is left alone. */
 const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -21,6 +13,13 @@ const indianMobile = /^\+91(\d{5})(\d{5})$/;
  */
 export const csvPhone = (e164: string) => e164.replace(indianMobile, "91 $1 $2");
 
+/** Cells a spreadsheet would run as a formula; `toCsv` puts a quote before them. */
+const formulaStart = /^[=+\-@\t\r\n]/;
+
+/** A cell read back from a file `toCsv` wrote (an import): the quote it put before a formula goes again. */
+export const unescapeCell = (cell: string) =>
+  cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell;
+
 function text(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return csvDateTime(value);
@@ -29,7 +28,7 @@ function text(value: unknown): string {
   if (isoTimestamp.test(s)) return csvDateTime(new Date(s));
   if (indianMobile.test(s)) return csvPhone(s);
   // Anything a spreadsheet would run as a formula is turned into text by a leading quote.
-  return /^[=+\-@\t\r\n]/.test(s) ? `'${s}` : s;
+  return formulaStart.test(s) ? `'${s}` : s;
 }
 
 /**

@@ -1,48 +1,92 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import { createAuditService } from "./audit/service";
+import { createPasswordResetService } from "./auth/password-reset";
 import { createAuthService, type AuthOptions } from "./auth/service";
+import { createTwoFactorService } from "./auth/two-factor";
 import { createBlogService } from "./blog/service";
+import { createApplicationService } from "./careers/applications";
 import { createCareersService } from "./careers/service";
 import { createContactService } from "./contact/service";
 import { createContentAdminService } from "./content-admin/service";
 import { createLogisticsService } from "./logistics/index";
+import { createImportService } from "./imports/service";
 import { createMediaService } from "./media/service";
 import { createMailer } from "./notifications/mailer";
+import { createMailOutbox } from "./notifications/outbox";
 import { createOperatorService } from "./operators/service";
+import { createRecentlyDeleted } from "./recently-deleted";
+import { createPublicAddressService } from "./settings/public-address";
 import { createSettingsService } from "./settings/service";
 import { createTeamService } from "./team/service";
 
 export interface ServiceDeps {
-  log: Pick<Logger, "info" | "error">;
+  log: Pick<Logger, "info" | "warn" | "error">;
+  /** PUBLIC_BASE_URL (read at each use), and the address used when neither it nor the setting is set. */
+  publicBaseUrl: { fromEnv: () => string | undefined; fallback: string };
   smtpUrl?: string;
   mailFrom: string;
+  /** The outbox's retry schedule (domain/notifications/outbox.ts); tests shorten it. */
+  mailRetryBaseMs?: number;
+  mailMaxAttempts?: number;
   auth: AuthOptions;
 }
 
 /** Every domain service bound to one database; routes and loaders both use this. */
 export function createServices(db: Database, deps: ServiceDeps) {
-  const mailer = createMailer(deps.smtpUrl, deps.mailFrom, deps.log);
   const audit = createAuditService(db);
+  const mail = createMailOutbox(db, {
+    mailer: createMailer(deps.smtpUrl, deps.mailFrom, deps.log),
+    audit,
+    log: deps.log,
+    retryBaseMs: deps.mailRetryBaseMs,
+    maxAttempts: deps.mailMaxAttempts,
+  });
   const blog = createBlogService(db, { previewSecret: deps.auth.secret });
   const settings = createSettingsService(db, audit);
+  const twoFactor = createTwoFactorService(db, { secret: deps.auth.secret }, audit);
+  const logistics = createLogisticsService(db, audit);
+  const contact = createContactService(db, { settings, audit });
+  const contentAdmin = createContentAdminService(db, { blog, audit });
+  const publicAddress = createPublicAddressService(
+    settings,
+    deps.publicBaseUrl.fromEnv,
+    deps.publicBaseUrl.fallback,
+  );
   return {
     audit,
-    auth: createAuthService(db, deps.auth),
+    auth: createAuthService(db, deps.auth, audit, twoFactor),
+    twoFactor,
+    passwordReset: createPasswordResetService(db, audit),
     media: createMediaService(db),
     operators: createOperatorService(db, audit),
-    logistics: createLogisticsService(db, audit),
+    logistics,
+    imports: createImportService(db, audit, logistics),
     settings,
-    contact: createContactService(db, {
-      mailer,
-      settings,
-      audit,
-      onNotifyError: (err) => deps.log.error({ err }, "enquiry notification failed"),
-    }),
+    publicAddress,
+    mail,
+    contact,
     blog,
-    contentAdmin: createContentAdminService(db, { blog, audit }),
+    contentAdmin,
+    recentlyDeleted: createRecentlyDeleted(db, {
+      blog_post: contentAdmin.blog.restore,
+      comment: contentAdmin.comments.restore,
+      team_member: contentAdmin.team.restore,
+      job: contentAdmin.jobs.restore,
+      enquiry: contact.restore,
+      member: logistics.members.restore,
+      load: logistics.loads.restore,
+      truck: logistics.trucks.restore,
+      driver: logistics.drivers.restore,
+      buy_sell: logistics.buySell.restore,
+      insurance: (actor, ids) => logistics.requests.restore(actor, "insurance", ids),
+      fast_tag: (actor, ids) => logistics.requests.restore(actor, "fast_tag", ids),
+      feedback: logistics.feedback.restore,
+      crm_lead: logistics.crm.restoreLeads,
+    }),
     team: createTeamService(db),
     careers: createCareersService(db, { settings }),
+    applications: createApplicationService(db, { settings, audit, publicAddress }),
   };
 }
 

@@ -28,3 +28,14 @@ export function orderBy(
   const column = sortable[key]!;
   return [descending ? desc(column) : asc(column), desc(id)];
 }
+
+/**
+ * Rows per multi-row INSERT: PostgreSQL (and PGlite) take at most 65,535 parameters in one statement, so
+ * 10,000 audit entries of 7 columns each must go in several.
+ */
+export const INSERT_BATCH_ROWS = 1_000;
+
+/** `rows` in slices of INSERT_BATCH_ROWS, one statement each, in order. */
+export async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) await insert(rows.slice(i, i + INSERT_BATCH_ROWS));
+}

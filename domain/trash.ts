@@ -1,14 +1,86 @@
 import { MAX_MATCHING } from "../schemas/bulk";
-import { and, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
-import { deletedRecords } from "../db/schema/index";
+import { blogPosts, blogRevisions, deletedRecords, importBatches, siteSettings } from "../db/schema/index";
+import { STAGED_MINUTES } from "../schemas/imports";
+import { DEFAULT_TRASH_DAYS } from "../schemas/settings";
 import type { Actor, AuditService } from "./audit/service";
 import { causes, HttpError } from "./errors";
+import { insertInBatches } from "./sql";
 
-/** How long a deleted record can be put back (the Undo toast shows for seconds; this leaves room to spare). */
-export const TRASH_MINUTES = 10;
-const expired = sql`now() - make_interval(mins => ${TRASH_MINUTES})`;
+/**
+ * How many days a deleted record can be put back: the site setting `trash_days`, read in the statement
+ * itself so every instance follows a change at once (a value the schema would refuse counts as unset).
+ */
+export const trashDays = sql`coalesce((select case when ${siteSettings.data}->>'trash_days' ~ '^[0-9]{1,3}$' and (${siteSettings.data}->>'trash_days')::int > 0 then (${siteSettings.data}->>'trash_days')::int end from ${siteSettings} where ${siteSettings.id} = 1), ${sql.raw(String(DEFAULT_TRASH_DAYS))})`;
+/** Trash deleted before this moment is past its window. */
+export const trashExpiry = sql`(now() - make_interval(days => ${trashDays}))`;
+const expired = trashExpiry;
+
+/** The window now in force, for messages. */
+export async function trashWindowDays(db: Database): Promise<number> {
+  const [row] = await rowsOf<{ days: number }>(db, sql`select ${trashDays} as days`);
+  return Number(row?.days ?? DEFAULT_TRASH_DAYS);
+}
+
+export const daysText = (days: number) => (days === 1 ? "1 day" : `${days} days`);
+
+/** How often every instance purges the trash; a purge is one idempotent DELETE, so instances need no lock. */
+export const TRASH_PURGE_INTERVAL_MS = 60_000;
+
+/**
+ * Rows left where they are while their owner is in the trash (too large to copy there: a post's revisions),
+ * removed when the owner's trash entry is purged, unless the owner is back or in the trash again.
+ */
+const KEPT_IN_PLACE = [
+  { resource: "blog_post", owner: blogPosts, table: blogRevisions, column: blogRevisions.postId },
+];
+
+/** Removes the trash older than its window (personal data must not outlive it, or reach later backups). */
+export async function purgeExpiredTrash(db: Database) {
+  for (const { resource, owner, table, column } of KEPT_IN_PLACE)
+    await db.execute(sql`
+      delete from ${table} where ${column} in (
+        select ${deletedRecords.recordId} from ${deletedRecords}
+        where ${deletedRecords.resource} = ${resource} and ${deletedRecords.deletedAt} < ${expired}
+      )
+      and not exists (select 1 from ${owner} where ${owner.id} = ${column})
+      and not exists (
+        select 1 from ${deletedRecords} where ${deletedRecords.resource} = ${resource}
+          and ${deletedRecords.recordId} = ${column} and ${deletedRecords.deletedAt} >= ${expired}
+      )`);
+  await db.delete(deletedRecords).where(lt(deletedRecords.deletedAt, expired));
+  // An import's rows (and the earlier values Undo needs) last as long as the trash; an upload never imported, an hour.
+  await db
+    .delete(importBatches)
+    .where(
+      or(
+        lt(importBatches.committedAt, expired),
+        and(
+          eq(importBatches.status, "staged"),
+          lt(importBatches.createdAt, sql`now() - make_interval(mins => ${STAGED_MINUTES})`),
+        ),
+      ),
+    );
+}
+
+/** Purges the trash every TRASH_PURGE_INTERVAL_MS until `stop()`; a failed purge is logged and retried next time. */
+export function startTrashPurge(db: Database, onError: (error: unknown) => void) {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= purgeExpiredTrash(db)
+      .catch(onError)
+      .finally(() => (running = null));
+  }, TRASH_PURGE_INTERVAL_MS).unref();
+  return {
+    /** Stops the timer and waits for a purge under way, so the database can close after it. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
 
 type IdTable = PgTable & { id: AnyPgColumn };
 
@@ -25,6 +97,8 @@ export interface TrashSpec<T extends IdTable, R> {
    * key is set null (`onDelete: "set null"`) are pointed at the record again on restore.
    */
   dependents?: Dependent[];
+  /** Runs on the locked rows before they are copied to the trash (a post voids its preview links here). */
+  beforeDiscard?: (tx: Database, ids: number[]) => Promise<void>;
 }
 
 interface Dependent {
@@ -50,11 +124,15 @@ const sqlStateOf = (error: unknown) => {
   return undefined;
 };
 
-/** Re-inserts rows saved with `to_jsonb` into their table, ids and all (generated columns recompute). */
+/**
+ * Re-inserts rows saved with `to_jsonb` into their table, ids and all (generated columns recompute). A column
+ * added by a migration after the row was trashed is left out, so it takes its default instead of null.
+ */
 async function reinsert(tx: Database, table: PgTable, rows: unknown[]) {
   if (rows.length === 0) return;
+  const saved = rows as Record<string, unknown>[];
   const columns = getTableConfig(table)
-    .columns.filter((c) => !c.generated)
+    .columns.filter((c) => !c.generated && saved.every((row) => c.name in row))
     .map((c) => sql.identifier(c.name));
   const list = sql.join(columns, sql`, `);
   await tx.execute(
@@ -65,7 +143,7 @@ async function reinsert(tx: Database, table: PgTable, rows: unknown[]) {
 /**
  * Soft delete for one table: a delete moves the rows (and their cascaded dependents) into `deleted_records`
  * with their "delete" audit entries; `restore` puts them back with their ids and a "restore" entry. Trash
- * older than TRASH_MINUTES is purged on every delete.
+ * older than the `trash_days` setting is purged on every delete and on a timer (startTrashPurge).
  */
 export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService, spec: TrashSpec<T, R>) {
   const { table, resource } = spec;
@@ -73,15 +151,26 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
   const idOf = (row: Row) => (row as { id: number }).id;
 
   return {
-    /** Deletes the rows `where` selects, inside the caller's transaction; answers the rows deleted. */
-    async discard(tx: Database, actor: Actor, where: SQL | undefined): Promise<Row[]> {
-      await tx.delete(deletedRecords).where(lt(deletedRecords.deletedAt, expired));
+    /**
+     * Deletes the rows `where` selects, inside the caller's transaction; answers the rows deleted. `audited:
+     * false` leaves the audit entries to the caller (an import's Undo writes one entry for the whole batch).
+     */
+    async discard(
+      tx: Database,
+      actor: Actor,
+      where: SQL | undefined,
+      { audited = true }: { audited?: boolean } = {},
+    ): Promise<Row[]> {
+      await purgeExpiredTrash(tx);
+      // Locked first, so a dependent row added meanwhile commits before we read the dependents (or waits and fails).
       const rows = (await tx
         .select()
         .from(table as PgTable)
-        .where(where)) as Row[];
+        .where(where)
+        .for("update")) as Row[];
       if (rows.length === 0) return [];
       const ids = rows.map(idOf);
+      await spec.beforeDiscard?.(tx, ids);
       const saved = await rowsOf<{ id: number; row: unknown }>(
         tx,
         sql`select ${table.id} as id, to_jsonb(${table}.*) as row from ${table} where ${inArray(table.id, ids)}`,
@@ -103,34 +192,48 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
           dependents.set(Number(owner), mine);
         }
       }
-      await tx.insert(deletedRecords).values(
-        saved.map(({ id, row }) => ({
-          resource,
-          recordId: Number(id),
-          row,
-          dependents: dependents.get(Number(id)) ?? {},
-          deletedBy: actor.operatorId,
-        })),
+      await insertInBatches(saved, (batch) =>
+        tx.insert(deletedRecords).values(
+          batch.map(({ id, row }) => ({
+            resource,
+            recordId: Number(id),
+            row,
+            dependents: dependents.get(Number(id)) ?? {},
+            deletedBy: actor.operatorId,
+          })),
+        ),
       );
       await tx.delete(table).where(inArray(table.id, ids));
-      await audit.recordMany(
-        actor,
-        "delete",
-        resource,
-        rows.map((row) => ({ id: idOf(row), before: spec.describe(row) })),
-        tx,
-      );
+      if (audited)
+        await audit.recordMany(
+          actor,
+          "delete",
+          resource,
+          rows.map((row) => ({ id: idOf(row), before: spec.describe(row) })),
+          tx,
+        );
       return rows;
     },
 
-    /** "Select all N matching": deletes the rows `where` selects (at most MAX_MATCHING) in one transaction; answers their ids. */
+    /**
+     * "Select all N matching": deletes the rows `where` selects in one transaction; answers their ids. More
+     * than MAX_MATCHING is refused with the count, so the operator narrows the filters (a partial delete
+     * would leave them guessing which rows went).
+     */
     async discardMatching(actor: Actor, where: SQL | undefined): Promise<number[]> {
       return db.transaction(async (tx) => {
         const matching = await tx
           .select({ id: table.id })
           .from(table as PgTable)
           .where(where)
-          .limit(MAX_MATCHING);
+          .limit(MAX_MATCHING + 1);
+        if (matching.length > MAX_MATCHING) {
+          const total = await tx.$count(table as PgTable, where);
+          throw new HttpError(
+            422,
+            `The filters select ${total.toLocaleString("en-IN")} rows; one delete takes at most ${MAX_MATCHING.toLocaleString("en-IN")}. Narrow the filters and delete in parts.`,
+          );
+        }
         if (matching.length === 0) return [];
         const gone = await this.discard(
           tx,
@@ -166,7 +269,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
         if (missing.length > 0)
           throw new HttpError(
             404,
-            `${spec.what} ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""} cannot be restored: it is not in the trash (deletes can be undone for ${TRASH_MINUTES} minutes).`,
+            `${spec.what} ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""} cannot be restored: it is not in Recently deleted (deletes can be undone for ${daysText(await trashWindowDays(tx))}).`,
           );
         const entries = [...latest.values()];
         try {

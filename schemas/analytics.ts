@@ -1,4 +1,7 @@
+import { z } from "zod";
+import { timestamp } from "./api-responses";
 import type { AnalyticsEntity, AnalyticsPeriod } from "./logistics";
+import { analyticsPeriods } from "./logistics-options";
 
 /** How the console shows a column's values; the CSV export writes them as they are. */
 export type AnalyticsColumnKind = "day" | "phone" | "vehicle" | "km" | "rupees" | "text";
@@ -40,33 +43,51 @@ export const analyticsColumns: Record<AnalyticsEntity, readonly AnalyticsColumn[
 /** A row of GET /api/analytics/:entity: the fields of its columns and the record's id. */
 export type AnalyticsRow = Record<string, string | number> & { id: number };
 
+const columnValue: Record<AnalyticsColumnKind, z.ZodType> = {
+  day: z.string(),
+  phone: z.string(),
+  vehicle: z.string(),
+  km: z.number().int(),
+  rupees: z.number(),
+  text: z.string(),
+};
+
+/** An entity's row as the API sends it: the record's id, when it was added, and its columns' fields. */
+export const analyticsRowSchemaOf = (entity: AnalyticsEntity) =>
+  z.object({
+    id: z.number().int(),
+    created_at: timestamp(),
+    ...Object.fromEntries(analyticsColumns[entity].map((column) => [column.key, columnValue[column.kind]])),
+  });
+
 /** One point of an entity's daily line (GET /api/analytics/:entity `chart_data`). */
-export interface AnalyticsDay {
-  date: string;
-  count: number;
-}
+export const analyticsDaySchema = z.object({ date: z.string(), count: z.number().int() });
+export type AnalyticsDay = z.output<typeof analyticsDaySchema>;
 
 /** First and last day, inclusive (India dates, YYYY-MM-DD). */
-export interface DateRange {
-  from: string;
-  to: string;
-}
+export const dateRangeSchema = z.object({ from: z.string(), to: z.string() });
+export type DateRange = z.output<typeof dateRangeSchema>;
 
 /** One KPI tile: records added in the period and in the one before it. */
-export interface AnalyticsKpi {
-  key: string;
-  label: string;
-  current: number;
-  previous: number;
-  /** Percent, one decimal; null when there was nothing before to compare with. */
-  change_pct: number | null;
-}
+export const analyticsKpiSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  current: z.number().int(),
+  previous: z.number().int(),
+  change_pct: z.number().nullable().describe("Percent, one decimal; null when there was nothing before."),
+});
+export type AnalyticsKpi = z.output<typeof analyticsKpiSchema>;
 
 /** GET /api/analytics/overall `data`: the KPI tiles and the chart (hourly for today, else daily). */
-export interface AnalyticsOverall {
-  period: AnalyticsPeriod;
-  current: DateRange;
-  previous: DateRange;
-  kpis: AnalyticsKpi[];
-  chart: Record<string, string | number>[];
-}
+export const analyticsOverallSchema = z.object({
+  period: z.enum(analyticsPeriods.map((p) => p.value) as [AnalyticsPeriod, ...AnalyticsPeriod[]]),
+  current: dateRangeSchema,
+  previous: dateRangeSchema,
+  /** ISO moment: the period before is counted up to the same time of its last day as now. */
+  previous_until: z.string(),
+  kpis: z.array(analyticsKpiSchema),
+  chart: z
+    .array(z.record(z.string(), z.union([z.string(), z.number()])))
+    .describe("One point per hour or day: `bucket` (its label) and a count per KPI key."),
+});
+export type AnalyticsOverall = z.output<typeof analyticsOverallSchema>;

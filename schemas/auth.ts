@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passwordSchema } from "./operator";
 
 export const loginSchema = z.object({
   username: z.string().trim().toLowerCase().min(1, "Enter your username").max(100, "Username is too long"),
@@ -6,15 +7,59 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export interface LoginResponse {
-  access_token: string;
-  user_id: number;
-  username: string;
-  role: "admin" | "editor";
-}
+export const loginAnswerSchema = z.object({
+  access_token: z.string(),
+  user_id: z.number().int(),
+  username: z.string(),
+  role: z.enum(["admin", "editor"]),
+  two_factor_enrolment_required: z
+    .boolean()
+    .optional()
+    .describe("The role requires two-factor sign-in: until it is set up, only enrolment is allowed."),
+  recovery_codes_left: z.number().int().optional().describe("After a sign-in with a second factor."),
+});
+export type LoginResponse = z.output<typeof loginAnswerSchema>;
 
-export interface RefreshResponse {
-  error_code: number;
-  message?: string;
-  data: { access_token: string } | Record<string, never>;
-}
+/** The spec's refresh answer: `error_code` mirrors the outcome (200, 401, 403) inside the body. */
+export const refreshAnswerSchema = z.object({
+  error_code: z.number().int(),
+  message: z.string().optional(),
+  data: z.union([z.object({ access_token: z.string() }), z.object({})]),
+});
+export type RefreshResponse = z.output<typeof refreshAnswerSchema>;
+
+/** GET /api/auth/me: who the token belongs to. */
+export const currentOperatorAnswerSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    user_id: z.number().int(),
+    username: z.string(),
+    role: z.enum(["admin", "editor"]),
+    two_factor_enrolment_required: z.boolean(),
+  }),
+});
+
+/** "Change your password" in the console: the current one proves it is the operator at the keyboard. */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z.string().min(1, "Enter your current password").max(200, "Password is too long"),
+    new_password: passwordSchema,
+  })
+  .strict()
+  .refine((input) => input.current_password !== input.new_password, {
+    path: ["new_password"],
+    message: "Choose a password other than the current one",
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** One signed-in device of an operator, as "Signed-in devices" lists it. */
+export const deviceSchema = z.object({
+  id: z.number().int(),
+  browser: z.string(),
+  system: z.string(),
+  address: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  current: z.boolean().describe("The session this request was made with."),
+});
+export type Device = z.infer<typeof deviceSchema>;

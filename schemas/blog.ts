@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { blogLanguages, languageCodeList, type BlogLanguage } from "../shared/blog-languages";
 import { IMAGE_SOURCE_RULE, isAllowedImageSource } from "../shared/image-sources";
+import { timestamp } from "./api-responses";
 import { optionalIsoDateTime } from "./dates";
 
 /** Largest value a PostgreSQL `serial` id can hold. */
@@ -40,15 +42,17 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const blogLanguages = ["English", "Hindi", "Tamil"] as const;
+export { blogLanguages, type BlogLanguage };
 export const blogStatuses = ["draft", "published"] as const;
 
+// Text is kept in Unicode's composed form (NFC): Hindi and Tamil typed on any keyboard is found by search.
 const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).default("");
+  z.string().trim().normalize("NFC").max(max, `${label} must be at most ${max} characters`).default("");
 const nullableText = (max: number, label: string) =>
   z
     .string()
     .trim()
+    .normalize("NFC")
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -77,6 +81,7 @@ export const blogPostInputSchema = z.object({
   heading: z
     .string({ error: "Enter a heading" })
     .trim()
+    .normalize("NFC")
     .min(1, "Enter a heading")
     .max(200, "Heading must be at most 200 characters"),
   sub_heading: optionalText(300, "Sub heading"),
@@ -107,6 +112,12 @@ export const blogPostInputSchema = z.object({
 });
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 
+/** A new post (POST /api/blog): with `translation_of`, a translation joining that post's group. */
+export const blogPostCreateSchema = blogPostInputSchema.extend({
+  translation_of: recordId("translation_of must be the id of the post this one translates").optional(),
+});
+export type BlogPostCreateInput = z.input<typeof blogPostCreateSchema>;
+
 /** The console's post form: the API's rules plus alt text for a feature image. */
 export const blogPostFormSchema = blogPostInputSchema.refine(
   (post) => !post.feature_image || post.image_alt_text !== "",
@@ -114,63 +125,118 @@ export const blogPostFormSchema = blogPostInputSchema.refine(
 );
 
 /** One card of the blog list (GET /api/blog_details/). */
-export interface BlogPostSummary {
-  id: number;
-  feature_image: string | null;
-  image_alt_text: string;
-  heading: string;
-  sub_heading: string;
+export const blogPostSummarySchema = z.object({
+  id: z.number().int(),
+  feature_image: z.string().nullable(),
+  image_alt_text: z.string(),
+  heading: z.string(),
+  sub_heading: z.string(),
+});
+export type BlogPostSummary = z.output<typeof blogPostSummarySchema>;
+
+/** A card of the public blog pages: the list fields, the language and the publication date (public posts always have one). */
+export interface BlogPostCard extends BlogPostSummary {
+  language: BlogLanguage;
+  published_at: Date;
 }
 
+/** `?tag=` of the blog list: one tag as shown on a post. */
+export const blogTagSchema = z
+  .string()
+  .trim()
+  .min(1, "Choose a tag")
+  .normalize("NFC")
+  .max(100, "A tag is at most 100 characters")
+  // A NUL byte would reach PostgreSQL and fail there; no tag holds control characters.
+  .regex(/^\P{Cc}*$/u, "A tag cannot contain control characters");
+
+/** `?lang=` of the public list and feeds: one language's posts. */
+export const blogLangSchema = z.enum(languageCodeList, "lang must be en (English), hi (Hindi) or ta (Tamil)");
+
+/** The public list's query (GET /api/blog_details/): paging, and only the posts with one tag or in one language. */
+export const blogListQuerySchema = pageQuerySchema.extend({
+  tag: blogTagSchema.optional(),
+  lang: blogLangSchema.optional(),
+});
+
 /** The spec's detail fields (GET /api/blog_details/{id}/). */
-export interface BlogPostDetail extends BlogPostSummary {
-  full_description: string;
-  seo_title: string | null;
-  meta_description: string | null;
-  tags: string;
-}
+export const blogPostDetailSchema = blogPostSummarySchema.extend({
+  full_description: z.string(),
+  seo_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  tags: z.string(),
+});
+export type BlogPostDetail = z.output<typeof blogPostDetailSchema>;
 
 /** What the article page needs on top of the API fields. */
 export interface BlogArticle extends BlogPostDetail {
+  language: BlogLanguage;
+  /** The post's translation group (the id of the post first translated, else its own). */
+  translation_group: number;
   author: string;
   published_at: Date;
   updated_at: Date;
 }
 
+/** Another post of a post's translation group, with its own status and date. */
+export const blogTranslationSchema = z.object({
+  id: z.number().int(),
+  heading: z.string(),
+  language: z.string(),
+  status: z.enum(blogStatuses),
+  published_at: timestamp().nullable(),
+});
+export type BlogTranslation = z.output<typeof blogTranslationSchema>;
+
 /** A post in the console's list (GET /api/blog): every status, without the article body. */
-export interface BlogRow extends BlogPostSummary {
-  status: (typeof blogStatuses)[number];
-  language: string;
-  author: string;
-  tags: string;
-  seo_title: string | null;
-  meta_description: string | null;
-  published_at: string | null;
-  updated_at: string;
-}
+export const blogRowSchema = blogPostSummarySchema.extend({
+  status: z.enum(blogStatuses),
+  language: z.string(),
+  /** The post's translation group (the id of the post first translated, else its own). */
+  translation_group: z.number().int(),
+  /** The other posts of the group, oldest first. */
+  translations: z.array(blogTranslationSchema),
+  author: z.string(),
+  tags: z.string(),
+  seo_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  published_at: timestamp().nullable(),
+  updated_at: timestamp(),
+});
+export type BlogRow = z.output<typeof blogRowSchema>;
+
+/** A post as the editor opens it (GET /api/blog/{id}): the list fields and the article body. */
+export const blogRecordSchema = blogRowSchema.extend({ full_description: z.string() });
+
+/** Revisions always kept: the newest this many saves of a post (domain/blog/admin.ts prunes the rest). */
+export const REVISIONS_KEPT = 50;
+/** Beyond those, the last save of each day (India time) is kept for this many days. */
+export const REVISION_DAYS_KEPT = 30;
 
 /** One saved version of a post in the editor's history (GET /api/blog/{id}/revisions). */
-export interface BlogRevisionSummary {
-  id: number;
-  heading: string;
-  status: (typeof blogStatuses)[number];
-  saved_at: string;
-  saved_by: string;
-}
+export const blogRevisionSummarySchema = z.object({
+  id: z.number().int(),
+  heading: z.string(),
+  status: z.enum(blogStatuses),
+  saved_at: timestamp(),
+  saved_by: z.string(),
+});
+export type BlogRevisionSummary = z.output<typeof blogRevisionSummarySchema>;
 
 /** A revision with every editable field, to compare with the current version or restore. */
-export interface BlogRevision extends BlogRevisionSummary {
-  sub_heading: string;
-  full_description: string;
-  feature_image: string | null;
-  image_alt_text: string;
-  seo_title: string | null;
-  meta_description: string | null;
-  tags: string;
-  language: string;
-  author: string;
-  published_at: string | null;
-}
+export const blogRevisionSchema = blogRevisionSummarySchema.extend({
+  sub_heading: z.string(),
+  full_description: z.string(),
+  feature_image: z.string().nullable(),
+  image_alt_text: z.string(),
+  seo_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  tags: z.string(),
+  language: z.string(),
+  author: z.string(),
+  published_at: timestamp().nullable(),
+});
+export type BlogRevision = z.output<typeof blogRevisionSchema>;
 
 export const revisionParams = z.object({
   id: recordId(),
@@ -178,10 +244,8 @@ export const revisionParams = z.object({
 });
 
 /** A shareable link to a draft: who holds it can read the post until it expires. */
-export interface BlogPreviewLink {
-  url: string;
-  expires_at: string;
-}
+export const blogPreviewLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type BlogPreviewLink = z.output<typeof blogPreviewLinkSchema>;
 
 export const previewParams = z.object({
   id: recordId(),

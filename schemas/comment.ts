@@ -1,15 +1,20 @@
 import { z } from "zod";
+import { timestamp } from "./api-responses";
 import { recordId } from "./blog";
 import { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "./comment-limits";
 
 export { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX, COMMENTS_PER_PAGE } from "./comment-limits";
 
-/** The 'Leave a Reply' form and POST /api/blog_comments/; text is stored exactly as typed. */
+/**
+ * The 'Leave a Reply' form and POST /api/blog_comments/; text is stored as typed, in Unicode's composed form
+ * (NFC), so a Hindi or Tamil word typed on any keyboard is stored, and found, the same way.
+ */
 export const commentInputSchema = z.object({
   blog_id: recordId("Choose a valid blog post"),
   name: z
     .string({ error: "Enter your name" })
     .trim()
+    .normalize("NFC")
     .min(1, "Enter your name")
     .max(COMMENT_NAME_MAX, `Name must be at most ${COMMENT_NAME_MAX} characters`),
   email_id: z
@@ -20,6 +25,7 @@ export const commentInputSchema = z.object({
   comment: z
     .string({ error: "Write your comment" })
     .trim()
+    .normalize("NFC")
     .min(1, "Write your comment")
     .max(COMMENT_TEXT_MAX, `Comment must be at most ${COMMENT_TEXT_MAX.toLocaleString("en-US")} characters`),
   /** Honeypot: hidden from people, so anything here came from a bot. */
@@ -28,13 +34,22 @@ export const commentInputSchema = z.object({
 export type CommentInput = z.input<typeof commentInputSchema>;
 
 /** A comment as the public sees it; the commenter's e-mail address is never published. */
-export interface PublicComment {
-  id: number;
-  blog_id: number;
-  name: string;
-  comment: string;
-  created_at: Date;
-}
+export const publicCommentSchema = z.object({
+  id: z.number().int(),
+  blog_id: z.number().int(),
+  name: z.string(),
+  comment: z.string(),
+  created_at: timestamp(),
+});
+export type PublicComment = Omit<z.output<typeof publicCommentSchema>, "created_at"> & { created_at: Date };
+
+/** A comment in the console's moderation list (GET /api/comments): its post, the address, and whether hidden. */
+export const commentRowSchema = publicCommentSchema.extend({
+  blog_heading: z.string(),
+  email_id: z.string(),
+  hidden: z.boolean(),
+});
+export type CommentRow = z.output<typeof commentRowSchema>;
 
 const positiveInt = (name: string, max: number) =>
   z

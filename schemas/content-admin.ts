@@ -4,7 +4,8 @@ import { listQuerySchema } from "./list-query";
 
 /** Console list filters for the site's content (blog, team, jobs, comments). */
 export const blogListQuerySchema = listQuerySchema.extend({
-  status: z.enum(blogStatuses, "status must be draft or published").optional(),
+  // "scheduled": published with a date still to come; "published" then means live on the site.
+  status: z.enum([...blogStatuses, "scheduled"], "status must be draft, scheduled or published").optional(),
   language: z.enum(blogLanguages, "language must be English, Hindi or Tamil").optional(),
 });
 

@@ -17,6 +17,8 @@ const yearInRange = (date: string) => {
   return year >= MIN_YEAR && year <= MAX_YEAR;
 };
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** "Pickup date" → "pickup date"; a query key (created_from) stays as it is. */
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 const formatMessage = (label: string) => `${label} must be a date like 2025-01-31`;
 const realMessage = (label: string) => `${label} must be a real calendar date`;
 const yearsMessage = (label: string) => `${label} must be a date with a year from ${MIN_YEAR} to ${MAX_YEAR}`;
@@ -24,7 +26,10 @@ const yearsMessage = (label: string) => `${label} must be a date with a year fro
 /** An ISO calendar date (YYYY-MM-DD) that exists, in the years we keep (MIN_YEAR..MAX_YEAR). */
 export const isoDate = (label: string) =>
   z
-    .string({ error: formatMessage(label) })
+    // A missing date is asked for, not described in a format the browser's date field may not show.
+    .string({
+      error: (issue) => (issue.input === undefined ? `Choose the ${lower(label)}` : formatMessage(label)),
+    })
     .regex(DATE_ONLY, { message: formatMessage(label), abort: true })
     .refine(isRealDate, { message: realMessage(label), abort: true })
     .refine(yearInRange, yearsMessage(label));
@@ -73,15 +78,8 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The directory works in India time: "today" is the calendar date in Asia/Kolkata. */
-export const BUSINESS_TIME_ZONE = "Asia/Kolkata";
-export function todayInIndia(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
+export { todayInIndia } from "../shared/india-time";
+
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestamp } from "./api-responses";
 import { enquiryStatuses } from "./contact";
 import { listQuerySchema } from "./list-query";
 
@@ -14,16 +15,18 @@ export const enquiryUpdateSchema = z
   .strict();
 export type EnquiryUpdate = z.infer<typeof enquiryUpdateSchema>;
 
-export interface Enquiry {
-  id: number;
-  first_name: string;
-  last_name: string;
-  organization: string;
-  email: string;
-  phone: string;
-  location: string;
-  message: string;
-  status: (typeof enquiryStatuses)[number];
-  notes: string;
-  created_at: string;
-}
+/** An enquiry in the console's inbox (GET /api/contact_requests). */
+export const enquirySchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  organization: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  message: z.string(),
+  status: z.enum(enquiryStatuses),
+  notes: z.string(),
+  created_at: timestamp(),
+});
+export type Enquiry = z.output<typeof enquirySchema>;

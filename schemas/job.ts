@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { timestamp } from "./api-responses";
 import { optionalIsoDateTime } from "./dates";
+import { MAX_JOB_QUESTIONS, questionTypes, type JobQuestion } from "./job-answers";
 
 export const employmentTypes = ["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN"] as const;
 export type EmploymentType = (typeof employmentTypes)[number];
@@ -19,6 +21,58 @@ const listItem = z
   .trim()
   .min(1, "Remove empty lines")
   .max(300, "Keep each line under 300 characters");
+
+const MAX_CHOICES = 10;
+
+/** A question of the job's application form; a new one has no id yet (the careers service gives it one). */
+export const jobQuestionInputSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z0-9]{1,16}$/, "A question's id is 1-16 lowercase letters or digits")
+      .optional(),
+    label: z
+      .string({ error: "Write the question" })
+      .trim()
+      .min(1, "Write the question")
+      .max(200, "Keep the question under 200 characters"),
+    type: z.enum(questionTypes, "Choose short text, yes or no, or one choice"),
+    required: z.boolean().default(false),
+    choices: z
+      .array(
+        z.string().trim().min(1, "Remove empty choices").max(100, "Keep each choice under 100 characters"),
+      )
+      .max(MAX_CHOICES, `Offer at most ${MAX_CHOICES} choices`)
+      .default([]),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.type === "choice" && q.choices.length < 2)
+      ctx.addIssue({ code: "custom", path: ["choices"], message: "Give at least two choices, one per line" });
+    if (q.type !== "choice" && q.choices.length > 0)
+      ctx.addIssue({ code: "custom", path: ["choices"], message: "Only a one-choice question has choices" });
+    if (new Set(q.choices.map((c) => c.toLowerCase())).size < q.choices.length)
+      ctx.addIssue({ code: "custom", path: ["choices"], message: "Give each choice once" });
+  });
+
+const jobQuestionsSchema = z
+  .array(jobQuestionInputSchema)
+  .max(MAX_JOB_QUESTIONS, `A job asks at most ${MAX_JOB_QUESTIONS} questions`)
+  .superRefine((questions, ctx) => {
+    const ids = questions.flatMap((q) => (q.id ? [q.id] : []));
+    if (new Set(ids).size < ids.length)
+      ctx.addIssue({ code: "custom", message: "Each question's id may appear once" });
+  })
+  .default([]);
+
+/** A stored question, as the console reads it back. */
+const jobQuestionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: z.enum(questionTypes),
+  required: z.boolean(),
+  choices: z.array(z.string()),
+}) satisfies z.ZodType<JobQuestion>;
 
 /** A job post as an editor enters it; the HTML description is sanitised by the careers service. */
 export const jobInputSchema = z.object({
@@ -41,49 +95,55 @@ export const jobInputSchema = z.object({
   status: z.enum(["open", "closed"]).default("open"),
   /** Last day the job is open (JobPosting validThrough); strict, never coerced (schemas/dates.ts). */
   valid_through: optionalIsoDateTime("Valid through"),
+  /** Up to five questions the application form asks, in order. */
+  questions: jobQuestionsSchema,
 });
 export type JobInput = z.input<typeof jobInputSchema>;
 
 /** A job in the console's list (GET /api/jobs): open and closed, lists as arrays, dates as ISO text. */
-export interface JobRow {
-  id: number;
-  job_title: string;
-  company: string;
-  location: string;
-  salary: string;
-  employment_type: string;
-  job_description: string;
-  responsibilities: string[];
-  requirements: string[];
-  apply_link: string | null;
-  status: "open" | "closed";
-  valid_through: string | null;
-  created_at: string;
-}
+export const jobRowSchema = z.object({
+  id: z.number().int(),
+  job_title: z.string(),
+  company: z.string(),
+  location: z.string(),
+  salary: z.string(),
+  employment_type: z.string(),
+  job_description: z.string(),
+  responsibilities: z.array(z.string()),
+  requirements: z.array(z.string()),
+  apply_link: z.string().nullable(),
+  status: z.enum(["open", "closed"]),
+  valid_through: timestamp().nullable(),
+  questions: z.array(jobQuestionSchema),
+  created_at: timestamp(),
+});
+export type JobRow = z.output<typeof jobRowSchema>;
 
 /** GET /api/post_jobs/ item: HTML description and requirements. */
-export interface JobListItem {
-  id: number;
-  job_title: string;
-  company: string;
-  location: string;
-  salary: string;
-  job_description: string;
-  requirements: string;
-  created_at: Date;
-}
+export const jobListItemSchema = z.object({
+  id: z.number().int(),
+  job_title: z.string(),
+  company: z.string(),
+  location: z.string(),
+  salary: z.string(),
+  job_description: z.string(),
+  requirements: z.string(),
+  created_at: timestamp(),
+});
+export type JobListItem = Omit<z.output<typeof jobListItemSchema>, "created_at"> & { created_at: Date };
 
 /** GET /jobs/{jobId}: the spec's read-only detail shape. */
-export interface JobDetail {
-  title: string;
-  location: string;
-  type: string;
-  description: string;
-  responsibilities: string[];
-  requirements: string[];
-  postedDate: Date;
-  applyLink: string;
-}
+export const jobDetailSchema = z.object({
+  title: z.string(),
+  location: z.string(),
+  type: z.string(),
+  description: z.string(),
+  responsibilities: z.array(z.string()),
+  requirements: z.array(z.string()),
+  postedDate: timestamp(),
+  applyLink: z.string(),
+});
+export type JobDetail = Omit<z.output<typeof jobDetailSchema>, "postedDate"> & { postedDate: Date };
 
 /** A salary read into numbers for JobPosting structured data. */
 export interface SalaryRange {
@@ -102,6 +162,7 @@ export interface JobPage extends JobDetail {
   validThrough: Date | null;
   updatedAt: Date;
   baseSalary: SalaryRange | null;
+  questions: JobQuestion[];
 }
 
 /** Subject line of the mail draft that Apply opens. */

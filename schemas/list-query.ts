@@ -15,7 +15,8 @@ export const listQuerySchema = z.object({
     .number({ error: "page_size must be 10, 20 or 50" })
     .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), "page_size must be 10, 20 or 50")
     .default(DEFAULT_PAGE_SIZE),
-  search: z.string().trim().max(100, "search must be at most 100 characters").default(""),
+  // Composed (NFC) like the text it searches, so "क़" typed as क + ़ still finds "क़".
+  search: z.string().trim().normalize("NFC").max(100, "search must be at most 100 characters").default(""),
   sort: z
     .string()
     .regex(/^-?[a-z_]{1,40}$/, "sort must be a column name, optionally prefixed with -")

@@ -3,6 +3,7 @@ import { normalizePhone, PHONE_MESSAGE } from "./phone";
 import { isValidVehicleNumber, normalizeVehicleNumber, VEHICLE_MESSAGE } from "./vehicle";
 import {
   canonicalBrand,
+  indianStates,
   legacyBrandSpellings,
   truckBrands,
   tyreCounts,
@@ -63,11 +64,22 @@ export const stateField = z
   .number({ error: "Choose a state" })
   .int("Choose a state")
   .min(1, "Choose a state")
-  .max(33, "Choose a state");
+  .max(indianStates.length, "Choose a state");
 export const wholeNumber = (label: string, min: number, max: number, unit = "") =>
   z
     .number({ error: `Enter the ${label}` })
     .int(`${capital(label)} must be a whole number`)
+    .min(min, `${capital(label)} must be at least ${min.toLocaleString("en-IN")}${unit}`)
+    .max(max, `${capital(label)} must be at most ${max.toLocaleString("en-IN")}${unit}`);
+
+/** A number with at most two decimals (12.5 tonnes), between `min` and `max`. */
+export const decimalNumber = (label: string, min: number, max: number, unit = "") =>
+  z
+    .number({ error: `Enter the ${label}` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: `${capital(label)} can have at most two decimals, e.g. 12.5`,
+      abort: true,
+    })
     .min(min, `${capital(label)} must be at least ${min.toLocaleString("en-IN")}${unit}`)
     .max(max, `${capital(label)} must be at most ${max.toLocaleString("en-IN")}${unit}`);
 
@@ -90,10 +102,12 @@ export const tyreField = z
 
 /* ------------------------------------------------------------------ list query values */
 
+const statePattern = new RegExp(`^(${indianStates.map((s) => s.value).join("|")})$`);
 export const stateQuery = (name: string) =>
   z
     .string()
-    .regex(/^([1-9]|[12]\d|3[0-3])$/, `${name} must be a number from 1 to 33`)
+    // A pattern of the listed values, so the OpenAPI document says which ones exist.
+    .regex(statePattern, `${name} must be a number from 1 to ${indianStates.length}`)
     .transform(Number);
 export const queryEnum = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, `${name} must be one of: ${values.join(", ")}`);

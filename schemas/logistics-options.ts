@@ -2,7 +2,7 @@ import type { Option } from "./resource";
 
 /** Option lists of the logistics directory (spec section 3), shared by forms, filters, API and seed. */
 
-/** The 28 states and 5 union territories, alphabetical, values 1-33. */
+/** The 28 states and 8 union territories. Stored values never change: 1-33 alphabetical as first listed, then the three added later. */
 export const indianStates = [
   { value: 1, label: "Andhra Pradesh" },
   { value: 2, label: "Arunachal Pradesh" },
@@ -37,6 +37,9 @@ export const indianStates = [
   { value: 31, label: "Uttar Pradesh" },
   { value: 32, label: "Uttarakhand" },
   { value: 33, label: "West Bengal" },
+  { value: 34, label: "Andaman and Nicobar Islands" },
+  { value: 35, label: "Chandigarh" },
+  { value: 36, label: "Lakshadweep" },
 ] as const satisfies readonly { value: number; label: string }[];
 
 export const serviceCategories = [
@@ -133,7 +136,9 @@ export type { Option };
 const plain = (values: readonly (string | number)[]): Option[] =>
   values.map((v) => ({ value: String(v), label: String(v) }));
 
-export const stateOptions: Option[] = indianStates.map((s) => ({ value: String(s.value), label: s.label }));
+export const stateOptions: Option[] = [...indianStates]
+  .sort((a, b) => a.label.localeCompare(b.label))
+  .map((s) => ({ value: String(s.value), label: s.label }));
 export const categoryOptions = plain(serviceCategories);
 export const bodyTypeOptions = plain(bodyTypes);
 export const tyreOptions: Option[] = tyreCounts.map((t) => ({ value: String(t), label: `${t} tyres` }));

@@ -24,6 +24,7 @@ import {
   serviceRequestStatuses,
 } from "./logistics-options";
 import { listQuerySchema } from "./list-query";
+import { timestamp } from "./api-responses";
 import {
   createdRange as createdRangeRules,
   type ListQueryOfResource,
@@ -58,6 +59,18 @@ export const memberInputSchema = z
   })
   .strict();
 export const memberUpdateSchema = memberInputSchema.partial().strict();
+/** The members' CSV headers: the export writes them and the import (schemas/imports.ts) reads them back. */
+export const memberCsvHeaders = {
+  user_id: "Member id",
+  first_name: "First name",
+  last_name: "Last name",
+  phone: "Phone",
+  company: "Company",
+  state: "State",
+  service_category: "Service category",
+  vehicle_count: "Vehicles",
+  created_at: "Joined (IST)",
+} as const;
 export type MemberInput = z.input<typeof memberInputSchema>;
 
 export const memberVehicleSchema = z.object({ vehicle_no: vehicleNumberField }).strict();
@@ -98,6 +111,19 @@ export const leadInputSchema = z
   })
   .strict();
 export const leadUpdateSchema = leadInputSchema.omit({ note: true }).partial().strict();
+/** The leads' CSV headers: the export writes them and the import (schemas/imports.ts) reads them back. */
+export const leadCsvHeaders = {
+  id: "Lead id",
+  created_at: "Created (IST)",
+  name: "Name",
+  contact_no: "Phone number",
+  company: "Company",
+  interest: "Interest",
+  status: "Status",
+  follow_up_date: "Follow-up date",
+  overdue: "Overdue",
+  note_count: "Notes",
+} as const;
 /** A board move: the new status and, to refuse a stale drag, the column the card left. */
 export const leadMoveSchema = z
   .object({
@@ -205,83 +231,106 @@ export type AnalyticsPeriod = z.output<typeof overallQuerySchema>["period"];
 
 /* ------------------------------------------------------------------ API answers */
 
-export interface Member {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  company: string;
-  state: number;
-  service_category: string;
-  vehicle_count: number;
-  created_at: string;
-}
-export interface MemberVehicle {
-  id: number;
-  vehicle_no: string;
-}
-export interface VerifiedMember {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  company: string;
-  vehicle_list: string[];
-}
-export interface ServiceRequest {
-  id: number;
-  kind: "insurance" | "fast_tag";
-  user_id: number | null;
-  member_name: string;
-  vehicle_number: string;
-  contact_no: string;
-  status: (typeof serviceRequestStatuses)[number];
-  notes: string;
-  created_at: string;
-}
-export interface FeedbackItem {
-  id: number;
-  user_id: number | null;
-  member_name: string;
-  contact_no: string;
-  kind: (typeof feedbackKinds)[number];
-  text: string;
-  status: (typeof feedbackStatuses)[number];
-  reply: string;
-  created_at: string;
-}
-export interface Lead {
-  id: number;
-  name: string;
-  contact_no: string;
-  company: string;
-  interest: string;
-  status: (typeof leadStatuses)[number];
-  follow_up_date: string | null;
-  overdue: boolean;
-  note_count: number;
-  created_at: string;
-}
-export interface LeadNote {
-  id: number;
-  note: string;
-  created_at: string;
-}
-export interface AfterSaleCustomer {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  company: string;
-  state: number;
-  service_count: number;
-  total_amount: number;
-  last_service_at: string;
-}
-export interface ServiceHistoryEntry {
-  id: number;
-  service: string;
-  note: string;
-  amount: number;
-  created_at: string;
-}
+// One declaration per record: the routes serialize through these schemas and the services' mappers are
+// typed by them, so a field added to one and not the other fails tsc or the exact-answer check (docs/api.md).
+
+export const memberSchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  state: z.number().int(),
+  service_category: z.string(),
+  vehicle_count: z.number().int(),
+  created_at: timestamp(),
+});
+export type Member = z.output<typeof memberSchema>;
+
+export const memberVehicleRecordSchema = z.object({ id: z.number().int(), vehicle_no: z.string() });
+export type MemberVehicle = z.output<typeof memberVehicleRecordSchema>;
+
+/** "Verify mobile": the member behind a number, with their vehicle numbers. */
+export const verifiedMemberSchema = memberSchema
+  .pick({ user_id: true, first_name: true, last_name: true, phone: true, company: true, state: true })
+  .extend({ vehicle_list: z.array(z.string()) });
+export type VerifiedMember = z.output<typeof verifiedMemberSchema>;
+
+export const serviceRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["insurance", "fast_tag"]),
+  user_id: z.number().int().nullable(),
+  member_name: z.string(),
+  vehicle_number: z.string(),
+  contact_no: z.string(),
+  status: z.enum(serviceRequestStatuses),
+  notes: z.string(),
+  created_at: timestamp(),
+});
+export type ServiceRequest = z.output<typeof serviceRequestSchema>;
+
+export const feedbackItemSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  member_name: z.string(),
+  contact_no: z.string(),
+  kind: z.enum(feedbackKinds),
+  text: z.string(),
+  status: z.enum(feedbackStatuses),
+  reply: z.string(),
+  created_at: timestamp(),
+});
+export type FeedbackItem = z.output<typeof feedbackItemSchema>;
+
+export const leadSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contact_no: z.string(),
+  company: z.string(),
+  interest: z.string(),
+  status: z.enum(leadStatuses),
+  follow_up_date: z.string().nullable(),
+  overdue: z.boolean(),
+  note_count: z.number().int(),
+  created_at: timestamp(),
+});
+export type Lead = z.output<typeof leadSchema>;
+
+export const leadNoteRecordSchema = z.object({
+  id: z.number().int(),
+  note: z.string(),
+  created_at: timestamp(),
+});
+export type LeadNote = z.output<typeof leadNoteRecordSchema>;
+
+/** GET /api/crm/leads/{id}: the lead and its notes, newest first. */
+export const leadDetailSchema = z.object({ lead: leadSchema, notes: z.array(leadNoteRecordSchema) });
+
+/** A column of the CRM board: its leads (the first few) and how many it holds. */
+export const leadBoardColumnSchema = z.object({
+  status: z.enum(leadStatuses),
+  count: z.number().int(),
+  leads: z.array(leadSchema),
+});
+
+export const afterSaleCustomerSchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  state: z.number().int(),
+  service_count: z.number().int(),
+  total_amount: z.number(),
+  last_service_at: timestamp(),
+});
+export type AfterSaleCustomer = z.output<typeof afterSaleCustomerSchema>;
+
+export const serviceHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  service: z.string(),
+  note: z.string(),
+  amount: z.number(),
+  created_at: timestamp(),
+});
+export type ServiceHistoryEntry = z.output<typeof serviceHistoryEntrySchema>;

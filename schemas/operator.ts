@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { timestamp } from "./api-responses";
+import { isCommonPassword } from "./common-passwords";
 
 export const roles = ["admin", "editor"] as const;
 export type Role = (typeof roles)[number];
@@ -12,11 +14,33 @@ export const usernameSchema = z
 export const passwordSchema = z
   .string()
   .min(12, "Use at least 12 characters")
-  .max(200, "Use at most 200 characters");
+  .max(200, "Use at most 200 characters")
+  .refine(
+    (password) => !isCommonPassword(password),
+    "This password is one of the most common: choose another",
+  );
+
+const emailFormat = z.email();
+
+/**
+ * An operator's e-mail address ("Forgot password?" sends its link there); stored lower-cased, and an empty
+ * field (or null) clears it.
+ */
+export const operatorEmailSchema = z
+  .string("e-mail must be text")
+  .trim()
+  .max(200, "E-mail must be at most 200 characters")
+  .refine(
+    (email) => email === "" || emailFormat.safeParse(email).success,
+    "Enter a valid e-mail address, like name@example.com",
+  )
+  .transform((email) => (email === "" ? null : email.toLowerCase()))
+  .nullable();
 
 export const newOperatorSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
+  email: operatorEmailSchema.optional(),
   role: z.enum(roles).default("editor"),
 });
 export type NewOperator = z.infer<typeof newOperatorSchema>;
@@ -26,14 +50,20 @@ export const operatorUpdateSchema = z
     role: z.enum(roles, "role must be admin or editor").optional(),
     disabled: z.boolean("disabled must be true or false").optional(),
     password: passwordSchema.optional(),
+    email: operatorEmailSchema.optional(),
   })
   .strict();
 export type OperatorUpdate = z.infer<typeof operatorUpdateSchema>;
 
-export interface OperatorSummary {
-  id: number;
-  username: string;
-  role: Role;
-  disabled: boolean;
-  created_at: string;
-}
+export const operatorSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(roles),
+  disabled: z.boolean(),
+  created_at: timestamp(),
+});
+export type OperatorSummary = z.output<typeof operatorSummarySchema>;
+/** A row of the Operators list: the summary and whether a second factor is set up. */
+export const operatorRowSchema = operatorSummarySchema.extend({ two_factor: z.boolean() });
+export type OperatorRow = z.output<typeof operatorRowSchema>;

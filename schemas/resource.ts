@@ -20,8 +20,10 @@ export type FormControl =
       placeholder?: string;
       /** Shown only when editing (e.g. a load's status). */
       editOnly?: boolean;
-      /** Filled with the verified member's first name. */
-      fromMemberName?: boolean;
+      /** A number with decimals (a load's 12.5 tonnes): the phone keypad offers a decimal point. */
+      decimal?: boolean;
+      /** Filled from the verified member (when still empty): their first name, full name or company. */
+      fromMember?: "first_name" | "full_name" | "company";
       /** Also shown as a plain column in the console list, under this header. */
       column?: string;
     }
@@ -31,6 +33,8 @@ export type FormControl =
       options: readonly Option[];
       /** Values sent as numbers (state, tyres). */
       numeric?: boolean;
+      /** Filled from the verified member's state (when still empty). */
+      fromMember?: "state";
       editOnly?: boolean;
       column?: string;
     }

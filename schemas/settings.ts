@@ -7,6 +7,10 @@ const phone = z
   .regex(/^\+?[0-9 ()-]{7,20}$/, "Enter a phone number of 7-20 digits, spaces or dashes");
 const url = z.url({ protocol: /^https$/, error: "Enter a full https:// address" }).max(300);
 
+/** How long deleted records stay in "Recently deleted" when the settings do not say (domain/trash.ts). */
+export const DEFAULT_TRASH_DAYS = 30;
+export const MAX_TRASH_DAYS = 365;
+
 export const siteSettingsSchema = z.object({
   sales_email: email,
   info_email: email,
@@ -17,9 +21,46 @@ export const siteSettingsSchema = z.object({
   facebook: url,
   twitter: url,
   linkedin: url,
+  /** The public privacy policy (/privacy), plain text; blank lines separate paragraphs. */
+  privacy_policy: z
+    .string()
+    .trim()
+    .max(50_000, "The privacy policy must be at most 50,000 characters")
+    .default(""),
+  /** Rejected applications are anonymised this many days after the rejection (domain/careers/retention.ts). */
+  application_retention_days: z.coerce
+    .number({ error: "Enter a number of days" })
+    .int("Enter a whole number of days")
+    .min(7, "Keep applications at least 7 days")
+    .max(3650, "Keep applications at most 3,650 days")
+    .default(180),
+  // Empty until an admin sets it; PUBLIC_BASE_URL, when set, wins over it (domain/settings/public-address.ts).
+  public_base_url: z
+    .union([
+      z.literal(""),
+      z
+        .url({ protocol: /^https?$/, error: "Enter a full address, such as https://www.example.com" })
+        .max(300),
+    ])
+    .optional(),
+  // Absent in settings saved before it existed: DEFAULT_TRASH_DAYS then.
+  trash_days: z
+    .number({ error: `Enter the number of days, 1 to ${MAX_TRASH_DAYS}` })
+    .int(`Enter a whole number of days, 1 to ${MAX_TRASH_DAYS}`)
+    .min(1, `Keep deleted records at least 1 day (at most ${MAX_TRASH_DAYS})`)
+    .max(MAX_TRASH_DAYS, `Keep deleted records at most ${MAX_TRASH_DAYS} days`)
+    .optional(),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+
+/** The address links are built with, and where it comes from (domain/settings/public-address.ts). */
+export const publicAddressSchema = z.object({
+  url: z.string(),
+  source: z.enum(["PUBLIC_BASE_URL", "site settings", "default"]),
+});
+export type PublicAddress = z.infer<typeof publicAddressSchema>;
 
 /** `tel:` target for a displayed phone number. */
 export function telHref(phone: string): string {

@@ -24,16 +24,16 @@ export const teamMemberInputSchema = z.object({
 });
 export type TeamMemberInput = z.input<typeof teamMemberInputSchema>;
 
-/** A member in the console's list (GET /api/team_members): the public fields and the display order. */
-export interface TeamRow extends TeamMember {
-  sort_order: number;
-}
-
 /** GET /api/teams/ item and GET /api/teams/{id}/. */
-export interface TeamMember {
-  id: number;
-  name: string;
-  position: string;
-  image: string | null;
-  description: string;
-}
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.string(),
+  image: z.string().nullable(),
+  description: z.string(),
+});
+export type TeamMember = z.output<typeof teamMemberSchema>;
+
+/** A member in the console's list (GET /api/team_members): the public fields and the display order. */
+export const teamRowSchema = teamMemberSchema.extend({ sort_order: z.number().int() });
+export type TeamRow = z.output<typeof teamRowSchema>;

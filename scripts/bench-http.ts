@@ -4,6 +4,7 @@
  *   npm run bench:http                       8 s per route and server, 32 connections, 1 wrk thread
  *   BENCH_SECONDS=3 npm run bench:http       a smoke run
  *   BENCH_PARTS=http | uncached | growth     one part only (comma-separated; default all three)
+ *   BENCH_ROUTES=/api/                       parts 1 and 2: only the routes whose path starts with this
  *
  * 1. Cached public answers: Debian's wrk, every request with a browser's `Accept-Encoding: gzip, deflate,
  *    br, zstd`, against three servers holding the same bytes: ours (`npm run serve` on a fresh embedded
@@ -47,6 +48,7 @@ const MIN_CLIENT_HEADROOM = 3;
 const SERVER_BOUND = 0.9;
 const NGINX = "/usr/sbin/nginx";
 const WRK = "/usr/bin/wrk";
+const ROUTE_PREFIX = process.env.BENCH_ROUTES ?? "/";
 const PARTS = new Set((process.env.BENCH_PARTS ?? "http,uncached,growth").split(",").map((p) => p.trim()));
 
 interface Wrk {
@@ -326,7 +328,7 @@ async function cachedRoutes(ours: Served): Promise<{ rows: Row[]; failures: stri
     "/api/blog_details/",
     "/api/post_jobs/",
     "/api/teams/",
-  ];
+  ].filter((route) => route.startsWith(ROUTE_PREFIX));
 
   const saved: Saved[] = [];
   for (const route of routes) {
@@ -419,7 +421,7 @@ async function uncachedRoutes(ours: Served): Promise<{ rows: UncachedRow[]; fail
     { route: "/api/members?page=1&page_size=10", what: "console list (10 members)", headers: bearer },
     { route: "/Careers-page?q=engineer", what: "careers search (page)", headers: {} },
     { route: "/api/members/export.csv", what: "CSV export (all members)", headers: bearer },
-  ];
+  ].filter((c) => c.route.startsWith(ROUTE_PREFIX));
   const rows: UncachedRow[] = [];
   const failures: string[] = [];
   for (const c of cases) {

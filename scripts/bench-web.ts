@@ -2,8 +2,8 @@
  * Web performance bench: `npm run bench:web` (builds first).
  *
  * Starts the built server on a fresh database, runs Lighthouse 12 (mobile, simulated throttling) with Debian
- * Chromium on each page below, prints one row per page and the JavaScript/CSS loaded by the home page, and
- * exits non-zero when a budget is missed. Add pages to PAGES; give a page its own budget with `budget`.
+ * Chromium on each page below, prints one row per page with the JavaScript and CSS it loaded, and exits
+ * non-zero when a budget is missed. Add pages to PAGES; give a page its own budget with `budget`.
  *
  *   BENCH_RUNS=5 npm run bench:web     median of five Lighthouse runs per page (default 3)
  *   BENCH_PAGES=/,/contact             only these pages
@@ -11,57 +11,25 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { gzipSync } from "node:zlib";
+import { postPath } from "../shared/slug";
 import { freePort, startServer } from "../tests/e2e/support/server";
+import { DEFAULT_BUDGET, JOB_BUDGET, PAGES, POST_BUDGET, type Budget } from "./page-budgets";
 
-export interface Budget {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-}
-
-export const DEFAULT_BUDGET: Budget = {
-  performance: 95,
-  accessibility: 95,
-  bestPractices: 95,
-  seo: 100,
-  lcpMs: 1500,
-  cls: 0.02,
-  tbtMs: 100,
-};
-
-/** Gzip bytes of the JavaScript and CSS that the home page loads (1 KB = 1024 bytes, as Lighthouse counts). */
-export const HOME_ASSET_BUDGET = { jsGzipBytes: 120 * 1024, cssGzipBytes: 25 * 1024 };
-
-export const PAGES: { path: string; budget?: Partial<Budget> }[] = [
-  { path: "/" },
-  { path: "/about-page" },
-  { path: "/consulting-services" },
-  { path: "/details/initiation" },
-  { path: "/contact" },
-  { path: "/blog" },
-  { path: "/leadership-page" },
-  { path: "/Careers-page" },
-];
-
-/** A blog post and a job page, found on the running server (their ids depend on the seed). */
+/** The newest blog post (and the newest in Hindi and in Tamil) and a job page, found on the running server. */
 async function contentPages(origin: string): Promise<{ path: string; budget?: Partial<Budget> }[]> {
-  const posts = (await (await fetch(`${origin}/api/blog_details/`)).json()) as {
-    id: number;
-    heading: string;
-  }[];
+  const newestPost = async (query: string) => {
+    const posts = (await (await fetch(`${origin}/api/blog_details/${query}`)).json()) as {
+      id: number;
+      heading: string;
+    }[];
+    return posts[0] ? [{ path: postPath(posts[0].id, posts[0].heading), budget: POST_BUDGET }] : [];
+  };
   const jobs = (await (await fetch(`${origin}/api/post_jobs/`)).json()) as { id: number }[];
-  const slug = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "");
   return [
-    ...(posts[0] ? [{ path: `/blog/${posts[0].id}-${slug(posts[0].heading)}` }] : []),
-    ...(jobs[0] ? [{ path: `/careers-details?jobId=${jobs[0].id}` }] : []),
+    ...(await newestPost("")),
+    ...(await newestPost("?lang=hi")),
+    ...(await newestPost("?lang=ta")),
+    ...(jobs[0] ? [{ path: `/careers-details?jobId=${jobs[0].id}`, budget: JOB_BUDGET }] : []),
   ];
 }
 
@@ -76,6 +44,7 @@ const CHROME_FLAGS = [
 
 interface Row {
   path: string;
+  assets: Awaited<ReturnType<typeof assetBytes>>;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -92,7 +61,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-async function audit(url: string, port: number): Promise<Omit<Row, "path">> {
+async function audit(url: string, port: number): Promise<Omit<Row, "path" | "assets">> {
   // A trace can fail to record on a busy machine (e.g. NO_NAVSTART); such a run measures nothing, so retry it.
   let lhr;
   for (let attempt = 1; ; attempt++) {
@@ -160,7 +129,6 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const failures: string[] = [];
   const rows: Row[] = [];
-  let homeAssets: Awaited<ReturnType<typeof assetBytes>> | null = null;
   try {
     for (const page of pages) {
       // Warm the server (first database query, module caches) so the run measures the page, not start-up.
@@ -181,8 +149,8 @@ async function main() {
         tbtMs: pick("tbtMs"),
         failedAudits: [...new Set(results.flatMap((r) => r.failedAudits))],
         requests: results[0]!.requests,
+        assets: await assetBytes(origin, results[0]!.requests),
       });
-      if (page.path === "/") homeAssets = await assetBytes(origin, results[0]!.requests);
     }
   } finally {
     await chrome.kill();
@@ -190,8 +158,8 @@ async function main() {
   }
 
   console.log(`\nLighthouse 12, mobile, simulated throttling, ${runs} run(s) per page (median)\n`);
-  console.log("| page | perf | a11y | best pr. | SEO | LCP | CLS | TBT |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log("| page | perf | a11y | best pr. | SEO | LCP | CLS | TBT | JS gzip (files) | CSS gzip |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) {
     const budget = { ...DEFAULT_BUDGET, ...pages.find((p) => p.path === row.path)?.budget };
     const checks: [boolean, string][] = [
@@ -208,28 +176,19 @@ async function main() {
       [row.lcpMs <= budget.lcpMs, `LCP ${Math.round(row.lcpMs)} ms > ${budget.lcpMs} ms`],
       [row.cls <= budget.cls, `CLS ${row.cls.toFixed(3)} > ${budget.cls}`],
       [row.tbtMs <= budget.tbtMs, `TBT ${Math.round(row.tbtMs)} ms > ${budget.tbtMs} ms`],
+      [
+        row.assets.js > 0 && row.assets.js <= budget.jsGzipBytes,
+        `JavaScript ${row.assets.js} B gzip > ${budget.jsGzipBytes} B`,
+      ],
+      [row.assets.css <= budget.cssGzipBytes, `CSS ${row.assets.css} B gzip > ${budget.cssGzipBytes} B`],
     ];
     for (const [ok, message] of checks) if (!ok) failures.push(`${row.path}: ${message}`);
     console.log(
       `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ` +
-        `${(row.lcpMs / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${Math.round(row.tbtMs)} ms |`,
+        `${(row.lcpMs / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${Math.round(row.tbtMs)} ms | ` +
+        `${kib(row.assets.js)} (${row.assets.jsFiles}); budget ${kib(budget.jsGzipBytes)} | ${kib(row.assets.css)} |`,
     );
     if (row.failedAudits.length > 0) console.log(`|   ↳ not passed: ${row.failedAudits.join("; ")} |`);
-  }
-
-  const bytes = homeAssets;
-  if (rows.some((r) => r.path === "/")) {
-    if (!bytes) {
-      failures.push("/: could not measure the home page's assets");
-    } else {
-      console.log(
-        `\nHome page loads ${bytes.jsFiles} JS files: ${kib(bytes.js)} gzip (${bytes.js} bytes; budget ${kib(HOME_ASSET_BUDGET.jsGzipBytes)}), ` +
-          `${bytes.cssFiles} CSS file(s): ${kib(bytes.css)} gzip (budget ${kib(HOME_ASSET_BUDGET.cssGzipBytes)})`,
-      );
-      if (bytes.js > HOME_ASSET_BUDGET.jsGzipBytes)
-        failures.push(`/: JavaScript ${kib(bytes.js)} gzip > 120 KB`);
-      if (bytes.css > HOME_ASSET_BUDGET.cssGzipBytes) failures.push(`/: CSS ${kib(bytes.css)} gzip > 25 KB`);
-    }
   }
 
   if (failures.length > 0) {

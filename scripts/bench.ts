@@ -1,11 +1,11 @@
 /**
- * `npm run bench`: bench:http, bench:web, bench:db and bench:process one after the other (never side by side: they
- * measure the same two cores). Every bench runs even when an earlier one misses its budget; the exit
- * code is 1 when any did.
+ * `npm run bench`: bench:http, bench:web, bench:db, bench:process, bench:revisions and bench:import one after the other
+ * (never side by side: they measure the same two cores). Every bench runs even when an earlier one misses
+ * its budget; the exit code is 1 when any did.
  */
 import { spawnSync } from "node:child_process";
 
-const benches = ["bench:http", "bench:web", "bench:db", "bench:process"];
+const benches = ["bench:http", "bench:web", "bench:db", "bench:process", "bench:revisions", "bench:import"];
 const results = benches.map((name) => {
   console.log(`\n=== npm run ${name} ===`);
   const started = Date.now();

@@ -96,9 +96,14 @@ describe("5xx answers", () => {
     const { buildApp } = await import("./app");
     const logger = pino({ level: "error" }, { write: (line: string) => void lines.push(line) });
     const app = await buildApp({ config: t.config, database: t.app.database, logger });
-    app.get("/api/boom", { config: { access: "public" } }, async () => {
-      throw new Error('relation "secret_table" does not exist');
-    });
+    const { messageAnswerSchema } = await import("../schemas/api-responses");
+    app.get(
+      "/api/boom",
+      { config: { access: "public" }, schema: { response: { 200: messageAnswerSchema } } },
+      async () => {
+        throw new Error('relation "secret_table" does not exist');
+      },
+    );
     await app.ready();
     const res = await app.inject("/api/boom");
     expect(res.statusCode).toBe(500);

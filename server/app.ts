@@ -10,8 +10,11 @@ import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "../db/client";
 import { createContentVersionService } from "../domain/content-version/service";
 import { createServices, type Services } from "../domain/services";
+import { startTrashPurge } from "../domain/trash";
+import { startApplicationRetention } from "../domain/careers/applications";
 import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
+import { passwordResetRoutes } from "./api/password-reset";
 import { uploadRoutes } from "./api/uploads";
 import { blogRoutes } from "./api/blog";
 import { blogAdminRoutes } from "./api/blog-admin";
@@ -19,9 +22,14 @@ import { contactRoutes } from "./api/contact";
 import { contentAdminRoutes } from "./api/content-admin";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
+import { applicationRoutes } from "./api/applications";
+import { importRoutes } from "./api/imports";
 import { logisticsRoutes } from "./api/logistics";
+import { linkPreviewRoutes } from "./api/link-preview";
+import { mailRoutes } from "./api/mail";
 import { mediaRoutes } from "./api/media";
 import { openApiRoutes } from "./api/openapi";
+import { recentlyDeletedRoutes } from "./api/recently-deleted";
 import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
@@ -124,7 +132,10 @@ export async function buildApp({
     createServices(database.db, {
       log: app.log,
       smtpUrl: config.SMTP_URL,
+      publicBaseUrl: { fromEnv: () => config.PUBLIC_BASE_URL, fallback: `http://localhost:${config.PORT}` },
       mailFrom: config.MAIL_FROM,
+      mailRetryBaseMs: config.MAIL_RETRY_BASE_MS,
+      mailMaxAttempts: config.MAIL_MAX_ATTEMPTS,
       auth: {
         secret: config.JWT_SECRET,
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -133,6 +144,24 @@ export async function buildApp({
     }),
   );
   app.decorate("lifecycle", { draining: false });
+  // The mail outbox's sender runs with the server; on close it finishes the sends under way, then stops.
+  let mailWorker: { stop(): Promise<void> } | undefined;
+  app.addHook("onReady", async () => {
+    mailWorker = app.services.mail.startWorker();
+  });
+  app.addHook("preClose", async () => {
+    await mailWorker?.stop();
+  });
+  // Expired trash goes on a timer too, not only when someone deletes something else.
+  const trashPurge = startTrashPurge(database.db, (error) =>
+    app.log.error({ err: error }, "trash purge failed"),
+  );
+  app.addHook("onClose", () => trashPurge.stop());
+  // Job applications past their retention are anonymised on a timer too (domain/careers/applications.ts).
+  const retention = startApplicationRetention(app.services.applications, (error) =>
+    app.log.error({ err: error }, "application retention failed"),
+  );
+  app.addHook("onClose", () => retention.stop());
   app.decorate("sitemapSources", []);
 
   await app.register(cookie);
@@ -166,21 +195,27 @@ export async function buildApp({
   });
 
   await registerRateLimits(app);
+  // First: its onRoute hook completes each route's schemas before the access hook records them.
+  registerZodValidation(app, { exactAnswers: config.NODE_ENV !== "production" });
   registerAccessControl(app);
-  registerZodValidation(app);
   registerBodyLimits(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(adminRoutes);
+  await app.register(mailRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(recentlyDeletedRoutes);
   await app.register(uploadRoutes);
   await app.register(contactRoutes);
   await app.register(blogRoutes);
   await app.register(blogAdminRoutes);
   await app.register(teamRoutes);
   await app.register(jobRoutes);
+  await app.register(applicationRoutes);
   await app.register(logisticsRoutes);
+  await app.register(importRoutes);
   await app.register(rssRoutes);
   await app.register(seoRoutes);
   await app.register(openApiRoutes);
@@ -190,6 +225,7 @@ export async function buildApp({
   });
 
   await app.register(mediaRoutes);
+  await app.register(linkPreviewRoutes);
 
   if (serverBuild) {
     await app.register(async (site) => {
@@ -200,10 +236,10 @@ export async function buildApp({
         site.use(vite.middlewares);
       }
       const dev = config.NODE_ENV === "development";
-      await registerSsr(site, vite ? null : join(config.BUILD_DIR, "client"), serverBuild, () => ({
+      await registerSsr(site, vite ? null : join(config.BUILD_DIR, "client"), serverBuild, async () => ({
         services: app.services,
         contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, dev }),
-        baseUrl: config.PUBLIC_BASE_URL,
+        baseUrl: await app.services.publicAddress.url(),
       }));
     });
   }

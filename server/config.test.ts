@@ -13,7 +13,11 @@ describe("loadConfig", () => {
     expect(config.PORT).toBe(3000);
     expect(config.NODE_ENV).toBe("production");
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.PUBLIC_BASE_URL).toBe("http://localhost:3000");
+    // Unset: the address saved in Site settings, else http://localhost:PORT (domain/settings/public-address.ts).
+    expect(config.PUBLIC_BASE_URL).toBeUndefined();
+    // The mail outbox's shipped schedule (domain/notifications/retry-schedule.test.ts checks its math).
+    expect(config.MAIL_RETRY_BASE_MS).toBe(5_000);
+    expect(config.MAIL_MAX_ATTEMPTS).toBe(12);
   });
 
   it.each(["development", "production", "test"])(
@@ -64,6 +68,8 @@ describe("loadConfig", () => {
     ],
     [{ SMTP_URL: "http://mail" }, /^Invalid configuration: SMTP_URL must be an smtp/],
     [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
+    [{ MAIL_RETRY_BASE_MS: "soon" }, /^Invalid configuration: MAIL_RETRY_BASE_MS must be a whole number/],
+    [{ MAIL_MAX_ATTEMPTS: "0" }, /^Invalid configuration: MAIL_MAX_ATTEMPTS .*\(got "0"\)$/],
     [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be .*\(got "maybe"\)$/],
     [{ TRUST_PROXY: "10.0.0.0/33" }, /^Invalid configuration: TRUST_PROXY must be /],
     [{ TRUST_PROXY: "0.0.0.0/0" }, /^Invalid configuration: TRUST_PROXY must be /],

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { databaseEnv } from "../db/settings";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS } from "../domain/notifications/retry-schedule";
 import { parseProxyTrust, PROXY_TRUST_RULE, type ProxyTrust } from "./proxy-trust";
 
 const boolish = z
@@ -57,6 +58,19 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default("GCC View 360 <no-reply@localhost>"),
+    // The outbox waits this long after a failed attempt, doubling each time (domain/notifications/outbox.ts).
+    MAIL_RETRY_BASE_MS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(DEFAULT_RETRY_BASE_MS),
+    MAIL_MAX_ATTEMPTS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int()
+      .min(1)
+      .max(100)
+      .default(DEFAULT_MAX_ATTEMPTS),
     PUBLIC_BASE_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     ),
@@ -122,9 +136,8 @@ const envSchema = z
     message: "and ADMIN_USERNAME must be set together",
   });
 
-export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET" | "PUBLIC_BASE_URL"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET"> & {
   JWT_SECRET: string;
-  PUBLIC_BASE_URL: string;
   DATA_DIR: string;
 };
 
@@ -147,7 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     BUILD_DIR: resolve(cfg.BUILD_DIR),
     JWT_SECRET: cfg.JWT_SECRET ?? embeddedSecret(dataDir),
-    PUBLIC_BASE_URL: (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ""),
+    // Unset, the address an admin saves in Site settings is used (domain/settings/public-address.ts).
+    PUBLIC_BASE_URL: cfg.PUBLIC_BASE_URL?.replace(/\/+$/, ""),
   };
 }
 

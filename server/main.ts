@@ -1,4 +1,6 @@
 import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { discardPreviousDatabase, PREVIOUS_DATABASE, unfinishedRestore } from "../db/backup/previous";
 import { claimDataDir, DataDirBusyError, type DataDirClaim } from "../db/data-dir-lock";
 import { createOperatorService } from "../domain/operators/service";
 import { buildApp } from "./app";
@@ -37,6 +39,11 @@ async function main() {
       throw error;
     }
     process.on("exit", () => claim?.release());
+    const unfinished = unfinishedRestore(config.DATA_DIR);
+    if (unfinished) {
+      console.error(unfinished);
+      process.exit(1);
+    }
   }
   await createEmbeddedDatabaseApart(config);
   // `npm run dev` serves through Vite (HMR); everything else serves the production build.
@@ -64,6 +71,22 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Where `npm run db:backup` finds this server, and the key it may use here (server/plugins/access.ts).
   claim?.update({ url: localUrl(app.server.address() as AddressInfo), localKey: app.localKey });
+  const address = await app.services.publicAddress.current();
+  if (address.source === "default")
+    log.warn(
+      { publicBaseUrl: address.url },
+      `public address: ${address.url}, a default; links in pages, the sitemap and the feed point there until PUBLIC_BASE_URL or the Site settings field gives the real one`,
+    );
+  else
+    log.info(
+      { publicBaseUrl: address.url, source: address.source },
+      `public address: ${address.url} (from ${address.source})`,
+    );
+  // The restored database has started: the one db:restore replaced can go (only if this is the restored one).
+  if (claim && (await discardPreviousDatabase(config.DATA_DIR)) === "kept")
+    log.warn(
+      `${join(resolve(config.DATA_DIR), PREVIOUS_DATABASE)} (a database a restore replaced) is kept: the database this server started on is not the one that restore put in place. Remove it yourself once you are sure it is not needed.`,
+    );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

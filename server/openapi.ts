@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorAnswerSchema } from "../schemas/api-responses";
 import type { ApiRoute } from "./plugins/access";
 
 type JsonSchema = Record<string, unknown>;
@@ -9,26 +10,6 @@ export const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 const jsonSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
   return rest;
-};
-
-const errorEnvelope: JsonSchema = {
-  type: "object",
-  required: ["success", "message"],
-  properties: {
-    success: { const: false },
-    message: { type: "string", description: "Names the field and the rule, or what went wrong." },
-    data: {},
-    errors: {
-      type: "object",
-      additionalProperties: { type: "string" },
-      description: "One message per invalid field.",
-    },
-  },
-};
-
-const genericEnvelope: JsonSchema = {
-  type: "object",
-  properties: { success: { type: "boolean" }, message: { type: "string" }, data: {} },
 };
 
 const errorAnswer = (description: string) => ({
@@ -62,43 +43,42 @@ function parameters(route: ApiRoute) {
   return [...inPath, ...inQuery];
 }
 
+/** A declared answer: JSON, or the media type a text answer names (CSV, HTML, a backup archive). */
+function answer(schema: z.ZodType, description: string) {
+  const { mediaType, ...rest } = jsonSchema(schema, "output");
+  return { description, content: { [String(mediaType ?? "application/json")]: { schema: rest } } };
+}
+
+/** The answers a route declares (a 2xx at least), over the error shape of every refusal that can happen. */
 function responses(route: ApiRoute) {
-  const declared = Object.entries(route.schema?.response ?? {});
-  const success = declared.length
-    ? Object.fromEntries(
-        declared.map(([status, schema]) => [
-          status,
-          {
-            description: "Success",
-            content: { "application/json": { schema: jsonSchema(schema, "output") } },
-          },
-        ]),
-      )
-    : {
-        [route.method === "POST" ? "2XX" : "200"]: {
-          description: "Success",
-          content: { "application/json": { schema: genericEnvelope } },
-        },
-      };
+  const declared = Object.fromEntries(
+    Object.entries(route.schema?.response ?? {})
+      .filter(([status]) => /^\d\d\d$/.test(status))
+      .map(([status, schema]) => [status, answer(schema, status.startsWith("2") ? "Success" : "Refused")]),
+  );
   return {
-    ...success,
     400: errorAnswer("The request is not valid: the message names the field and the rule."),
     ...(route.access === "public"
       ? {}
       : {
           401: errorAnswer("No valid bearer token (or it expired: refresh once and retry)."),
-          403: errorAnswer("The operator's role may not do this."),
+          403: errorAnswer(
+            "The operator's role may not do this, or it requires two-factor sign-in they have not set up: until they do, only enrolment is allowed.",
+          ),
         }),
     ...(route.url.includes(":") ? { 404: errorAnswer("Not found.") } : {}),
     ...(route.rateLimited
       ? { 429: errorAnswer("Too many requests from this address; try again later.") }
       : {}),
+    "4XX": errorAnswer("Any other refusal (a conflict, a body too large): the message says what to do."),
     503: errorAnswer("The server is starting, draining or its database is unavailable."),
+    "5XX": errorAnswer("Something failed on the server; the answer says nothing internal."),
+    ...declared,
   };
 }
 
-/** The area a route belongs to: its first path segment after /api. */
-const tagOf = (url: string) => url.split("/")[2] || "api";
+/** The area a route belongs to: its first path segment after /api (or its first, outside /api). */
+const tagOf = (url: string) => (url.startsWith("/api/") ? url.split("/")[2] : url.split("/")[1]) || "api";
 
 /** OpenAPI 3.1 built from what the routes declare, so it cannot drift from their validation. */
 export function buildOpenApiDocument(routes: ApiRoute[], info: { title: string; version: string }) {
@@ -130,7 +110,7 @@ export function buildOpenApiDocument(routes: ApiRoute[], info: { title: string; 
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      schemas: { Error: errorEnvelope },
+      schemas: { Error: jsonSchema(errorAnswerSchema, "output") },
     },
   };
 }

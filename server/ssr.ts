@@ -23,7 +23,7 @@ export async function registerSsr(
   app: FastifyInstance,
   clientDir: string | null,
   build: BuildSource,
-  getLoadContext: (request: FastifyRequest) => AppLoadContext,
+  getLoadContext: (request: FastifyRequest) => Promise<AppLoadContext>,
 ) {
   if (clientDir) {
     // Hashed build output: one wildcard route. Listing its ~200 files (with their .br and .gz) as routes
@@ -64,7 +64,7 @@ export async function registerSsr(
     method: ["GET", "HEAD", "POST"],
     url: "/*",
     handler: async (request, reply) => {
-      const response = await handle(toFetchRequest(request, reply), getLoadContext(request));
+      const response = await handle(toFetchRequest(request, reply), await getLoadContext(request));
       reply.status(response.status === 500 && (await databaseDown(app)) ? 503 : response.status);
       if (reply.statusCode === 503) reply.header("Retry-After", "5");
       for (const [key, value] of response.headers) {

@@ -5,3 +5,7 @@
  */
 export const REFRESH_HEADER = "x-requested-with";
 export const REFRESH_HEADER_VALUE = "gcc-console";
+
+/** The 403 message for an operator whose role requires a second factor they have not set up. */
+export const TWO_FACTOR_ENROLMENT_REQUIRED =
+  "Your role requires two-factor sign-in. Set it up before you continue.";

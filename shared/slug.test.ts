@@ -20,6 +20,10 @@ describe("slugify", () => {
     ["The First 100 Days", "the-first-100-days"],
     ["Café & Crème", "caf-cr-me"],
     ["!!!", ""],
+    // Headings without a Latin letter are spelt in Latin ones, never left empty.
+    ["भारत क्यों है GCC की पहली पसंद?", "bharat-kyon-hai-gcc-ki-pahli-pasand"],
+    ["உங்கள் GCC-க்கு ஒரு நகரம்", "ungal-gcc-kku-oru-nagaram"],
+    ["१०० दिन", "100-din"],
     ["", ""],
   ])("%j → %j", (heading, slug) => {
     expect(slugify(heading)).toBe(slug);
@@ -32,6 +36,11 @@ describe("postPath", () => {
   });
   it("keeps only the id when nothing is left of the heading", () => {
     expect(postPath(7, "???")).toBe("/blog/7");
+    expect(postPath(7, "你好，世界")).toBe("/blog/7");
+  });
+  it("gives a Hindi or Tamil heading a readable slug", () => {
+    expect(postPath(9, "नए जीसीसी के पहले 100 दिन")).toBe("/blog/9-nae-jisisi-ke-pahle-100-din");
+    expect(postPath(10, "சென்னை")).toBe("/blog/10-chennai");
   });
 });
 

@@ -39,12 +39,9 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    ...(input.image
-      ? []
-      : [
-          { property: "og:image:width", content: "1200" },
-          { property: "og:image:height", content: "630" },
-        ]),
+    // The default image and every post's preview (server/api/link-preview.ts) are made at this size.
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
     { property: "og:image:alt", content: input.imageAlt ?? SITE_NAME },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },

@@ -4,7 +4,8 @@ import { currentToasts, dismissToast, toast, TOAST_DURATION_MS } from "./toast";
 afterEach(() => currentToasts().forEach((t) => dismissToast(t.id)));
 
 describe("toast", () => {
-  it("keeps the spec's 1600 ms auto-close", () => {
+  // Only the constant: ToastCard's timer that reads it needs a DOM, which the unit tests do not have.
+  it("sets the toast duration constant to the spec's 1600 ms", () => {
     expect(TOAST_DURATION_MS).toBe(1600);
   });
 

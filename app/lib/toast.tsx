@@ -14,6 +14,8 @@ export interface ToastAction {
 export interface ToastOptions {
   /** One button in the toast (Undo). Drawn by the console's toaster only (components/dashboard/toaster.tsx). */
   action?: ToastAction;
+  /** How long this toast stays, in ms, when it may not keep the app-wide 1600 ms (the comment toast). */
+  duration?: number;
 }
 
 export interface ToastItem extends ToastOptions {
@@ -71,7 +73,7 @@ const styles: Record<ToastType, string> = {
 export type ToastRenderer = (item: ToastItem, paused: boolean) => ReactNode;
 
 const plainToast: ToastRenderer = (item, paused) => (
-  <ToastCard key={item.id} item={item} duration={paused ? 0 : TOAST_DURATION_MS} />
+  <ToastCard key={item.id} item={item} duration={paused ? 0 : (item.duration ?? TOAST_DURATION_MS)} />
 );
 
 /** Top-right stack; messages are announced politely (errors assertively). */

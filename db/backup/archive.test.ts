@@ -1,17 +1,20 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { BACKUP_FORMAT, postgresAdvice, readArchive, type BackupManifest } from "./archive";
 import { encodeHeader, endOfArchive, memoryEntry } from "./tar";
 
 const root = mkdtempSync(join(tmpdir(), "gcc-archive-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
 const manifest = (change: Partial<BackupManifest> = {}): BackupManifest => ({
   format: BACKUP_FORMAT,
-  version: 1,
+  version: 2,
   createdAt: new Date(0).toISOString(),
   engine: "pglite",
   postgresVersion: "18",
@@ -20,6 +23,7 @@ const manifest = (change: Partial<BackupManifest> = {}): BackupManifest => ({
   queriesPausedMs: 1,
   files: 2,
   bytes: 3 + 5,
+  checksums: { PG_VERSION: sha256("18\n"), "global/pg_control": sha256("ctrl!") },
   ...change,
 });
 
@@ -68,6 +72,28 @@ describe("reading a backup file", () => {
       [archive(withManifest(manifest(), ...cluster()), { gzip: false }), /not a complete \.tar\.gz file/],
       [archive(withManifest(manifest(), ...cluster()), { cut: 20 }), /not a complete \.tar\.gz file/],
     ];
+    const altered = [
+      dir("pglite"),
+      [...memoryEntry("pglite/PG_VERSION", Buffer.from("18\n"))],
+      dir("pglite/global"),
+      [...memoryEntry("pglite/global/pg_control", Buffer.from("ctrl?"))],
+    ];
+    refusals.push(
+      [
+        archive(withManifest(manifest(), ...altered)),
+        "pglite/global/pg_control does not match its checksum: the backup file is damaged or altered",
+      ],
+      [
+        archive(withManifest(manifest(), ...cluster(), [...memoryEntry("pglite/extra", Buffer.from(""))])),
+        "the backup holds pglite/extra, which its manifest does not list",
+      ],
+      [
+        archive(
+          withManifest(manifest({ checksums: { ...manifest().checksums, gone: sha256("") } }), ...cluster()),
+        ),
+        "the backup lacks pglite/gone, which its manifest lists",
+      ],
+    );
     for (const [file, message] of refusals)
       await expect(readArchive(file), String(message)).rejects.toThrow(message);
 
@@ -84,6 +110,13 @@ describe("reading a backup file", () => {
 
 describe("PostgreSQL advice", () => {
   it("shows the pg_dump and pg_restore commands without the connection string's secrets", () => {
+    vi.stubEnv("DATABASE_URL", "postgres://app:s3cret-pass@db.internal:5432/prod");
+    for (const command of ["backup", "restore"] as const) {
+      const advice = postgresAdvice(command, "/backups/nightly.dump");
+      expect(advice).toContain('"$DATABASE_URL"');
+      expect(advice).not.toMatch(/s3cret-pass|db\.internal/);
+    }
+    vi.unstubAllEnvs();
     expect(postgresAdvice("backup", "/backups/nightly.dump")).toContain(
       'pg_dump --format=custom --file=/backups/nightly.dump "$DATABASE_URL"',
     );

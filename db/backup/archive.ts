@@ -1,5 +1,6 @@
 import { countDistinct } from "drizzle-orm";
 import { pgSchema, serial, text } from "drizzle-orm/pg-core";
+import { createHash } from "node:crypto";
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, open, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -7,6 +8,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { z } from "zod";
+import { sql } from "drizzle-orm";
 import { migrationsFolder, type Database, type DatabaseHandle } from "../client";
 import { SCRATCH_PREFIXES } from "../data-dir-lock";
 import { blogComments, blogPosts, contactRequests, mediaFiles, operators } from "../schema/index";
@@ -21,9 +23,11 @@ import { endOfArchive, memoryEntry, readTar } from "./tar";
 
 export const BACKUP_FORMAT = "gcc-view-360-backup";
 
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(1),
+  version: z.literal(2),
   createdAt: z.string(),
   engine: z.literal("pglite"),
   postgresVersion: z.string(),
@@ -33,7 +37,11 @@ const manifestSchema = z.object({
   queriesPausedMs: z.number().min(0),
   files: z.number().int().min(0),
   bytes: z.number().int().min(0),
+  /** SHA-256 of every file under `pglite/`, by path: a restore checks each before it uses the copy. */
+  checksums: z.record(z.string(), sha256),
 });
+/** The manifest's most bytes: a path and a checksum are ~100 bytes, a large cluster has some thousand files. */
+const MANIFEST_MAX_BYTES = 4 << 20;
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
 // Drizzle's own record of the applied migrations (its default table), read to stamp the manifest.
@@ -84,12 +92,14 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
         paused = performance.now() - started;
       }
     });
+    // Hashed from the scratch copy once the queries run again, not while they wait.
+    const checksums = await checksumsOf(tarFile);
     return {
       tarFile,
       discard,
       manifest: {
         format: BACKUP_FORMAT,
-        version: 1,
+        version: 2,
         createdAt,
         engine: "pglite",
         postgresVersion,
@@ -98,12 +108,30 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
         queriesPausedMs: Math.round(paused),
         files: copied.files,
         bytes: copied.bytes,
+        checksums,
       },
     };
   } catch (error) {
     await discard();
     throw error;
   }
+}
+
+/** SHA-256 of each file in a tar of `pglite/` entries, by its path inside `pglite/`. */
+async function checksumsOf(tarFile: string): Promise<Record<string, string>> {
+  const checksums: Record<string, string> = {};
+  // The scratch tar has no end marker of its own.
+  async function* withEnd() {
+    yield* createReadStream(tarFile) as AsyncIterable<Buffer>;
+    yield endOfArchive();
+  }
+  for await (const entry of readTar(withEnd())) {
+    if (entry.type !== "file") continue;
+    const hash = createHash("sha256");
+    for await (const chunk of entry.body) hash.update(chunk);
+    checksums[entry.name.split("/").slice(1).join("/")] = hash.digest("hex");
+  }
+  return checksums;
 }
 
 /** The snapshot as a .tar.gz stream: the manifest, then `pglite/`. */
@@ -132,7 +160,8 @@ export interface ArchiveContents {
 
 /**
  * Reads a whole backup file, checking its structure (manifest first, a complete PostgreSQL data directory,
- * nothing outside `pglite/`, sizes as announced). With `extractTo`, also writes `pglite/` there.
+ * nothing outside `pglite/`, sizes as announced) and every file against its checksum. With `extractTo`,
+ * also writes `pglite/` there (a scratch directory: a file that fails its check leaves it half written).
  */
 export async function readArchive(file: string, extractTo?: string): Promise<ArchiveContents> {
   let manifest: BackupManifest | undefined;
@@ -143,7 +172,7 @@ export async function readArchive(file: string, extractTo?: string): Promise<Arc
   try {
     for await (const entry of readTar(source)) {
       if (!manifest) {
-        if (entry.name !== "manifest.json" || entry.type !== "file" || entry.size > 65_536)
+        if (entry.name !== "manifest.json" || entry.type !== "file" || entry.size > MANIFEST_MAX_BYTES)
           throw new Error("not a backup made by db:backup (no manifest)");
         const chunks: Buffer[] = [];
         for await (const chunk of entry.body) chunks.push(chunk);
@@ -170,15 +199,24 @@ export async function readArchive(file: string, extractTo?: string): Promise<Arc
       }
       files++;
       bytes += entry.size;
-      if (dest) {
-        await mkdir(dirname(dest), { recursive: true, mode: 0o700 });
-        const out = await open(dest, "wx", 0o600);
-        try {
-          for await (const chunk of entry.body) await out.write(chunk);
-        } finally {
-          await out.close();
+      const expected = Object.hasOwn(manifest.checksums, relative) ? manifest.checksums[relative] : undefined;
+      if (!expected) throw new Error(`the backup holds pglite/${relative}, which its manifest does not list`);
+      const hash = createHash("sha256");
+      const out = dest
+        ? await mkdir(dirname(dest), { recursive: true, mode: 0o700 }).then(() => open(dest, "wx", 0o600))
+        : null;
+      try {
+        for await (const chunk of entry.body) {
+          hash.update(chunk);
+          await out?.write(chunk);
         }
+      } finally {
+        await out?.close();
       }
+      if (hash.digest("hex") !== expected)
+        throw new Error(
+          `pglite/${relative} does not match its checksum: the backup file is damaged or altered`,
+        );
     }
   } catch (error) {
     if (error instanceof Error && /incorrect header check|unexpected end of file/.test(error.message))
@@ -190,6 +228,8 @@ export async function readArchive(file: string, extractTo?: string): Promise<Arc
   if (!manifest) throw new Error("the backup is empty");
   for (const required of ["PG_VERSION", "global/pg_control"])
     if (!seen.has(required)) throw new Error(`the backup lacks pglite/${required}: it is not a database`);
+  const absent = Object.keys(manifest.checksums).filter((name) => !seen.has(name));
+  if (absent.length > 0) throw new Error(`the backup lacks pglite/${absent[0]}, which its manifest lists`);
   if (files !== manifest.files || bytes !== manifest.bytes)
     throw new Error(
       `the backup holds ${files} files (${bytes} bytes); its manifest announces ${manifest.files} (${manifest.bytes})`,
@@ -217,6 +257,32 @@ export async function countContent(db: Database): Promise<ContentCounts> {
     mediaFiles: await db.$count(mediaFiles),
     operators: await db.$count(operators),
   };
+}
+
+/**
+ * Reads every row of every table (TOASTed values included), so a damaged page fails here, in the
+ * scratch copy, rather than in the server after the swap.
+ */
+export async function readEveryTable(db: Database): Promise<number> {
+  const tables = await db.execute<{ schema: string; name: string }>(
+    sql`select schemaname as schema, tablename as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`,
+  );
+  const list = (tables as unknown as { rows?: { schema: string; name: string }[] }).rows ?? [];
+  for (const { schema, name } of list) {
+    try {
+      await db.execute(
+        sql`select count(*), sum(length(t::text)) from ${sql.identifier(schema)}.${sql.identifier(name)} t`,
+      );
+    } catch (error) {
+      // Drizzle's own message is the query; the database's reason is its cause.
+      const reason =
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new Error(`the table ${schema}.${name} of the backup cannot be read (${reason})`, {
+        cause: error,
+      });
+    }
+  }
+  return list.length;
 }
 
 export const describeCounts = (c: ContentCounts) =>

@@ -16,17 +16,14 @@ import {
   type ArchiveContents,
 } from "../backup/archive";
 import { embeddedDatabaseExists, openEmbeddedAsIs } from "../client";
-import { claimDataDir, DataDirBusyError, liveHolder, type DataDirHolder } from "../data-dir-lock";
+import { DataDirBusyError, liveHolder, type DataDirHolder } from "../data-dir-lock";
 import { databaseTargetFromEnv } from "../settings";
+import { askServer, claimForCommand, fail, readyServer, refusal } from "./data-dir-access";
 
 // Usage: npm run db:backup -- FILE
 // While the server runs on this DATA_DIR it takes the backup (the database stays its own); otherwise this
 // command opens the database itself. Either way FILE is one .tar.gz (docs/operations.md, Backups).
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 if (positionals.length !== 1) fail("Usage: npm run db:backup -- FILE   (FILE: where to write the .tar.gz)");
 const file = resolve(positionals[0]!);
 
@@ -42,37 +39,11 @@ const partial = `${file}.partial`;
 
 /** Asks the running server for the backup, over loopback, with the key it wrote to server.json. */
 async function online(holder: DataDirHolder): Promise<string> {
-  let server = holder;
-  // A server that is still starting has not written its address yet.
-  for (const deadline = Date.now() + 120_000; !server.url && Date.now() < deadline;) {
-    await new Promise((r) => setTimeout(r, 250));
-    const now = liveHolder(dataDir);
-    if (!now || now.role !== "server") return offlineOrBusy();
-    server = now;
-  }
-  if (!server.url || !server.localKey)
-    fail(`The server (pid ${server.pid}) did not finish starting; try again.`);
-  let res: Response;
-  try {
-    res = await fetch(`${server.url}/api/backup`, {
-      method: "POST",
-      headers: { authorization: `Local ${server.localKey}` },
-    });
-  } catch (error) {
-    return fail(
-      `The server (pid ${server.pid}) at ${server.url} did not answer: ${(error as Error).message}`,
-    );
-  }
-  if (res.status !== 200 || !res.body) {
-    const text = await res.text();
-    let message = text;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? text;
-    } catch {
-      // not JSON
-    }
-    return fail(`The server refused the backup (${res.status}): ${message}`);
-  }
+  const server = await readyServer(dataDir, holder);
+  if (!server) return offlineOrBusy();
+  const res = await askServer(server, "/api/backup", { method: "POST" });
+  if (res.status !== 200 || !res.body)
+    return fail(`The server refused the backup (${res.status}): ${await refusal(res)}`);
   await pipeline(
     Readable.fromWeb(res.body as ReadableStream<Uint8Array>),
     createWriteStream(partial, { mode: 0o600 }),
@@ -83,8 +54,7 @@ async function online(holder: DataDirHolder): Promise<string> {
 /** No server: this process holds DATA_DIR (so none starts meanwhile) and copies the database itself. */
 async function offline(): Promise<string> {
   if (!embeddedDatabaseExists(pgliteDir)) fail(`There is no embedded database in ${pgliteDir} to back up.`);
-  const claim = claimDataDir(dataDir, "backup");
-  process.once("exit", () => claim.release());
+  const claim = claimForCommand(dataDir, "backup");
   try {
     const handle = await openEmbeddedAsIs(pgliteDir);
     let counts;
@@ -108,14 +78,7 @@ async function offline(): Promise<string> {
 
 async function offlineOrBusy(): Promise<string> {
   const holder = liveHolder(dataDir);
-  if (!holder) {
-    try {
-      return await offline();
-    } catch (error) {
-      if (error instanceof DataDirBusyError) return fail(error.message);
-      throw error;
-    }
-  }
+  if (!holder) return offline();
   if (holder.role === "server") return online(holder);
   return fail(new DataDirBusyError(dataDir, holder).message);
 }

@@ -8,9 +8,11 @@ import {
   knownMigrations,
   postgresAdvice,
   readArchive,
+  readEveryTable,
   type ArchiveContents,
   type ContentCounts,
 } from "../backup/archive";
+import { markRestored, PREVIOUS_DATABASE } from "../backup/previous";
 import { openDatabase } from "../client";
 import { claimDataDir, DataDirBusyError, HOLDER_FILE, liveHolder, SCRATCH_PREFIXES } from "../data-dir-lock";
 import { databaseTargetFromEnv } from "../settings";
@@ -48,6 +50,13 @@ if (present.length > 0 && !values.force)
       "restore into an empty directory, or add --force to replace its database.",
   );
 
+const previous = join(dataDir, PREVIOUS_DATABASE);
+if (existsSync(previous))
+  fail(
+    `Refusing to restore: ${previous} holds the database an earlier restore replaced, and no server has started since. ` +
+      "Start the server once on the restored database (it removes that copy then), or move it back to pglite if the restored one is wrong.",
+  );
+
 const started = performance.now();
 let claim;
 try {
@@ -69,16 +78,19 @@ async function restore(): Promise<{ contents: ArchiveContents; counts: ContentCo
     throw new Error(
       `the backup was made by a newer version of the app (${contents.manifest.migrations} migrations; this one has ${known}); update the code first`,
     );
-  // Opened once, as the server would open it (an older backup gets the newer migrations), and counted.
+  // Opened once, as the server would open it (an older backup gets the newer migrations), read and counted.
   const handle = await openDatabase({ kind: "pglite", dataDir: staged });
   let counts: ContentCounts;
   try {
+    await readEveryTable(handle.db);
     counts = await countContent(handle.db);
   } finally {
     await handle.close();
   }
-  // The swap: the old database (--force) moves into the scratch directory, removed below.
-  if (existsSync(pgliteDir)) await rename(pgliteDir, join(work, "replaced"));
+  // The swap: the old database (--force) is kept beside it until a server has started on the new one, which
+  // the marker names (db/backup/previous.ts); a crash between the renames leaves no pglite, and a start refuses.
+  await markRestored(staged, file);
+  if (existsSync(pgliteDir)) await rename(pgliteDir, previous);
   await rename(staged, pgliteDir);
   return { contents, counts, migrated: known - contents.manifest.migrations };
 }
@@ -104,5 +116,9 @@ console.log(
 if (!process.env.JWT_SECRET && !existsSync(join(dataDir, "jwt-secret")))
   console.log(
     "The backup holds no JWT secret: the server makes a new one at its next start, so operators sign in again.",
+  );
+if (existsSync(previous))
+  console.log(
+    `The replaced database is kept in ${previous} until the server has started on the restored one.`,
   );
 console.log("Start the server with: npm start");

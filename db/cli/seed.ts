@@ -1,7 +1,9 @@
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../client";
 import { seedDemoContent, seedLogistics } from "../seed/demo";
 import { databaseTargetFromEnv } from "../settings";
+import { claimForCommand } from "./data-dir-access";
 
 // Usage: npm run db:seed [-- --scale N]
 const { values } = parseArgs({ options: { scale: { type: "string" } } });
@@ -11,7 +13,10 @@ if (scale !== undefined && (!Number.isInteger(scale) || scale < 1 || scale > 20_
   process.exit(1);
 }
 
-const handle = await openDatabase(databaseTargetFromEnv());
+const target = databaseTargetFromEnv();
+// Never beside a running server on the embedded database: two writers corrupt a PGlite directory.
+if (target.kind === "pglite" && target.dataDir) claimForCommand(resolve(target.dataDir, ".."), "seed");
+const handle = await openDatabase(target);
 try {
   if (scale !== undefined) {
     const started = Date.now();

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { auditActions } from "../../schemas/audit";
 import { operators } from "./content";
 
 /**
@@ -43,7 +44,7 @@ export const auditLog = pgTable(
     id: serial("id").primaryKey(),
     operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
     operatorName: text("operator_name").notNull(),
-    action: text("action", { enum: ["create", "update", "delete", "restore"] }).notNull(),
+    action: text("action", { enum: auditActions }).notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull(),
     before: jsonb("before"),
@@ -52,3 +53,40 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
 );
+
+/**
+ * One signed-in device: a refresh-token family (refresh_tokens.family_id) with what the operator needs to
+ * recognise it. Ended sessions are found by their family having no live token.
+ */
+export const operatorSessions = pgTable(
+  "operator_sessions",
+  {
+    id: serial("id").primaryKey(),
+    familyId: text("family_id").notNull().unique(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("operator_sessions_operator_idx").on(t.operatorId)],
+);
+
+/**
+ * "Forgot password?" links: only the SHA-256 of the token is kept. A link is single-use, expires, is void
+ * when a newer one is issued (the older row is deleted) and when the password changed by any path
+ * (`passwordFingerprint` no longer matches the operator's hash).
+ */
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  id: serial("id").primaryKey(),
+  operatorId: integer("operator_id")
+    .notNull()
+    .unique()
+    .references(() => operators.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  passwordFingerprint: text("password_fingerprint").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

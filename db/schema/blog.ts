@@ -1,14 +1,16 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { blogPosts, operators } from "./content";
+import { operators } from "./content";
 
-/** Every saved version of a post's editable fields, newest last; restoring one saves a new one. */
+/**
+ * Saved versions of a post's editable fields (bounded: domain/blog/admin.ts); restoring one saves a new one.
+ * No foreign key to the post: a deleted post's revisions stay here while it is in the trash (copying them
+ * there held the embedded server for seconds) and go when its trash entry is purged (domain/trash.ts).
+ */
 export const blogRevisions = pgTable(
   "blog_revisions",
   {
     id: serial("id").primaryKey(),
-    postId: integer("post_id")
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    postId: integer("post_id").notNull(),
     heading: text("heading").notNull(),
     subHeading: text("sub_heading").notNull().default(""),
     fullDescription: text("full_description").notNull().default(""),

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { JobQuestion } from "../../schemas/job-answers";
 import {
   boolean,
   check,
@@ -22,6 +23,8 @@ export const operators = pgTable(
     // Stored lower-cased so "Admin" and "admin" are one account.
     username: text("username").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** Where "Forgot password?" sends its link; optional, one operator per address (any letter case). */
+    email: text("email"),
     role: text("role", { enum: ["admin", "editor"] })
       .notNull()
       .default("editor"),
@@ -31,6 +34,7 @@ export const operators = pgTable(
   },
   (t) => [
     uniqueIndex("operators_username_key").on(t.username),
+    uniqueIndex("operators_email_key").on(sql`lower(${t.email})`),
     check("operators_role_check", sql`${t.role} in ('admin', 'editor')`),
   ],
 );
@@ -80,10 +84,21 @@ export const blogPosts = pgTable(
       .notNull()
       .default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // Signed into every preview link; raising it (new link, revoke, delete) voids the links signed before.
+    previewVersion: integer("preview_version").notNull().default(0),
+    /**
+     * Posts that translate one another share a group: the id of the post first translated. That post itself
+     * keeps null, so its group is coalesce(translation_group, id) and adding a translation never writes to it.
+     */
+    translationGroup: integer("translation_group"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("blog_posts_published_idx").on(t.status, t.publishedAt.desc(), t.id.desc())],
+  (t) => [
+    index("blog_posts_published_idx").on(t.status, t.publishedAt.desc(), t.id.desc()),
+    // One post per language in a group; also how a post finds its translations.
+    uniqueIndex("blog_posts_translation_key").on(sql`coalesce(${t.translationGroup}, ${t.id})`, t.language),
+  ],
 );
 
 export const blogComments = pgTable(
@@ -125,6 +140,8 @@ export const jobs = pgTable(
     jobDescription: text("job_description").notNull().default(""),
     responsibilities: jsonb("responsibilities").$type<string[]>().notNull().default([]),
     requirements: jsonb("requirements").$type<string[]>().notNull().default([]),
+    /** Up to five questions the application form asks (schemas/job-answers.ts). */
+    questions: jsonb("questions").$type<JobQuestion[]>().notNull().default([]),
     applyLink: text("apply_link"),
     status: text("status", { enum: ["open", "closed"] })
       .notNull()

@@ -5,3 +5,7 @@ export * from "./media";
 export * from "./limits";
 export * from "./blog";
 export * from "./trash";
+export * from "./mail";
+export * from "./two-factor";
+export * from "./careers";
+export * from "./imports";

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -76,7 +77,8 @@ export const loads = pgTable(
     toCity: text("to_city").notNull(),
     toState: integer("to_state").notNull(),
     material: text("material").notNull(),
-    weightTons: integer("weight_tons").notNull(),
+    // Tonnes to two decimals (12.5 t); read back as a JS number.
+    weightTons: numeric("weight_tons", { precision: 6, scale: 2, mode: "number" }).notNull(),
     bodyType: text("body_type").notNull(),
     tyres: integer("tyres").notNull(),
     tonnageBand: text("tonnage_band").notNull(),
@@ -123,6 +125,8 @@ export const trucks = pgTable(
     ),
     index("trucks_brand_idx").on(t.state, t.brand, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("trucks_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The import matches a row to its truck by vehicle number (domain/imports).
+    index("trucks_vehicle_number_idx").on(t.vehicleNumber),
     trigram("trucks_search_idx", truckSearch(t)),
   ],
 );
@@ -249,6 +253,8 @@ export const crmLeads = pgTable(
   (t) => [
     index("crm_leads_status_idx").on(t.status, t.followUpDate),
     index("crm_leads_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The import matches a row to its lead by phone number (domain/imports).
+    index("crm_leads_contact_no_idx").on(t.contactNo),
     trigram("crm_leads_search_idx", leadSearch(t)),
   ],
 );

@@ -2,8 +2,8 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle
 import { operators } from "./content";
 
 /**
- * Deleted console records kept for a few minutes so a delete can be undone (domain/trash.ts): the row as
- * JSON with its column names, plus the rows a foreign-key cascade dropped with it.
+ * Deleted console records, kept for the trash window (site setting trash_days) so a delete can be undone
+ * (domain/trash.ts): the row as JSON with its column names, plus the rows a foreign-key cascade dropped with it.
  */
 export const deletedRecords = pgTable(
   "deleted_records",

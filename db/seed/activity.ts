@@ -89,10 +89,15 @@ export function activityTimes(now: Date, count: number, seed: number): Date[] {
     const dayShare = day === 0 ? weightBefore(elapsedToday) / weightBefore(DAY_MS) : 1;
     return trend * (sunday ? 0.5 : 1) * noise * dayShare;
   });
+  // Analytics compares today with yesterday up to the same time of day (and so on): each covered day's
+  // first record falls before the time of day it is now, so every compared span holds one.
   const times = apportion(count, weights).flatMap((n, day) =>
     Array.from(
       { length: n },
-      () => midnight - day * DAY_MS + timeOfDay(random, day === 0 ? elapsedToday : DAY_MS),
+      (_, i) =>
+        midnight -
+        day * DAY_MS +
+        timeOfDay(random, day === 0 || (i === 0 && day < COVERED_DAYS) ? elapsedToday : DAY_MS),
     ),
   );
   return times.sort((a, b) => a - b).map((t) => new Date(t));

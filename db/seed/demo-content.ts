@@ -661,6 +661,9 @@ export const cityByState: Record<number, string[]> = {
   31: ["Lucknow", "Kanpur", "Ghaziabad", "Noida"],
   32: ["Dehradun", "Haridwar", "Haldwani", "Rudrapur"],
   33: ["Kolkata", "Howrah", "Siliguri", "Durgapur"],
+  34: ["Port Blair", "Diglipur"],
+  35: ["Chandigarh"],
+  36: ["Kavaratti", "Agatti"],
 };
 
 /** Common goods moved by road, for demo loads. */

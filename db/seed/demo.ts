@@ -22,12 +22,14 @@ import {
   demoJobs,
   demoPosts,
   demoSettings,
+  type DemoPost,
   demoTeam,
   firstNames,
   lastNames,
   materials,
 } from "./demo-content";
 import { activityTimes } from "./activity";
+import { demoTranslations } from "./demo-translations";
 import { todayInIndia } from "../../schemas/logistics";
 
 const DAY_MS = 86_400_000;
@@ -47,15 +49,20 @@ export async function seedDemoContent(
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   await db.transaction(async (tx) => {
     await tx.insert(siteSettings).values({ id: 1, data: demoSettings }).onConflictDoNothing();
-    for (const post of demoPosts) {
-      const published = post.status === "published";
+    type Post = Omit<DemoPost, "language" | "tags"> & {
+      language: string;
+      tags: string;
+      featureImage: string;
+      translationGroup: number | null;
+    };
+    const insertPost = async (post: Post) => {
       const [row] = await tx
         .insert(blogPosts)
         .values({
           heading: post.heading,
           subHeading: post.sub_heading,
           fullDescription: post.full_description,
-          featureImage: `/images/blog/cover-${(demoPosts.indexOf(post) % 4) + 1}.svg`,
+          featureImage: post.featureImage,
           imageAltText: post.image_alt_text,
           seoTitle: post.seo_title,
           metaDescription: post.meta_description,
@@ -63,7 +70,8 @@ export async function seedDemoContent(
           language: post.language,
           author: post.author,
           status: post.status,
-          publishedAt: published ? daysAgo(post.daysAgo) : null,
+          publishedAt: post.status === "published" ? daysAgo(post.daysAgo) : null,
+          translationGroup: post.translationGroup,
           createdAt: daysAgo(post.daysAgo),
           updatedAt: daysAgo(post.daysAgo),
         })
@@ -79,6 +87,20 @@ export async function seedDemoContent(
           })),
         );
       }
+      return row!.id;
+    };
+    const originals = new Map<string, { id: number; featureImage: string; tags: string }>();
+    for (const [i, post] of demoPosts.entries()) {
+      const featureImage = `/images/blog/cover-${(i % 4) + 1}.svg`;
+      const id = await insertPost({ ...post, featureImage, translationGroup: null });
+      originals.set(post.heading, { id, featureImage, tags: post.tags });
+    }
+    // After the originals, so their ids stay 1-7; each joins its original's group with its picture and tags.
+    for (const { of, ...translation } of demoTranslations) {
+      const original = originals.get(of);
+      if (!original) throw new Error(`demo translation of an unknown post: ${of}`);
+      const { id, ...carried } = original;
+      await insertPost({ ...translation, ...carried, translationGroup: id });
     }
     await tx.insert(teamMembers).values(
       demoTeam.map((m, i) => ({

@@ -39,7 +39,7 @@ describe("audit recordDeletes", () => {
       ["delete", "2", "ops", { vehicle_number: "KA01CD5678" }, null],
       ["delete", "3", "ops", { vehicle_number: "DL3CEF9012" }, null],
     ]);
-    const { total } = await audit.list(1, 10);
+    const { total } = await audit.list({ page: 1, page_size: 10, search: "" });
     expect(total).toBe(3);
   });
 

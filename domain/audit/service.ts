@@ -1,40 +1,76 @@
-import { orderBy } from "../sql";
-import { desc } from "drizzle-orm";
+import { insertInBatches, likePattern, orderBy } from "../sql";
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { auditLog } from "../../db/schema/index";
+import { auditLog, deletedRecords } from "../../db/schema/index";
+import type { AuditListQuery } from "../../schemas/audit";
+import { dateRange } from "../logistics/common";
+import { recordNameOf } from "../record-name";
+import { trashExpiry } from "../trash";
 
 export interface Actor {
   operatorId: number;
   username: string;
 }
 
+// The local key (server.json) acts as an admin that is no operator of the database: no row to point at.
+const operatorIdOf = (actor: Actor) => (actor.operatorId > 0 ? actor.operatorId : null);
+
+const recordName = recordNameOf(sql`coalesce(${auditLog.after}, ${auditLog.before})`);
+/**
+ * A delete whose trash row is still there: a delete's trash row and audit entry are written in one
+ * transaction, so they carry the same now(); a restore or the purge removes the row.
+ */
+const restorable = sql<boolean>`(${auditLog.action} = 'delete' and exists (select 1 from ${deletedRecords} where ${deletedRecords.resource} = ${auditLog.entity} and ${deletedRecords.recordId}::text = ${auditLog.entityId} and ${deletedRecords.deletedAt} = ${auditLog.createdAt} and ${deletedRecords.deletedAt} > ${trashExpiry}))`;
+
+function auditWhere(q: AuditListQuery) {
+  const pattern = q.search ? likePattern(q.search) : null;
+  return and(
+    q.operator ? eq(auditLog.operatorName, q.operator) : undefined,
+    q.action ? eq(auditLog.action, q.action) : undefined,
+    q.entity ? eq(auditLog.entity, q.entity) : undefined,
+    dateRange(auditLog.createdAt, q.created_from, q.created_to),
+    pattern
+      ? or(
+          ilike(sql`coalesce(${recordName}, '')`, pattern),
+          ilike(auditLog.action, pattern),
+          ilike(auditLog.entity, pattern),
+          // "blog post" finds blog_post entries too.
+          ilike(sql`replace(${auditLog.entity}, '_', ' ')`, pattern),
+          ilike(auditLog.operatorName, pattern),
+          eq(auditLog.entityId, q.search),
+        )
+      : undefined,
+  );
+}
+
 export function createAuditService(db: Database) {
-  /** One entry per record, in one INSERT: a bulk delete or its undo. */
+  /** One entry per record, a thousand to an INSERT: a bulk delete, its undo, or a bulk change. */
   async function recordMany(
     actor: Actor,
-    action: "delete" | "restore",
+    action: "update" | "delete" | "restore",
     entity: string,
     entries: { id: string | number; before?: unknown; after?: unknown }[],
     via: Database = db,
   ) {
-    if (entries.length === 0) return;
-    await via.insert(auditLog).values(
-      entries.map(({ id, before, after }) => ({
-        operatorId: actor.operatorId,
-        operatorName: actor.username,
-        action,
-        entity,
-        entityId: String(id),
-        before: before ?? null,
-        after: after ?? null,
-      })),
+    await insertInBatches(entries, (batch) =>
+      via.insert(auditLog).values(
+        batch.map(({ id, before, after }) => ({
+          operatorId: operatorIdOf(actor),
+          operatorName: actor.username,
+          action,
+          entity,
+          entityId: String(id),
+          before: before ?? null,
+          after: after ?? null,
+        })),
+      ),
     );
   }
 
   return {
     async record(
       actor: Actor,
-      action: "create" | "update" | "delete" | "restore",
+      action: (typeof auditLog.$inferInsert)["action"],
       entity: string,
       entityId: string | number,
       before: unknown,
@@ -43,7 +79,7 @@ export function createAuditService(db: Database) {
       via: Database = db,
     ) {
       await via.insert(auditLog).values({
-        operatorId: actor.operatorId,
+        operatorId: operatorIdOf(actor),
         operatorName: actor.username,
         action,
         entity,
@@ -62,15 +98,29 @@ export function createAuditService(db: Database) {
       await recordMany(actor, "delete", entity, deleted, via);
     },
     recordMany,
-    async list(page: number, pageSize: number, sort?: string) {
+    /** One page of the log, newest first, with each entry's record name and whether it can be restored. */
+    async list(q: AuditListQuery) {
+      const where = auditWhere(q);
       const [rows, total] = await Promise.all([
         db
-          .select()
+          .select({
+            id: auditLog.id,
+            operatorName: auditLog.operatorName,
+            action: auditLog.action,
+            entity: auditLog.entity,
+            entityId: auditLog.entityId,
+            before: auditLog.before,
+            after: auditLog.after,
+            createdAt: auditLog.createdAt,
+            recordName,
+            restorable,
+          })
           .from(auditLog)
-          .orderBy(...orderBy(sort, {}, desc(auditLog.createdAt), auditLog.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.$count(auditLog),
+          .where(where)
+          .orderBy(...orderBy(q.sort, {}, desc(auditLog.createdAt), auditLog.id))
+          .limit(q.page_size)
+          .offset((q.page - 1) * q.page_size),
+        db.$count(auditLog, where),
       ]);
       return { rows, total };
     },

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { knownSignInAddresses, loginThrottle, refreshTokens } from "../../db/schema/index";
+import { knownSignInAddresses, loginThrottle, operatorSessions, refreshTokens } from "../../db/schema/index";
 
 /**
  * Sign-in throttling, after OWASP's authentication cheat sheet, Django-axes (lock the combination of
@@ -131,7 +131,7 @@ export function createSignInThrottle(db: Database) {
 
     /**
      * Removes what can no longer matter: throttle rows without a failure in the window or a lock, known
-     * addresses not used for 90 days, and refresh tokens that expired or were revoked. A used token is
+     * addresses not used for 90 days, refresh tokens that expired or were revoked, and their devices. A used token is
      * kept until it expires: presenting it again must still end its family (a stolen token replayed).
      */
     async cleanUp(now = Date.now()) {
@@ -150,6 +150,11 @@ export function createSignInThrottle(db: Database) {
       await db
         .delete(refreshTokens)
         .where(or(lt(refreshTokens.expiresAt, new Date(now)), isNotNull(refreshTokens.revokedAt)));
+      await db
+        .delete(operatorSessions)
+        .where(
+          sql`not exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${operatorSessions.familyId})`,
+        );
     },
 
     /** Runs cleanUp at most once a minute per instance; called on sign-in, never fails one. */

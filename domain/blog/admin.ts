@@ -1,8 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import type { Database } from "../../db/client";
 import { blogPosts, blogRevisions } from "../../db/schema/index";
 import {
+  blogPostCreateSchema,
   blogPostInputSchema,
+  REVISION_DAYS_KEPT,
+  REVISIONS_KEPT,
+  type BlogPostCreateInput,
   type BlogPostInput,
   type BlogRevision,
   type BlogRevisionSummary,
@@ -52,16 +57,47 @@ const revision = (r: RevisionRow): BlogRevision => ({
   published_at: r.publishedAt?.toISOString() ?? null,
 });
 
+/** Text longer than this goes to the audit log as its length and SHA-256; the revisions keep the text. */
+export const AUDITED_TEXT_MAX = 500;
+
+const digestOf = (value: unknown) =>
+  typeof value === "string" && value.length > AUDITED_TEXT_MAX
+    ? { length: value.length, sha256: createHash("sha256").update(value).digest("hex") }
+    : value;
+
 /**
  * The console's writes to blog posts: each save, its audit entry and a new revision (the post as saved)
- * commit together, so the history lists every version an operator could want back.
+ * commit together. The history is bounded (REVISIONS_KEPT newest, plus the last save of each of the last
+ * REVISION_DAYS_KEPT days), pruned in the save's transaction, so a busy post cannot grow without end; a
+ * save that changes nothing adds none. The audit entries stay small: an update keeps the post's heading
+ * (its name in the log) and the fields it changed, long text as a digest.
  */
 export function createBlogAdmin<R>(
   db: Database,
   deps: { blog: BlogService; audit: AuditService; toRecord: (row: PostRow) => R },
 ) {
-  /** What the audit log keeps of a post: its list fields and its body. */
-  const logged = (row: PostRow) => ({ ...deps.toRecord(row), full_description: row.fullDescription });
+  /** What the audit log keeps of a post: its list fields and its body, long text as a digest. */
+  const logged = (row: PostRow): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries({ ...deps.toRecord(row), full_description: row.fullDescription }).map(([k, v]) => [
+        k,
+        digestOf(v),
+      ]),
+    );
+
+  /** An update's audit entry, both sides: the heading and the fields whose value changed. */
+  function changes(before: PostRow, after: PostRow): [Record<string, unknown>, Record<string, unknown>] {
+    const [b, a] = [logged(before), logged(after)];
+    const kept = Object.keys(a).filter(
+      (k) => k === "heading" || (k !== "updated_at" && JSON.stringify(a[k]) !== JSON.stringify(b[k])),
+    );
+    const pick = (side: Record<string, unknown>) => Object.fromEntries(kept.map((k) => [k, side[k]]));
+    return [pick(b), pick(a)];
+  }
+
+  /** Records an update of post `id` in the transaction `via`. */
+  const recordUpdate = (actor: Actor, before: PostRow, after: PostRow, via: Database) =>
+    deps.audit.record(actor, "update", "blog_post", after.id, ...changes(before, after), via);
 
   async function find(id: number, via: Database = db): Promise<PostRow> {
     const [row] = await via.select().from(blogPosts).where(eq(blogPosts.id, id));
@@ -70,16 +106,59 @@ export function createBlogAdmin<R>(
   }
 
   async function keep(actor: Actor, row: PostRow, via: Database) {
+    const [newest] = await via
+      .select()
+      .from(blogRevisions)
+      .where(eq(blogRevisions.postId, row.id))
+      .orderBy(desc(blogRevisions.savedAt), desc(blogRevisions.id))
+      .limit(1);
+    if (newest && JSON.stringify(editable(newest)) === JSON.stringify(editable(row))) return;
     await via
       .insert(blogRevisions)
       .values({ postId: row.id, ...editable(row), savedById: actor.operatorId, savedBy: actor.username });
+    await via.execute(sql`
+      delete from ${blogRevisions} where ${blogRevisions.postId} = ${row.id} and ${blogRevisions.id} not in (
+        select id from (
+          select id, saved_at,
+            row_number() over (order by saved_at desc, id desc) as newest,
+            row_number() over (
+              partition by date_trunc('day', saved_at at time zone 'Asia/Kolkata') order by saved_at desc, id desc
+            ) as of_day
+          from ${blogRevisions} where ${blogRevisions.postId} = ${row.id}
+        ) ranked
+        where newest <= ${REVISIONS_KEPT}
+          or (of_day = 1 and saved_at > now() - make_interval(days => ${REVISION_DAYS_KEPT}))
+      )`);
+  }
+
+  /** Raises the post's preview version (voiding every link signed before), audited as `what`. */
+  async function bumpPreview(actor: Actor, id: number, what: "new link" | "revoked") {
+    return db.transaction(async (tx) => {
+      const before = await find(id, tx);
+      const [after] = await tx
+        .update(blogPosts)
+        .set({ previewVersion: sql`${blogPosts.previewVersion} + 1` })
+        .where(eq(blogPosts.id, id))
+        .returning({ previewVersion: blogPosts.previewVersion });
+      const version = after!.previewVersion;
+      await deps.audit.record(
+        actor,
+        "update",
+        "blog_post",
+        id,
+        { preview_version: before.previewVersion },
+        { preview_version: version, preview_links: what },
+        tx,
+      );
+      return version;
+    });
   }
 
   return {
     find,
 
-    async create(actor: Actor, input: BlogPostInput): Promise<R> {
-      const data = blogPostInputSchema.parse(input);
+    async create(actor: Actor, input: BlogPostCreateInput): Promise<R> {
+      const data = blogPostCreateSchema.parse(input);
       return db.transaction(async (tx) => {
         const created = await deps.blog.create(data, tx);
         const row = await find(created.id, tx);
@@ -95,10 +174,20 @@ export function createBlogAdmin<R>(
         const before = await find(id, tx);
         await deps.blog.update(id, data, tx);
         const after = await find(id, tx);
-        await deps.audit.record(actor, "update", "blog_post", id, logged(before), logged(after), tx);
+        await recordUpdate(actor, before, after, tx);
         await keep(actor, after, tx);
         return deps.toRecord(after);
       });
+    },
+
+    /** A new preview link for the post; the links made before it stop working. */
+    async newPreviewLink(actor: Actor, id: number) {
+      return deps.blog.previewLink(id, await bumpPreview(actor, id, "new link"));
+    },
+
+    /** Voids every preview link of the post. */
+    async revokePreviewLinks(actor: Actor, id: number): Promise<void> {
+      await bumpPreview(actor, id, "revoked");
     },
 
     /** A post's saved versions, newest first. */
@@ -114,6 +203,7 @@ export function createBlogAdmin<R>(
     },
 
     async revision(id: number, revisionId: number): Promise<BlogRevision> {
+      await find(id);
       const [row] = await db
         .select()
         .from(blogRevisions)
@@ -141,7 +231,7 @@ export function createBlogAdmin<R>(
           .set({ ...content, updatedAt: new Date() })
           .where(eq(blogPosts.id, id))
           .returning();
-        await deps.audit.record(actor, "update", "blog_post", id, logged(before), logged(after!), tx);
+        await recordUpdate(actor, before, after!, tx);
         await keep(actor, after!, tx);
         return deps.toRecord(after!);
       });

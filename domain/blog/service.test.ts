@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { blogPosts, jobs } from "../../db/schema/index";
 import { createTestDatabase } from "../../tests/support/database";
+import { createPost, daysAgo } from "../../tests/support/factories";
 import { createCareersService } from "../careers/service";
 import { createSettingsService } from "../settings/service";
 import { createBlogService } from "./service";
@@ -46,6 +47,27 @@ describe("blog service writes", () => {
     await expect(blog.create({ heading: "x", seo_title: "t".repeat(71) })).rejects.toThrow(
       "SEO title must be at most 70 characters",
     );
+  });
+});
+
+describe("blog service tag list", () => {
+  it("lists and counts only published posts carrying the tag, whatever its case and spacing, with their dates", async () => {
+    const blog = createBlogService(handle.db);
+    const older = await createPost(handle.db, { tags: "GCC,Payroll Rules", publishedAt: daysAgo(3) });
+    const newer = await createPost(handle.db, { tags: " payroll rules , India", publishedAt: daysAgo(1) });
+    await createPost(handle.db, { tags: "Payroll Rules Extra, Payroll", publishedAt: daysAgo(2) });
+    await createPost(handle.db, { tags: "Payroll Rules", status: "draft" });
+    await createPost(handle.db, { tags: "Payroll Rules", publishedAt: new Date(Date.now() + 86_400_000) });
+
+    const listed = await blog.listPublished(undefined, { tag: "Payroll Rules" });
+    expect(listed.map((p) => p.id)).toEqual([newer.id, older.id]);
+    expect(listed[1]?.published_at).toEqual(older.publishedAt);
+    expect(await blog.countPublished({ tag: "Payroll Rules" })).toBe(2);
+    expect(await blog.listPublished({ page: 2, pageSize: 1 }, { tag: "Payroll Rules" })).toMatchObject([
+      { id: older.id },
+    ]);
+    expect(await blog.countPublished({ tag: "Nobody's tag" })).toBe(0);
+    expect((await blog.listPublished()).length).toBe(await blog.countPublished());
   });
 });
 

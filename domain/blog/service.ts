@@ -1,13 +1,19 @@
-import { and, count, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogComments, blogPosts } from "../../db/schema/index";
 import {
+  blogPostCreateSchema,
   blogPostInputSchema,
   type BlogArticle,
+  type BlogPostCreateInput,
   type BlogPostDetail,
+  type BlogPostCard,
   type BlogPostInput,
-  type BlogPostSummary,
 } from "../../schemas/blog";
+import { asBlogLanguage, type BlogLanguage } from "../../shared/blog-languages";
+import type { PublishedTranslation } from "../../shared/hreflang";
+import { HttpError } from "../errors";
+import { isUniqueViolation } from "../logistics/common";
 import {
   COMMENT_LIST_MAX,
   commentInputSchema,
@@ -16,6 +22,7 @@ import {
 } from "../../schemas/comment";
 import { createPreviewTokens, PREVIEW_TTL_MS, type PreviewCheck } from "./preview";
 import { sanitizeRichText } from "./sanitize";
+import { insertUnlessRepeated } from "../repeat-guard";
 
 // Scheduled posts (published_at in the future) stay hidden until their time comes.
 const isPublic = () => and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, sql`now()`));
@@ -28,6 +35,57 @@ const summaryColumns = {
   heading: blogPosts.heading,
   sub_heading: blogPosts.subHeading,
 };
+// Public posts always have a date (isPublic); the column itself is nullable for drafts.
+const publishedAt = sql<Date>`${blogPosts.publishedAt}`.mapWith(blogPosts.publishedAt);
+const language = sql<BlogLanguage>`${blogPosts.language}`.mapWith(asBlogLanguage);
+const cardColumns = { ...summaryColumns, language, published_at: publishedAt };
+
+/** The translation group a post belongs to: the first translated post's id, its own when it has none. */
+const groupOf = sql<number>`coalesce(${blogPosts.translationGroup}, ${blogPosts.id})`.mapWith(Number);
+
+/** Which published posts a public list shows: all, those with a tag, those in one language, or both. */
+export interface PublicFilter {
+  tag?: string;
+  language?: BlogLanguage;
+}
+const publicWhere = ({ tag, language: lang }: PublicFilter) =>
+  and(isPublic(), taggedWith(tag), lang === undefined ? undefined : eq(blogPosts.language, lang));
+
+/** A group that already has a post in `lang` (other than `exceptId`) cannot take another one. */
+async function languageTaken(via: Database, group: number, lang: BlogLanguage, exceptId?: number) {
+  const [taken] = await via
+    .select({ id: blogPosts.id, heading: blogPosts.heading })
+    .from(blogPosts)
+    .where(
+      and(
+        eq(groupOf, group),
+        eq(blogPosts.language, lang),
+        exceptId === undefined ? undefined : ne(blogPosts.id, exceptId),
+      ),
+    );
+  return taken ? languageClash(lang, taken.heading) : null;
+}
+const languageClash = (lang: BlogLanguage, heading?: string) => {
+  const message = heading
+    ? `This post's translations already have a version in ${lang} ("${heading}"). Edit that post, or choose another language.`
+    : `This post's translations already have a version in ${lang}. Choose another language.`;
+  return new HttpError(409, message, { language: message });
+};
+/** A write that may race another one into the same language of a group: the unique index lets one through. */
+async function inOwnLanguage<T>(lang: BlogLanguage, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw languageClash(lang);
+    throw error;
+  }
+}
+
+/** Posts whose comma-separated tags include `tag` (ignoring case and spaces around it); all posts without one. */
+const taggedWith = (tag: string | undefined) =>
+  tag === undefined
+    ? undefined
+    : sql`exists (select 1 from unnest(string_to_array(${blogPosts.tags}, ',')) as t(name) where lower(trim(t.name)) = lower(${tag}))`;
 
 /** Comments the public sees: not hidden, on a published post (of one post when `blogId` is given). */
 const visibleComments = (blogId: number | undefined) =>
@@ -68,6 +126,8 @@ export type PreviewAnswer =
 function article(row: typeof blogPosts.$inferSelect): BlogArticle {
   return {
     id: row.id,
+    language: asBlogLanguage(row.language),
+    translation_group: row.translationGroup ?? row.id,
     heading: row.heading,
     sub_heading: row.subHeading,
     full_description: sanitizeRichText(row.fullDescription),
@@ -93,18 +153,31 @@ export function createBlogService(
     return previews;
   };
   return {
-    /** Published posts, newest first; a page of them when paging is given. */
-    async listPublished(paging?: { page: number; pageSize: number }): Promise<BlogPostSummary[]> {
+    /** Published posts, newest first (only those the filter selects); a page of them when paging is given. */
+    async listPublished(
+      paging?: { page: number; pageSize: number },
+      filter: PublicFilter = {},
+    ): Promise<BlogPostCard[]> {
       const query = db
-        .select(summaryColumns)
+        .select(cardColumns)
         .from(blogPosts)
-        .where(isPublic())
-        .orderBy(...newestFirst);
+        .where(publicWhere(filter))
+        .orderBy(...newestFirst)
+        .$dynamic();
       return paging ? query.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize) : query;
     },
 
-    async countPublished(): Promise<number> {
-      return db.$count(blogPosts, isPublic());
+    async countPublished(filter: PublicFilter = {}): Promise<number> {
+      return db.$count(blogPosts, publicWhere(filter));
+    },
+
+    /** The published posts of a translation group (a post and its translations), first published first. */
+    async publishedTranslations(group: number): Promise<PublishedTranslation[]> {
+      return db
+        .select({ id: blogPosts.id, heading: blogPosts.heading, language, published_at: publishedAt })
+        .from(blogPosts)
+        .where(and(isPublic(), eq(groupOf, group)))
+        .orderBy(asc(blogPosts.publishedAt), asc(blogPosts.id));
     },
 
     /** One published post with its body sanitised again on the way out (seeded or legacy rows included). */
@@ -145,11 +218,27 @@ export function createBlogService(
         .from(blogPosts)
         .where(and(eq(blogPosts.id, data.blog_id), isPublic()));
       if (!post) return null;
-      const [row] = await db
-        .insert(blogComments)
-        .values({ blogId: data.blog_id, name: data.name, emailId: data.email_id, comment: data.comment })
-        .returning(publicCommentColumns);
-      return row!;
+      return insertUnlessRepeated(
+        db,
+        {
+          fingerprint: ["comment", String(data.blog_id), data.email_id.toLowerCase(), data.comment],
+          table: blogComments,
+          createdAt: blogComments.createdAt,
+          same: and(
+            eq(blogComments.blogId, data.blog_id),
+            eq(sql`lower(${blogComments.emailId})`, data.email_id.toLowerCase()),
+            eq(blogComments.comment, data.comment),
+          )!,
+          message: "You posted this comment a moment ago; it is already on the page.",
+        },
+        async (tx) => {
+          const [row] = await tx
+            .insert(blogComments)
+            .values({ blogId: data.blog_id, name: data.name, emailId: data.email_id, comment: data.comment })
+            .returning(publicCommentColumns);
+          return row!;
+        },
+      );
     },
 
     /** How many comments listComments pages through (one post's, or all posts'). */
@@ -164,17 +253,37 @@ export function createBlogService(
 
     /**
      * Creates a post; the HTML body is sanitised before it is stored. A given `published_at` is kept (a
-     * future one schedules the post), else publishing stamps the current time. `via`: the caller's transaction.
+     * future one schedules the post), else publishing stamps the current time. With `translation_of` the post
+     * joins that post's translation group, in a language the group does not have yet; no other post of the
+     * group changes. `via`: the caller's transaction.
      */
-    async create(input: BlogPostInput, via: Database = db): Promise<BlogPostDetail & { status: string }> {
-      const data = blogPostInputSchema.parse(input);
-      const [row] = await via
-        .insert(blogPosts)
-        .values({
-          ...toRow(data),
-          publishedAt: data.published_at ?? (data.status === "published" ? new Date() : null),
-        })
-        .returning();
+    async create(
+      input: BlogPostCreateInput,
+      via: Database = db,
+    ): Promise<BlogPostDetail & { status: string }> {
+      const data = blogPostCreateSchema.parse(input);
+      let translationGroup: number | null = null;
+      if (data.translation_of !== undefined) {
+        const [source] = await via
+          .select({ group: groupOf })
+          .from(blogPosts)
+          .where(eq(blogPosts.id, data.translation_of));
+        if (!source)
+          throw new HttpError(404, "The post to translate no longer exists. Refresh the list and try again.");
+        translationGroup = source.group;
+        const clash = await languageTaken(via, translationGroup, data.language);
+        if (clash) throw clash;
+      }
+      const [row] = await inOwnLanguage(data.language, () =>
+        via
+          .insert(blogPosts)
+          .values({
+            ...toRow(data),
+            translationGroup,
+            publishedAt: data.published_at ?? (data.status === "published" ? new Date() : null),
+          })
+          .returning(),
+      );
       return detail(row!);
     },
 
@@ -188,39 +297,53 @@ export function createBlogService(
       via: Database = db,
     ): Promise<(BlogPostDetail & { status: string }) | null> {
       const data = blogPostInputSchema.parse(input);
-      const [row] = await via
-        .update(blogPosts)
-        .set({
-          ...toRow(data),
-          publishedAt:
-            data.published_at ??
-            (data.status === "published"
-              ? sql`coalesce(${blogPosts.publishedAt}, now())`
-              : blogPosts.publishedAt),
-          updatedAt: new Date(),
-        })
-        .where(eq(blogPosts.id, id))
-        .returning();
+      const [current] = await via.select({ group: groupOf }).from(blogPosts).where(eq(blogPosts.id, id));
+      if (!current) return null;
+      const clash = await languageTaken(via, current.group, data.language, id);
+      if (clash) throw clash;
+      const [row] = await inOwnLanguage(data.language, () =>
+        via
+          .update(blogPosts)
+          .set({
+            ...toRow(data),
+            publishedAt:
+              data.published_at ??
+              (data.status === "published"
+                ? sql`coalesce(${blogPosts.publishedAt}, now())`
+                : blogPosts.publishedAt),
+            updatedAt: new Date(),
+          })
+          .where(eq(blogPosts.id, id))
+          .returning(),
+      );
       return row ? detail(row) : null;
     },
 
-    /** A signed link that shows post `id` (any status) to whoever holds it, until it expires. */
-    previewLink(id: number): { path: string; expiresAt: Date } {
+    /**
+     * A signed link that shows post `id` (any status) to whoever holds it, until it expires or the post's
+     * preview version moves past `version` (domain/blog/admin.ts issues and revokes links).
+     */
+    previewLink(id: number, version: number): { path: string; expiresAt: Date } {
       const tokens = previewTokens();
       const expiresAt = new Date((options.now ?? Date.now)() + PREVIEW_TTL_MS);
-      return { path: `/blog/preview/${id}/${tokens.sign(id, expiresAt)}`, expiresAt };
+      return { path: `/blog/preview/${id}/${tokens.sign(id, version, expiresAt)}`, expiresAt };
     },
 
-    /** The post a preview link names, whatever its status, when the link's signature and time hold. */
+    /**
+     * The post a preview link names, whatever its status, when the link's signature and time hold and it
+     * was signed for the post's current preview version (not voided by a newer link, a revoke or a delete).
+     */
     async getPreview(id: number, token: string): Promise<PreviewAnswer | null> {
       const check = previewTokens().check(token, id);
       if (!check.ok) return check;
       const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-      return row ? { ok: true, post: article(row), expiresAt: check.expiresAt } : null;
+      if (!row) return null;
+      if (row.previewVersion !== check.version) return { ok: false, reason: "revoked" };
+      return { ok: true, post: article(row), expiresAt: check.expiresAt };
     },
 
-    /** Latest published posts for the RSS feed. */
-    async latestForFeed(limit = 20) {
+    /** Latest published posts for the RSS feed (of one language when given). */
+    async latestForFeed(limit = 20, lang?: BlogLanguage) {
       return db
         .select({
           id: blogPosts.id,
@@ -228,18 +351,25 @@ export function createBlogService(
           sub_heading: blogPosts.subHeading,
           author: blogPosts.author,
           tags: blogPosts.tags,
-          published_at: blogPosts.publishedAt,
+          published_at: publishedAt,
         })
         .from(blogPosts)
-        .where(isPublic())
+        .where(publicWhere({ language: lang }))
         .orderBy(...newestFirst)
         .limit(limit);
     },
 
-    /** Every published post with its last change, for the sitemap. */
+    /** Every published post with its last change and translation group, for the sitemap. */
     async sitemapEntries() {
       return db
-        .select({ id: blogPosts.id, heading: blogPosts.heading, updated_at: blogPosts.updatedAt })
+        .select({
+          id: blogPosts.id,
+          heading: blogPosts.heading,
+          language,
+          published_at: publishedAt,
+          translation_group: groupOf,
+          updated_at: blogPosts.updatedAt,
+        })
         .from(blogPosts)
         .where(isPublic())
         .orderBy(...newestFirst);

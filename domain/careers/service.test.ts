@@ -48,10 +48,16 @@ describe("careers.listOpenPage", () => {
     ["R&D <teams>", "description entities decoded"],
     ["AIRFLOW", "requirement lines"],
     ["100%", "a literal percent sign"],
+    ["analytics RETAIL", "every word, in any order"],
+    ["engineer   northwind airflow", "words from different fields"],
   ])("finds %j (%s) among open jobs only", async (query) => {
     const result = await careers.listOpenPage({ page: 1, pageSize: 6, query });
     expect(titles(result)).toEqual(["Platform Engineer"]);
     expect(result).toMatchObject({ total: 1, open: 15 });
+  });
+
+  it("finds nothing when one of the words is missing", async () => {
+    expect((await careers.listOpenPage({ page: 1, pageSize: 6, query: "platform quantum" })).total).toBe(0);
   });
 
   it.each(["strong", "<p>", "%", "_", "Open 1_"])(

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { jobs } from "../../db/schema/index";
@@ -14,6 +15,7 @@ import { escapeHtml, sanitizeRichText } from "../blog/sanitize";
 import { likePattern } from "../sql";
 import type { SettingsService } from "../settings/service";
 import { parseSalary } from "./salary";
+import { searchWords } from "../../shared/search-words";
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -37,7 +39,9 @@ const searchableText = sql`regexp_replace(
     (select string_agg(line, ' ') from jsonb_array_elements_text(${jobs.requirements}) as line)),
   '[[:space:]]+', ' ', 'g')`;
 
-const matches = (query: string) => sql`${searchableText} ilike ${likePattern(query.replace(/\s+/g, " "))}`;
+/** Every word of the search, anywhere in the job's text ("payroll compliance" finds "Payroll & Compliance"). */
+const matches = (query: string) =>
+  and(...searchWords(query).map((word) => sql`${searchableText} ilike ${likePattern(word)}`));
 
 /** The stored requirement lines as the escaped HTML list the spec's list answer carries. */
 export const requirementsHtml = (items: readonly string[]) =>
@@ -71,6 +75,14 @@ export function jobValues(input: JobInput) {
     applyLink: data.apply_link,
     status: data.status,
     validThrough: data.valid_through,
+    // A new question gets its id here; an edited one keeps its own, so answers stay matched to it.
+    questions: data.questions.map((q) => ({
+      id: q.id ?? randomBytes(6).toString("hex"),
+      label: q.label,
+      type: q.type,
+      required: q.required,
+      choices: q.choices,
+    })),
   };
 }
 
@@ -95,6 +107,7 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
       validThrough: row.validThrough,
       updatedAt: row.updatedAt,
       baseSalary: parseSalary(row.salary),
+      questions: row.questions,
     };
   }
 

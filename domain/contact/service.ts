@@ -6,11 +6,11 @@ import type { Enquiry, EnquiryUpdate } from "../../schemas/enquiry";
 import type { ListQuery } from "../../schemas/list-query";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { HttpError } from "../errors";
-import type { Mailer } from "../notifications/mailer";
+import { auditedTable } from "../audited-table";
+import { enqueueMail } from "../notifications/outbox";
+import { insertUnlessRepeated } from "../repeat-guard";
 import type { SettingsService } from "../settings/service";
 import { likePattern, orderBy } from "../sql";
-import { trashOf } from "../trash";
 
 type Row = typeof contactRequests.$inferSelect;
 export type EnquiryFilter = Pick<ListQuery, "search" | "sort"> & { status?: Enquiry["status"] };
@@ -59,45 +59,49 @@ const enquiryOrder = (sort: string | undefined) =>
 export function createContactService(
   db: Database,
   deps: {
-    mailer: Mailer;
     settings: SettingsService;
     audit: AuditService;
-    onNotifyError: (error: unknown) => void;
   },
 ) {
-  async function get(id: number) {
-    const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
-    if (!row) throw new HttpError(404, "Enquiry not found");
-    return row;
-  }
-  // Deletes go to the trash, so the console can undo them (domain/trash.ts).
-  const trash = trashOf(db, deps.audit, {
+  const enquiries = auditedTable(db, deps.audit, {
     table: contactRequests,
-    resource: "enquiry",
+    auditName: "enquiry",
     what: "Enquiry",
-    describe: toEnquiry,
+    toRecord: toEnquiry,
   });
 
   return {
-    /** Stores an enquiry, then tells the team; a failed notification never loses the enquiry. */
+    /** Stores an enquiry and, in the same transaction, the team's notification (sent by the mail outbox). */
     async submit(input: ContactRequestInput) {
       const data = contactRequestSchema.parse(input);
-      const [row] = await db
-        .insert(contactRequests)
-        .values({
-          firstName: data.first_name,
-          lastName: data.last_name,
-          organization: data.organization,
-          email: data.email,
-          phone: data.phone,
-          location: data.location,
-          message: data.message,
-        })
-        .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
-      void deps.settings
-        .get()
-        .then((settings) =>
-          deps.mailer.send({
+      const settings = await deps.settings.get();
+      return insertUnlessRepeated(
+        db,
+        {
+          fingerprint: ["enquiry", data.email.toLowerCase(), data.message],
+          table: contactRequests,
+          createdAt: contactRequests.createdAt,
+          same: and(
+            eq(sql`lower(${contactRequests.email})`, data.email.toLowerCase()),
+            eq(contactRequests.message, data.message),
+          )!,
+          message:
+            "We already received this message from you a moment ago, so there is no need to send it again.",
+        },
+        async (tx) => {
+          const [saved] = await tx
+            .insert(contactRequests)
+            .values({
+              firstName: data.first_name,
+              lastName: data.last_name,
+              organization: data.organization,
+              email: data.email,
+              phone: data.phone,
+              location: data.location,
+              message: data.message,
+            })
+            .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
+          await enqueueMail(tx, {
             to: settings.info_email,
             subject: `New enquiry from ${data.first_name} ${data.last_name}${data.organization ? ` (${data.organization})` : ""}`,
             text: [
@@ -109,10 +113,10 @@ export function createContactService(
               "",
               data.message,
             ].join("\n"),
-          }),
-        )
-        .catch(deps.onNotifyError);
-      return row!;
+          });
+          return saved!;
+        },
+      );
     },
 
     async list(query: ListQuery & { status?: Enquiry["status"] }) {
@@ -130,26 +134,13 @@ export function createContactService(
       return { rows: rows.map(toEnquiry), total };
     },
 
-    async update(actor: Actor, id: number, change: EnquiryUpdate) {
-      const before = await get(id);
-      const [after] = await db
-        .update(contactRequests)
-        .set({
-          ...(change.status ? { status: change.status } : {}),
-          ...(change.notes !== undefined ? { notes: change.notes } : {}),
-        })
-        .where(eq(contactRequests.id, id))
-        .returning();
-      await deps.audit.record(actor, "update", "enquiry", id, toEnquiry(before), toEnquiry(after!));
-      return toEnquiry(after!);
-    },
-
-    /** Moves the enquiry to the trash, from which `restore` puts it back for a few minutes (the Undo). */
-    async remove(actor: Actor, id: number) {
-      await get(id);
-      await db.transaction((tx) => trash.discard(tx, actor, eq(contactRequests.id, id)));
-    },
-    restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
+    update: (actor: Actor, id: number, change: EnquiryUpdate) =>
+      enquiries.update(actor, id, {
+        ...(change.status ? { status: change.status } : {}),
+        ...(change.notes !== undefined ? { notes: change.notes } : {}),
+      }),
+    remove: (actor: Actor, id: number) => enquiries.remove(actor, id),
+    restore: (actor: Actor, ids: number[]) => enquiries.restore(actor, ids),
 
     /** Exactly the rows the filter selects, newest first, as CSV. */
     async exportCsv(filter: EnquiryFilter) {
@@ -161,7 +152,7 @@ export function createContactService(
         .limit(50_000);
       return toCsv(
         [
-          "Date",
+          "Received (IST)",
           "First name",
           "Last name",
           "Organization",

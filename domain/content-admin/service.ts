@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, or, type AnyColumn } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blogComments, blogPosts, blogRevisions, jobs, teamMembers } from "../../db/schema/index";
-import type { BlogPostInput } from "../../schemas/blog";
+import { blogComments, blogPosts, jobApplications, jobs, teamMembers } from "../../db/schema/index";
+import type { BlogPostCreateInput, BlogPostInput, BlogRow, BlogTranslation } from "../../schemas/blog";
 import type { JobInput } from "../../schemas/job";
 import type { ListQuery } from "../../schemas/list-query";
 import { teamMemberInputSchema, type TeamMemberInput } from "../../schemas/team";
@@ -9,6 +9,8 @@ import type { Actor, AuditService } from "../audit/service";
 import { createBlogAdmin } from "../blog/admin";
 import type { BlogService } from "../blog/service";
 import { jobValues } from "../careers/service";
+import { HttpError } from "../errors";
+import { isUniqueViolation } from "../logistics/common";
 import { likePattern, orderBy } from "../sql";
 import { auditedTable, pageOf } from "../audited-table";
 
@@ -24,6 +26,7 @@ const blogRow = (r: typeof blogPosts.$inferSelect) => ({
   sub_heading: r.subHeading,
   status: r.status,
   language: r.language,
+  translation_group: r.translationGroup ?? r.id,
   author: r.author,
   tags: r.tags,
   feature_image: r.featureImage,
@@ -56,6 +59,7 @@ const jobRow = (r: typeof jobs.$inferSelect) => ({
   apply_link: r.applyLink,
   status: r.status,
   valid_through: r.validThrough?.toISOString() ?? null,
+  questions: r.questions,
   created_at: r.createdAt.toISOString(),
 });
 
@@ -80,16 +84,46 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
     auditName: "blog_post",
     what: "Post",
     toRecord: blogRow,
-    dependents: [
-      { table: blogComments, column: blogComments.blogId },
-      { table: blogRevisions, column: blogRevisions.postId },
-    ],
+    // Revisions stay in place while the post is in the trash (domain/trash.ts, KEPT_IN_PLACE).
+    dependents: [{ table: blogComments, column: blogComments.blogId }],
+    // A deleted post's links die with it: the trash keeps the raised version, so a restore does not revive them.
+    beforeDiscard: async (tx, ids) => {
+      await tx
+        .update(blogPosts)
+        .set({ previewVersion: sql`${blogPosts.previewVersion} + 1` })
+        .where(inArray(blogPosts.id, ids));
+    },
   });
   const blogAdmin = createBlogAdmin(db, { ...deps, toRecord: blogRow });
-  const withBody = (row: typeof blogPosts.$inferSelect) => ({
-    ...blogRow(row),
-    full_description: row.fullDescription,
-  });
+  /** Each post with the other posts of its translation group (their own status and date), oldest first. */
+  async function withTranslations(posts: ReturnType<typeof blogRow>[]): Promise<BlogRow[]> {
+    const groups = [...new Set(posts.map((p) => p.translation_group))];
+    const members = groups.length
+      ? await db
+          .select({
+            group: sql<number>`coalesce(${blogPosts.translationGroup}, ${blogPosts.id})`.mapWith(Number),
+            id: blogPosts.id,
+            heading: blogPosts.heading,
+            language: blogPosts.language,
+            status: blogPosts.status,
+            published_at: blogPosts.publishedAt,
+          })
+          .from(blogPosts)
+          .where(inArray(sql`coalesce(${blogPosts.translationGroup}, ${blogPosts.id})`, groups))
+          .orderBy(asc(blogPosts.createdAt), asc(blogPosts.id))
+      : [];
+    return posts.map((post) => ({
+      ...post,
+      translations: members
+        .filter((m) => m.group === post.translation_group && m.id !== post.id)
+        .map(({ group: _group, published_at, ...m }): BlogTranslation => ({
+          ...m,
+          published_at: published_at?.toISOString() ?? null,
+        })),
+    }));
+  }
+  const oneWithTranslations = async (post: ReturnType<typeof blogRow>) =>
+    (await withTranslations([post]))[0]!;
   const team = auditedTable(db, deps.audit, {
     table: teamMembers,
     auditName: "team_member",
@@ -101,6 +135,8 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
     auditName: "job",
     what: "Job",
     toRecord: jobRow,
+    // Applications outlive a deleted job (their key is set null) and point at it again on Undo.
+    dependents: [{ table: jobApplications, column: jobApplications.jobId, onDelete: "set null" }],
   });
   const comments = auditedTable(db, deps.audit, {
     table: blogComments,
@@ -111,9 +147,18 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
 
   return {
     blog: {
-      async list(q: Page & { status?: "draft" | "published"; language?: string }) {
+      async list(q: Page & { status?: "draft" | "published" | "scheduled"; language?: string }) {
+        const published = eq(blogPosts.status, "published");
+        const statusWhere = {
+          draft: eq(blogPosts.status, "draft"),
+          scheduled: and(published, gt(blogPosts.publishedAt, sql`now()`)),
+          published: and(
+            published,
+            or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, sql`now()`)),
+          ),
+        };
         const where = and(
-          q.status ? eq(blogPosts.status, q.status) : undefined,
+          q.status ? statusWhere[q.status] : undefined,
           q.language ? eq(blogPosts.language, q.language) : undefined,
           searchAny(q.search, [blogPosts.heading, blogPosts.tags, blogPosts.author]),
         );
@@ -124,17 +169,34 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
           blogPosts.id,
         );
         const { rows, total } = await pageOf(db, blogPosts, q, where, order);
-        return { rows: rows.map(blogRow), total };
+        return { rows: await withTranslations(rows.map(blogRow)), total };
       },
       async get(id: number) {
-        return withBody(await posts.find(id));
+        const row = await posts.find(id);
+        return { ...(await oneWithTranslations(blogRow(row))), full_description: row.fullDescription };
       },
       // Writes go through the blog service (sanitised body) and keep a revision (domain/blog/admin.ts).
-      create: (actor: Actor, input: BlogPostInput) => blogAdmin.create(actor, input),
-      update: (actor: Actor, id: number, input: BlogPostInput) => blogAdmin.update(actor, id, input),
+      create: async (actor: Actor, input: BlogPostCreateInput) =>
+        oneWithTranslations(await blogAdmin.create(actor, input)),
+      update: async (actor: Actor, id: number, input: BlogPostInput) =>
+        oneWithTranslations(await blogAdmin.update(actor, id, input)),
       revisions: blogAdmin.revisions,
       revision: blogAdmin.revision,
-      restoreRevision: blogAdmin.restore,
+      async restoreRevision(actor: Actor, id: number, revisionId: number) {
+        try {
+          return await oneWithTranslations(await blogAdmin.restore(actor, id, revisionId));
+        } catch (error) {
+          // The revision's language may since have gone to another post of the group (one post per language).
+          if (isUniqueViolation(error))
+            throw new HttpError(
+              409,
+              "This revision is in a language another translation of this post now has. Change that post's language first, or restore another revision.",
+            );
+          throw error;
+        }
+      },
+      newPreviewLink: blogAdmin.newPreviewLink,
+      revokePreviewLinks: blogAdmin.revokePreviewLinks,
       remove: (actor: Actor, id: number) => posts.remove(actor, id),
       restore: posts.restore,
     },

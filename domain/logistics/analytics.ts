@@ -35,6 +35,8 @@ const overallSources = [
   { key: "driver", label: "Drivers", table: "drivers" },
   { key: "buy_sell", label: "Buy & sell listings", table: "buy_sell_listings" },
   { key: "service_request", label: "Insurance & FASTag requests", table: "service_requests" },
+  { key: "enquiry", label: "Website enquiries", table: "contact_requests" },
+  { key: "lead", label: "CRM leads", table: "crm_leads" },
 ] as const;
 export type OverallKey = (typeof overallSources)[number]["key"];
 
@@ -219,13 +221,19 @@ export function createAnalyticsService(db: Database) {
       // One contiguous range (previous start → current end) lets PostgreSQL answer from the created_at
       // index alone; buckets between the two periods (month-to-date gaps) are simply not counted.
       const inPeriods = sql`created_at >= ${originText}::timestamptz and created_at < ${end(current).toISOString()}::timestamptz`;
+      // Like with like: the period before counts only up to the same time of its last day as now (today
+      // until 14:35 against yesterday until 14:35), or a day under way always looks like a fall.
+      const sinceMidnight = now.getTime() - startOfIndianDay(today).getTime();
+      const previousUntil = new Date(startOfIndianDay(previous.to).getTime() + sinceMidnight);
+      const untilText = previousUntil.toISOString();
       // One query per table, sent together: on PostgreSQL they run on separate connections in parallel.
       const grouped = (
         await Promise.all(
           overallSources.map((s) =>
-            rowsOf<{ key: string; b: number | string; n: number | string }>(
+            rowsOf<{ key: string; b: number | string; n: number | string; np: number | string }>(
               db,
-              sql`select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b, count(*) as n
+              sql`select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b, count(*) as n,
+                count(*) filter (where created_at < ${untilText}::timestamptz) as np
                 from ${sql.identifier(s.table)} where ${inPeriods} group by 2`,
             ),
           ),
@@ -254,12 +262,14 @@ export function createAnalyticsService(db: Database) {
           total.current += n;
           const point = chart[slots.indexOf(slot)];
           if (point) point[row.key] = Number(point[row.key]) + n;
-        } else if (inRange(day, previous)) total.previous += n;
+        } else if (inRange(day, previous)) total.previous += Number(row.np);
       }
       return {
         period,
         current,
         previous,
+        /** The period before is counted up to this moment (the same time of day as now). */
+        previous_until: untilText,
         kpis: overallSources.map((s) => {
           const { current: cur, previous: prev } = totals.get(s.key)!;
           return {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { crmLeads, crmNotes, leadSearch, members, memberSearch, serviceHistory } from "../../db/schema/index";
 import {
+  leadCsvHeaders,
   todayInIndia,
   type AfterSaleCustomer,
   type AfterSaleQuery,
@@ -160,7 +161,7 @@ export function createCrmService(db: Database, audit: AuditService) {
     },
 
     async createLead(actor: Actor, input: LeadInput) {
-      const created = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const [lead] = await tx
           .insert(t)
           .values({
@@ -173,11 +174,10 @@ export function createCrmService(db: Database, audit: AuditService) {
           })
           .returning();
         if (input.note) await tx.insert(crmNotes).values({ leadId: lead!.id, note: input.note });
-        return lead!;
+        const data = toLead({ ...lead!, noteCount: input.note ? 1 : 0 });
+        await audit.record(actor, "create", "crm_lead", lead!.id, null, data, tx);
+        return data;
       });
-      const data = toLead({ ...created, noteCount: input.note ? 1 : 0 });
-      await audit.record(actor, "create", "crm_lead", created.id, null, data);
-      return data;
     },
 
     async updateLead(actor: Actor, id: number, change: LeadChange) {
@@ -223,9 +223,13 @@ export function createCrmService(db: Database, audit: AuditService) {
     },
 
     async addNote(actor: Actor, id: number, note: string) {
-      await row(id);
-      const [created] = await db.insert(crmNotes).values({ leadId: id, note }).returning();
-      await audit.record(actor, "create", "crm_note", created!.id, null, { lead_id: id, note });
+      await db.transaction(async (tx) => {
+        // Holds the lead until the note commits: a racing delete waits and then keeps the note in the trash.
+        const [lead] = await tx.select({ id: t.id }).from(t).where(eq(t.id, id)).for("key share");
+        if (!lead) throw notFound("Lead");
+        const [created] = await tx.insert(crmNotes).values({ leadId: id, note }).returning();
+        await audit.record(actor, "create", "crm_note", created!.id, null, { lead_id: id, note }, tx);
+      });
       return notes(id);
     },
 
@@ -241,6 +245,8 @@ export function createCrmService(db: Database, audit: AuditService) {
     removeMatchingLeads: (actor: Actor, query: Partial<LeadListQuery>) =>
       trash.discardMatching(actor, leadWhere(query, todayInIndia())),
     restoreLeads: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
+    /** The Undo of an import moves the leads it created here (domain/imports). */
+    leadTrash: trash,
 
     async exportLeads(query: Partial<LeadListQuery> & { ids?: number[] }) {
       const today = todayInIndia();
@@ -251,18 +257,7 @@ export function createCrmService(db: Database, audit: AuditService) {
         .orderBy(...leadOrder(query.sort))
         .limit(EXPORT_LIMIT);
       return toCsv(
-        [
-          "Lead id",
-          "Created",
-          "Name",
-          "Phone number",
-          "Company",
-          "Interest",
-          "Status",
-          "Follow-up date",
-          "Overdue",
-          "Notes",
-        ],
+        Object.values(leadCsvHeaders),
         rows.map((r) => [
           r.id,
           r.createdAt,
@@ -340,7 +335,7 @@ export function createCrmService(db: Database, audit: AuditService) {
           "State",
           "Services",
           "Total (INR)",
-          "Last service",
+          "Last service (IST)",
         ],
         rows.map((r) => [
           r.user_id,

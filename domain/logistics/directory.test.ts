@@ -6,7 +6,8 @@ import { truckResource } from "../../schemas/directory/trucks";
 import { csvColumns } from "../../schemas/resource";
 import { createTestDatabase } from "../../tests/support/database";
 import { createAuditService, type Actor } from "../audit/service";
-import { csvDateTime, csvPhone } from "../csv";
+import { csvPhone } from "../csv";
+import { csvDateTime } from "../../shared/india-time";
 import { createActor } from "../../tests/support/factories";
 import { createLogisticsService, type LogisticsService } from "./index";
 
@@ -79,7 +80,7 @@ describe("a record's API row and CSV come from its declaration", () => {
     const [header, first] = csv.trim().split("\r\n");
     expect(header).toBe(csvColumns(truckResource).headers.join(","));
     expect(header).toBe(
-      "Truck id,Added,Vehicle number,Phone number,Owner name,Company name,Body type,Tyres,Tonnage,Brand,State,From,To",
+      "Truck id,Added (IST),Vehicle number,Phone number,Owner name,Company name,Body type,Tyres,Tonnage,Brand,State,From,To",
     );
     expect(first).toContain(
       `${created.truck_id},${csvDateTime(new Date(created.created_at))},KA01CD5678,${csvPhone(phone)},Ravi Kumar`,

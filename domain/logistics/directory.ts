@@ -124,6 +124,9 @@ export function createDirectoryService<R extends AnyResource, T extends Director
 
   return {
     resource,
+    /** The table and what the server adds on writes, for the spreadsheet import (domain/imports). */
+    binding,
+    trash,
     async list(query: ListQueryOfResource<R>) {
       const condition = where(query);
       const [rows, total] = await Promise.all([

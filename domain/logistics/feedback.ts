@@ -74,8 +74,8 @@ export function createFeedbackService(db: Database, audit: AuditService) {
     what: "Feedback",
     describe: (r) => ({ id: r.id, kind: r.kind, text: r.text, status: r.status }),
   });
-  const select = () =>
-    db
+  const select = (via: Database = db) =>
+    via
       .select({
         ...getTableColumns(t),
         memberName: sql<string>`coalesce(${members.firstName} || ' ' || ${members.lastName}, '')`,
@@ -83,8 +83,8 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       })
       .from(t)
       .leftJoin(members, eq(members.id, t.memberId));
-  async function row(id: number) {
-    const [r] = await select().where(eq(t.id, id));
+  async function row(id: number, via: Database = db) {
+    const [r] = await select(via).where(eq(t.id, id));
     if (!r) throw notFound("Feedback");
     return r;
   }
@@ -103,13 +103,15 @@ export function createFeedbackService(db: Database, audit: AuditService) {
     },
     async create(actor: Actor, input: Input) {
       const member = input.contact_no ? await memberByPhone(db, input.contact_no) : null;
-      const [created] = await db
-        .insert(t)
-        .values({ kind: input.kind, text: input.text, memberId: member?.id ?? null })
-        .returning();
-      const item = toItem(await row(created!.id));
-      await audit.record(actor, "create", "feedback", item.id, null, item);
-      return item;
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(t)
+          .values({ kind: input.kind, text: input.text, memberId: member?.id ?? null })
+          .returning();
+        const item = toItem(await row(created!.id, tx));
+        await audit.record(actor, "create", "feedback", item.id, null, item, tx);
+        return item;
+      });
     },
     async update(actor: Actor, id: number, change: Change) {
       const before = await row(id);
@@ -119,18 +121,20 @@ export function createFeedbackService(db: Database, audit: AuditService) {
         throw new HttpError(400, problem, {
           [change.status === "resolved" && !reply.trim() ? "reply" : "status"]: problem,
         });
-      await db
-        .update(t)
-        .set({
-          ...(change.status ? { status: change.status } : {}),
-          ...(change.reply !== undefined ? { reply: change.reply } : {}),
-        })
-        .where(eq(t.id, id));
-      const after = await row(id);
-      await audit.record(actor, "update", "feedback", id, toItem(before), toItem(after));
-      return toItem(after);
+      return db.transaction(async (tx) => {
+        await tx
+          .update(t)
+          .set({
+            ...(change.status ? { status: change.status } : {}),
+            ...(change.reply !== undefined ? { reply: change.reply } : {}),
+          })
+          .where(eq(t.id, id));
+        const after = await row(id, tx);
+        await audit.record(actor, "update", "feedback", id, toItem(before), toItem(after), tx);
+        return toItem(after);
+      });
     },
-    /** Moves the item to the trash, from which `restore` puts it back for a few minutes (the Undo). */
+    /** Moves the item to the trash; `restore` puts it back within the trash window (setting trash_days). */
     async remove(actor: Actor, id: number) {
       await row(id);
       await db.transaction((tx) => trash.discard(tx, actor, eq(t.id, id)));
@@ -147,7 +151,7 @@ export function createFeedbackService(db: Database, audit: AuditService) {
         .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
-        ["Id", "Received", "Kind", "Member", "Phone number", "Text", "Status", "Reply"],
+        ["Id", "Received (IST)", "Kind", "Member", "Phone number", "Text", "Status", "Reply"],
         rows.map((r) => [
           r.id,
           r.createdAt,

@@ -14,13 +14,14 @@ import {
 } from "../../db/schema/index";
 import { formatPhone } from "../../schemas/phone";
 import type { z } from "zod";
-import type {
-  Member,
-  MemberListQuery,
-  MemberVehicle,
-  VerifiedMember,
-  memberInputSchema,
-  memberUpdateSchema,
+import {
+  memberCsvHeaders,
+  type Member,
+  type MemberListQuery,
+  type MemberVehicle,
+  type VerifiedMember,
+  type memberInputSchema,
+  type memberUpdateSchema,
 } from "../../schemas/logistics";
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
@@ -159,61 +160,64 @@ export function createMemberService(db: Database, audit: AuditService) {
         last_name: r.lastName,
         phone: r.phone,
         company: r.company,
+        state: r.state,
         vehicle_list: (await vehicles(r.id)).map((v) => v.vehicle_no),
       };
     },
 
     async create(actor: Actor, input: MemberInput) {
       await assertPhoneFree(input.phone);
-      let created: Row;
       try {
-        [created] = (await db
-          .insert(members)
-          .values({
-            firstName: input.first_name,
-            lastName: input.last_name ?? "",
-            phone: input.phone,
-            company: input.company ?? "",
-            state: input.state,
-            serviceCategory: input.service_category,
-          })
-          .returning()) as [Row];
+        return await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(members)
+            .values({
+              firstName: input.first_name,
+              lastName: input.last_name ?? "",
+              phone: input.phone,
+              company: input.company ?? "",
+              state: input.state,
+              serviceCategory: input.service_category,
+            })
+            .returning()) as [Row];
+          const data = toMember(created);
+          await audit.record(actor, "create", "member", created.id, null, data, tx);
+          return data;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicatePhone(input.phone);
         throw error;
       }
-      const data = toMember(created);
-      await audit.record(actor, "create", "member", created.id, null, data);
-      return data;
     },
 
     async update(actor: Actor, id: number, change: MemberChange) {
       const before = await row(id);
       if (change.phone) await assertPhoneFree(change.phone, id);
-      let after: Row;
       try {
-        [after] = (await db
-          .update(members)
-          .set({
-            ...(change.first_name !== undefined ? { firstName: change.first_name } : {}),
-            ...(change.last_name !== undefined ? { lastName: change.last_name } : {}),
-            ...(change.phone !== undefined ? { phone: change.phone } : {}),
-            ...(change.company !== undefined ? { company: change.company } : {}),
-            ...(change.state !== undefined ? { state: change.state } : {}),
-            ...(change.service_category !== undefined ? { serviceCategory: change.service_category } : {}),
-          })
-          .where(eq(members.id, id))
-          .returning()) as [Row];
+        return await db.transaction(async (tx) => {
+          const [after] = (await tx
+            .update(members)
+            .set({
+              ...(change.first_name !== undefined ? { firstName: change.first_name } : {}),
+              ...(change.last_name !== undefined ? { lastName: change.last_name } : {}),
+              ...(change.phone !== undefined ? { phone: change.phone } : {}),
+              ...(change.company !== undefined ? { company: change.company } : {}),
+              ...(change.state !== undefined ? { state: change.state } : {}),
+              ...(change.service_category !== undefined ? { serviceCategory: change.service_category } : {}),
+            })
+            .where(eq(members.id, id))
+            .returning()) as [Row];
+          const data = toMember(after);
+          await audit.record(actor, "update", "member", id, toMember(before), data, tx);
+          return data;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicatePhone(change.phone ?? before.phone);
         throw error;
       }
-      const data = toMember(after);
-      await audit.record(actor, "update", "member", id, toMember(before), data);
-      return data;
     },
 
-    /** Moves the member to the trash, from which `restore` puts them back for a few minutes (the Undo). */
+    /** Moves the member to the trash; `restore` puts them back within the trash window (setting trash_days). */
     async remove(actor: Actor, id: number) {
       await row(id);
       await db.transaction((tx) => trash.discard(tx, actor, eq(members.id, id)));
@@ -228,39 +232,37 @@ export function createMemberService(db: Database, audit: AuditService) {
       trash.discardMatching(actor, where(query)),
 
     restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),
+    /** The Undo of an import moves the members it created here (domain/imports). */
+    trash,
 
     async addVehicle(actor: Actor, memberId: number, vehicleNo: string) {
       await row(memberId);
-      const [added] = await db
-        .insert(memberVehicles)
-        .values({ memberId, vehicleNo })
-        .onConflictDoNothing()
-        .returning();
-      if (!added) {
-        const message = `${vehicleNo} is already in this member's vehicle list.`;
-        throw new HttpError(409, message, { vehicle_no: message });
-      }
-      await audit.record(actor, "create", "member_vehicle", added.id, null, {
-        user_id: memberId,
-        vehicle_no: vehicleNo,
+      await db.transaction(async (tx) => {
+        const [added] = await tx
+          .insert(memberVehicles)
+          .values({ memberId, vehicleNo })
+          .onConflictDoNothing()
+          .returning();
+        if (!added) {
+          const message = `${vehicleNo} is already in this member's vehicle list.`;
+          throw new HttpError(409, message, { vehicle_no: message });
+        }
+        const record = { user_id: memberId, vehicle_no: vehicleNo };
+        await audit.record(actor, "create", "member_vehicle", added.id, null, record, tx);
       });
       return vehicles(memberId);
     },
 
     async removeVehicle(actor: Actor, memberId: number, vehicleId: number) {
-      const [gone] = await db
-        .delete(memberVehicles)
-        .where(and(eq(memberVehicles.id, vehicleId), eq(memberVehicles.memberId, memberId)))
-        .returning();
-      if (!gone) throw notFound("Vehicle");
-      await audit.record(
-        actor,
-        "delete",
-        "member_vehicle",
-        vehicleId,
-        { user_id: memberId, vehicle_no: gone.vehicleNo },
-        null,
-      );
+      await db.transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(memberVehicles)
+          .where(and(eq(memberVehicles.id, vehicleId), eq(memberVehicles.memberId, memberId)))
+          .returning();
+        if (!gone) throw notFound("Vehicle");
+        const record = { user_id: memberId, vehicle_no: gone.vehicleNo };
+        await audit.record(actor, "delete", "member_vehicle", vehicleId, record, null, tx);
+      });
       return vehicles(memberId);
     },
 
@@ -277,17 +279,7 @@ export function createMemberService(db: Database, audit: AuditService) {
         .orderBy(...orderBy(query.sort, sortable, desc(members.createdAt), members.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
-        [
-          "Member id",
-          "First name",
-          "Last name",
-          "Phone",
-          "Company",
-          "State",
-          "Service category",
-          "Vehicles",
-          "Joined",
-        ],
+        Object.values(memberCsvHeaders),
         rows.map((r) => [
           r.id,
           r.firstName,

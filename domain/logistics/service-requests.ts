@@ -60,13 +60,13 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
       describe: toRequest,
     }),
   } satisfies Record<RequestKind, unknown>;
-  const select = () =>
-    db
+  const select = (via: Database = db) =>
+    via
       .select({ ...rowColumns(), memberName })
       .from(t)
       .leftJoin(members, eq(members.id, t.memberId));
-  async function row(kind: RequestKind, id: number) {
-    const [r] = await select().where(and(eq(t.id, id), eq(t.kind, kind)));
+  async function row(kind: RequestKind, id: number, via: Database = db) {
+    const [r] = await select(via).where(and(eq(t.id, id), eq(t.kind, kind)));
     if (!r) throw notFound(kind === "insurance" ? "Insurance request" : "FASTag request");
     return r;
   }
@@ -84,19 +84,21 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
       return { ...total, rows: rows.map(toRequest) };
     },
     async update(actor: Actor, kind: RequestKind, id: number, change: Change) {
-      const before = await row(kind, id);
-      await db
-        .update(t)
-        .set({
-          ...(change.status ? { status: change.status } : {}),
-          ...(change.notes !== undefined ? { notes: change.notes } : {}),
-        })
-        .where(eq(t.id, id));
-      const after = await row(kind, id);
-      await audit.record(actor, "update", kind, id, toRequest(before), toRequest(after));
-      return toRequest(after);
+      return db.transaction(async (tx) => {
+        const before = await row(kind, id, tx);
+        await tx
+          .update(t)
+          .set({
+            ...(change.status ? { status: change.status } : {}),
+            ...(change.notes !== undefined ? { notes: change.notes } : {}),
+          })
+          .where(eq(t.id, id));
+        const after = await row(kind, id, tx);
+        await audit.record(actor, "update", kind, id, toRequest(before), toRequest(after), tx);
+        return toRequest(after);
+      });
     },
-    /** Moves the request to the trash, from which `restore` puts it back for a few minutes (the Undo). */
+    /** Moves the request to the trash; `restore` puts it back within the trash window (setting trash_days). */
     async remove(actor: Actor, kind: RequestKind, id: number) {
       await row(kind, id);
       await db.transaction((tx) => trashes[kind].discard(tx, actor, and(eq(t.id, id), eq(t.kind, kind))));
@@ -116,7 +118,7 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
         .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
         .limit(EXPORT_LIMIT);
       return toCsv(
-        ["Request id", "Received", "Member", "Phone number", "Vehicle number", "Status", "Notes"],
+        ["Request id", "Received (IST)", "Member", "Phone number", "Vehicle number", "Status", "Notes"],
         rows.map((r) => [
           r.id,
           r.createdAt,

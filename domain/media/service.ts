@@ -3,8 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { default as SharpFunction, Metadata } from "sharp";
 import type { Database } from "../../db/client";
 import { mediaFiles } from "../../db/schema/index";
+import type { StoredImage } from "../../schemas/media";
 import { HttpError } from "../errors";
 
+/** The size social networks show a large link preview at. */
+export const LINK_PREVIEW = { width: 1200, height: 630 } as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const WIDTHS = [480, 960, 1600] as const;
 /**
@@ -22,15 +25,7 @@ export const MAX_WAITING_IMAGES = 16;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)\b/i;
 
-export interface StoredImage {
-  id: string;
-  /** Middle width WebP, for a plain <img src>. */
-  url: string;
-  srcset: string;
-  avifSrcset: string;
-  width: number;
-  height: number;
-}
+export type { StoredImage };
 
 export interface MediaFile {
   contentType: string;
@@ -108,6 +103,21 @@ function loadSharp(): Promise<Sharp> {
 export function createMediaService(db: Database) {
   const imageWork = createWorkQueue(IMAGE_CONCURRENCY, MAX_WAITING_IMAGES);
   return {
+    /**
+     * A link preview (og:image) from a picture of ours (an upload or an SVG cover): cropped to fill
+     * 1200×630 and encoded as JPEG, which every social network shows (none shows SVG).
+     */
+    async linkPreview(source: Buffer): Promise<Buffer> {
+      const sharp = await loadSharp();
+      return imageWork.run(() =>
+        sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, density: 150 })
+          .resize(LINK_PREVIEW.width, LINK_PREVIEW.height, { fit: "cover" })
+          .flatten({ background: "#ffffff" })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer(),
+      );
+    },
+
     /** How busy image processing is (and the most images ever processed at once). */
     imageWork: imageWork.stats,
 

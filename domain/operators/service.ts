@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
-import { operators, refreshTokens } from "../../db/schema/index";
+import { operators, passwordResetTokens } from "../../db/schema/index";
 import {
   newOperatorSchema,
   passwordSchema,
@@ -11,12 +11,34 @@ import {
   type OperatorUpdate,
 } from "../../schemas/operator";
 import type { Actor, AuditService } from "../audit/service";
+import { revokeSessionsIn } from "../auth/sessions";
 import { HttpError } from "../errors";
+import { isUniqueViolation } from "../logistics/common";
+import { likePattern } from "../sql";
 
 type OperatorRow = typeof operators.$inferSelect;
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+export const EMAIL_TAKEN = "Another operator has this e-mail address; each address belongs to one operator.";
+
+/** Runs `write`, turning the e-mail address's unique index into a 409 the form can show by the field. */
+async function emailChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+}
+
+/** A new address voids the reset links sent to the old one. */
+async function voidResetLinks(tx: Executor, operatorId: number) {
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.operatorId, operatorId));
+}
 const summary = (r: OperatorRow): OperatorSummary => ({
   id: r.id,
   username: r.username,
+  email: r.email,
   role: r.role,
   disabled: r.disabled,
   created_at: r.createdAt.toISOString(),
@@ -34,8 +56,27 @@ export const verifyPassword = async (passwordHash: string, password: string) =>
 
 export function createOperatorService(db: Database, audit?: AuditService) {
   return {
-    async list(): Promise<OperatorSummary[]> {
-      return (await db.select().from(operators).orderBy(asc(operators.username))).map(summary);
+    /** One page of the console's list, by username, and how many there are. */
+    /** A page of operators by username; `search` matches part of the username or the e-mail address. */
+    async listPage(
+      page: number,
+      pageSize: number,
+      search = "",
+    ): Promise<{ rows: OperatorSummary[]; total: number }> {
+      const where = search
+        ? sql`(${operators.username} || ' ' || coalesce(${operators.email}, '')) ilike ${likePattern(search)}`
+        : undefined;
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(operators)
+          .where(where)
+          .orderBy(asc(operators.username))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.$count(operators, where),
+      ]);
+      return { rows: rows.map(summary), total };
     },
     /** Console edit of an operator; an admin cannot lock themselves out. */
     async update(actor: Actor, id: number, change: OperatorUpdate): Promise<OperatorSummary> {
@@ -44,47 +85,90 @@ export function createOperatorService(db: Database, audit?: AuditService) {
       if (id === actor.operatorId && (change.disabled === true || change.role === "editor")) {
         throw new HttpError(400, "You cannot disable or demote your own account; ask another admin.");
       }
-      const [after] = await db
-        .update(operators)
-        .set({
-          ...(change.role ? { role: change.role } : {}),
-          ...(change.disabled !== undefined ? { disabled: change.disabled } : {}),
-          ...(change.password ? { passwordHash: await hashPassword(change.password) } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(operators.id, id))
-        .returning();
-      // A disabled operator or a new password ends every session at once.
-      if (change.disabled || change.password) {
-        await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.operatorId, id));
-      }
-      const { passwordHash: _b, ...beforeSafe } = before;
-      const { passwordHash: _a, ...afterSafe } = after!;
-      await audit?.record(actor, "update", "operator", id, beforeSafe, {
-        ...afterSafe,
-        password_changed: Boolean(change.password),
-      });
-      return summary(after!);
+      const passwordHash = change.password ? await hashPassword(change.password) : undefined;
+      const after = await emailChecked(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(operators)
+            .set({
+              ...(change.role ? { role: change.role } : {}),
+              ...(change.disabled !== undefined ? { disabled: change.disabled } : {}),
+              ...(passwordHash ? { passwordHash } : {}),
+              ...(change.email !== undefined ? { email: change.email } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(operators.id, id))
+            .returning();
+          // A disabled operator or a new password ends every session at once, in the same transaction.
+          const sessionsEnded = Boolean(change.disabled || passwordHash);
+          if (sessionsEnded) await revokeSessionsIn(tx, id);
+          if (change.email !== undefined && change.email !== before.email) await voidResetLinks(tx, id);
+          const { passwordHash: _b, ...beforeSafe } = before;
+          const { passwordHash: _a, ...afterSafe } = row!;
+          await audit?.record(
+            actor,
+            "update",
+            "operator",
+            id,
+            beforeSafe,
+            { ...afterSafe, password_changed: Boolean(passwordHash), sessions_ended: sessionsEnded },
+            tx,
+          );
+          return row!;
+        }),
+      );
+      return summary(after);
     },
     async create(input: NewOperator, actor?: Actor) {
       const data = newOperatorSchema.parse(input);
-      const [row] = await db
-        .insert(operators)
-        .values({ username: data.username, passwordHash: await hashPassword(data.password), role: data.role })
-        .onConflictDoNothing()
-        .returning({ id: operators.id, username: operators.username, role: operators.role });
+      const passwordHash = await hashPassword(data.password);
+      const [row] = await emailChecked(() =>
+        db
+          .insert(operators)
+          .values({ username: data.username, passwordHash, role: data.role, email: data.email ?? null })
+          .onConflictDoNothing({ target: operators.username })
+          .returning({ id: operators.id, username: operators.username, role: operators.role }),
+      );
       if (!row) throw new HttpError(409, `An operator named "${data.username}" already exists`);
       if (actor) await audit?.record(actor, "create", "operator", row.id, null, row);
       return row;
     },
-    async resetPassword(username: string, password: string) {
+    /** The operator's own e-mail address (the account screen); audited like an admin's edit. */
+    async setOwnEmail(actor: Actor, email: string | null): Promise<OperatorSummary> {
+      const [before] = await db.select().from(operators).where(eq(operators.id, actor.operatorId));
+      if (!before) throw new HttpError(404, "Operator not found");
+      const after = await emailChecked(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(operators)
+            .set({ email, updatedAt: new Date() })
+            .where(eq(operators.id, actor.operatorId))
+            .returning();
+          if (email !== before.email) await voidResetLinks(tx, actor.operatorId);
+          return row!;
+        }),
+      );
+      await audit?.record(actor, "update", "operator", actor.operatorId, { email: before.email }, { email });
+      return summary(after);
+    },
+    /** The command-line reset; like a new password in the console, it ends every session of the operator. */
+    async resetPassword(actor: Actor, username: string, password: string) {
       const name = usernameSchema.parse(username);
-      const rows = await db
-        .update(operators)
-        .set({ passwordHash: await hashPassword(passwordSchema.parse(password)), updatedAt: new Date() })
-        .where(eq(operators.username, name))
-        .returning({ id: operators.id });
-      if (rows.length === 0) throw new Error(`No operator named "${name}"`);
+      const passwordHash = await hashPassword(passwordSchema.parse(password));
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(operators)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(operators.username, name))
+          .returning({ id: operators.id });
+        if (!row) throw new Error(`No operator named "${name}"`);
+        await revokeSessionsIn(tx, row.id);
+        await audit?.record(actor, "password_reset", "operator", row.id, null, { sessions_ended: "all" }, tx);
+      });
+    },
+    async get(id: number): Promise<OperatorSummary | undefined> {
+      const [row] = await db.select().from(operators).where(eq(operators.id, id));
+      return row ? summary(row) : undefined;
     },
     async findByUsername(username: string) {
       const [row] = await db

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Actor, AuditService } from "../audit/service";
 import { siteSettings } from "../../db/schema/index";
-import { siteSettingsSchema, type SiteSettings } from "../../schemas/settings";
+import { siteSettingsSchema, type SiteSettings, type SiteSettingsInput } from "../../schemas/settings";
 
 export const fallbackSettings: SiteSettings = {
   sales_email: "sales@example.com",
@@ -14,6 +14,8 @@ export const fallbackSettings: SiteSettings = {
   facebook: "https://www.facebook.com/",
   twitter: "https://x.com/",
   linkedin: "https://www.linkedin.com/",
+  privacy_policy: "",
+  application_retention_days: 180,
 };
 
 export function createSettingsService(db: Database, audit?: AuditService) {
@@ -23,7 +25,7 @@ export function createSettingsService(db: Database, audit?: AuditService) {
       const parsed = siteSettingsSchema.safeParse(row?.data);
       return parsed.success ? parsed.data : fallbackSettings;
     },
-    async update(data: SiteSettings, actor?: Actor): Promise<SiteSettings> {
+    async update(data: SiteSettingsInput, actor?: Actor): Promise<SiteSettings> {
       const value = siteSettingsSchema.parse(data);
       const before = actor ? await this.get() : null;
       await db

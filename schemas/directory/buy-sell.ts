@@ -70,7 +70,7 @@ export const buySellResource = defineResource({
   form: {
     contact_no: { kind: "member-phone" },
     vehicle_number: { kind: "vehicle" },
-    owner_name: { kind: "text", label: "Owner name", fromMemberName: true },
+    owner_name: { kind: "text", label: "Owner name", fromMember: "first_name" },
     brand: { kind: "select", label: "Brand", options: brandOptions },
     model_year: { kind: "number", label: "Model year", placeholder: "2019" },
     kms_driven: { kind: "number", label: "Kilometres driven", placeholder: "245000" },
@@ -81,7 +81,7 @@ export const buySellResource = defineResource({
   },
   csv: {
     buy_sell_id: "Listing id",
-    created_at: "Listed",
+    created_at: "Listed (IST)",
     owner_name: "Owner name",
     contact_no: "Phone number",
     vehicle_number: "Vehicle number",

@@ -36,7 +36,7 @@ export const driverResource = defineResource({
   form: {
     contact_no: { kind: "member-phone" },
     vehicle_number: { kind: "vehicle" },
-    driver_name: { kind: "text", label: "Driver name", fromMemberName: true },
+    driver_name: { kind: "text", label: "Driver name", fromMember: "first_name" },
     licence_number: { kind: "text", label: "Driving licence number", placeholder: "MH1420110062821" },
     company_name: { kind: "text", label: "Company name" },
     state: { kind: "select", label: "State", options: stateOptions, numeric: true },
@@ -45,7 +45,7 @@ export const driverResource = defineResource({
   },
   csv: {
     driver_id: "Driver id",
-    created_at: "Added",
+    created_at: "Added (IST)",
     driver_name: "Driver name",
     vehicle_number: "Vehicle number",
     licence_number: "Licence number",

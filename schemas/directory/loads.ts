@@ -8,7 +8,7 @@ import {
   stateQuery,
   tyreField,
   tyreQuery,
-  wholeNumber,
+  decimalNumber,
 } from "../logistics-fields";
 import { isoDate } from "../dates";
 import {
@@ -42,7 +42,7 @@ export const loadResource = defineResource({
     to_city: requiredText("drop city", 100),
     to_state: stateField,
     material: requiredText("material", 100),
-    weight_tons: wholeNumber("weight", 1, 100, " t"),
+    weight_tons: decimalNumber("weight", 1, 100, " t"),
     body_type: enumOf(bodyTypes, "Choose a body type"),
     tyres: tyreField,
     tonnage_band: enumOf(tonnageBands, "Choose a tonnage band"),
@@ -65,14 +65,20 @@ export const loadResource = defineResource({
   sortable: ["created_at", "pickup_date", "from_city", "to_city", "weight_tons", "status"],
   form: {
     contact_no: { kind: "member-phone" },
-    contact_name: { kind: "text", label: "Contact name" },
-    company_name: { kind: "text", label: "Company name" },
+    contact_name: { kind: "text", label: "Contact name", fromMember: "full_name" },
+    company_name: { kind: "text", label: "Company name", fromMember: "company" },
     from_city: { kind: "text", label: "From city" },
-    from_state: { kind: "select", label: "From state", options: stateOptions, numeric: true },
+    from_state: {
+      kind: "select",
+      label: "From state",
+      options: stateOptions,
+      numeric: true,
+      fromMember: "state",
+    },
     to_city: { kind: "text", label: "To city" },
     to_state: { kind: "select", label: "To state", options: stateOptions, numeric: true },
     material: { kind: "text", label: "Material" },
-    weight_tons: { kind: "number", label: "Weight (tonnes)" },
+    weight_tons: { kind: "number", label: "Weight (tonnes)", decimal: true },
     body_type: { kind: "select", label: "Body type", options: bodyTypeOptions },
     tyres: { kind: "select", label: "Tyres", options: tyreOptions, numeric: true },
     tonnage_band: { kind: "select", label: "Tonnage", options: tonnageOptions },
@@ -81,7 +87,7 @@ export const loadResource = defineResource({
   },
   csv: {
     load_id: "Load id",
-    created_at: "Posted",
+    created_at: "Posted (IST)",
     contact_no: "Phone number",
     contact_name: "Name",
     company_name: "Company name",

@@ -38,26 +38,38 @@ afterAll(() => t.close());
 const call = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: object, token = admin) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 
+// Settings saved without the privacy policy and the retention days take their defaults.
+const saved = { ...settings, privacy_policy: "", application_retention_days: 180 };
+
 describe("site settings", () => {
   it("saves valid settings, which the public site then reads", async () => {
     const res = await call("PUT", "/api/site_settings", settings);
     expect(res.statusCode).toBe(200);
-    expect(await t.app.services.settings.get()).toEqual(settings);
-    expect((await call("GET", "/api/site_settings")).json().data).toEqual(settings);
+    expect(await t.app.services.settings.get()).toEqual(saved);
+    expect((await call("GET", "/api/site_settings")).json().data).toEqual(saved);
+  });
+
+  it("saves the privacy policy and the retention days, and refuses a retention under a week", async () => {
+    const policy = { ...settings, privacy_policy: "We keep little.", application_retention_days: 90 };
+    expect((await call("PUT", "/api/site_settings", policy)).statusCode).toBe(200);
+    expect(await t.app.services.settings.get()).toEqual(policy);
+    const short = await call("PUT", "/api/site_settings", { ...policy, application_retention_days: 3 });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("application_retention_days: Keep applications at least 7 days");
   });
 
   it("rejects bad values and unknown fields without changing anything", async () => {
     await call("PUT", "/api/site_settings", settings);
-    for (const bad of [
-      { ...settings, info_email: "nope" },
-      { ...settings, facebook: "javascript:alert(1)" },
-      { ...settings, extra: 1 },
-    ]) {
+    for (const [bad, message] of [
+      [{ ...settings, info_email: "nope" }, /^info_email: /],
+      [{ ...settings, facebook: "javascript:alert(1)" }, /^facebook: /],
+      [{ ...settings, extra: 1 }, /"extra"/],
+    ] as const) {
       const res = await call("PUT", "/api/site_settings", bad);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/^(info_email|facebook|)/);
+      expect(res.json().message).toMatch(message);
     }
-    expect(await t.app.services.settings.get()).toEqual(settings);
+    expect(await t.app.services.settings.get()).toEqual(saved);
   });
 });
 
@@ -78,6 +90,30 @@ describe("operators", () => {
       payload: { username: "writer.one", password: "writer-password-01" },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it("finds operators by part of the username or e-mail address (the console list's search box)", async () => {
+    await t.app.services.operators.create({
+      username: "searchable.sita",
+      password: "sita-password-0001",
+      role: "editor",
+      email: "sita@northwind.example.com",
+    });
+    await t.app.services.operators.create({
+      username: "other.ravi",
+      password: "ravi-password-0001",
+      role: "editor",
+    });
+    const names = async (search: string) => {
+      const res = await call("GET", `/api/operators?search=${encodeURIComponent(search)}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().operators_data.map((o: { username: string }) => o.username);
+    };
+    expect(await names("SEARCHABLE")).toEqual(["searchable.sita"]);
+    expect(await names("sita@north")).toEqual(["searchable.sita"]);
+    // LIKE wildcards are plain characters.
+    expect(await names("%")).toEqual([]);
+    expect(await names("")).toEqual(expect.arrayContaining(["searchable.sita", "other.ravi", "chief"]));
   });
 
   it("refuses duplicate names, weak passwords and mass-assigned fields", async () => {
@@ -138,9 +174,15 @@ describe("operators", () => {
   });
 
   it("does not let an admin disable or demote themselves", async () => {
-    const res = await call("PATCH", `/api/operators/${adminId}`, { disabled: true });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/cannot disable or demote your own account/);
+    for (const change of [{ disabled: true }, { role: "editor" }]) {
+      const res = await call("PATCH", `/api/operators/${adminId}`, change);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/cannot disable or demote your own account/);
+    }
+    const self = (await call("GET", "/api/operators"))
+      .json()
+      .operators_data.find((o: { id: number }) => o.id === adminId);
+    expect(self).toMatchObject({ role: "admin", disabled: false });
   });
 });
 

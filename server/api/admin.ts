@@ -2,14 +2,30 @@ import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { archiveStream, takeSnapshot, type Snapshot } from "../../db/backup/archive";
+import { auditEntrySchema, auditListQuerySchema } from "../../schemas/audit";
 import { recordId } from "../../schemas/blog";
 import { listQuerySchema } from "../../schemas/list-query";
-import { newOperatorSchema, operatorUpdateSchema } from "../../schemas/operator";
-import { siteSettingsSchema } from "../../schemas/settings";
+import {
+  newOperatorSchema,
+  operatorRowSchema,
+  operatorSummarySchema,
+  operatorUpdateSchema,
+} from "../../schemas/operator";
+import { publicAddressSchema, siteSettingsSchema } from "../../schemas/settings";
+import { twoFactorPolicySchema } from "../../schemas/two-factor";
+import {
+  dataAnswerOf,
+  listAnswerOf,
+  messageAnswerSchema,
+  recordAnswerOf,
+  textAnswer,
+} from "../../schemas/api-responses";
 import { HttpError } from "../errors";
 import { currentOperator } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });
+/** A new operator: who, and with which role. */
+const newOperatorAnswer = operatorSummarySchema.pick({ id: true, username: true, role: true });
 
 /** Admin-only console endpoints: site settings, operators, the audit log and backups. */
 export async function adminRoutes(fastify: FastifyInstance) {
@@ -24,7 +40,11 @@ export async function adminRoutes(fastify: FastifyInstance) {
    */
   app.post(
     "/api/backup",
-    { config: { access: "admin", localKey: true }, compress: false },
+    {
+      config: { access: "admin", localKey: true },
+      compress: false,
+      schema: { response: { 200: textAnswer("application/gzip", "The data directory as .tar.gz.") } },
+    },
     async (request, reply) => {
       const { database } = app;
       if (database.engine === "postgres")
@@ -66,29 +86,97 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get("/api/site_settings", { config: { access: "admin" } }, async () => ({
-    success: true,
-    data: await app.services.settings.get(),
-  }));
+  // With the address links use now and where it comes from: the console warns while it is the default.
+  app.get(
+    "/api/site_settings",
+    {
+      config: { access: "admin" },
+      schema: {
+        response: { 200: dataAnswerOf(siteSettingsSchema).extend({ public_address: publicAddressSchema }) },
+      },
+    },
+    async () => ({
+      success: true,
+      data: await app.services.settings.get(),
+      public_address: await app.services.publicAddress.current(),
+    }),
+  );
 
   app.put(
     "/api/site_settings",
-    { config: { access: "admin" }, schema: { body: siteSettingsSchema.strict() } },
+    {
+      config: { access: "admin" },
+      schema: {
+        body: siteSettingsSchema.strict(),
+        response: { 200: recordAnswerOf(siteSettingsSchema).extend({ public_address: publicAddressSchema }) },
+      },
+    },
     async (request) => {
       const input = request.body;
       const data = await app.services.settings.update(input, currentOperator(request));
-      return { success: true, message: "Settings saved.", data };
+      const public_address = await app.services.publicAddress.current();
+      return { success: true, message: "Settings saved.", data, public_address };
     },
   );
 
-  app.get("/api/operators", { config: { access: "admin" } }, async () => {
-    const rows = await app.services.operators.list();
-    return { success: true, operators_data: rows, total_no_of_data: rows.length };
-  });
+  // Which roles must sign in with a second factor; enforced on every request (server/plugins/access.ts).
+  app.get(
+    "/api/two_factor_policy",
+    { config: { access: "admin" }, schema: { response: { 200: dataAnswerOf(twoFactorPolicySchema) } } },
+    async () => ({ success: true as const, data: await app.services.twoFactor.policy() }),
+  );
+
+  app.put(
+    "/api/two_factor_policy",
+    {
+      config: { access: "admin" },
+      schema: { body: twoFactorPolicySchema, response: { 200: recordAnswerOf(twoFactorPolicySchema) } },
+    },
+    async (request) => {
+      const data = await app.services.twoFactor.setPolicy(currentOperator(request), request.body);
+      return { success: true as const, message: "Two-factor requirement saved.", data };
+    },
+  );
+
+  app.post(
+    "/api/operators/:id/two_factor/reset",
+    { config: { access: "admin" }, schema: { params: idParams, response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await app.services.twoFactor.reset(currentOperator(request), request.params.id);
+      return {
+        success: true as const,
+        message:
+          "Two-factor sign-in reset: the operator sets it up again at their next sign-in, and every session of theirs has ended.",
+        data: [],
+      };
+    },
+  );
+
+  // The local key too: `npm run operator` acts through the server that holds the embedded database.
+  app.get(
+    "/api/operators",
+    {
+      config: { access: "admin", localKey: true },
+      schema: {
+        querystring: listQuerySchema.pick({ page: true, page_size: true, search: true }),
+        response: { 200: listAnswerOf("operators", operatorRowSchema) },
+      },
+    },
+    async (request) => {
+      const { page, page_size, search } = request.query;
+      const { rows, total } = await app.services.operators.listPage(page, page_size, search);
+      const withTwoFactor = await app.services.twoFactor.enabledAmong(rows.map((row) => row.id));
+      const operators_data = rows.map((row) => ({ ...row, two_factor: withTwoFactor.has(row.id) }));
+      return { success: true, operators_data, total_no_of_data: total };
+    },
+  );
 
   app.post(
     "/api/operators",
-    { config: { access: "admin" }, schema: { body: newOperatorSchema.strict() } },
+    {
+      config: { access: "admin", localKey: true },
+      schema: { body: newOperatorSchema.strict(), response: { 201: recordAnswerOf(newOperatorAnswer) } },
+    },
     async (request, reply) => {
       const input = request.body;
       const row = await app.services.operators.create(input, currentOperator(request));
@@ -100,7 +188,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.patch(
     "/api/operators/:id",
-    { config: { access: "admin" }, schema: { params: idParams, body: operatorUpdateSchema } },
+    {
+      config: { access: "admin", localKey: true },
+      schema: {
+        params: idParams,
+        body: operatorUpdateSchema,
+        response: { 200: recordAnswerOf(operatorSummarySchema) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const change = request.body;
@@ -109,12 +204,30 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.post(
+    "/api/operators/:id/end_sessions",
+    { config: { access: "admin" }, schema: { params: idParams, response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      const username = await app.services.auth.endAllSessions(currentOperator(request), request.params.id);
+      return {
+        success: true as const,
+        message: `Every session of ${username} has been ended.`,
+        data: [],
+      };
+    },
+  );
+
   app.get(
     "/api/audit_log",
-    { config: { access: "admin" }, schema: { querystring: listQuerySchema } },
+    {
+      config: { access: "admin" },
+      schema: {
+        querystring: auditListQuerySchema,
+        response: { 200: listAnswerOf("audit_log", auditEntrySchema) },
+      },
+    },
     async (request) => {
-      const query = request.query;
-      const { rows, total } = await app.services.audit.list(query.page, query.page_size, query.sort);
+      const { rows, total } = await app.services.audit.list(request.query);
       return {
         success: true,
         audit_log_data: rows.map((r) => ({
@@ -123,6 +236,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
           action: r.action,
           entity: r.entity,
           entity_id: r.entityId,
+          record_name: r.recordName,
+          restorable: Boolean(r.restorable),
           before: r.before,
           after: r.after,
           created_at: r.createdAt.toISOString(),

@@ -1,5 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { loginSchema, type LoginResponse, type RefreshResponse } from "../../schemas/auth";
+import { z } from "zod";
+import { listAnswerOf, messageAnswerSchema } from "../../schemas/api-responses";
+import {
+  currentOperatorAnswerSchema,
+  deviceSchema,
+  loginAnswerSchema,
+  loginSchema,
+  passwordChangeSchema,
+  refreshAnswerSchema,
+  type LoginResponse,
+  type RefreshResponse,
+} from "../../schemas/auth";
+import {
+  recoveryCodesAnswerSchema,
+  recoveryCodesRequestSchema,
+  secondFactorNeededSchema,
+  secondFactorSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from "../../schemas/two-factor";
+import type { Session } from "../../domain/auth/service";
+import { recordId } from "../../schemas/blog";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";
@@ -12,7 +34,8 @@ export async function authRoutes(fastify: FastifyInstance) {
   const cookieOptions = {
     httpOnly: true,
     sameSite: "strict" as const,
-    secure: app.config.NODE_ENV === "production" && app.config.PUBLIC_BASE_URL.startsWith("https:"),
+    // From the variable only: an address saved in Site settings must not lock a plain-http console out.
+    secure: app.config.NODE_ENV === "production" && Boolean(app.config.PUBLIC_BASE_URL?.startsWith("https:")),
     path: REFRESH_PATH,
   };
 
@@ -20,23 +43,32 @@ export async function authRoutes(fastify: FastifyInstance) {
     "/api/auth/login",
     {
       config: { access: "public", rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { body: loginSchema },
+      schema: {
+        body: loginSchema,
+        response: { 200: z.union([loginAnswerSchema, secondFactorNeededSchema]) },
+      },
     },
-    async (request, reply): Promise<LoginResponse> => {
+    async (request, reply) => {
       const input = request.body;
       try {
-        const session = await app.services.auth.login({ ...input, ip: request.ip });
-        request.log.info({ username: input.username, ip: request.ip, outcome: "success" }, "sign-in");
-        reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-          ...cookieOptions,
-          maxAge: app.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+        const outcome = await app.services.auth.login({
+          ...input,
+          ip: request.ip,
+          userAgent: request.headers["user-agent"],
         });
         reply.header("Cache-Control", "no-store");
+        if (outcome.kind === "second_factor") {
+          request.log.info({ username: input.username, ip: request.ip, outcome: "second factor" }, "sign-in");
+          return {
+            second_factor_required: true as const,
+            challenge: outcome.challenge,
+            message: "Enter the code from your authenticator app.",
+          };
+        }
+        request.log.info({ username: input.username, ip: request.ip, outcome: "success" }, "sign-in");
         return {
-          access_token: session.accessToken,
-          user_id: session.operator.id,
-          username: session.operator.username,
-          role: session.operator.role,
+          ...signedIn(reply, outcome.session),
+          two_factor_enrolment_required: outcome.enrolmentRequired,
         };
       } catch (error) {
         request.log.warn(
@@ -52,9 +84,45 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /** Sets the refresh cookie of a new session and answers the spec's sign-in shape. */
+  function signedIn(reply: FastifyReply, session: Session): LoginResponse {
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      ...cookieOptions,
+      maxAge: app.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+    });
+    return {
+      access_token: session.accessToken,
+      user_id: session.operator.id,
+      username: session.operator.username,
+      role: session.operator.role,
+    };
+  }
+
+  // The second step of a sign-in with two-factor: throttled per account and address like the password.
+  app.post(
+    "/api/auth/login/second_factor",
+    {
+      config: { access: "public", rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { body: secondFactorSchema, response: { 200: loginAnswerSchema } },
+    },
+    async (request, reply): Promise<LoginResponse> => {
+      const { session, recoveryCodesLeft } = await app.services.auth.completeSignIn({
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      });
+      request.log.info(
+        { username: session.operator.username, ip: request.ip, outcome: "success" },
+        "sign-in",
+      );
+      reply.header("Cache-Control", "no-store");
+      return { ...signedIn(reply, session), recovery_codes_left: recoveryCodesLeft };
+    },
+  );
+
   const refresh = async (request: FastifyRequest, reply: FastifyReply): Promise<RefreshResponse> => {
     reply.header("Cache-Control", "no-store");
-    if (!sameSite(request, app.config.PUBLIC_BASE_URL)) {
+    if (!sameSite(request, await app.services.publicAddress.url())) {
       reply.status(403);
       return { error_code: 403, message: "Cross-site refresh requests are not allowed.", data: {} };
     }
@@ -72,28 +140,160 @@ export async function authRoutes(fastify: FastifyInstance) {
       reply.clearCookie(REFRESH_COOKIE, cookieOptions);
       return { error_code: 401, message: "Your session has ended. Please sign in again.", data: {} };
     }
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      ...cookieOptions,
-      maxAge: app.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-    });
+    if (session.refreshToken)
+      reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+        ...cookieOptions,
+        maxAge: app.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+      });
     return { error_code: 200, data: { access_token: session.accessToken } };
   };
-  app.get(REFRESH_PATH, { config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, refresh);
-  app.post(REFRESH_PATH, { config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, refresh);
+  // Public: the refresh cookie is the credential; its 403 answers keep the spec's refresh shape.
+  const refreshRoute = {
+    config: { access: "public" as const, rateLimit: { max: 60, timeWindow: 60_000 } },
+    schema: { response: { 200: refreshAnswerSchema, 403: refreshAnswerSchema } },
+  };
+  app.get(REFRESH_PATH, refreshRoute, refresh);
+  app.post(REFRESH_PATH, refreshRoute, refresh);
 
-  app.post("/api/auth/logout", { config: { access: "editor" } }, async (request, reply) => {
-    await app.services.auth.revokeFamily(currentOperator(request).familyId);
-    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
-    return { success: true, message: "Signed out.", data: [] };
-  });
+  const editor = { access: "editor" as const, duringEnrolment: true };
+  app.post(
+    "/api/auth/logout",
+    { config: editor, schema: { response: { 200: messageAnswerSchema } } },
+    async (request, reply) => {
+      await app.services.auth.logout(currentOperator(request));
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      return { success: true, message: "Signed out.", data: [] };
+    },
+  );
 
-  app.get("/api/auth/me", { config: { access: "editor" } }, async (request) => {
-    const operator = currentOperator(request);
-    return {
-      success: true,
-      data: { user_id: operator.operatorId, username: operator.username, role: operator.role },
-    };
-  });
+  app.post(
+    "/api/auth/password",
+    {
+      config: { access: "editor", rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { body: passwordChangeSchema, response: { 200: messageAnswerSchema } },
+    },
+    async (request) => {
+      await app.services.auth.changePassword(currentOperator(request), request.body, request.ip);
+      return {
+        success: true as const,
+        message: "Password changed. Your other devices have been signed out.",
+        data: [],
+      };
+    },
+  );
+
+  app.get(
+    "/api/auth/sessions",
+    { config: { access: "editor" }, schema: { response: { 200: listAnswerOf("sessions", deviceSchema) } } },
+    async (request) => {
+      const devices = await app.services.auth.devices(currentOperator(request));
+      return { success: true as const, sessions_data: devices, total_no_of_data: devices.length };
+    },
+  );
+
+  app.delete(
+    "/api/auth/sessions/:id",
+    {
+      config: { access: "editor" },
+      schema: { params: z.object({ id: recordId() }), response: { 200: messageAnswerSchema } },
+    },
+    async (request) => {
+      await app.services.auth.endDevice(currentOperator(request), request.params.id);
+      return { success: true as const, message: "That device has been signed out.", data: [] };
+    },
+  );
+
+  app.post(
+    "/api/auth/sessions/end_others",
+    { config: { access: "editor" }, schema: { response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await app.services.auth.endOtherDevices(currentOperator(request));
+      return { success: true as const, message: "Your other devices have been signed out.", data: [] };
+    },
+  );
+
+  app.get(
+    "/api/auth/me",
+    { config: editor, schema: { response: { 200: currentOperatorAnswerSchema } } },
+    async (request) => {
+      const operator = currentOperator(request);
+      return {
+        success: true,
+        data: {
+          user_id: operator.operatorId,
+          username: operator.username,
+          role: operator.role,
+          two_factor_enrolment_required: operator.enrolmentOnly === true,
+        },
+      };
+    },
+  );
+
+  app.get(
+    "/api/auth/two_factor",
+    {
+      config: editor,
+      schema: { response: { 200: z.object({ success: z.literal(true), data: twoFactorStatusSchema }) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await app.services.twoFactor.status(currentOperator(request).operatorId),
+    }),
+  );
+
+  app.post(
+    "/api/auth/two_factor/setup",
+    {
+      config: { ...editor, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { response: { 200: z.object({ success: z.literal(true), data: twoFactorSetupSchema }) } },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return {
+        success: true as const,
+        data: await app.services.twoFactor.beginSetup(currentOperator(request)),
+      };
+    },
+  );
+
+  app.post(
+    "/api/auth/two_factor/enable",
+    {
+      config: { ...editor, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { body: twoFactorEnableSchema, response: { 200: recoveryCodesAnswerSchema } },
+    },
+    async (request) => {
+      const who = currentOperator(request);
+      const codes = await app.services.twoFactor.enable(who, request.body, request.ip);
+      return {
+        success: true as const,
+        message:
+          "Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only now.",
+        // The enrolment-only limit is lifted for this session at once.
+        data: { recovery_codes: codes, access_token: await app.services.auth.accessTokenFor(who) },
+      };
+    },
+  );
+
+  app.post(
+    "/api/auth/two_factor/recovery_codes",
+    {
+      config: { access: "editor", rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { body: recoveryCodesRequestSchema, response: { 200: recoveryCodesAnswerSchema } },
+    },
+    async (request) => {
+      const codes = await app.services.twoFactor.regenerateRecoveryCodes(
+        currentOperator(request),
+        request.body.code,
+        request.ip,
+      );
+      return {
+        success: true as const,
+        message: "New recovery codes made; the old ones no longer work. They are shown only now.",
+        data: { recovery_codes: codes },
+      };
+    },
+  );
 }
 
 // The refresh cookie is SameSite=Strict already; checking the origin too stops any cross-site use.

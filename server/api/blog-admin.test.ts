@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, blogPosts, blogRevisions } from "../../db/schema/index";
+import { changedFields } from "../../app/lib/dashboard/audit-changes";
+import { auditLog, blogPosts, blogRevisions, deletedRecords } from "../../db/schema/index";
 import { createPreviewTokens } from "../../domain/blog/preview";
+import { purgeExpiredTrash } from "../../domain/trash";
 import { operatorToken } from "../../tests/support/auth";
 import { createPost } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/app";
@@ -16,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.database.db;
-const call = (method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
+const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 const get = (url: string) => t.app.inject({ method: "GET", url });
 
@@ -38,9 +41,9 @@ async function createDraft(overrides: object = {}) {
   return res.json().data.id as number;
 }
 
-/** The token part of a preview URL (…/blog/preview/{id}/{token}). */
+/** A new preview link of post `id`; answers the token part of its URL (…/blog/preview/{id}/{token}). */
 async function previewToken(id: number) {
-  const res = await call("GET", `/api/blog/${id}/preview_link`);
+  const res = await call("POST", `/api/blog/${id}/preview_link`);
   expect(res.statusCode).toBe(200);
   const { url, expires_at } = res.json().data;
   expect(url).toMatch(new RegExp(`^https://www\\.example\\.com/blog/preview/${id}/[\\w-]+\\.[\\w-]+$`));
@@ -84,12 +87,13 @@ describe("draft preview links", () => {
     const other = await createDraft({ heading: "Another draft" });
     const good = await previewToken(id);
     const signer = createPreviewTokens(t.config.JWT_SECRET);
-    const expired = signer.sign(id, new Date(Date.now() - 1000));
+    // The post's first link made its preview version 1.
+    const expired = signer.sign(id, 1, new Date(Date.now() - 1000));
     const [payload, signature] = good.split(".");
     // The payload of another post with this post's signature, and this payload with a flipped signature.
     const otherPayload = (await previewToken(other)).split(".")[0];
     const flipped = `${payload}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`;
-    const foreign = createPreviewTokens("another-secret-that-is-long-enough-0123456789").sign(id);
+    const foreign = createPreviewTokens("another-secret-that-is-long-enough-0123456789").sign(id, 1);
 
     const cases: [string, number, RegExp][] = [
       [`/api/blog_preview/${id}/${expired}`, 410, /expired/],
@@ -112,8 +116,119 @@ describe("draft preview links", () => {
 
   it("are for editors only, and only for posts that exist", async () => {
     const id = await createDraft();
-    expect((await get(`/api/blog/${id}/preview_link`)).statusCode).toBe(401);
-    expect((await call("GET", "/api/blog/999999/preview_link")).statusCode).toBe(404);
+    for (const method of ["POST", "DELETE"] as const) {
+      expect((await t.app.inject({ method, url: `/api/blog/${id}/preview_link` })).statusCode).toBe(401);
+      const missing = await call(method, "/api/blog/999999/preview_link");
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe("Post not found");
+    }
+  });
+
+  const opens = async (id: number, token: string) => {
+    const res = await get(`/api/blog_preview/${id}/${token}`);
+    return { status: res.statusCode, message: res.json().message as string | undefined };
+  };
+  const revoked = {
+    status: 410,
+    message: "This preview link was replaced or revoked. Ask an editor for a new one.",
+  };
+
+  it("stop working when a new link is made: only the newest opens the post", async () => {
+    const id = await createDraft();
+    const first = await previewToken(id);
+    const second = await previewToken(id);
+    expect(await opens(id, first)).toEqual(revoked);
+    expect((await opens(id, second)).status).toBe(200);
+    // A new link of another post leaves this one's alone.
+    await previewToken(await createDraft({ heading: "Another draft" }));
+    expect((await opens(id, second)).status).toBe(200);
+  });
+
+  it("are all voided by Revoke links, which the audit log records", async () => {
+    const id = await createDraft();
+    const link = await previewToken(id);
+    const res = await call("DELETE", `/api/blog/${id}/preview_link`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: "Preview links revoked: no link made so far opens this post.",
+      data: [],
+    });
+    expect(await opens(id, link)).toEqual(revoked);
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(id)));
+    expect(entries.map((e) => e.after)).toContainEqual({ preview_version: 2, preview_links: "revoked" });
+    expect(entries.map((e) => e.after)).toContainEqual({ preview_version: 1, preview_links: "new link" });
+    // The post itself is untouched, and a link made after the revoke works.
+    expect((await call("GET", `/api/blog/${id}`)).json().data.heading).toBe("Draft heading");
+    expect((await opens(id, await previewToken(id))).status).toBe(200);
+  });
+
+  it("die with a deleted post and stay dead when it is restored from the trash", async () => {
+    const id = await createDraft();
+    const link = await previewToken(id);
+    expect((await call("DELETE", `/api/blog/${id}`)).statusCode).toBe(200);
+    expect((await opens(id, link)).status).toBe(404);
+    const restored = await call("POST", "/api/blog/restore", { ids: [id] });
+    expect(restored.statusCode).toBe(200);
+    expect((await call("GET", `/api/blog/${id}`)).json().data.heading).toBe("Draft heading");
+    expect(await opens(id, link)).toEqual(revoked);
+    expect((await opens(id, await previewToken(id))).status).toBe(200);
+  });
+});
+
+describe("audit entries of saves", () => {
+  const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+  const entriesOf = async (id: number) =>
+    (
+      await t.app.inject({
+        url: `/api/audit_log?entity=blog_post&search=${id}&page_size=50`,
+        headers: { authorization: `Bearer ${await operatorToken(t.app, "admin")}` },
+      })
+    )
+      .json()
+      .audit_log_data.filter((e: { entity_id: string }) => e.entity_id === String(id))
+      .reverse() as { action: string; before: unknown; after: unknown; record_name: string }[];
+
+  it("keep the heading and the changed fields only, a long body as its length and SHA-256", async () => {
+    const body = `<p>${"A long article about capability centres in Pune. ".repeat(2_000)}</p>`;
+    const id = await createDraft({ full_description: body });
+    const shortEdit = { ...draft, full_description: body, tags: "GCC, Pune", sub_heading: "Shorter" };
+    expect((await call("PATCH", `/api/blog/${id}`, shortEdit)).statusCode).toBe(200);
+    const newBody = body.replace("Pune", "Chennai");
+    const bodyEdit = { ...shortEdit, heading: "Renamed", full_description: newBody };
+    expect((await call("PATCH", `/api/blog/${id}`, bodyEdit)).statusCode).toBe(200);
+    expect((await call("PATCH", `/api/blog/${id}`, bodyEdit)).statusCode).toBe(200);
+
+    const [created, tagsAndSub, renamed, unchanged] = await entriesOf(id);
+    expect(created!.action).toBe("create");
+    expect(created!.after).toMatchObject({
+      heading: "Draft heading",
+      tags: "GCC",
+      full_description: { length: body.length, sha256: sha256(body) },
+    });
+    expect(tagsAndSub).toMatchObject({
+      before: { heading: "Draft heading", tags: "GCC", sub_heading: "Draft sub heading" },
+      after: { heading: "Draft heading", tags: "GCC, Pune", sub_heading: "Shorter" },
+    });
+    expect(Object.keys(tagsAndSub!.after as object).sort()).toEqual(["heading", "sub_heading", "tags"]);
+    expect(renamed).toMatchObject({
+      record_name: "Renamed",
+      before: { heading: "Draft heading", full_description: { length: body.length, sha256: sha256(body) } },
+      after: { heading: "Renamed", full_description: { length: newBody.length, sha256: sha256(newBody) } },
+    });
+    expect(unchanged).toMatchObject({ before: { heading: "Renamed" }, after: { heading: "Renamed" } });
+    // A 100 KB body no longer travels into the log on every save: each entry is a few hundred bytes.
+    for (const entry of [created, tagsAndSub, renamed, unchanged])
+      expect(JSON.stringify(entry).length).toBeLessThan(1_000);
+    // The audit log screen's "Changed fields" column, from these entries (jsonb orders the keys its own way).
+    const shown = (e: { before: unknown; after: unknown }) =>
+      changedFields(e.before, e.after).split(", ").sort();
+    expect(shown(tagsAndSub!)).toEqual(["sub_heading", "tags"]);
+    expect(shown(renamed!)).toEqual(["full_description", "heading"]);
+    expect(changedFields(unchanged!.before, unchanged!.after)).toBe("");
   });
 });
 
@@ -168,6 +283,23 @@ describe("revisions", () => {
     expect(entries.filter((e) => e.entity === "blog_post")).toHaveLength(4);
   });
 
+  it("adds none for a save identical to the newest revision, nor for restoring the version in place", async () => {
+    const id = await createDraft();
+    const count = async () => (await call("GET", `/api/blog/${id}/revisions`)).json().data.length;
+    expect((await call("PATCH", `/api/blog/${id}`, draft)).statusCode).toBe(200);
+    expect(await count()).toBe(1);
+    const edited = { ...draft, tags: "GCC, Pune" };
+    expect((await call("PATCH", `/api/blog/${id}`, edited)).statusCode).toBe(200);
+    expect((await call("PATCH", `/api/blog/${id}`, edited)).statusCode).toBe(200);
+    expect(await count()).toBe(2);
+    const [newest] = (await call("GET", `/api/blog/${id}/revisions`)).json().data;
+    expect((await call("POST", `/api/blog/${id}/revisions/${newest.id}/restore`)).statusCode).toBe(200);
+    expect(await count()).toBe(2);
+    // Back to the first words: that is a change, so a revision again.
+    expect((await call("PATCH", `/api/blog/${id}`, draft)).statusCode).toBe(200);
+    expect(await count()).toBe(3);
+  });
+
   it("refuses a revision of another post or an unknown one, changing nothing", async () => {
     const a = await createDraft({ heading: "Post A" });
     const b = await createDraft({ heading: "Post B" });
@@ -179,6 +311,99 @@ describe("revisions", () => {
     expect((await call("GET", `/api/blog/${a}`)).json().data.heading).toBe("Post A");
     expect((await call("GET", `/api/blog/${a}/revisions`)).json().data).toHaveLength(1);
     expect((await get(`/api/blog/${a}/revisions`)).statusCode).toBe(401);
+  });
+
+  it("keeps the last 50 saves and the last save of each of the last 30 days, pruned as each save commits", async () => {
+    const id = await createDraft();
+    // Three saves at 12:00, 12:10 and 12:20 India time on each of the 40 days before today (none on day 30,
+    // whose noon is within or beyond 30 days depending on the hour the test runs).
+    const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" })
+      .format(new Date())
+      .split("-")
+      .map(Number);
+    const atIndiaNoon = (daysAgo: number, minutes: number) =>
+      new Date(Date.UTC(y!, m! - 1, d! - daysAgo, 6, 30 + minutes));
+    const days = Array.from({ length: 40 }, (_, i) => i + 1).filter((k) => k !== 30);
+    const old = await db()
+      .insert(blogRevisions)
+      .values(
+        days.flatMap((k) =>
+          [0, 10, 20].map((minutes) => ({
+            postId: id,
+            heading: `Day ${k} at ${minutes}`,
+            savedAt: atIndiaNoon(k, minutes),
+            savedBy: "fixture",
+          })),
+        ),
+      )
+      .returning({ id: blogRevisions.id, heading: blogRevisions.heading });
+    for (let i = 1; i <= 55; i++)
+      expect((await call("PATCH", `/api/blog/${id}`, { ...draft, heading: `Save ${i}` })).statusCode).toBe(
+        200,
+      );
+
+    const kept = await db()
+      .select({ id: blogRevisions.id, heading: blogRevisions.heading })
+      .from(blogRevisions)
+      .where(eq(blogRevisions.postId, id));
+    const headings = kept.map((r) => r.heading).sort();
+    // Today's 56 saves (the create and 55 edits): the newest 50, "Save 6" to "Save 55".
+    const newest = Array.from({ length: 50 }, (_, i) => `Save ${i + 6}`);
+    // Earlier days: the day's last save, for the days within 30 days only.
+    const daily = days.filter((k) => k < 30).map((k) => `Day ${k} at 20`);
+    expect(headings).toEqual([...newest, ...daily].sort());
+    expect(kept.filter((r) => old.some((o) => o.id === r.id))).toHaveLength(29);
+    const listed = (await call("GET", `/api/blog/${id}/revisions`)).json().data;
+    expect(listed).toHaveLength(79);
+    expect(listed[0].heading).toBe("Save 55");
+    expect(listed[50].heading).toBe("Day 1 at 20");
+  });
+
+  it("stay in place while their post is in the trash, come back with it, and go when its trash entry is purged", async () => {
+    const id = await createDraft();
+    for (let i = 1; i <= 3; i++)
+      expect((await call("PATCH", `/api/blog/${id}`, { ...draft, heading: `Edit ${i}` })).statusCode).toBe(
+        200,
+      );
+    const before = (await call("GET", `/api/blog/${id}/revisions`)).json().data;
+    expect(before).toHaveLength(4);
+    const revisionsOf = () => db().select().from(blogRevisions).where(eq(blogRevisions.postId, id));
+
+    expect((await call("DELETE", `/api/blog/${id}`)).statusCode).toBe(200);
+    // Not copied into the trash (large bodies made that hold the server), and not readable while there.
+    const [entry] = await db()
+      .select()
+      .from(deletedRecords)
+      .where(and(eq(deletedRecords.resource, "blog_post"), eq(deletedRecords.recordId, id)));
+    expect(Object.keys(entry!.dependents as object)).not.toContain("blog_revisions");
+    expect(await revisionsOf()).toHaveLength(4);
+    expect((await call("GET", `/api/blog/${id}/revisions`)).statusCode).toBe(404);
+    expect((await call("GET", `/api/blog/${id}/revisions/${before[0].id}`)).statusCode).toBe(404);
+
+    expect((await call("POST", "/api/blog/restore", { ids: [id] })).statusCode).toBe(200);
+    expect((await call("GET", `/api/blog/${id}/revisions`)).json().data).toEqual(before);
+
+    // Deleted again: an older trash entry expiring leaves them while a newer one can still be restored.
+    expect((await call("DELETE", `/api/blog/${id}`)).statusCode).toBe(200);
+    await db()
+      .insert(deletedRecords)
+      .values({
+        resource: "blog_post",
+        recordId: id,
+        row: {},
+        deletedAt: sql`now() - interval '400 days'`,
+      });
+    await purgeExpiredTrash(db());
+    expect(await revisionsOf()).toHaveLength(4);
+    // Once the post's last entry expires, its revisions are purged with it; another post's stay.
+    const other = await createDraft({ heading: "Another draft" });
+    await db()
+      .update(deletedRecords)
+      .set({ deletedAt: sql`now() - interval '400 days'` })
+      .where(eq(deletedRecords.recordId, id));
+    await purgeExpiredTrash(db());
+    expect(await revisionsOf()).toHaveLength(0);
+    expect(await db().select().from(blogRevisions).where(eq(blogRevisions.postId, other))).toHaveLength(1);
   });
 
   it("records nothing when a save is refused", async () => {

@@ -1,10 +1,34 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { previewParams, revisionParams, type BlogPreviewLink } from "../../schemas/blog";
+import { z } from "zod";
+import {
+  dataAnswerOf,
+  errorAnswerSchema,
+  messageAnswerSchema,
+  recordAnswerOf,
+  timestamp,
+} from "../../schemas/api-responses";
+import {
+  blogPostDetailSchema,
+  blogPreviewLinkSchema,
+  blogRevisionSchema,
+  blogRevisionSummarySchema,
+  blogRowSchema,
+  previewParams,
+  revisionParams,
+  type BlogPreviewLink,
+} from "../../schemas/blog";
 import type { ZodProvider } from "../zod-provider";
 import { currentOperator } from "../plugins/access";
 import { idParams } from "./crud";
 
 const editor = { config: { access: "editor" as const } };
+
+/** Why a preview link opens nothing, as its reader is told (the preview page says the same). */
+const PREVIEW_REFUSALS = {
+  expired: "This preview link has expired. Ask an editor for a new one.",
+  revoked: "This preview link was replaced or revoked. Ask an editor for a new one.",
+  invalid: "This preview link is not valid for this post. Ask an editor for a new one.",
+} as const;
 
 /** A draft link must never be indexed, stored by the page cache or a CDN, or leak its token as a referrer. */
 export function privatePreviewHeaders(reply: FastifyReply) {
@@ -20,14 +44,18 @@ export async function blogAdminRoutes(fastify: FastifyInstance) {
   const posts = app.services.contentAdmin.blog;
   const { blog } = app.services;
 
-  app.get("/api/blog/:id/revisions", { ...editor, schema: { params: idParams } }, async (request) => ({
-    success: true,
-    data: await posts.revisions(request.params.id),
-  }));
+  app.get(
+    "/api/blog/:id/revisions",
+    {
+      ...editor,
+      schema: { params: idParams, response: { 200: dataAnswerOf(z.array(blogRevisionSummarySchema)) } },
+    },
+    async (request) => ({ success: true, data: await posts.revisions(request.params.id) }),
+  );
 
   app.get(
     "/api/blog/:id/revisions/:revisionId",
-    { ...editor, schema: { params: revisionParams } },
+    { ...editor, schema: { params: revisionParams, response: { 200: dataAnswerOf(blogRevisionSchema) } } },
     async (request) => ({
       success: true,
       data: await posts.revision(request.params.id, request.params.revisionId),
@@ -36,7 +64,7 @@ export async function blogAdminRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/blog/:id/revisions/:revisionId/restore",
-    { ...editor, schema: { params: revisionParams } },
+    { ...editor, schema: { params: revisionParams, response: { 200: recordAnswerOf(blogRowSchema) } } },
     async (request) => {
       const { id, revisionId } = request.params;
       const data = await posts.restoreRevision(currentOperator(request), id, revisionId);
@@ -44,25 +72,60 @@ export async function blogAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get("/api/blog/:id/preview_link", { ...editor, schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    await posts.get(id);
-    const link = blog.previewLink(id);
-    const data: BlogPreviewLink = {
-      url: app.config.PUBLIC_BASE_URL + link.path,
-      expires_at: link.expiresAt.toISOString(),
-    };
-    return {
-      success: true,
-      message: "Preview link ready: anyone with it can read this post for 7 days.",
-      data,
-    };
-  });
+  // A new link is a write: it voids the links made before it (the post's preview version goes up).
+  app.post(
+    "/api/blog/:id/preview_link",
+    { ...editor, schema: { params: idParams, response: { 200: recordAnswerOf(blogPreviewLinkSchema) } } },
+    async (request) => {
+      const link = await posts.newPreviewLink(currentOperator(request), request.params.id);
+      const data: BlogPreviewLink = {
+        url: (await app.services.publicAddress.url()) + link.path,
+        expires_at: link.expiresAt.toISOString(),
+      };
+      return {
+        success: true,
+        message:
+          "New preview link ready: anyone with it can read this post for 7 days. Earlier links no longer work.",
+        data,
+      };
+    },
+  );
+
+  app.delete(
+    "/api/blog/:id/preview_link",
+    { ...editor, schema: { params: idParams, response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await posts.revokePreviewLinks(currentOperator(request), request.params.id);
+      return {
+        success: true,
+        message: "Preview links revoked: no link made so far opens this post.",
+        data: [],
+      };
+    },
+  );
 
   // The preview page's data for API clients; the page itself (app/routes/site/blog-preview.tsx) reads the service.
   app.get(
     "/api/blog_preview/:id/:token",
-    { config: { access: "public" }, schema: { params: previewParams } },
+    {
+      config: { access: "public" },
+      schema: {
+        params: previewParams,
+        response: {
+          200: dataAnswerOf(
+            blogPostDetailSchema.extend({
+              author: z.string(),
+              published_at: timestamp(),
+              updated_at: timestamp(),
+              expires_at: timestamp(),
+            }),
+          ),
+          403: errorAnswerSchema,
+          404: errorAnswerSchema,
+          410: errorAnswerSchema,
+        },
+      },
+    },
     async (request, reply) => {
       privatePreviewHeaders(reply);
       const { id, token } = request.params;
@@ -70,15 +133,14 @@ export async function blogAdminRoutes(fastify: FastifyInstance) {
       if (!answer)
         return reply.status(404).send({ success: false, message: "Blog post not found", data: [] });
       if (!answer.ok)
-        return reply.status(answer.reason === "expired" ? 410 : 403).send({
+        return reply.status(answer.reason === "invalid" ? 403 : 410).send({
           success: false,
-          message:
-            answer.reason === "expired"
-              ? "This preview link has expired. Ask an editor for a new one."
-              : "This preview link is not valid for this post. Ask an editor for a new one.",
+          message: PREVIEW_REFUSALS[answer.reason],
           data: [],
         });
-      return { success: true, data: { ...answer.post, expires_at: answer.expiresAt.toISOString() } };
+      // The page's own fields (its language, its translation group) stay with the preview page.
+      const { language: _language, translation_group: _group, ...post } = answer.post;
+      return { success: true, data: { ...post, expires_at: answer.expiresAt.toISOString() } };
     },
   );
 }

@@ -58,12 +58,28 @@ describe("GET /api/blog_details/", () => {
     expect((await get("/api/blog_details/?page=9&page_size=2")).json()).toEqual([]);
   });
 
+  it("lists only the published posts with ?tag= (any case), paged with their total", async () => {
+    const older = await createPost(db(), { tags: "GCC, Payroll", publishedAt: daysAgo(3) });
+    const newer = await createPost(db(), { tags: "payroll", publishedAt: daysAgo(1) });
+    await createPost(db(), { tags: "GCC, Payroll Rules", publishedAt: daysAgo(2) });
+    await createPost(db(), { tags: "Payroll", status: "draft" });
+    const ids = (res: { json: () => { id: number }[] }) => res.json().map((p) => p.id);
+    expect(ids(await get("/api/blog_details/?tag=Payroll"))).toEqual([newer.id, older.id]);
+    const paged = await get("/api/blog_details/?tag=PAYROLL&page=2&page_size=1");
+    expect(ids(paged)).toEqual([older.id]);
+    expect(paged.headers["x-total-count"]).toBe("2");
+    expect((await get("/api/blog_details/?tag=Nothing")).json()).toEqual([]);
+  });
+
   it.each([
     ["page_size=51", "page_size: page_size must be a whole number from 1 to 50"],
     ["page_size=0", "page_size: page_size must be a whole number from 1 to 50"],
     ["page=abc", "page: page must be a whole number from 1 to 100000"],
     ["page=1.5", "page: page must be a whole number from 1 to 100000"],
     ["page=-1", "page: page must be a whole number from 1 to 100000"],
+    ["tag=", "tag: Choose a tag"],
+    [`tag=${"x".repeat(101)}`, "tag: A tag is at most 100 characters"],
+    ["tag=GCC%00", "tag: A tag cannot contain control characters"],
   ])("rejects ?%s with a message", async (query, message) => {
     const res = await get(`/api/blog_details/?${query}`);
     expect(res.statusCode).toBe(400);
@@ -311,17 +327,68 @@ describe("POST /api/blog_comments/", () => {
     expect(await stored()).toHaveLength(0);
   });
 
+  it("refuses the same comment from the same address on the same post within a minute", async () => {
+    const post = await createPost(db());
+    const other = await createPost(db());
+    expect((await postComment(valid(post.id))).statusCode).toBe(201);
+    const again = await postComment({ ...valid(post.id), email_id: "ASHA@example.com" }, t.app, "10.0.0.2");
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      success: false,
+      message: "You posted this comment a moment ago; it is already on the page.",
+    });
+    expect(await stored()).toHaveLength(1);
+    expect((await postComment({ ...valid(post.id), comment: "One more thought." })).statusCode).toBe(201);
+    expect((await postComment(valid(other.id))).statusCode).toBe(201);
+    expect((await postComment({ ...valid(post.id), email_id: "ravi@example.com" })).statusCode).toBe(201);
+    await db()
+      .update(blogComments)
+      .set({ createdAt: new Date(Date.now() - 61_000) });
+    expect((await postComment(valid(post.id))).statusCode).toBe(201);
+    expect(await stored()).toHaveLength(5);
+  });
+
+  it("publishes one of two identical comments sent at the same moment (a double click)", async () => {
+    const post = await createPost(db());
+    const answers = await Promise.all([postComment(valid(post.id)), postComment(valid(post.id))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(await stored()).toHaveLength(1);
+  });
+
   it("limits each IP with 429 and a message", async () => {
     const limited = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "2" });
     try {
       const post = await createPost(limited.app.database.db);
-      expect((await postComment(valid(post.id), limited.app, "10.9.9.9")).statusCode).toBe(201);
-      expect((await postComment(valid(post.id), limited.app, "10.9.9.9")).statusCode).toBe(201);
-      const res = await postComment(valid(post.id), limited.app, "10.9.9.9");
+      const nth = (n: number) => ({ ...valid(post.id), comment: `Comment ${n}` });
+      expect((await postComment(nth(1), limited.app, "10.9.9.9")).statusCode).toBe(201);
+      expect((await postComment(nth(2), limited.app, "10.9.9.9")).statusCode).toBe(201);
+      const res = await postComment(nth(3), limited.app, "10.9.9.9");
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toMatch(/^Too many requests\. Please wait \d+ minute\(s\) and try again\.$/);
-      expect((await postComment(valid(post.id), limited.app, "10.9.9.10")).statusCode).toBe(201);
+      expect((await postComment(nth(4), limited.app, "10.9.9.10")).statusCode).toBe(201);
       expect(await limited.app.database.db.$count(blogComments)).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts accepted comments against the limit; refused ones only against a higher one", async () => {
+    const limited = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "2" });
+    try {
+      const post = await createPost(limited.app.database.db);
+      const typo = { ...valid(post.id), comment: "" };
+      for (let i = 0; i < 5; i++)
+        expect((await postComment(typo, limited.app, "10.9.9.9")).statusCode).toBe(400);
+      // Five refused posts did not use up the two accepted ones (each its own text: a repeat is refused).
+      const nth = (n: number) => ({ ...valid(post.id), comment: `Comment ${n}` });
+      expect((await postComment(nth(1), limited.app, "10.9.9.9")).statusCode).toBe(201);
+      expect((await postComment(nth(2), limited.app, "10.9.9.9")).statusCode).toBe(201);
+      expect((await postComment(nth(3), limited.app, "10.9.9.9")).statusCode).toBe(429);
+      // Every attempt is bounded too: 2 × ATTEMPTS_PER_ACCEPTED = 8 were allowed, the ninth is refused unread.
+      const flood = await postComment(typo, limited.app, "10.9.9.9");
+      expect(flood.statusCode).toBe(429);
+      expect(flood.json().message).toMatch(/^Too many requests\./);
+      expect(await limited.app.database.db.$count(blogComments)).toBe(2);
     } finally {
       await limited.close();
     }

@@ -2,13 +2,26 @@ import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { postPath } from "../../shared/slug";
 import { z } from "zod";
-import { BLOG_PAGE_SIZE, pageQuerySchema, recordId, type BlogPostDetail } from "../../schemas/blog";
+import {
+  BLOG_PAGE_SIZE,
+  blogPostDetailSchema,
+  blogListQuerySchema,
+  blogPostSummarySchema,
+  type pageQuerySchema,
+  recordId,
+  type BlogPostDetail,
+  type BlogPostSummary,
+} from "../../schemas/blog";
 import {
   COMMENT_LIST_MAX,
   commentInputSchema,
   commentQuerySchema,
   COMMENTS_PER_PAGE,
+  publicCommentSchema,
 } from "../../schemas/comment";
+import { recordAnswerOf } from "../../schemas/api-responses";
+import { languageOfCode } from "../../shared/blog-languages";
+import { hreflangAlternates, type PublishedTranslation } from "../../shared/hreflang";
 import { HttpError } from "../errors";
 
 const idParams = z.object({ id: recordId() });
@@ -27,18 +40,25 @@ export async function blogRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/blog_details/",
-    { config: { access: "public" }, schema: { querystring: pageQuerySchema } },
+    {
+      config: { access: "public" },
+      schema: { querystring: blogListQuerySchema, response: { 200: z.array(blogPostSummarySchema) } },
+    },
     async (request, reply) => {
+      const { tag, lang } = request.query;
+      const filter = { tag, language: lang && languageOfCode(lang) };
       const pages = paging(request.query);
-      if (pages) reply.header("X-Total-Count", String(await blog.countPublished()));
+      if (pages) reply.header("X-Total-Count", String(await blog.countPublished(filter)));
       reply.header("Cache-Control", PUBLIC_CACHE);
-      return blog.listPublished(pages);
+      // The spec's card fields: the publication date and language stay with the site's own pages.
+      const cards = await blog.listPublished(pages, filter);
+      return cards.map(({ published_at: _published, language: _language, ...card }): BlogPostSummary => card);
     },
   );
 
   app.get(
     "/api/blog_details/:id/",
-    { config: { access: "public" }, schema: { params: idParams } },
+    { config: { access: "public" }, schema: { params: idParams, response: { 200: blogPostDetailSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       const post = await blog.getPublished(id);
@@ -66,7 +86,10 @@ export async function blogRoutes(fastify: FastifyInstance) {
    */
   app.get(
     "/api/blog_comments/",
-    { config: { access: "public" }, schema: { querystring: commentQuerySchema } },
+    {
+      config: { access: "public" },
+      schema: { querystring: commentQuerySchema, response: { 200: z.array(publicCommentSchema) } },
+    },
     async (request, reply) => {
       // A visitor expects their own comment in the next answer, so clients must always revalidate.
       reply.header("Cache-Control", "public, max-age=0, must-revalidate");
@@ -88,8 +111,8 @@ export async function blogRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/blog_comments/",
     {
-      config: { access: "public", rateLimit: app.publicFormRateLimit },
-      schema: { body: commentInputSchema },
+      config: { access: "public", acceptedPosts: "comments" },
+      schema: { body: commentInputSchema, response: { 201: recordAnswerOf(publicCommentSchema) } },
     },
     async (request, reply) => {
       const input = request.body;
@@ -101,10 +124,16 @@ export async function blogRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.sitemapSources.push(async () =>
-    (await blog.sitemapEntries()).map((post) => ({
+  // Each post with the hreflang alternates of its translation group (the same list for every member).
+  app.sitemapSources.push(async () => {
+    const posts = await blog.sitemapEntries();
+    const groups = new Map<number, PublishedTranslation[]>();
+    for (const post of posts)
+      groups.set(post.translation_group, [...(groups.get(post.translation_group) ?? []), post]);
+    return posts.map((post) => ({
       path: postPath(post.id, post.heading),
       lastmod: post.updated_at,
-    })),
-  );
+      alternates: hreflangAlternates(groups.get(post.translation_group)!),
+    }));
+  });
 }

@@ -42,7 +42,9 @@ async function appWith(TRUST_PROXY: string): Promise<FastifyInstance> {
   return app;
 }
 
-/** Twenty comment posts; answers how many got through. */
+let comments = 0;
+
+/** Twenty comment posts, each its own text (a repeat is refused); answers how many got through. */
 async function postTwenty(
   app: FastifyInstance,
   request: (i: number) => { remoteAddress: string; forwardedFor?: string },
@@ -53,7 +55,12 @@ async function postTwenty(
     const res = await app.inject({
       method: "POST",
       url: "/api/blog_comments/",
-      payload: { blog_id: blogId, name: "Asha", email_id: "asha@example.com", comment: `Comment ${i}` },
+      payload: {
+        blog_id: blogId,
+        name: "Asha",
+        email_id: "asha@example.com",
+        comment: `Comment ${++comments}`,
+      },
       remoteAddress,
       headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
     });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactRequests } from "../../db/schema/index";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 
@@ -74,16 +74,47 @@ describe("POST /api/contact_requests", () => {
   it("limits each IP and says when to try again", async () => {
     const limited = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "2" });
     try {
-      expect((await post(valid, limited.app, "10.9.9.9")).statusCode).toBe(201);
-      expect((await post(valid, limited.app, "10.9.9.9")).statusCode).toBe(201);
-      const res = await post(valid, limited.app, "10.9.9.9");
+      const nth = (n: number) => ({ ...valid, message: `${valid.message} (${n})` });
+      expect((await post(nth(1), limited.app, "10.9.9.9")).statusCode).toBe(201);
+      expect((await post(nth(2), limited.app, "10.9.9.9")).statusCode).toBe(201);
+      const res = await post(nth(3), limited.app, "10.9.9.9");
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toMatch(/^Too many requests\. Please wait \d+ minute\(s\) and try again\.$/);
-      expect((await post(valid, limited.app, "10.9.9.10")).statusCode).toBe(201);
+      expect((await post(nth(4), limited.app, "10.9.9.10")).statusCode).toBe(201);
       expect(await limited.app.database.db.$count(contactRequests)).toBe(3);
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("repeated enquiries", () => {
+  const REPEAT =
+    "We already received this message from you a moment ago, so there is no need to send it again.";
+
+  it("refuses the same message from the same address within a minute, and stores it once", async () => {
+    expect((await post(valid)).statusCode).toBe(201);
+    const again = await post({ ...valid, email: "Asha.Verma@EXAMPLE.com" }, t.app, "10.0.0.2");
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ success: false, message: REPEAT });
+    expect(await stored()).toHaveLength(1);
+    // A different message, or the same words from someone else, is a new enquiry.
+    expect((await post({ ...valid, message: "And a second question." })).statusCode).toBe(201);
+    expect((await post({ ...valid, email: "colleague@example.com" })).statusCode).toBe(201);
+    expect(await stored()).toHaveLength(3);
+  });
+
+  it("stores one of two identical enquiries sent at the same moment (a double click)", async () => {
+    const answers = await Promise.all([post(valid), post(valid), post(valid)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it("accepts the same message again once a minute has passed", async () => {
+    expect((await post(valid)).statusCode).toBe(201);
+    await t.app.database.db.update(contactRequests).set({ createdAt: new Date(Date.now() - 61_000) });
+    expect((await post(valid)).statusCode).toBe(201);
+    expect(await stored()).toHaveLength(2);
   });
 });
 
@@ -189,7 +220,7 @@ describe("enquiry inbox API", () => {
     const [first] = (await call("GET", "/api/contact_requests")).json().contact_requests_data;
     expect((await call("DELETE", `/api/contact_requests/${first.id}`)).statusCode).toBe(200);
     expect((await call("GET", "/api/contact_requests")).json().total_no_of_data).toBe(2);
-    const { rows } = await t.app.services.audit.list(1, 10);
+    const { rows } = await t.app.services.audit.list({ page: 1, page_size: 10, search: "" });
     expect(rows[0]).toMatchObject({
       operatorName: "inbox-editor",
       action: "delete",
@@ -206,8 +237,32 @@ describe("enquiry inbox API", () => {
       /attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const lines = res.body.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^Date,First name,Last name,Organization/);
+    expect(lines[0]).toMatch(/^Received \(IST\),First name,Last name,Organization/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Acme Corp");
+  });
+
+  it("dates the CSV file by the India date, which is a day ahead of UTC from 00:00 to 05:30 IST", async () => {
+    await seed();
+    // 20:00 UTC is 01:30 IST the next day; the latest such moment before now, so the token is signed in it.
+    const day = 86_400_000;
+    const at = Math.floor((Date.now() - 20 * 3_600_000) / day) * day + 20 * 3_600_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: at });
+    try {
+      const login = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "inbox-editor", password: "inbox-password-01" },
+      });
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/contact_requests/export.csv",
+        headers: { authorization: `Bearer ${login.json().access_token}` },
+      });
+      const indiaDate = new Date(at + day).toISOString().slice(0, 10);
+      expect(res.headers["content-disposition"]).toBe(`attachment; filename="enquiries-${indiaDate}.csv"`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,8 +4,15 @@ import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/blog";
 import { contactRequestSchema } from "../../schemas/contact";
-import { enquiryListQuerySchema, enquiryUpdateSchema } from "../../schemas/enquiry";
+import { enquiryListQuerySchema, enquirySchema, enquiryUpdateSchema } from "../../schemas/enquiry";
 import { assertSomeChange, sendCsv } from "./crud";
+import {
+  csvAnswerSchema,
+  deleteAnswerSchema,
+  listAnswerOf,
+  recordAnswerOf,
+  restoreAnswerSchema,
+} from "../../schemas/api-responses";
 import { currentOperator } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });
@@ -16,7 +23,10 @@ export async function contactRoutes(fastify: FastifyInstance) {
     "/api/contact_requests",
     {
       config: { access: "public", rateLimit: app.publicFormRateLimit },
-      schema: { body: contactRequestSchema },
+      schema: {
+        body: contactRequestSchema,
+        response: { 201: recordAnswerOf(z.object({ id: z.number().int() })) },
+      },
     },
     async (request, reply) => {
       const input = request.body;
@@ -32,7 +42,13 @@ export async function contactRoutes(fastify: FastifyInstance) {
   // The console's enquiry inbox.
   app.get(
     "/api/contact_requests",
-    { config: { access: "editor" }, schema: { querystring: enquiryListQuerySchema } },
+    {
+      config: { access: "editor" },
+      schema: {
+        querystring: enquiryListQuerySchema,
+        response: { 200: listAnswerOf("contact_requests", enquirySchema) },
+      },
+    },
     async (request) => {
       const query = request.query;
       const { rows, total } = await app.services.contact.list(query);
@@ -42,7 +58,10 @@ export async function contactRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/contact_requests/export.csv",
-    { config: { access: "editor" }, schema: { querystring: enquiryListQuerySchema } },
+    {
+      config: { access: "editor" },
+      schema: { querystring: enquiryListQuerySchema, response: { 200: csvAnswerSchema } },
+    },
     async (request, reply) => {
       const query = request.query;
       return sendCsv(reply, "enquiries", await app.services.contact.exportCsv(query));
@@ -51,7 +70,14 @@ export async function contactRoutes(fastify: FastifyInstance) {
 
   app.patch(
     "/api/contact_requests/:id",
-    { config: { access: "editor" }, schema: { params: idParams, body: enquiryUpdateSchema } },
+    {
+      config: { access: "editor" },
+      schema: {
+        params: idParams,
+        body: enquiryUpdateSchema,
+        response: { 200: recordAnswerOf(enquirySchema) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const change = request.body;
@@ -63,7 +89,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/api/contact_requests/:id",
-    { config: { access: "editor" }, schema: { params: idParams } },
+    { config: { access: "editor" }, schema: { params: idParams, response: { 200: deleteAnswerSchema } } },
     async (request) => {
       const { id } = request.params;
       await app.services.contact.remove(currentOperator(request), id);
@@ -72,7 +98,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
   );
   app.post(
     "/api/contact_requests/restore",
-    { config: { access: "editor" }, schema: { body: restoreSchema } },
+    { config: { access: "editor" }, schema: { body: restoreSchema, response: { 200: restoreAnswerSchema } } },
     async (request) => {
       const { ids } = request.body;
       const restored = await app.services.contact.restore(currentOperator(request), ids);

@@ -62,6 +62,26 @@ describe("console blog API", () => {
     expect((await call("GET", `/api/comments?blog_id=${a.id}`)).json().total_no_of_data).toBe(0);
   });
 
+  it("filters scheduled posts apart from live ones", async () => {
+    const marker = `Sched${Date.now()}`;
+    await createPost(t.app.database.db, { heading: `${marker} live`, status: "published" });
+    await createPost(t.app.database.db, {
+      heading: `${marker} later`,
+      status: "published",
+      publishedAt: new Date(Date.now() + 3 * 86_400_000),
+    });
+    await createPost(t.app.database.db, { heading: `${marker} draft`, status: "draft", publishedAt: null });
+    const headings = async (status: string) =>
+      (await call("GET", `/api/blog?status=${status}&search=${marker}`))
+        .json()
+        .blog_data.map((p: { heading: string }) => p.heading);
+    expect(await headings("scheduled")).toEqual([`${marker} later`]);
+    expect(await headings("published")).toEqual([`${marker} live`]);
+    expect(await headings("draft")).toEqual([`${marker} draft`]);
+    const bad = await call("GET", "/api/blog?status=archived");
+    expect(bad.json().message).toMatch("status must be draft, scheduled or published");
+  });
+
   it("rejects bad input and mass-assigned fields without writing", async () => {
     const before = await t.app.database.db.$count(blogPosts);
     for (const body of [
@@ -122,6 +142,87 @@ describe("console team and jobs API", () => {
     expect(
       (await call("GET", "/api/jobs?status=closed")).json().jobs_data.map((j: { id: number }) => j.id),
     ).toContain(job.id);
+  });
+});
+
+describe("a job's questions for candidates", () => {
+  const job = {
+    job_title: "Payroll analyst",
+    company: "GCC View 360",
+    location: "Pune",
+    questions: [
+      { label: "Expected salary?", type: "text", required: true },
+      { label: "Can you work in Pune?", type: "yes_no", required: false },
+      { label: "Shift", type: "choice", required: true, choices: ["Day", "Night"] },
+    ],
+  };
+
+  it("stores up to five in order, gives new ones an id, and keeps ids when edited and reordered", async () => {
+    const created = await call("POST", "/api/jobs", job);
+    expect(created.statusCode).toBe(201);
+    const { id, questions } = created.json().data;
+    expect(questions).toMatchObject([
+      { label: "Expected salary?", type: "text", required: true, choices: [] },
+      { label: "Can you work in Pune?", type: "yes_no", required: false, choices: [] },
+      { label: "Shift", type: "choice", required: true, choices: ["Day", "Night"] },
+    ]);
+    const ids = questions.map((q: { id: string }) => q.id);
+    expect(new Set(ids).size).toBe(3);
+    for (const qid of ids) expect(qid).toMatch(/^[a-z0-9]{1,16}$/);
+
+    const [salary, pune, shift] = questions;
+    const edited = await call("PATCH", `/api/jobs/${id}`, {
+      ...job,
+      questions: [
+        shift,
+        { ...salary, label: "Expected annual salary?" },
+        pune,
+        { label: "Notice?", type: "text" },
+      ],
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = edited.json().data.questions;
+    expect(after.slice(0, 3).map((q: { id: string }) => q.id)).toEqual([ids[2], ids[0], ids[1]]);
+    expect(after[1].label).toBe("Expected annual salary?");
+    expect(after[3]).toMatchObject({
+      label: "Notice?",
+      required: false,
+      id: expect.stringMatching(/^[a-z0-9]+$/),
+    });
+  });
+
+  it.each([
+    [
+      "six questions",
+      Array.from({ length: 6 }, (_, i) => ({ label: `Q${i}`, type: "text" })),
+      "questions",
+      "A job asks at most 5 questions",
+    ],
+    [
+      "one choice with one option",
+      [{ label: "Shift", type: "choice", choices: ["Day"] }],
+      "questions.0.choices",
+      "Give at least two choices, one per line",
+    ],
+    ["an empty question", [{ label: " ", type: "text" }], "questions.0.label", "Write the question"],
+    [
+      "an unknown type",
+      [{ label: "Age?", type: "number" }],
+      "questions.0.type",
+      "Choose short text, yes or no, or one choice",
+    ],
+    [
+      "choices the same twice",
+      [{ label: "Shift", type: "choice", choices: ["Day", "day"] }],
+      "questions.0.choices",
+      "Give each choice once",
+    ],
+  ])("refuses %s, naming the field, and stores nothing", async (_what, questions, field, message) => {
+    const before = (await call("GET", "/api/jobs")).json().total_no_of_data;
+    const res = await call("POST", "/api/jobs", { ...job, questions });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+    expect((await call("GET", "/api/jobs")).json().total_no_of_data).toBe(before);
   });
 });
 

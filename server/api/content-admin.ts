@@ -1,17 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
-import { blogPostInputSchema } from "../../schemas/blog";
+import {
+  blogPostCreateSchema,
+  blogPostInputSchema,
+  blogRecordSchema,
+  blogRowSchema,
+} from "../../schemas/blog";
+import { commentRowSchema } from "../../schemas/comment";
 import {
   blogListQuerySchema,
   commentListQuerySchema,
   commentModerationSchema,
   jobListQuerySchema,
 } from "../../schemas/content-admin";
-import { jobInputSchema } from "../../schemas/job";
+import { jobInputSchema, jobRowSchema } from "../../schemas/job";
 import { listQuerySchema } from "../../schemas/list-query";
 import { teamMemberInputSchema } from "../../schemas/team";
 import { currentOperator } from "../plugins/access";
 import { crudRoutes, idParams } from "./crud";
+import { messageAnswerSchema } from "../../schemas/api-responses";
+import { teamRowSchema } from "../../schemas/team";
 
 const editor = { config: { access: "editor" as const } };
 
@@ -19,14 +27,15 @@ const editor = { config: { access: "editor" as const } };
 export async function contentAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodProvider>();
   const content = app.services.contentAdmin;
-  const blogPost = blogPostInputSchema.strict();
   crudRoutes(app, {
     path: "/api/blog",
     dataKey: "blog",
     access: "editor",
     listQuery: blogListQuerySchema,
-    input: blogPost,
-    update: blogPost,
+    record: blogRowSchema,
+    detail: blogRecordSchema,
+    input: blogPostCreateSchema.strict(),
+    update: blogPostInputSchema.strict(),
     messages: { created: "Post created.", updated: "Post saved.", deleted: "Post deleted." },
     service: content.blog,
   });
@@ -36,6 +45,7 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
     dataKey: "team_members",
     access: "editor",
     listQuery: listQuerySchema,
+    record: teamRowSchema,
     input: teamMember,
     update: teamMember,
     messages: {
@@ -51,6 +61,7 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
     dataKey: "jobs",
     access: "editor",
     listQuery: jobListQuerySchema,
+    record: jobRowSchema,
     input: job,
     update: job,
     messages: { created: "Job posted.", updated: "Job updated.", deleted: "Job deleted." },
@@ -61,12 +72,16 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
     dataKey: "comments",
     access: "editor",
     listQuery: commentListQuerySchema,
+    record: commentRowSchema,
     messages: { deleted: "Comment deleted." },
     service: content.comments,
   });
   app.patch(
     "/api/comments/:id",
-    { ...editor, schema: { params: idParams, body: commentModerationSchema } },
+    {
+      ...editor,
+      schema: { params: idParams, body: commentModerationSchema, response: { 200: messageAnswerSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const { hidden } = request.body;

@@ -1,11 +1,19 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { listAnswerOf, recordAnswerOf } from "../../schemas/api-responses";
+import {
+  bulkDeleteAnswerSchema,
+  csvAnswerSchema,
+  deleteAnswerSchema,
+  listAnswerOf,
+  recordAnswerOf,
+  restoreAnswerSchema,
+} from "../../schemas/api-responses";
 import type { ZodProvider } from "../zod-provider";
 import { recordId } from "../../schemas/blog";
 import { bulkSelectionSchema, exportIdsQuery, restoreSchema } from "../../schemas/bulk";
 import type { Actor } from "../../domain/audit/service";
 import { HttpError } from "../errors";
+import { todayInIndia } from "../../shared/india-time";
 import { currentOperator, type Access } from "../plugins/access";
 
 export const idParams = z.object({ id: recordId() });
@@ -13,10 +21,7 @@ export const idParams = z.object({ id: recordId() });
 export function sendCsv(reply: FastifyReply, name: string, csv: string) {
   return reply
     .type("text/csv; charset=utf-8")
-    .header(
-      "Content-Disposition",
-      `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
-    )
+    .header("Content-Disposition", `attachment; filename="${name}-${todayInIndia()}.csv"`)
     .send(csv);
 }
 
@@ -51,8 +56,10 @@ export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US exte
   access: Exclude<Access, "public">;
   /** The list and CSV export's query; without it the resource's list answers its own shape elsewhere. */
   listQuery?: QS;
-  /** The record the routes answer (documentation only); without it, any object. */
-  record?: z.ZodType;
+  /** The record the routes answer (they serialize through it, so it names every field the service returns). */
+  record: z.ZodType;
+  /** The record GET <path>/:id answers, when it has more than a list row (a post's body). */
+  detail?: z.ZodType;
   input?: IS;
   update?: US;
   /** The answers' messages, e.g. "Post created." */
@@ -82,7 +89,7 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
   const access = { config: { access: options.access } };
   // The provider cannot resolve a generic schema's output, so the handlers name it.
   type Query = z.output<QS>;
-  const record = options.record ?? z.looseObject({});
+  const { record } = options;
   const recordAnswer = recordAnswerOf(record);
 
   const listQuery = options.listQuery;
@@ -111,7 +118,7 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
   if (listQuery && service.exportCsv)
     app.get(
       `${path}/export.csv`,
-      { ...access, schema: { querystring: exportQuery } },
+      { ...access, schema: { querystring: exportQuery, response: { 200: csvAnswerSchema } } },
       async (request, reply) => {
         const query = request.query as Query;
         return sendCsv(reply, options.dataKey, await service.exportCsv!(query));
@@ -121,7 +128,13 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
   if (service.get)
     app.get(
       `${path}/:id`,
-      { ...access, schema: { params: idParams, response: { 200: recordAnswer } } },
+      {
+        ...access,
+        schema: {
+          params: idParams,
+          response: { 200: options.detail ? recordAnswerOf(options.detail) : recordAnswer },
+        },
+      },
       async (request) => {
         const { id } = request.params;
         return { success: true, data: await service.get!(id) };
@@ -153,19 +166,30 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
     );
 
   if (service.remove)
-    app.delete(`${path}/:id`, { ...access, schema: { params: idParams } }, async (request) => {
-      const { id } = request.params;
-      await service.remove!(currentOperator(request), id);
-      // `restorable`: the console offers Undo (POST <path>/restore) for a few minutes.
-      return { success: true, message: messages.deleted, data: [], restorable: Boolean(service.restore) };
-    });
+    app.delete(
+      `${path}/:id`,
+      { ...access, schema: { params: idParams, response: { 200: deleteAnswerSchema } } },
+      async (request) => {
+        const { id } = request.params;
+        await service.remove!(currentOperator(request), id);
+        // `restorable`: Undo (POST <path>/restore) works within the trash window (setting trash_days).
+        return { success: true, message: messages.deleted, data: [], restorable: Boolean(service.restore) };
+      },
+    );
 
   if (service.removeMany && messages.bulkDeleted) {
     const matching = Boolean(listQuery && service.removeMatching);
     app.post(
       `${path}/bulk_delete`,
       // With a list query, the filters of "all matching" come in the query string, read as the list reads them.
-      { ...access, schema: { body: bulkSelectionSchema, ...(matching ? { querystring: listQuery } : {}) } },
+      {
+        ...access,
+        schema: {
+          body: bulkSelectionSchema,
+          ...(matching ? { querystring: listQuery } : {}),
+          response: { 200: bulkDeleteAnswerSchema },
+        },
+      },
       async (request) => {
         const { ids, all_matching } = request.body;
         const actor = currentOperator(request);
@@ -184,13 +208,17 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
   }
 
   if (service.restore)
-    app.post(`${path}/restore`, { ...access, schema: { body: restoreSchema } }, async (request) => {
-      const { ids } = request.body;
-      const restored = await service.restore!(currentOperator(request), ids);
-      return {
-        success: true,
-        message: messages.restored?.(restored.length) ?? "Restored.",
-        data: { restored: restored.length },
-      };
-    });
+    app.post(
+      `${path}/restore`,
+      { ...access, schema: { body: restoreSchema, response: { 200: restoreAnswerSchema } } },
+      async (request) => {
+        const { ids } = request.body;
+        const restored = await service.restore!(currentOperator(request), ids);
+        return {
+          success: true,
+          message: messages.restored?.(restored.length) ?? "Restored.",
+          data: { restored: restored.length },
+        };
+      },
+    );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loads } from "../../db/schema/index";
+import { contactRequests, crmLeads, loads } from "../../db/schema/index";
 import { changePercent, periodRanges } from "../../domain/logistics/analytics";
 import { logisticsTestApp } from "./logistics-fixtures";
 import { buySellBody, loadBody, memberBody, truckBody } from "../../tests/support/logistics-bodies";
@@ -42,6 +42,57 @@ describe("period arithmetic", () => {
     });
     expect(changePercent(15, 10)).toBe(50);
     expect(changePercent(3, 0)).toBeNull();
+  });
+});
+
+describe("like-with-like comparison", () => {
+  // 10 March 2026, 12:00 in India: the day is half gone.
+  const now = new Date("2026-03-10T12:00:00+05:30");
+  const at = (india: string) => new Date(`${india}+05:30`);
+  beforeAll(async () => {
+    const db = ctx.app.database.db;
+    const enquiry = (createdAt: Date) => ({
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.com",
+      message: "About a GCC",
+      createdAt,
+    });
+    const lead = (createdAt: Date) => ({ name: "Lead", contactNo: "+919800000001", createdAt });
+    const moments = [
+      "2026-03-10T10:00:00", // today, before now
+      "2026-03-09T11:00:00", // yesterday, before the same time of day
+      "2026-03-09T13:00:00", // yesterday, after it: not comparable yet
+      "2026-03-03T09:00:00", // 7 days before, before the same time
+      "2026-03-03T18:00:00", // 7 days before, after it
+      "2026-02-10T11:00:00", // the same day last month, before the same time
+      "2026-02-10T20:00:00", // the same day last month, after it
+    ].map(at);
+    await db.insert(contactRequests).values(moments.map(enquiry));
+    await db.insert(crmLeads).values(moments.slice(0, 3).map(lead));
+  });
+  const kpi = async (period: "today" | "last_7_days" | "this_month", key: string) => {
+    const data = await ctx.app.services.logistics.analytics.overall(period, now);
+    return { data, kpi: data.kpis.find((k) => k.key === key)! };
+  };
+
+  it("counts yesterday only up to the time it is now, and says up to when", async () => {
+    const { data, kpi: enquiries } = await kpi("today", "enquiry");
+    expect(enquiries).toMatchObject({ label: "Website enquiries", current: 1, previous: 1, change_pct: 0 });
+    expect(data.previous_until).toBe(at("2026-03-09T12:00:00").toISOString());
+    const { kpi: leads } = await kpi("today", "lead");
+    expect(leads).toMatchObject({ label: "CRM leads", current: 1, previous: 1, change_pct: 0 });
+  });
+
+  it("cuts the 7 days before and the same days last month at the same time of their last day", async () => {
+    // Current week 4..10 March: today's one; before it 25 Feb..3 March: 3 March 09:00 only.
+    const week = await kpi("last_7_days", "enquiry");
+    expect(week.kpi).toMatchObject({ current: 3, previous: 1 });
+    expect(week.data.previous_until).toBe(at("2026-03-03T12:00:00").toISOString());
+    // 1..10 March against 1..10 February up to 12:00 on the 10th.
+    const month = await kpi("this_month", "enquiry");
+    expect(month.kpi).toMatchObject({ current: 5, previous: 1 });
+    expect(month.data.previous_until).toBe(at("2026-02-10T12:00:00").toISOString());
   });
 });
 

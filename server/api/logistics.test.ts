@@ -23,7 +23,7 @@ const db = () => ctx.app.database.db;
 async function newMember(over: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/members", memberBody(over));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { user_id: number; phone: string; first_name: string };
+  return res.json().data as { user_id: number; phone: string; first_name: string; state: number };
 }
 
 describe("members (the console's home)", () => {
@@ -84,6 +84,24 @@ describe("members (the console's home)", () => {
     expect((await call("GET", "/api/members?search=Filterone&state=9")).json().total_no_of_data).toBe(1);
   });
 
+  it("records and filters members in all 36 states and union territories, the last three added ones included", async () => {
+    const added = { 34: "Andaman and Nicobar Islands", 35: "Chandigarh", 36: "Lakshadweep" };
+    for (const state of Object.keys(added)) {
+      await newMember({ state: Number(state), last_name: "Territory" });
+    }
+    for (const [state, label] of Object.entries(added)) {
+      const res = (await call("GET", `/api/members?search=Territory&state=${state}`)).json();
+      expect(
+        res.members_data.map((m: { state: number }) => m.state),
+        label,
+      ).toEqual([Number(state)]);
+    }
+    const beyond = await call("POST", "/api/members", memberBody({ state: 37 }));
+    expect(beyond.json().errors).toMatchObject({ state: "Choose a state" });
+    const filter = await call("GET", "/api/members?state=37");
+    expect(filter.json().message).toMatch(/state must be a number from 1 to 36/);
+  });
+
   it("shows the profile and vehicle list; vehicles are added (normalised) and removed, each answer carrying the new list", async () => {
     const m = await newMember();
     const added = await call("POST", `/api/members/${m.user_id}/vehicles`, { vehicle_no: "ka-01 a 1234" });
@@ -126,6 +144,7 @@ describe("members (the console's home)", () => {
       user_id: m.user_id,
       first_name: "Meena",
       phone: m.phone,
+      state: m.state,
       vehicle_list: ["TN09AB4321"],
     });
     const missing = await call("GET", "/api/members/verify?phone=6000000009");
@@ -178,6 +197,27 @@ describe("members (the console's home)", () => {
     ]) {
       expect((await call("POST", "/api/members/bulk_delete", bad)).statusCode).toBe(400);
     }
+  });
+});
+
+describe("a load's weight and pickup date", () => {
+  it("keeps 12.5 tonnes, refuses a third decimal, and asks for a missing pickup date", async () => {
+    const m = await newMember();
+    const made = await call("POST", "/api/loads", loadBody(m.phone, { weight_tons: 12.5 }));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.load_id as number;
+    const listed = (await call("GET", `/api/loads?search=${m.phone.slice(3)}`)).json();
+    expect(listed.load_data.find((l: { load_id: number }) => l.load_id === id).weight_tons).toBe(12.5);
+
+    const fine = await call("POST", "/api/loads", loadBody(m.phone, { weight_tons: 12.555 }));
+    expect(fine.statusCode).toBe(400);
+    expect(fine.json().message).toMatch("Weight can have at most two decimals, e.g. 12.5");
+
+    const { pickup_date: _, ...undated } = loadBody(m.phone);
+    const missing = await call("POST", "/api/loads", undated);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch("Choose the pickup date");
+    expect(missing.json().message).not.toMatch("2025-01-31");
   });
 });
 
@@ -269,7 +309,8 @@ describe.each([
       "page=99999999999",
       "page_size=15",
       "page_size=500",
-      "state=34",
+      "state=37",
+      "state=07",
       "state=abc",
       "created_from=2025-02-30",
       "sort=1;drop table",

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { recordSchemaOf } from "../../schemas/api-responses";
+import { csvAnswerSchema, listAnswerOf, recordAnswerOf, recordSchemaOf } from "../../schemas/api-responses";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/blog";
 import {
   memberInputSchema,
   memberListQuerySchema,
+  memberSchema,
   memberUpdateSchema,
+  memberVehicleRecordSchema,
   memberVehicleSchema,
+  verifiedMemberSchema,
   verifyQuerySchema,
 } from "../../schemas/logistics";
 import { currentOperator } from "../plugins/access";
@@ -50,20 +53,36 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
   const { members, loads, trucks, drivers, buySell } = app.services.logistics;
 
   /* Members: the console's home ("dashboard"), answering row_count, profile_data and vehicle_data. */
-  app.get("/api/members", { ...admin, schema: { querystring: memberListQuerySchema } }, async (request) => {
-    const query = request.query;
-    const { rows, total, capped } = await members.list(query);
-    return {
-      success: true,
-      members_data: rows,
-      row_count: total,
-      total_no_of_data: total,
-      total_capped: capped,
-    };
+  const membersList = listAnswerOf("members", memberSchema).extend({ row_count: z.number().int() });
+  const vehiclesAnswer = z.object({
+    success: z.literal(true),
+    message: z.string(),
+    vehicle_data: z.array(memberVehicleRecordSchema),
   });
   app.get(
+    "/api/members",
+    { ...admin, schema: { querystring: memberListQuerySchema, response: { 200: membersList } } },
+    async (request) => {
+      const query = request.query;
+      const { rows, total, capped } = await members.list(query);
+      return {
+        success: true,
+        members_data: rows,
+        row_count: total,
+        total_no_of_data: total,
+        total_capped: capped,
+      };
+    },
+  );
+  app.get(
     "/api/members/export.csv",
-    { ...admin, schema: { querystring: memberListQuerySchema.extend(exportIdsQuery.shape) } },
+    {
+      ...admin,
+      schema: {
+        querystring: memberListQuerySchema.extend(exportIdsQuery.shape),
+        response: { 200: csvAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const query = request.query;
       return sendCsv(reply, "members", await members.exportCsv(query));
@@ -71,7 +90,10 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
   );
   app.get(
     "/api/members/verify",
-    { ...admin, schema: { querystring: verifyQuerySchema } },
+    {
+      ...admin,
+      schema: { querystring: verifyQuerySchema, response: { 200: recordAnswerOf(verifiedMemberSchema) } },
+    },
     async (request) => {
       const { phone } = request.query;
       return {
@@ -81,16 +103,27 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
       };
     },
   );
-  app.get("/api/members/:id", { ...admin, schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    const { profile, vehicles } = await members.profile(id);
-    return { success: true, row_count: 1, profile_data: [profile], vehicle_data: vehicles };
+  const profileAnswer = z.object({
+    success: z.literal(true),
+    row_count: z.number().int(),
+    profile_data: z.array(memberSchema),
+    vehicle_data: z.array(memberVehicleRecordSchema),
   });
+  app.get(
+    "/api/members/:id",
+    { ...admin, schema: { params: idParams, response: { 200: profileAnswer } } },
+    async (request) => {
+      const { id } = request.params;
+      const { profile, vehicles } = await members.profile(id);
+      return { success: true, row_count: 1, profile_data: [profile], vehicle_data: vehicles };
+    },
+  );
   crudRoutes(app, {
     path: "/api/members",
     dataKey: "members",
     access: "admin",
     listQuery: memberListQuerySchema,
+    record: memberSchema,
     input: memberInputSchema,
     update: memberUpdateSchema,
     messages: {
@@ -112,7 +145,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
   });
   app.post(
     "/api/members/:id/vehicles",
-    { ...admin, schema: { params: idParams, body: memberVehicleSchema } },
+    { ...admin, schema: { params: idParams, body: memberVehicleSchema, response: { 201: vehiclesAnswer } } },
     async (request, reply) => {
       const { id } = request.params;
       const { vehicle_no } = request.body;
@@ -124,7 +157,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     "/api/members/:id/vehicles/:vehicleId",
-    { ...admin, schema: { params: vehicleParams } },
+    { ...admin, schema: { params: vehicleParams, response: { 200: vehiclesAnswer } } },
     async (request) => {
       const { id, vehicleId } = request.params;
       const vehicles = await members.removeVehicle(currentOperator(request), id, vehicleId);

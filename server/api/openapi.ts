@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { anyRecord, textAnswer } from "../../schemas/api-responses";
 import { buildOpenApiDocument, type OpenApiDocument } from "../openapi";
 import type { ApiRoute } from "../plugins/access";
 
@@ -88,13 +90,26 @@ export async function openApiRoutes(app: FastifyInstance) {
       version: "1.0.0",
     }));
 
-  app.get("/api/openapi.json", { config: { access: "public" } }, async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return current();
-  });
+  // Free-form by nature: the document is JSON Schema itself, so it is written whole.
+  const documentAnswer = z.looseObject({ openapi: z.literal("3.1.0"), info: anyRecord, paths: anyRecord });
+  app.get(
+    "/api/openapi.json",
+    { config: { access: "public" }, schema: { response: { 200: documentAnswer } } },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return current();
+    },
+  );
 
-  app.get("/api/docs", { config: { access: "public" } }, async (_request, reply) => {
-    reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8");
-    return docsPage(current());
-  });
+  app.get(
+    "/api/docs",
+    {
+      config: { access: "public" },
+      schema: { response: { 200: textAnswer("text/html", "The document as a readable page.") } },
+    },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8");
+      return docsPage(current());
+    },
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { postPath } from "../../shared/slug";
 import { SITE_NAME } from "../../shared/site";
 import { splitTags } from "../../schemas/blog";
+import { languageCodes, languageOfCode } from "../../shared/blog-languages";
 
 const FEED_SIZE = 20;
 
@@ -14,11 +15,19 @@ const xml = (s: string) =>
 // eslint-disable-next-line no-control-regex
 const clean = (s: string) => xml(s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ""));
 
-/** RSS 2.0 feed of the latest published posts. */
+/** RSS 2.0 feed of the latest published posts; `?lang=hi` (or `en`, `ta`): one language's feed. */
 export async function rssRoutes(app: FastifyInstance) {
-  app.get("/rss.xml", async (_request, reply) => {
-    const base = app.config.PUBLIC_BASE_URL;
-    const posts = await app.services.blog.latestForFeed(FEED_SIZE);
+  app.get<{ Querystring: { lang?: string } }>("/rss.xml", async (request, reply) => {
+    const code = request.query.lang;
+    const language = code === undefined ? undefined : languageOfCode(code);
+    if (code !== undefined && !language)
+      return reply
+        .status(404)
+        .type("text/plain; charset=utf-8")
+        .send("No such feed: lang must be en (English), hi (Hindi) or ta (Tamil).");
+    const base = await app.services.publicAddress.url();
+    const posts = await app.services.blog.latestForFeed(FEED_SIZE, language);
+    const self = code === undefined ? "/rss.xml" : `/rss.xml?lang=${code}`;
     const items = posts.map((post) => {
       const link = base + postPath(post.id, post.heading);
       return [
@@ -26,7 +35,7 @@ export async function rssRoutes(app: FastifyInstance) {
         `      <title>${clean(post.heading)}</title>`,
         `      <link>${clean(link)}</link>`,
         `      <guid isPermaLink="true">${clean(link)}</guid>`,
-        `      <pubDate>${post.published_at!.toUTCString()}</pubDate>`,
+        `      <pubDate>${post.published_at.toUTCString()}</pubDate>`,
         `      <description>${clean(post.sub_heading)}</description>`,
         ...(post.author ? [`      <dc:creator>${clean(post.author)}</dc:creator>`] : []),
         ...splitTags(post.tags).map((tag) => `      <category>${clean(tag)}</category>`),
@@ -38,12 +47,12 @@ export async function rssRoutes(app: FastifyInstance) {
     return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${clean(`${SITE_NAME} Blog`)}</title>
-    <link>${clean(`${base}/blog`)}</link>
+    <title>${clean(`${SITE_NAME} Blog${language ? ` (${language})` : ""}`)}</title>
+    <link>${clean(`${base}/blog${code === undefined ? "" : `?lang=${code}`}`)}</link>
     <description>Insights on setting up and running Global Capability Centers in India.</description>
-    <language>en</language>
+    <language>${language ? languageCodes[language] : "en"}</language>
     <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>
-    <atom:link href="${clean(`${base}/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${clean(`${base}${self}`)}" rel="self" type="application/rss+xml"/>
 ${items.join("\n")}
   </channel>
 </rss>

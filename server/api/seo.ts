@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import type { Alternate } from "../../shared/hreflang";
 import { staticPublicPaths } from "../../shared/content/public-paths";
 
 export interface SitemapEntry {
   path: string;
   lastmod?: Date;
+  /** The page in other languages (hreflang), itself included; written as xhtml:link. */
+  alternates?: Alternate[];
 }
 
 declare module "fastify" {
@@ -22,20 +25,24 @@ const xmlEscape = (s: string) =>
 export async function seoRoutes(app: FastifyInstance) {
   app.get("/robots.txt", async (_request, reply) => {
     reply.type("text/plain; charset=utf-8").header("Cache-Control", "public, max-age=3600");
-    return `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\n\nSitemap: ${app.config.PUBLIC_BASE_URL}/sitemap.xml\n`;
+    return `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\n\nSitemap: ${await app.services.publicAddress.url()}/sitemap.xml\n`;
   });
 
   app.get("/sitemap.xml", async (_request, reply) => {
     const dynamic = (await Promise.all(app.sitemapSources.map((source) => source()))).flat();
+    const base = await app.services.publicAddress.url();
     const entries: SitemapEntry[] = [...new Set(staticPublicPaths)].map((path) => ({ path })).concat(dynamic);
     const body = entries
-      .map(
-        (e) =>
-          `  <url><loc>${xmlEscape(app.config.PUBLIC_BASE_URL + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ""}</url>`,
-      )
+      .map((e) => {
+        const alternates = (e.alternates ?? []).map(
+          (a) =>
+            `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(base + a.path)}"/>`,
+        );
+        return `  <url><loc>${xmlEscape(base + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ""}${alternates.join("")}</url>`;
+      })
       .join("\n");
     reply.type("application/xml; charset=utf-8").header("Cache-Control", "public, max-age=300");
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
   });
 
   // Friendly aliases for the spec's routes.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/blog";
+import { teamMemberSchema } from "../../schemas/team";
 import { HttpError } from "../errors";
 
 const idParams = z.object({ id: recordId() });
@@ -10,14 +11,18 @@ export async function teamRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodProvider>();
   const { team } = app.services;
 
-  app.get("/api/teams/", { config: { access: "public" } }, async (_request, reply) => {
-    reply.header("Cache-Control", "public, max-age=60");
-    return team.list();
-  });
+  app.get(
+    "/api/teams/",
+    { config: { access: "public" }, schema: { response: { 200: z.array(teamMemberSchema) } } },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "public, max-age=60");
+      return team.list();
+    },
+  );
 
   app.get(
     "/api/teams/:id/",
-    { config: { access: "public" }, schema: { params: idParams } },
+    { config: { access: "public" }, schema: { params: idParams, response: { 200: teamMemberSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       const member = await team.get(id);

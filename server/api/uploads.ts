@@ -1,6 +1,8 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { assertSafeFileName, MAX_UPLOAD_BYTES } from "../../domain/media/service";
+import { recordAnswerOf } from "../../schemas/api-responses";
+import { storedImageSchema } from "../../schemas/media";
 import { HttpError } from "../errors";
 
 export async function uploadRoutes(app: FastifyInstance) {
@@ -12,7 +14,11 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.post(
     "/api/uploads",
-    { config: { access: "editor" }, bodyLimit: MAX_UPLOAD_BYTES + 1_048_576 },
+    {
+      config: { access: "editor" },
+      bodyLimit: MAX_UPLOAD_BYTES + 1_048_576,
+      schema: { response: { 201: recordAnswerOf(storedImageSchema) } },
+    },
     async (request, reply) => {
       if (!request.isMultipart())
         throw new HttpError(400, "Send the image as multipart/form-data in a field named file.");

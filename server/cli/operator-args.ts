@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { roles, type Role } from "../../schemas/operator";
 
 export const USAGE = `Usage:
-  npm run operator -- create <username> [--role admin|editor]
+  npm run operator -- create <username> [--role admin|editor] [--email name@example.com]
   npm run operator -- reset-password <username>
   npm run operator -- --help
 
@@ -10,6 +10,7 @@ The password is read from standard input when it is piped in
   (printf '%s\\n' "$NEW_PASSWORD" | npm run operator -- create priya),
 asked for without echo on a terminal (press Enter to have one generated),
 or, with nothing piped in, generated and printed once.
+--email is where "Forgot password?" sends a reset link (optional; an admin can set it later).
 --password is not accepted: a password on the command line shows in ps and in the shell history.`;
 
 export const PASSWORD_ON_COMMAND_LINE =
@@ -20,7 +21,7 @@ export const PASSWORD_ON_COMMAND_LINE =
 export type OperatorArgs =
   | { kind: "help" }
   | { kind: "misuse"; message: string }
-  | { kind: "run"; command: "create" | "reset-password"; username: string; role: Role };
+  | { kind: "run"; command: "create" | "reset-password"; username: string; role: Role; email?: string };
 
 /** What `npm run operator -- …` asks for; never throws. */
 export function parseOperatorArgs(argv: string[]): OperatorArgs {
@@ -45,7 +46,15 @@ export function parseOperatorArgs(argv: string[]): OperatorArgs {
   const role = values.role ?? "editor";
   if (!roles.includes(role as Role))
     return { kind: "misuse", message: `--role must be one of: ${roles.join(", ")}` };
-  return { kind: "run", command, username, role: role as Role };
+  if (values.email !== undefined && command !== "create")
+    return { kind: "misuse", message: "--email goes with create only." };
+  return {
+    kind: "run",
+    command,
+    username,
+    role: role as Role,
+    ...(values.email !== undefined ? { email: values.email } : {}),
+  };
 }
 
 function parse(argv: string[]) {
@@ -55,6 +64,7 @@ function parse(argv: string[]) {
     strict: true,
     options: {
       role: { type: "string" },
+      email: { type: "string" },
       // Recognised only to be refused with a helpful sentence.
       password: { type: "string" },
       help: { type: "boolean", short: "h" },

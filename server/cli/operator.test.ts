@@ -37,6 +37,15 @@ function operatorCli(args: string[], input = ""): Promise<Run> {
   });
 }
 
+async function storedEmail(username: string) {
+  const handle = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+  try {
+    return (await createOperatorService(handle.db).findByUsername(username))?.email;
+  } finally {
+    await handle.close();
+  }
+}
+
 async function storedHash(username: string) {
   const handle = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
   try {
@@ -116,7 +125,40 @@ describe("npm run operator", () => {
   }, 60_000);
 });
 
+describe("npm run operator -- create --email", () => {
+  it("stores the address lower-cased, and refuses one that is not an address", async () => {
+    const created = await operatorCli(
+      ["create", "mailed", "--email", "Mailed@Example.com"],
+      "mailed-password-123\n",
+    );
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    expect(await storedEmail("mailed")).toBe("mailed@example.com");
+    const bad = await operatorCli(
+      ["create", "unmailed", "--email", "not-an-address"],
+      "mailed-password-123\n",
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toBe("Enter a valid e-mail address, like name@example.com");
+    expect(await storedEmail("unmailed")).toBeUndefined();
+  }, 60_000);
+});
+
 describe("parseOperatorArgs", () => {
+  it("takes --email with create only", () => {
+    expect(parseOperatorArgs(["create", "priya", "--email", "p@example.com"])).toEqual({
+      kind: "run",
+      command: "create",
+      username: "priya",
+      role: "editor",
+      email: "p@example.com",
+    });
+    expect(parseOperatorArgs(["reset-password", "priya", "--email", "p@example.com"])).toEqual({
+      kind: "misuse",
+      message: "--email goes with create only.",
+    });
+  });
+
   it("reads the command, the name and the role", () => {
     expect(parseOperatorArgs(["create", "priya", "--role", "admin"])).toEqual({
       kind: "run",

@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { networkInterfaces } from "node:os";
 import type { ZodType } from "zod";
 import type { AuthenticatedOperator } from "../../domain/auth/service";
+import { TWO_FACTOR_ENROLMENT_REQUIRED } from "../../shared/auth";
 import { HttpError } from "../errors";
 
 /** What a route needs: anyone, a signed-in editor (or admin), or an admin. */
@@ -13,7 +14,7 @@ export interface RouteSchema {
   querystring?: ZodType;
   params?: ZodType;
   body?: ZodType;
-  response?: Record<number, ZodType>;
+  response?: Record<string, ZodType>;
 }
 
 export interface ApiRoute {
@@ -27,7 +28,7 @@ export interface ApiRoute {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Every /api route with what it needs; the role-matrix test walks this list. */
+    /** Every route with an access level (/api, /jobs/:jobId, /refresh_token): OpenAPI documents this list. */
     apiRoutes: ApiRoute[];
     /**
      * A random key, new for each process, that stands in for an admin on the routes that accept it
@@ -40,6 +41,8 @@ declare module "fastify" {
     access?: Access;
     /** Also accept `Authorization: Local <app.localKey>` from a local address (admin routes only). */
     localKey?: boolean;
+    /** Open to an operator who must set up two-factor sign-in first (enrolment, who am I, sign out). */
+    duringEnrolment?: boolean;
   }
   interface FastifyRequest {
     operator: AuthenticatedOperator | null;
@@ -96,8 +99,9 @@ export function registerAccessControl(app: FastifyInstance) {
 
   app.addHook("onRoute", (route) => {
     const isApi = route.url.startsWith("/api/") && route.url !== "/api/*";
-    if (!isApi) return;
     const access = route.config?.access;
+    // Routes outside /api that declare an access level (the spec's /jobs/:jobId, /refresh_token) are API too.
+    if (!access && !isApi) return;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     if (route.config?.localKey && access !== "admin")
       throw new Error(`Route ${route.method} ${route.url} accepts the local key but is not admin-only`);
@@ -108,7 +112,8 @@ export function registerAccessControl(app: FastifyInstance) {
           url: route.url,
           access,
           schema: route.schema as RouteSchema | undefined,
-          rateLimited: route.config !== undefined && "rateLimit" in route.config,
+          rateLimited:
+            route.config !== undefined && ("rateLimit" in route.config || "acceptedPosts" in route.config),
         });
     }
   });
@@ -136,6 +141,14 @@ export function registerAccessControl(app: FastifyInstance) {
         "authorization failed",
       );
       throw error;
+    }
+    // Checked on every request from the database (domain/auth/service.ts authenticate), never in the UI only.
+    if (request.operator.enrolmentOnly && !request.routeOptions.config.duringEnrolment) {
+      request.log.warn(
+        { path: request.routeOptions.url, operator: request.operator.username },
+        "authorization failed: two-factor enrolment required",
+      );
+      throw new HttpError(403, TWO_FACTOR_ENROLMENT_REQUIRED);
     }
     if (access === "admin" && request.operator.role !== "admin") {
       request.log.warn(

@@ -24,6 +24,14 @@ describe("GET /metrics", () => {
     expect((await scrape(on, TOKEN)).statusCode).toBe(404);
   });
 
+  it("answers a token of the right length with a non-ASCII character like any wrong token", async () => {
+    const sameLength = `${TOKEN.slice(0, -1)}\u00e9`;
+    expect(sameLength).toHaveLength(TOKEN.length);
+    const res = await scrape(on, `Bearer ${sameLength}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: "Not found", data: [] });
+  });
+
   it("exposes request durations by route pattern, cache events, event-loop lag and process memory", async () => {
     await on.app.inject({ url: "/api/blog_details/" });
     await on.app.inject({ url: "/api/blog_details/" });

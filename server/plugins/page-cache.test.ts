@@ -287,12 +287,22 @@ describe("page cache on rendered pages", () => {
     },
   );
 
-  it("keeps a known page parameter in the key", async () => {
+  it("keeps a known page, tag or language parameter in the key", async () => {
     const one = await app.inject("/blog?page=2");
     const two = await app.inject("/blog?page=2");
     expect(two.headers["x-cache"]).toBe("HIT");
     expect(two.body).toBe(one.body);
     expect((await app.inject("/blog?page=3")).headers["x-cache"]).toBe("MISS");
+    // The blog's tag lists (`/blog?tag=`) are pages of their own too.
+    await app.inject("/blog?tag=BOT");
+    expect((await app.inject("/blog?tag=BOT")).headers["x-cache"]).toBe("HIT");
+    expect((await app.inject("/blog?tag=GCC")).headers["x-cache"]).toBe("MISS");
+    // So are its lists of one language, and the feeds of one language.
+    await app.inject("/blog?lang=hi");
+    expect((await app.inject("/blog?lang=hi")).headers["x-cache"]).toBe("HIT");
+    expect((await app.inject("/blog?lang=ta")).headers["x-cache"]).toBe("MISS");
+    await app.inject("/rss.xml?lang=hi");
+    expect((await app.inject("/rss.xml?lang=hi")).headers["x-cache"]).toBe("HIT");
   });
 
   it("renders again once public content changes", async () => {

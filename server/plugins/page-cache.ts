@@ -86,10 +86,11 @@ declare module "fastify" {
   }
 }
 
-// Only these query parameters select different content (`comments`: a page of a post's comments); any
-// other query bypasses the cache, so
+// Only these query parameters select different content (`comments`: a page of a post's comments, `tag`: the
+// blog's list of one tag, 404 for tags no post carries, so never stored; `lang`: the blog's list or feed of
+// one of three languages); any other query bypasses the cache, so
 // random query strings can neither fill memory nor get a stale answer.
-const KEY_PARAMS = new Set(["page", "page_size", "jobId", "blog_id", "comments", "_routes"]);
+const KEY_PARAMS = new Set(["page", "page_size", "jobId", "blog_id", "comments", "tag", "lang", "_routes"]);
 // Never cached: the console, sign-in and token endpoints, health probes, metrics, immutable media.
 const BYPASS = /^\/(?:dashboard(?:[/.?]|$)|api\/auth\/|refresh_token|healthz|readyz|metrics|media\/)/;
 // Response headers that are per response (or set again for each response), not per content.

@@ -1,5 +1,13 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from "fastify";
 import {
   createDatabaseCounter,
   createRedisCounter,
@@ -11,7 +19,34 @@ import { UNAVAILABLE } from "./errors";
 declare module "fastify" {
   interface FastifyInstance {
     publicFormRateLimit: { max: number; timeWindow: number };
+    /** The shared counter behind every limit, for limits keyed on something other than the address. */
+    rateLimitCounter: RateLimitCounter;
+    /** Bytes a client address may upload to one route per window, counted across instances (see `bytesBudget`). */
+    bytesBudget(
+      name: string,
+      maxBytes: number,
+      windowMs: number,
+      refusal: (minutes: number) => string,
+    ): BytesBudget;
   }
+  interface FastifyContextConfig {
+    /**
+     * A public form limited on its accepted posts, counted under this name: only 2xx answers count against
+     * PUBLIC_FORM_RATE_LIMIT (a visitor who mistypes, or posts to a post that is gone, is not locked out),
+     * and every attempt, refused ones included, is bounded at ATTEMPTS_PER_ACCEPTED times that.
+     */
+    acceptedPosts?: string;
+  }
+}
+
+export interface BytesBudget {
+  /**
+   * Books the body's declared length before it is read and refuses (429) a body that would take the address
+   * over the budget; without a declared length, it refuses only an address already over it.
+   */
+  reserve(request: FastifyRequest): Promise<void>;
+  /** Counts the bytes of a body that declared no length, once read; 429 when they took it over the budget. */
+  settle(request: FastifyRequest, bytesRead: number): Promise<void>;
 }
 
 type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -43,6 +78,9 @@ function sharedStore(counter: RateLimitCounter, log: FastifyBaseLogger) {
   };
 }
 
+/** How many attempts (refused ones included) a public form allows per accepted post in the limit. */
+export const ATTEMPTS_PER_ACCEPTED = 4;
+
 /** Per-IP limits, opted into by each route (public forms, sign-in, refresh), counted in the database or Redis. */
 export async function registerRateLimits(app: FastifyInstance) {
   let counter: RateLimitCounter;
@@ -64,5 +102,100 @@ export async function registerRateLimits(app: FastifyInstance) {
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 60_000)} minute(s) and try again.`,
     }),
   });
-  app.decorate("publicFormRateLimit", { max: app.config.PUBLIC_FORM_RATE_LIMIT, timeWindow: 10 * 60_000 });
+  const publicFormRateLimit = { max: app.config.PUBLIC_FORM_RATE_LIMIT, timeWindow: 10 * 60_000 };
+  app.decorate("publicFormRateLimit", publicFormRateLimit);
+  app.decorate("rateLimitCounter", counter);
+  app.addHook("onRoute", (route) => {
+    const name = route.config?.acceptedPosts;
+    if (name) addAcceptedPostsLimit(app, route, name, counter);
+  });
+  app.decorate(
+    "bytesBudget",
+    (name: string, maxBytes: number, windowMs: number, refusal: (minutes: number) => string): BytesBudget => {
+      const keyOf = (request: FastifyRequest) => `bytes:${name}:${request.ip}`;
+      const declared = (request: FastifyRequest) => {
+        const length = Number(request.headers["content-length"] ?? Number.NaN);
+        return Number.isSafeInteger(length) && length >= 0 ? length : null;
+      };
+      const count = (request: FastifyRequest, amount: number) =>
+        countHit(app, counter, keyOf(request), windowMs, amount);
+      return {
+        async reserve(request) {
+          const length = declared(request) ?? 0;
+          const { current, ttl } = await count(request, length);
+          if (current <= maxBytes) return;
+          // A body refused unread takes nothing from the budget.
+          if (length > 0) await count(request, -length);
+          throw new HttpError(429, refusal(Math.ceil(ttl / 60_000)));
+        },
+        async settle(request, bytesRead) {
+          if (declared(request) !== null) return;
+          const { current, ttl } = await count(request, bytesRead);
+          if (current > maxBytes) throw new HttpError(429, refusal(Math.ceil(ttl / 60_000)));
+        },
+      };
+    },
+  );
+}
+
+/** One counter hit, failing closed (503) when the shared counter cannot be reached. */
+async function countHit(
+  app: FastifyInstance,
+  counter: RateLimitCounter,
+  key: string,
+  windowMs: number,
+  amount?: number,
+) {
+  try {
+    return await counter.hit(key, windowMs, amount);
+  } catch (error) {
+    app.log.error({ err: error }, "rate-limit counter unavailable");
+    throw new HttpError(503, UNAVAILABLE);
+  }
+}
+
+const tooMany = (ttl: number) =>
+  new HttpError(429, `Too many requests. Please wait ${Math.ceil(ttl / 60_000)} minute(s) and try again.`);
+
+/** The hooks of a route's `config.acceptedPosts` limit; the shared counter is asked once per step. */
+function addAcceptedPostsLimit(
+  app: FastifyInstance,
+  route: RouteOptions,
+  name: string,
+  counter: RateLimitCounter,
+) {
+  const { max, timeWindow } = app.publicFormRateLimit;
+  /** The accepted-post hit each request holds, until its answer shows whether it counts. */
+  const held = new WeakMap<FastifyRequest, { key: string; until: number }>();
+  const count = (key: string) => countHit(app, counter, key, timeWindow);
+  // Before the body is read: every attempt.
+  const attempt: onRequestHookHandler = async (request, reply) => {
+    const { current, ttl } = await count(`attempts:${name}:${request.ip}`);
+    if (current > max * ATTEMPTS_PER_ACCEPTED) {
+      reply.header("Retry-After", String(Math.ceil(ttl / 1000)));
+      throw tooMany(ttl);
+    }
+  };
+  // After validation: a post that may be accepted holds one of the address's accepted posts.
+  const reserve: preHandlerHookHandler = async (request, reply) => {
+    const key = `accepted:${name}:${request.ip}`;
+    const { current, ttl } = await count(key);
+    held.set(request, { key, until: Date.now() + ttl });
+    if (current > max) {
+      reply.header("Retry-After", String(Math.ceil(ttl / 1000)));
+      throw tooMany(ttl);
+    }
+  };
+  // Before the answer leaves: a post that was not accepted (409, 404, 429, 5xx) gives its hit back.
+  const settle: onSendHookHandler = async (request, reply, payload) => {
+    const hit = held.get(request);
+    if (hit && (reply.statusCode < 200 || reply.statusCode >= 300) && Date.now() < hit.until)
+      await counter
+        .refund(hit.key, timeWindow)
+        .catch((error: unknown) => request.log.warn({ err: error }, "rate-limit refund failed"));
+    return payload;
+  };
+  route.onRequest = [...[route.onRequest ?? []].flat(), attempt];
+  route.preHandler = [...[route.preHandler ?? []].flat(), reserve];
+  route.onSend = [...[route.onSend ?? []].flat(), settle];
 }

@@ -2,9 +2,11 @@ import type {
   BotPage,
   EngagementModelCard,
   Feature,
-  GccModelPage,
+  BotOverviewPath,
+  GccModelPath,
   GccOverview,
   GccPhase,
+  ManagedTeamsOverviewPath,
   ManagedTeamsPage,
 } from "./types";
 
@@ -584,66 +586,11 @@ export const managedTeamsPages = [
 // Model pages within the GCC section
 // ---------------------------------------------------------------------------
 
-export const gccModelPages = [
-  {
-    path: "/details/managed-teams",
-    title: "Managed Teams (Shared Services)",
-    seo: {
-      title: "Managed Teams GCC Model in India | GCC View 360",
-      description:
-        "Start a dedicated team in India without an entity of your own: we act as employer of record and provide shared services while you lead the work.",
-    },
-    intro: [
-      "Managed Teams is the quickest route to a dedicated team in India. Your professionals work only for you, while GCC View 360 acts as the legal employer and provides the shared services the team needs.",
-      "It is ideal for testing the market, building a first team ahead of your own entity or adding capacity without expanding your corporate footprint.",
-    ],
-    keyFeatures: [
-      {
-        title: "Employer Responsibilities Handled",
-        description:
-          "We hold the employee-employer relationship and manage contracts, policies and labour law compliance.",
-        icon: "ShieldCheck",
-      },
-      {
-        title: "Employee on Record",
-        description:
-          "Payroll, statutory benefits and tax deductions and filings are managed accurately every month.",
-        icon: "FileCheck2",
-      },
-      {
-        title: "Managed Shared Services",
-        description:
-          "HR, finance, IT and workspace support provided from our shared services centre to agreed service levels.",
-        icon: "Layers",
-      },
-      {
-        title: "Your Team, Your Direction",
-        description:
-          "You choose the people, set the priorities and manage the work, just as you would with your own employees.",
-        icon: "Target",
-      },
-    ],
-    moreLink: {
-      label: "Explore the Managed Teams model",
-      path: "/managed-teams/manage_overview",
-    },
-  },
-  {
-    path: "/details/build-operator",
-    title: "Build Operate Transfer",
-    seo: {
-      title: "Build Operate Transfer GCC Model | GCC View 360",
-      description:
-        "We build and operate your Global Capability Center in India, then transfer ownership after a predefined period, with risk and compliance managed.",
-    },
-    intro: [
-      "With Build Operate Transfer, GCC View 360 establishes and runs your centre in India, then transfers the people, assets and operations to your own entity after a predefined period.",
-      "You gain the speed and lower risk of an experienced partner during start-up, with a clear, contractually agreed path to full ownership.",
-    ],
-    keyFeatures: botKeyFeatures,
-    moreLink: {
-      label: "Explore the Build Operate Transfer model",
-      path: "/build-operator/bot_modal",
-    },
-  },
-] as const satisfies readonly GccModelPage[];
+/**
+ * The home page's model cards link to these addresses (the spec's links); each one is answered by its own model's
+ * overview, so every page about a model tells the same story (BOT: four phases, not the GCC journey's three).
+ */
+export const modelOverviewRedirects = {
+  "/details/managed-teams": "/managed-teams/manage_overview",
+  "/details/build-operator": "/build-operator/bot_modal",
+} as const satisfies Record<GccModelPath, BotOverviewPath | ManagedTeamsOverviewPath>;

@@ -43,6 +43,8 @@ export const aboutLinks = [
 export const blogLink = { label: "Blog", path: "/blog" } as const satisfies NavLink;
 export const careersLink = { label: "Careers", path: "/Careers-page" } as const satisfies NavLink;
 export const contactLink = { label: "Contact", path: "/contact" } as const satisfies NavLink;
+/** The call to action in the header and the home hero: a way to reach a person from the first screen. */
+export const expertCta = { label: "Talk to an expert", path: "/contact" } as const satisfies NavLink;
 
 /** Header menu: dropdown groups followed by single links. */
 export const mainNav = [

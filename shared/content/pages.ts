@@ -2,6 +2,8 @@ import type { ContactPageContent, NotFoundPageContent } from "./types";
 
 /** Support hours shown on the Contact Us page (verbatim). */
 export const supportHours = "Mon-Fri 9:00am – 5:00pm, excludes holidays";
+/** The time zone of those hours, said beside them (the spec's text names none). */
+export const supportTimeZone = "India Standard Time (IST, UTC+5:30)";
 
 export const contactPage = {
   seo: {

@@ -1,4 +1,4 @@
-import { botPages, gccModelPages, gccPhases, managedTeamsPages } from "./models";
+import { botPages, gccPhases, managedTeamsPages } from "./models";
 import { products } from "./products";
 import { solutions } from "./solutions";
 
@@ -10,11 +10,11 @@ export const staticPublicPaths: readonly string[] = [
   "/Careers-page",
   "/blog",
   "/contact",
+  "/privacy",
   ...solutions.map((s) => s.path),
   ...products.map((p) => p.path),
   "/details/features",
   ...gccPhases.map((p) => p.path),
-  ...gccModelPages.map((p) => p.path),
   ...botPages.map((p) => p.path),
   ...managedTeamsPages.map((p) => p.path),
 ];

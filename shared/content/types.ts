@@ -201,18 +201,6 @@ export interface GccOverview {
   readonly keyFeatures: readonly [Feature, Feature, Feature];
 }
 
-export interface GccModelPage {
-  readonly path: GccModelPath;
-  readonly title: string;
-  readonly seo: PageSeo;
-  readonly intro: readonly string[];
-  readonly keyFeatures: readonly Feature[];
-  readonly moreLink: {
-    readonly label: string;
-    readonly path: BotOverviewPath | ManagedTeamsOverviewPath;
-  };
-}
-
 /** A page in a side-menu section (Build Operate Transfer, Managed Teams). */
 export interface SubPage<TPath extends SitePath = SitePath> {
   readonly path: TPath;

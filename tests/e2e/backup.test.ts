@@ -1,11 +1,12 @@
 import { countDistinct, like } from "drizzle-orm";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { readArchive, type BackupManifest } from "../../db/backup/archive";
+import { PREVIOUS_DATABASE, RESTORED_MARKER } from "../../db/backup/previous";
 import { openDatabase } from "../../db/client";
 import { blogComments, blogPosts, contactRequests, mediaFiles } from "../../db/schema/index";
 import { startServer, TEST_ADMIN, type RunningServer } from "./support/server";
@@ -311,6 +312,49 @@ describe("backup and restore of the embedded database", () => {
     expect(forced.code, own(forced.stderr)).toBe(0);
     expect(readdirSync(dataDir).sort()).toEqual(["notes.txt", "pglite"]);
   }, 120_000);
+
+  it("keeps the replaced database until a server starts on the restored one; a restore cut off half-way refuses to start", async () => {
+    expect(existsSync(backupFile), "the backup from the first test").toBe(true);
+    const dataDir = join(work, "replaced");
+    const current = join(dataDir, "pglite");
+    const previous = join(dataDir, PREVIOUS_DATABASE);
+    const restoreForce = async () => {
+      const run = await npmRun("db:restore", [backupFile, "--force"], { DATA_DIR: dataDir });
+      expect(run.code, own(run.stderr)).toBe(0);
+      expect(existsSync(previous)).toBe(true);
+    };
+    // A restore into the empty directory, then one over it: the first copy is kept as pglite.previous.
+    expect((await npmRun("db:restore", [backupFile], { DATA_DIR: dataDir })).code).toBe(0);
+    await restoreForce();
+
+    const normal = await startServer({ dataDir });
+    servers.push(normal);
+    await expect.poll(() => existsSync(previous)).toBe(false);
+    expect(existsSync(join(current, RESTORED_MARKER))).toBe(false);
+    expect(await normal.stop()).toBe(0);
+
+    // The crash: the replaced database renamed aside, the checked copy not yet in its place.
+    await restoreForce();
+    mkdirSync(join(dataDir, ".restore-cut"));
+    renameSync(current, join(dataDir, ".restore-cut", "pglite"));
+    const refused = await startServer({ dataDir, waitReady: false });
+    servers.push(refused);
+    expect(await refused.exited, refused.output()).toBe(1);
+    expect(refused.output()).toContain(
+      `Refusing to start: there is no database at ${current}, and ${previous} holds the one a restore replaced`,
+    );
+    expect(refused.output()).toContain(`mv "${previous}" "${current}"`);
+    expect(existsSync(current)).toBe(false);
+    expect(existsSync(join(previous, "PG_VERSION"))).toBe(true);
+
+    // What the message says to do brings the replaced database back.
+    renameSync(previous, current);
+    const recovered = await startServer({ dataDir });
+    servers.push(recovered);
+    expect((await fetch(`${recovered.url}/healthz`)).status).toBe(200);
+    await signIn(recovered.url);
+    expect(await recovered.stop()).toBe(0);
+  }, 180_000);
 
   it("with DATABASE_URL set, points to pg_dump / pg_restore and changes nothing", async () => {
     const dataDir = join(work, "postgres-install");

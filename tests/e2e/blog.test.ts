@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost, daysAgo, startSite, type RunningSite } from "../support/factories";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();
 
-// Demo content: posts are inserted in this order (ids 1-7); the seventh is a draft.
+// Demo content: posts are inserted in this order (ids 1-7); the seventh is a draft. Then the Hindi and Tamil
+// versions of posts 1 and 2 (ids 8-11, published after their originals), whose cards say "View Details" in
+// their own language.
 const BOT = { id: 3, path: "/blog/3-build-operate-transfer-what-actually-happens-in-each-phase" };
 const AI = { id: 5, path: "/blog/5-ai-led-hiring-for-gccs-faster-shortlists-without-losing-the-human-touch" };
 const FIRST_100 = { id: 6, path: "/blog/6-the-first-100-days-of-a-new-gcc" };
@@ -26,7 +29,7 @@ describe("blog list", () => {
     expect(status).toBe(200);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Blog");
     const headings = await page.locator("article h2").allTextContents();
-    expect(headings).toHaveLength(6);
+    expect(headings).toHaveLength(10);
     expect(headings[0]).toBe("The First 100 Days of a New GCC");
     expect(headings).not.toContain("Compliance and Tax Basics for a GCC in India");
     const links = page.getByRole("link", { name: /^View Details/ });
@@ -37,12 +40,53 @@ describe("blog list", () => {
     expect(await page.locator("article img").first().getAttribute("alt")).toBe(
       "Project roadmap on a whiteboard divided into 30, 60 and 100 day milestones",
     );
-    expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute("href")).toBe(
-      "/rss.xml",
-    );
+    // The whole blog's feed first, then one per language.
+    expect(
+      await page.locator('link[rel="alternate"][type="application/rss+xml"]').first().getAttribute("href"),
+    ).toBe("/rss.xml");
     expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe("/blog");
     expect(errors).toEqual([]);
     await expectAccessible(page);
+  });
+
+  it("shows each card's publication date as the post page shows it", async () => {
+    const { page } = await browser.open("/blog");
+    const cardDate = page.locator("article").first().locator("time");
+    const shown = await cardDate.textContent();
+    expect(shown).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    const { page: post } = await browser.open(FIRST_100.path);
+    expect(await post.locator("article header time").textContent()).toBe(shown);
+    expect(await post.locator("article header time").getAttribute("datetime")).toBe(
+      await cardDate.getAttribute("datetime"),
+    );
+  });
+
+  it("links each tag of a post to the list of published posts with that tag, and back to all posts", async () => {
+    const { page, errors } = await browser.open("/blog/4");
+    await waitForHydration(page);
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await page.getByRole("complementary").getByRole("link", { name: "Compliance", exact: true }).click();
+    await page.waitForURL("**/blog?tag=Compliance");
+    await page.getByRole("heading", { name: "Posts tagged “Compliance”" }).waitFor();
+    // The draft "Compliance and Tax Basics" carries the tag too but is not published.
+    expect(await page.locator("article h2").allTextContents()).toEqual([heading]);
+    expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe(
+      "/blog?tag=Compliance",
+    );
+    expect(await page.title()).toContain("Posts tagged Compliance");
+    await expectAccessible(page);
+
+    const { page: direct, status } = await browser.open("/blog?tag=BOT");
+    expect(status).toBe(200);
+    expect(await direct.locator("article h2").allTextContents()).toEqual([
+      "Build, Operate, Transfer: What Actually Happens in Each Phase?",
+    ]);
+    expect((await fetch(`${baseURL()}/blog?tag=No%20such%20tag`)).status).toBe(404);
+
+    await page.getByRole("link", { name: "All posts" }).click();
+    await page.waitForURL((url) => url.pathname === "/blog" && url.search === "");
+    await expect.poll(() => page.locator("article").count()).toBe(10);
+    expect(errors).toEqual([]);
   });
 
   it("shows 'Loading blogs...' while the list loads", async () => {
@@ -127,6 +171,28 @@ describe("blog post", () => {
     await expectAccessible(page);
   });
 
+  it("offers share links and a link preview image that networks show: a 1200×630 JPEG", async () => {
+    const { page } = await browser.open(BOT.path);
+    const share = page.getByRole("region", { name: "Share this post" }).getByRole("link");
+    expect(await share.allTextContents()).toEqual(
+      ["Facebook", "Twitter", "LinkedIn", "WhatsApp"].map((n) => `${n} (opens in a new tab)`),
+    );
+    expect(await share.first().getAttribute("href")).toContain(encodeURIComponent(BOT.path));
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(
+      await page
+        .locator('meta[property="twitter:image"], meta[name="twitter:image"]')
+        .getAttribute("content"),
+    ).toBe(image);
+    const res = await fetch(image!.replace(/^https?:\/\/[^/]+/, baseURL()));
+    expect(res.status).toBe(200);
+    expect(["image/jpeg", "image/png"]).toContain(res.headers.get("content-type"));
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+    expect(await page.locator('meta[property="og:image:width"]').getAttribute("content")).toBe("1200");
+    await expectAccessible(page);
+  });
+
   it("falls back to the heading and sub heading without SEO fields", async () => {
     const { page } = await browser.open(AI.path);
     expect(await page.title()).toBe(
@@ -190,9 +256,11 @@ describe("comments", () => {
     await page
       .getByRole("textbox", { name: "Comment" })
       .fill("Clear and practical.\nThe 30-60-100 split works.");
+    // Held until released, also when the request reaches the route after release() was called.
     let release: () => void = () => {};
+    const released = new Promise<void>((r) => (release = r));
     await page.route("**/api/blog_comments/", async (route) => {
-      await new Promise<void>((r) => (release = r));
+      await released;
       await route.continue();
     });
     await page.getByRole("button", { name: "Post Comment" }).click();
@@ -217,6 +285,28 @@ describe("comments", () => {
     expect(errors).toEqual([]);
     await page.mouse.move(0, 0);
     await expectAccessible(page);
+  });
+
+  it("posts one comment on a double click of 'Post Comment'", async () => {
+    const { page } = await browser.open(BOT.path);
+    await waitForHydration(page);
+    const text = `Double-clicked ${Date.now()}`;
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/api/blog_comments/")) posts.push(r.url());
+    });
+    await page.getByLabel("Name").fill("Quick Clicker");
+    await page.getByLabel("Email").fill("clicker@example.com");
+    await page.getByRole("textbox", { name: "Comment" }).fill(text);
+    await page.getByRole("button", { name: "Post Comment" }).dblclick();
+    await page.getByTestId("comment").filter({ hasText: text }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(posts).toHaveLength(1);
+    expect(await page.getByTestId("comment").filter({ hasText: text }).count()).toBe(1);
+    const stored = (await (await fetch(`${baseURL()}/api/blog_comments/?blog_id=${BOT.id}`)).json()) as {
+      comment: string;
+    }[];
+    expect(stored.filter((c) => c.comment === text)).toHaveLength(1);
   });
 
   it("shows a new comment after the post was opened by client navigation (no stale cached data)", async () => {
@@ -279,6 +369,33 @@ describe("comments", () => {
     expect(await page.getByRole("textbox", { name: "Comment" }).inputValue()).toBe("Hello");
   });
 
+  it("keeps the success toast 5 s while an error toast closes after 1.6 s", async () => {
+    const { page } = await browser.newPage();
+    await page.clock.install();
+    await page.goto(FIRST_100.path);
+    await waitForHydration(page);
+    // Time stands still from here on, so only runFor moves the toasts' timers.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const success = page.getByText("Comment submitted successfully!");
+    await page.getByLabel("Name").fill("Timed Reader");
+    await page.getByLabel("Email").fill("timed@example.com");
+    await page.getByRole("textbox", { name: "Comment" }).fill("Long enough to read.");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await success.waitFor();
+    await page.clock.runFor(4_900);
+    expect(await success.isVisible()).toBe(true);
+    await page.clock.runFor(200);
+    await success.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const error = page.getByText("Please fill all the fields");
+    await error.waitFor();
+    await page.clock.runFor(1_500);
+    expect(await error.isVisible()).toBe(true);
+    await page.clock.runFor(200);
+    await error.waitFor({ state: "detached" });
+  });
+
   it("never runs markup stored in a comment", async () => {
     const payload = "<img src=x onerror=window.__xss=1><script>window.__xss=2</script>";
     const res = await fetch(`${baseURL()}/api/blog_comments/`, {
@@ -306,7 +423,7 @@ describe("comments", () => {
 describe("blog with many posts", () => {
   let site: RunningSite;
   beforeAll(async () => {
-    // Demo content plus 14 older posts: 20 published posts, two pages of 12.
+    // Demo content plus 14 older posts: 24 published posts, two pages of 12.
     site = await startSite({
       seed: async (db) => {
         for (let i = 1; i <= 14; i++)
@@ -329,7 +446,7 @@ describe("blog with many posts", () => {
     await pager.getByRole("link", { name: "Next" }).click();
     await page.getByRole("status").filter({ hasText: "Loading blogs..." }).waitFor();
     await page.waitForURL("**/blog?page=2");
-    await expect.poll(() => page.locator("article").count()).toBe(8);
+    await expect.poll(() => page.locator("article").count()).toBe(12);
     expect(await page.locator("article h2").last().textContent()).toBe("Extra post 14");
     expect(pathOf(await page.locator('link[rel="canonical"]').getAttribute("href"))).toBe("/blog?page=2");
     expect((await fetch(`${site.url}/blog?page=3`)).status).toBe(404);

@@ -81,6 +81,22 @@ describe("careers page", () => {
     expect(await search.inputValue()).toBe("");
   });
 
+  it("finds a job by every word of a two-word search, and keeps the search in the address through a reload", async () => {
+    const { page } = await browser.open("/Careers-page");
+    await waitForHydration(page);
+    const search = page.getByPlaceholder("Search jobs...");
+    await search.fill("payroll compliance");
+    await expect.poll(() => cardTitles(page)).toContain("Payroll & Compliance Specialist");
+    const found = await cardTitles(page);
+    expect(found.length).toBeLessThan(5);
+    await page.waitForURL("**/Careers-page?q=payroll+compliance");
+    await page.reload();
+    await waitForHydration(page);
+    expect(await search.inputValue()).toBe("payroll compliance");
+    expect(await cardTitles(page)).toEqual(found);
+    await page.getByText(`${found.length} of 5 open positions match your search.`).waitFor();
+  });
+
   it("shows the details in a dialog with Close and Apply, and returns focus", async () => {
     const { page, errors } = await browser.open("/Careers-page");
     await waitForHydration(page);
@@ -105,7 +121,9 @@ describe("careers page", () => {
       "Familiarity with orchestration tools such as Airflow",
     ]);
     const apply = dialog.getByRole("link", { name: "Apply", exact: true });
-    expect(new URL((await apply.getAttribute("href"))!).searchParams.get("subject")).toBe(
+    expect(await apply.getAttribute("href")).toMatch(/^\/careers-details\?jobId=\d+#apply$/);
+    const byMail = dialog.getByRole("link", { name: "Apply by e-mail", exact: true });
+    expect(new URL((await byMail.getAttribute("href"))!).searchParams.get("subject")).toBe(
       "Application for Data Engineer at Northwind Retail Technology Centre",
     );
     await expectAccessible(page);
@@ -270,7 +288,8 @@ describe("job page", () => {
       /^We are looking for an experienced/,
     );
 
-    const apply = await page.getByRole("link", { name: "Apply Now" }).getAttribute("href");
+    expect(await page.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("#apply");
+    const apply = await page.getByRole("link", { name: "Or apply by e-mail" }).getAttribute("href");
     expect(new URL(apply!).searchParams.get("subject")).toBe(
       "Application for Senior Talent Acquisition Partner at GCC View 360",
     );

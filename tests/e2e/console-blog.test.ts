@@ -1,36 +1,20 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { openSignedIn as openConsole } from "./support/console";
-import { freePort, startServer, TEST_ADMIN, type RunningServer } from "./support/server";
+import { adminToken, openSignedIn as openConsole } from "./support/console";
+import { startOwnServer } from "./support/own-server";
 
 const browser = setupBrowser();
 
 // Its own server: scheduling and publishing change the public blog that other files read at the same time.
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } });
-});
-afterAll(async () => {
-  await server?.stop();
-});
-const site = () => server!.url;
+const site = startOwnServer();
 const openSignedIn = (path: string, width = 1280) =>
   openConsole(browser, `${site()}${path}`, { viewport: { width, height: 900 } });
 
 let token: string | undefined;
 async function api<T>(method: string, path: string, body?: object): Promise<T> {
-  token ??= (
-    (await (
-      await fetch(`${site()}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(TEST_ADMIN),
-      })
-    ).json()) as { access_token: string }
-  ).access_token;
+  token ??= await adminToken(site());
   const res = await fetch(`${site()}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
@@ -63,10 +47,11 @@ const pngFile = async () => ({
     .toBuffer(),
 });
 
+/** The row (a table row, or a card on a phone) that holds `text`, once searched for. */
 async function findRow(page: Page, text: string) {
   await page.getByLabel("Search").fill(text);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect.poll(() => page.locator("tbody tr").filter({ hasText: text }).count()).toBe(1);
+  await expect.poll(() => page.locator("tbody tr, .list-cards li").filter({ hasText: text }).count()).toBe(1);
 }
 
 const status = async (path: string) => (await fetch(`${site()}${path}`)).status;
@@ -166,6 +151,10 @@ describe("console blog authoring", () => {
 
     await dialog.getByLabel("Status").selectOption("published");
     await dialog.getByRole("button", { name: "Save post" }).click();
+    await page
+      .getByRole("dialog", { name: "Publish now?" })
+      .getByRole("button", { name: "Publish now" })
+      .click();
     await page.getByText("Post created.").waitFor();
 
     const [found] = (await (await fetch(`${site()}/api/blog_details/`)).json()) as {
@@ -188,14 +177,14 @@ describe("console blog authoring", () => {
     expect(errors).toEqual([]);
   });
 
-  it("opens a draft's preview link without signing in, marked noindex", async () => {
+  it("opens a draft's preview link without signing in, marked noindex; a new link or Revoke links voids it", async () => {
     const heading = `Preview draft ${Date.now()}`;
     const id = await createDraft(heading, "<p>Words only the preview shows.</p>");
     const { page } = await openSignedIn("/dashboard/blog");
     await findRow(page, heading);
     await page.getByRole("button", { name: `Edit ${heading}` }).click();
     const dialog = page.getByRole("dialog", { name: `Edit ${heading}` });
-    await dialog.getByRole("button", { name: "Copy preview link" }).click();
+    await dialog.getByRole("button", { name: "New preview link" }).click();
     const field = dialog.getByLabel(/Preview link \(anyone with it/);
     await field.waitFor();
     const url = await field.inputValue();
@@ -223,6 +212,29 @@ describe("console blog authoring", () => {
     const tampered = await reader.page.goto(url.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
     expect(tampered?.status()).toBe(403);
     await reader.page.getByText("This preview link is not valid.").waitFor();
+
+    // A new link voids the first one; Revoke links voids the new one too.
+    await dialog.getByRole("button", { name: "New preview link" }).click();
+    await expect.poll(() => field.inputValue()).not.toBe(url);
+    const second = await field.inputValue();
+    const replaced = await reader.page.goto(url);
+    expect(replaced?.status()).toBe(410);
+    await reader.page.getByText("This preview link was replaced or revoked.").waitFor();
+    expect((await reader.page.goto(second))?.status()).toBe(200);
+    await dialog.getByRole("button", { name: "Revoke links" }).click();
+    await page.getByText("Preview links revoked: no link made so far opens this post.").waitFor();
+    await field.waitFor({ state: "detached" });
+    await shot(page, "editor-links-revoked-1280");
+    expect((await reader.page.goto(second))?.status()).toBe(410);
+    await reader.page.getByText("This preview link was replaced or revoked.").waitFor();
+    await expectAccessible(reader.page);
+    // The console's admin sees who revoked them in the audit log (newest first).
+    const { audit_log_data: entries } = await api<{
+      audit_log_data: { entity: string; entity_id: string; after: unknown }[];
+    }>("GET", "/api/audit_log?page_size=20");
+    expect(
+      entries.filter((e) => e.entity === "blog_post" && e.entity_id === String(id)).map((e) => e.after),
+    ).toContainEqual({ preview_version: 3, preview_links: "revoked" });
   });
 
   it("restores an earlier revision's heading and body from History", async () => {
@@ -331,7 +343,7 @@ describe("console blog authoring", () => {
     await findRow(page, heading);
     await page.getByRole("button", { name: `Edit ${heading}` }).click();
     const dialog = page.getByRole("dialog", { name: `Edit ${heading}` });
-    await dialog.getByRole("button", { name: "Copy preview link" }).waitFor();
+    await dialog.getByRole("button", { name: "Revoke links" }).waitFor();
     await shot(page, "editor-390");
     await dialog.getByRole("tab", { name: "History" }).click();
     await dialog.getByRole("radio").first().waitFor();

@@ -199,17 +199,7 @@ describe("console lists", () => {
     expect(await status.inputValue()).toBe("new");
 
     // The server fails this one PATCH, after a pause long enough to see the optimistic state.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/contact_requests/*", async (route) => {
-      if (route.request().method() !== "PATCH") return route.continue();
-      await held;
-      await route.fulfill({
-        status: 500,
-        contentType: "application/json",
-        body: JSON.stringify({ success: false, message: "Something went wrong on our side." }),
-      });
-    });
+    const release = await failPatchWhenReleased(page, "contact_requests");
     await status.selectOption("contacted");
     await expect.poll(() => status.inputValue()).toBe("contacted");
     release();
@@ -245,16 +235,16 @@ describe("console lists", () => {
     );
     const status = page.getByLabel(`Status of complaint ${made.data.id}`);
     await status.waitFor();
-    await page.route("**/api/feedback/*", (route) =>
-      route.request().method() === "PATCH"
-        ? route.fulfill({
-            status: 500,
-            contentType: "application/json",
-            body: JSON.stringify({ success: false, message: "Something went wrong on our side." }),
-          })
-        : route.continue(),
-    );
+    // The failing PATCH is held open until the optimistic state has been seen.
+    const release = await failPatchWhenReleased(page, "feedback");
+    const patched = page.waitForRequest((request) => request.method() === "PATCH");
     await status.selectOption("in_progress");
+    await patched;
+    // In progress has no further step without a reply, so the optimistic row shows it as a chip.
+    const row = page.getByRole("row").filter({ hasText: marker });
+    await row.getByText("In progress", { exact: true }).waitFor();
+    expect(await status.count()).toBe(0);
+    release();
     await page
       .getByText(
         `Could not mark complaint ${made.data.id} In progress; it is back to Open. Something went wrong on our side.`,
@@ -268,7 +258,7 @@ describe("console lists", () => {
     expect(stored[0]!.feedback[0]!.status).toBe("open");
   });
 
-  it("fits 390 and 1280 px without a horizontal page scroll; the tables scroll in their own box", async () => {
+  it("fits 390 and 1280 px without a horizontal page scroll; tables scroll in their own box, phones get cards", async () => {
     for (const width of [390, 1280]) {
       for (const [path, name] of [
         [TRUCKS, "trucks"],
@@ -276,13 +266,17 @@ describe("console lists", () => {
         ["/dashboard/enquiries", "enquiries"],
       ] as const) {
         const { page } = await openConsole(browser, path, { viewport: { width, height: 900 } });
-        // A real row (with its actions), not the loading placeholder.
-        await page.locator("tbody tr td").nth(1).waitFor();
+        // A real row or card (with its actions), not the loading placeholder; below 640 px lists are cards.
+        await page
+          .locator(width < 640 ? ".list-cards li" : "tbody tr td:nth-child(2)")
+          .first()
+          .waitFor();
         await page.waitForLoadState("networkidle");
         await page.screenshot({ path: `/tmp/lists-${name}-${width}.png` });
         const sizes = await page.evaluate(() => ({
           page: document.documentElement.scrollWidth,
-          box: document.querySelector("table")!.parentElement!.clientWidth,
+          box: (document.querySelector("table")?.parentElement ?? document.querySelector(".list-cards")!)
+            .clientWidth,
         }));
         expect(sizes.page, `${path} at ${width}px`).toBeLessThanOrEqual(width);
         expect(sizes.box, `${path} at ${width}px`).toBeLessThanOrEqual(width);
@@ -291,3 +285,19 @@ describe("console lists", () => {
     }
   });
 });
+
+/** Answers the list's next PATCH with a 500, but only once `release()` is called: the optimistic state shows first. */
+async function failPatchWhenReleased(page: Page, entity: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/${entity}/*`, async (route) => {
+    if (route.request().method() !== "PATCH") return route.continue();
+    await held;
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, message: "Something went wrong on our side." }),
+    });
+  });
+  return () => release();
+}

@@ -102,7 +102,7 @@ describe("contact form", () => {
     expect(await storedCount(email)).toBe(0);
   });
 
-  it("stores a valid enquiry, confirms it in place and with a toast that closes after 1600 ms", async () => {
+  it("stores a valid enquiry and confirms it in place, once (no toast repeating it)", async () => {
     const { page, errors } = await openForm();
     const email = unique("valid");
     await fillValid(page, email);
@@ -127,19 +127,8 @@ describe("contact form", () => {
     const confirmation = page.getByRole("status").filter({ hasText: "Message sent" });
     await confirmation.waitFor();
     expect(await confirmation.textContent()).toContain(body.message);
-    const toast = page.locator("[data-toast=success]");
-    await toast.waitFor();
-    const shownAt = Date.now();
-    expect(await toast.textContent()).toContain(body.message);
-    // Top-right.
-    const box = (await toast.boundingBox())!;
-    expect(box.y).toBeLessThan(40);
-    expect(1280 - (box.x + box.width)).toBeLessThan(40);
-    await page.mouse.move(10, 600); // not hovering the toast, which would hold it open
-    await toast.waitFor({ state: "detached", timeout: 3000 });
-    const shownFor = Date.now() - shownAt;
-    expect(shownFor).toBeGreaterThan(1000);
-    expect(shownFor).toBeLessThan(2600);
+    expect(await page.getByText(body.message).count()).toBe(1);
+    expect(await page.locator("[data-toast]").count()).toBe(0);
 
     expect(await storedCount(email)).toBe(1);
     expect(errors).toEqual([]);
@@ -147,6 +136,35 @@ describe("contact form", () => {
 
     await page.getByRole("button", { name: "Send another message" }).click();
     expect(await page.getByLabel("First name").inputValue()).toBe("");
+  });
+
+  it("sends one enquiry on a double click of 'Send message', even while the form's checks still load", async () => {
+    const { page, posts } = await openForm();
+    const email = unique("double");
+    // Filled the way a browser's autofill does it: no field was focused, so the checks load on the first press.
+    await page.evaluate((address) => {
+      const values: Record<string, string> = {
+        first_name: "Asha",
+        last_name: "Verma",
+        email: address,
+        message: "We are planning a 50-person engineering centre in Pune next year.",
+      };
+      for (const [name, value] of Object.entries(values))
+        document.querySelector<HTMLInputElement>(`[name="${name}"]`)!.value = value;
+      document.querySelector<HTMLInputElement>('[name="privacy_consent"]')!.checked = true;
+    }, email);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/contact-validation-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Send message" }).dblclick();
+    release();
+    await page.getByRole("status").filter({ hasText: "Message sent" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(posts).toHaveLength(1);
+    expect(await storedCount(email)).toBe(1);
   });
 
   it("is the same form on model and solution pages", async () => {

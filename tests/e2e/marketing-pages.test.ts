@@ -3,11 +3,11 @@ import { aboutIntro } from "../../shared/content/about";
 import { heroSlides } from "../../shared/content/home";
 import {
   botPages,
-  gccModelPages,
   gccOverview,
   gccPhases,
   gccTagline,
   managedTeamsPages,
+  modelOverviewRedirects,
 } from "../../shared/content/models";
 import { contactPage } from "../../shared/content/pages";
 import { products } from "../../shared/content/products";
@@ -23,7 +23,6 @@ const routes: [path: string, h1: string][] = [
   ["/contact", contactPage.banner.heading],
   ["/details/features", gccOverview.title],
   ...gccPhases.map((p) => [p.path, p.title] as [string, string]),
-  ...gccModelPages.map((p) => [p.path, p.title] as [string, string]),
   ...botPages.map((p) => [p.path, p.title] as [string, string]),
   ...managedTeamsPages.map((p) => [p.path, p.title] as [string, string]),
   ...solutions.map((s) => [s.path, s.title] as [string, string]),
@@ -31,6 +30,50 @@ const routes: [path: string, h1: string][] = [
 ];
 
 describe("marketing routes", () => {
+  it("/details/build-operator shows Build Operate Transfer's four phases and none of the GCC journey's", async () => {
+    const { page, status } = await browser.open("/details/build-operator");
+    expect(status).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/build-operator/bot_modal");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(botPages[0].title);
+    const main = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+    for (const phase of botPages.slice(1)) expect(main).toContain(phase.menuLabel);
+    expect(main).toMatch(/four clearly defined phases: Initiation, Build, Operate and Transfer/);
+    for (const phase of gccPhases) {
+      expect(main).not.toContain(phase.label);
+      expect(main).not.toContain(phase.title);
+    }
+    expect(main).not.toMatch(/Three phases/i);
+  });
+
+  it("/details/managed-teams answers with the Managed Teams overview, and neither address is in the sitemap", async () => {
+    const { page, status } = await browser.open("/details/managed-teams");
+    expect(status).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/managed-teams/manage_overview");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(managedTeamsPages[0].title);
+    const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    for (const [from, to] of Object.entries(modelOverviewRedirects)) {
+      const answer = await fetch(`${baseURL()}${from}`, { redirect: "manual" });
+      expect(answer.status).toBe(301);
+      expect(answer.headers.get("location")).toBe(to);
+      expect(sitemap).not.toContain(`${from}<`);
+    }
+  });
+
+  it("the home page's model cards lead to each model's own overview in the browser", async () => {
+    const { page, errors } = await browser.open("/");
+    await waitForHydration(page);
+    for (const [from, to] of Object.entries(modelOverviewRedirects)) {
+      // A client-side navigation: the loader is asked for `${from}.data`, not `from`.
+      await page.locator(`#models a[href="${from}"]`).click();
+      await page.waitForURL((url) => url.pathname === to);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === "/");
+    }
+    expect(errors).toEqual([]);
+  });
+
   it.each(routes)("%s renders its h1, meta tags and no console errors, and passes axe", async (path, h1) => {
     const { page, errors, status } = await browser.open(path);
     expect(status).toBe(200);
@@ -234,6 +277,8 @@ describe("page content", () => {
     expect(await reach.getByText("Mon-Fri 9:00am – 5:00pm, excludes holidays", { exact: true }).count()).toBe(
       1,
     );
+    // The hours say which clock they are in.
+    expect(await reach.getByText("India Standard Time (IST, UTC+5:30)", { exact: true }).count()).toBe(1);
     expect(await reach.getByRole("link", { name: /GCC View 360 on/ }).count()).toBe(3);
     expect(await page.getByRole("heading", { name: "Request a Demo or Contact Us" }).count()).toBe(1);
   });

@@ -111,3 +111,54 @@ describe("offline before hydration", () => {
     await expectInteractiveWithoutReload(page, started);
   });
 });
+
+describe("offline after hydration", () => {
+  it("keeps a half-filled contact form, the scroll position and an open menu through a dropout", async () => {
+    const { page } = await browser.open("/contact", PHONE);
+    await waitForHydration(page);
+    const form = page.locator("form").filter({ has: page.getByLabel("Message") });
+    await form.getByLabel("First name").fill("Asha");
+    await form.getByLabel("Official email").fill("asha@example.com");
+    await form.getByLabel("Message").fill("Half a thought about Pune");
+    await page.evaluate(() => window.scrollTo(0, 700));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(600);
+    const started = await documentStart(page);
+
+    await page.context().setOffline(true);
+    await expectNoticeAlone(page);
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
+
+    expect(await form.getByLabel("First name").inputValue()).toBe("Asha");
+    expect(await form.getByLabel("Official email").inputValue()).toBe("asha@example.com");
+    expect(await form.getByLabel("Message").inputValue()).toBe("Half a thought about Pune");
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await documentStart(page)).toBe(started);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.waitFor();
+    await page.context().setOffline(true);
+    await expectNoticeAlone(page);
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
+    expect(await menu.isVisible()).toBe(true);
+  });
+
+  it("keeps the reading position of a long article", async () => {
+    const { page } = await browser.open(
+      "/blog/3-build-operate-transfer-what-actually-happens-in-each-phase",
+      PHONE,
+    );
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBe(2000);
+    await page.context().setOffline(true);
+    await expectNoticeAlone(page);
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(2000);
+  });
+});

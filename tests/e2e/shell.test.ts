@@ -4,8 +4,10 @@ import { readFileSync } from "node:fs";
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_BUDGET, JOB_BUDGET, PAGES, POST_BUDGET } from "../../scripts/page-budgets";
+import { postPath } from "../../shared/slug";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();
@@ -147,6 +149,42 @@ describe("site shell", () => {
     const gzipped = await get("gzip");
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+  });
+
+  it("keeps every public page's JavaScript and CSS within its gzip budget", async () => {
+    // The newest post in each language, and a job.
+    const posts = await Promise.all(
+      ["", "?lang=hi", "?lang=ta"].map(async (query) => {
+        const list = (await (await fetch(`${baseURL()}/api/blog_details/${query}`)).json()) as {
+          id: number;
+          heading: string;
+        }[];
+        return { path: postPath(list[0]!.id, list[0]!.heading), budget: POST_BUDGET };
+      }),
+    );
+    const jobs = (await (await fetch(`${baseURL()}/api/post_jobs/`)).json()) as { id: number }[];
+    const pages = [...PAGES, ...posts, { path: `/careers-details?jobId=${jobs[0]!.id}`, budget: JOB_BUDGET }];
+    const over: string[] = [];
+    for (const { path, budget } of pages) {
+      const { jsGzipBytes, cssGzipBytes } = { ...DEFAULT_BUDGET, ...budget };
+      const { page } = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const bodies: Promise<{ type: string; gzip: number }>[] = [];
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        if ((type === "script" || type === "stylesheet") && response.url().startsWith(baseURL()))
+          bodies.push(response.body().then((body) => ({ type, gzip: gzipSync(body, { level: 9 }).length })));
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await page.context().close();
+      const assets = await Promise.all(bodies);
+      const sum = (type: string) => assets.filter((a) => a.type === type).reduce((n, a) => n + a.gzip, 0);
+      if (sum("script") > jsGzipBytes) over.push(`${path}: JavaScript ${sum("script")} B > ${jsGzipBytes} B`);
+      if (sum("stylesheet") > cssGzipBytes)
+        over.push(`${path}: CSS ${sum("stylesheet")} B > ${cssGzipBytes} B`);
+    }
+    expect(over).toEqual([]);
   });
 
   it("loads no console code (by its texts) or console styles on public pages, and the console its own stylesheet", async () => {

@@ -9,12 +9,12 @@ import {
   createPgDatabase,
   isIntact,
   json,
-  pgServerUrl,
   signIn,
   sleep,
   spawnServer,
   type ServerProcess,
 } from "./support";
+import { itWith } from "../support/services";
 
 /**
  * kill -9 during a stream of comment posts, console creates/edits and image uploads; after a restart every
@@ -220,7 +220,8 @@ describe("kill -9 during writes", () => {
     }
   });
 
-  it.skipIf(!pgServerUrl())(
+  itWith(
+    "TEST_DATABASE_URL",
     "keeps every acknowledged write on PostgreSQL and shows nothing half-written",
     async () => {
       const database = await createPgDatabase("crash");

@@ -1,14 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import {
   createPgDatabase,
   json,
-  pgServerUrl,
   signIn,
   sleep,
   spawnServer,
   startTcpProxy,
   type ServerProcess,
 } from "./support";
+import { describeWith } from "../support/services";
 
 /**
  * PostgreSQL outage without stopping the shared PostgreSQL: a TCP proxy between the server and the
@@ -32,7 +32,7 @@ async function timed(url: string, init?: RequestInit) {
   return { status: res.status, text, ms: performance.now() - started };
 }
 
-describe.skipIf(!pgServerUrl())("database outage (PostgreSQL behind a TCP proxy)", () => {
+describeWith("TEST_DATABASE_URL", "database outage (PostgreSQL behind a TCP proxy)", () => {
   it("answers 503 quickly during the outage and recovers by itself within 5 s", async () => {
     const database = await createPgDatabase("outage");
     cleanup.push(() => database.drop());

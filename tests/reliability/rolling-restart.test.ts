@@ -1,10 +1,9 @@
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import {
   createPgDatabase,
   freePort,
   json,
-  pgServerUrl,
   signIn,
   sleep,
   spawnServer,
@@ -12,6 +11,7 @@ import {
   Tally,
   type ServerProcess,
 } from "./support";
+import { describeWith } from "../support/services";
 
 /**
  * Two instances on one PostgreSQL behind Debian's nginx (passive health checks, retry on the other
@@ -28,7 +28,7 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-describe.skipIf(!pgServerUrl())("two instances behind nginx", () => {
+describeWith("TEST_DATABASE_URL", "two instances behind nginx", () => {
   it("share sign-in and media, and restart one after the other under load without a failed request", async () => {
     const database = await createPgDatabase("rolling");
     dropDatabase = database.drop;

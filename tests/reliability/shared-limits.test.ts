@@ -1,7 +1,8 @@
 import { Redis } from "ioredis";
 import { enquiryInput as enquiry } from "../support/factories";
-import { afterAll, describe, expect, it } from "vitest";
-import { createPgDatabase, json, pgServerUrl, spawnServer, type ServerProcess } from "./support";
+import { afterAll, expect, it } from "vitest";
+import { createPgDatabase, json, spawnServer, type ServerProcess } from "./support";
+import { itWith, describeWith, serviceUrl } from "../support/services";
 
 /**
  * Public-form limits hold across instances (issue 15): two server processes on one PostgreSQL, limit 3, one
@@ -30,18 +31,17 @@ async function alternatingPosts(env: Record<string, string>) {
   return statuses;
 }
 
-describe.skipIf(!pgServerUrl())("two instances on one PostgreSQL", () => {
+describeWith("TEST_DATABASE_URL", "two instances on one PostgreSQL", () => {
   it("refuse the 4th post of one visitor alternating between them (limit 3)", async () => {
     expect(await alternatingPosts({})).toEqual([201, 201, 201, 429]);
   });
 
-  if (process.env.REDIS_URL)
-    it("do the same with the counters in Redis", async () => {
-      // Every run posts from 127.0.0.1: forget an earlier run's counts for this form.
-      const redis = new Redis(process.env.REDIS_URL!);
-      const stale = await redis.keys("gcc:rate:POST/api/contact_requests:*");
-      if (stale.length) await redis.del(...stale);
-      await redis.quit();
-      expect(await alternatingPosts({ REDIS_URL: process.env.REDIS_URL! })).toEqual([201, 201, 201, 429]);
-    });
+  itWith("REDIS_URL", "do the same with the counters in Redis", async () => {
+    // Every run posts from 127.0.0.1: forget an earlier run's counts for this form.
+    const redis = new Redis(serviceUrl("REDIS_URL"));
+    const stale = await redis.keys("gcc:rate:POST/api/contact_requests:*");
+    if (stale.length) await redis.del(...stale);
+    await redis.quit();
+    expect(await alternatingPosts({ REDIS_URL: serviceUrl("REDIS_URL") })).toEqual([201, 201, 201, 429]);
+  });
 });

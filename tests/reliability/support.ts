@@ -13,6 +13,7 @@ import {
   type RunningServer,
   type ServerOptions,
 } from "../e2e/support/server";
+import { serviceUrl } from "../support/services";
 
 export { freePort, TEST_ADMIN };
 
@@ -66,14 +67,11 @@ export function isIntact(text: string): boolean {
   return at > 0 && checkedText(text.slice(0, at)) === text;
 }
 
-export const pgServerUrl = () => process.env.TEST_DATABASE_URL;
-
 /** A fresh, empty database on the TEST_DATABASE_URL server; drop() removes it (forcing connections off). */
 export async function createPgDatabase(
   prefix: string,
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const server = pgServerUrl();
-  if (!server) throw new Error("TEST_DATABASE_URL is not set");
+  const server = serviceUrl("TEST_DATABASE_URL");
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
   await adminQuery(server, `create database ${name}`);
   const url = new URL(server);
@@ -139,9 +137,12 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     async cut() {
       const closing = server;
       server = null;
-      await new Promise<void>((done) => (closing ? closing.close(() => done()) : done()));
+      // close() waits for open connections: reset them first, or a pool that is never idle (the mail outbox
+      // polls every second) keeps the link up forever.
+      const closed = new Promise<void>((done) => (closing ? closing.close(() => done()) : done()));
       for (const socket of sockets) socket.resetAndDestroy();
       sockets.clear();
+      await closed;
     },
     async restore() {
       if (!server) await listen();

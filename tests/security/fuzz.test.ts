@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
 import { createTestApp, type TestApp } from "../support/app";
+import { createTestDatabase } from "../support/database";
 import { createComment, createJob, createMember, createPost } from "../support/factories";
 import { baseURL, signIn, TEST_ADMIN } from "./support";
 import {
@@ -14,6 +16,8 @@ import {
   type FuzzRoute,
   type Role,
 } from "./fuzz/harness";
+import { noTwoXxHere, validCase } from "./fuzz/valid-cases";
+import { validCaseSessions } from "./fuzz/valid-sessions";
 
 // Schema-driven fuzzing (docs/security.md, "Schema-driven fuzzing"): every /api route gets requests
 // generated from its Zod schemas — mostly valid, a share mutated — as anonymous, editor and admin. No
@@ -23,6 +27,8 @@ import {
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 /** Share of the cases sent over real HTTP to the suite's server (GET routes and junk bodies only). */
 const HTTP_RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? Math.round(RUNS / 6));
+/** A query key no route declares: sent with each list's accepted request, it must be refused (issue 23). */
+const UNKNOWN_KEY = "zz_fuzz_unknown";
 
 /**
  * KNOWN_ISSUES: failures found by the fuzzer in code this branch may not change (schemas/directory,
@@ -59,44 +65,17 @@ function report(failures: Failure[], label: string) {
 describe("schema-driven fuzzing", () => {
   let t: TestApp;
   let routes: FuzzRoute[];
-  const tokens: Record<Role, string | undefined> = {
-    anonymous: undefined,
-    editor: undefined,
-    admin: undefined,
-  };
-  let signInCount = 0;
-
-  async function signInAs(role: Exclude<Role, "anonymous">) {
-    const username = `fuzz-${role}-${++signInCount}`;
-    const password = "fuzz-password-0123456789";
-    await t.app.services.operators.create({ username, password, role });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      // Its own address: the fuzzed login requests use up 127.0.0.1's login limit.
-      remoteAddress: `10.250.${signInCount >> 8}.${signInCount & 255}`,
-      payload: { username, password },
-    });
-    expect(res.statusCode).toBe(200);
-    tokens[role] = res.json<{ access_token: string }>().access_token;
-  }
-
-  /** Fuzzed requests may sign our operators out, disable or demote them: sign in afresh when so. */
-  async function keepSignedIn() {
-    for (const role of ["editor", "admin"] as const) {
-      const res = await t.app.inject({
-        method: "GET",
-        url: role === "admin" ? "/api/operators" : "/api/auth/me",
-        headers: { authorization: `Bearer ${tokens[role]}` },
-      });
-      if (res.statusCode !== 200) await signInAs(role);
-    }
-  }
+  let NO_2XX_HERE: Record<string, string>;
+  let database: DatabaseHandle | undefined;
+  let sessions: ReturnType<typeof validCaseSessions>;
 
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "10000" });
-    await signInAs("admin");
-    await signInAs("editor");
+    // On disk: POST /api/backup copies the data directory, which a database in memory lacks.
+    database = await createTestDatabase({ onDisk: true });
+    t = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "10000" }, { database });
+    NO_2XX_HERE = noTwoXxHere(t.app.database.engine);
+    sessions = validCaseSessions(t);
+    await sessions.signInAll();
     const db = t.app.database.db;
     for (let i = 0; i < 3; i++) {
       const post = await createPost(db);
@@ -110,6 +89,7 @@ describe("schema-driven fuzzing", () => {
 
   afterAll(async () => {
     await t?.close();
+    await database?.close();
   });
 
   it("knows every input of every /api route: a path parameter is always declared", () => {
@@ -126,16 +106,70 @@ describe("schema-driven fuzzing", () => {
     async () => {
       const perRoute = Math.max(5, Math.ceil(RUNS / routes.length));
       const failures: Failure[] = [];
+      const successes = new Map<string, { ok: number; sent: number }>();
       let sent = 0;
       const started = performance.now();
       for (const route of routes) {
         const name = `${route.method} ${route.url}`;
+        const tally = { ok: 0, sent: 0 };
+        successes.set(name, tally);
+        // First a request the route must accept, its records created now: bugs past validation show.
+        const valid = await validCase(sessions.context(), route);
+        if (valid) {
+          const res = await sessions.send(valid);
+          tally.sent++;
+          const is2xx = res.statusCode >= 200 && res.statusCode < 300;
+          const wrong = is2xx ? (valid.checkAnswer?.(res.body) ?? null) : null;
+          if (is2xx && !wrong) tally.ok++;
+          else if (wrong)
+            failures.push({
+              seed: FUZZ_SEED,
+              route: name,
+              caseIndex: -1,
+              request: valid,
+              problem: `the valid case answered ${res.statusCode} but ${wrong}`,
+            });
+          else if (!NO_2XX_HERE[name])
+            failures.push({
+              seed: FUZZ_SEED,
+              route: name,
+              caseIndex: -1,
+              request: valid,
+              problem: `the valid case answered ${res.statusCode} ${res.body.slice(0, 200)}`,
+            });
+          // Every list and bulk delete: the accepted request plus one unknown key is refused, naming the key.
+          if (route.method === "GET" || route.url.endsWith("/bulk_delete")) {
+            const unknown = {
+              ...valid,
+              url: `${valid.url}${valid.url.includes("?") ? "&" : "?"}${UNKNOWN_KEY}=1`,
+            };
+            const refused = await sessions.send(unknown);
+            tally.sent++;
+            const message =
+              refused.statusCode === 400 ? String(refused.json<{ message: string }>().message) : "";
+            if (!message.includes(`"${UNKNOWN_KEY}"`))
+              failures.push({
+                seed: FUZZ_SEED,
+                route: name,
+                caseIndex: -2,
+                request: unknown,
+                problem: `an unknown query key answered ${refused.statusCode} ${refused.body.slice(0, 200)}`,
+              });
+          }
+        } else if (!NO_2XX_HERE[name])
+          failures.push({
+            seed: FUZZ_SEED,
+            route: name,
+            caseIndex: -1,
+            request: { role: "anonymous", method: route.method, url: route.url, headers: {} },
+            problem: "no valid case (tests/security/fuzz/valid-cases.ts): it never reaches a 2xx",
+          });
         const requests = sampleRequests(route, perRoute, FUZZ_SEED);
         if (process.env.FUZZ_VERBOSE)
           process.stderr.write(`[fuzz] ${name} ${Math.round(performance.now() - started)} ms\n`);
         for (const [caseIndex, request] of requests.entries()) {
           const headers = { ...request.headers };
-          const token = tokens[request.role];
+          const token = sessions.tokens[request.role];
           if (token) headers.authorization = `Bearer ${token}`;
           if (process.env.FUZZ_VERBOSE === "2")
             process.stderr.write(`[fuzz case] ${JSON.stringify(request).slice(0, 400)}\n`);
@@ -150,6 +184,7 @@ describe("schema-driven fuzzing", () => {
             ),
           );
           sent++;
+          tally.sent++;
           if (res === null) {
             failures.push({
               seed: FUZZ_SEED,
@@ -160,6 +195,7 @@ describe("schema-driven fuzzing", () => {
             });
             continue;
           }
+          if (res.statusCode >= 200 && res.statusCode < 300) tally.ok++;
           const problem = checkOutcome(route, {
             status: res.statusCode,
             bytes: res.rawPayload.length,
@@ -180,13 +216,15 @@ describe("schema-driven fuzzing", () => {
             request: { role: "anonymous", method: "GET", url: "/healthz", headers: {} },
             problem: `/healthz answered ${health.statusCode} after the batch`,
           });
-        await keepSignedIn();
+        await sessions.keepSignedIn();
       }
       console.info(
         `[fuzz in-process] seed ${FUZZ_SEED}: ${sent} requests over ${routes.length} routes in ` +
           `${Math.round(performance.now() - started)} ms, ${failures.length} failures ` +
           `(bounds: ${BOUNDS.maxBytes} bytes, CSV ${BOUNDS.maxCsvBytes}, stall ${BOUNDS.maxStallMs} ms)`,
       );
+      for (const [name, { ok, sent }] of successes)
+        console.info(`[fuzz 2xx] ${name}: ${ok}/${sent} (${Math.round((ok / sent) * 100)} %)`);
       report(failures, "in-process");
     },
   );

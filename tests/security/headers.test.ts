@@ -15,9 +15,19 @@ let postPath = "";
 let jobPath = "";
 let mediaPath = "";
 
+// An admin of this file's own: the walk calls every route, and those that end sessions (end_others, logout)
+// must not end the sessions the other security files hold for TEST_ADMIN on the shared server.
+const ownAdmin = { username: `headers-${Date.now()}`, password: "headers-password-0123456789" };
+
 beforeAll(async () => {
   routes = await apiRoutes();
-  token = await signIn(baseURL());
+  const created = await fetch(`${baseURL()}/api/operators`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${await signIn(baseURL())}` },
+    body: JSON.stringify({ ...ownAdmin, role: "admin" }),
+  });
+  expect(created.status).toBe(201);
+  token = await signIn(baseURL(), ownAdmin);
   const [post] = (await (await fetch(`${baseURL()}/api/blog_details/`)).json()) as { id: number }[];
   postPath = new URL((await fetch(`${baseURL()}/blog/${post!.id}`)).url).pathname;
   const [job] = (await (await fetch(`${baseURL()}/api/post_jobs/`)).json()) as { id: number }[];
@@ -99,13 +109,14 @@ async function fetchAs(t: Target, extra: Record<string, string> = {}) {
     redirect: "manual",
     headers: { authorization: `Bearer ${token}`, ...extra },
   };
-  // Bodies that are refused (400) so nothing changes; deletes go to an id that does not exist.
-  if (!["GET", "HEAD"].includes(t.method)) {
+  // Bodies that are refused (400) so nothing changes; writes to a record go to an id that does not exist
+  // (POST /api/operators/1/end_sessions would end the first admin's sessions).
+  const writes = !["GET", "HEAD"].includes(t.method);
+  if (writes) {
     init.body = "{}";
     (init.headers as Record<string, string>)["content-type"] = "application/json";
   }
-  const path =
-    t.method === "DELETE" || t.method === "PATCH" ? t.path.replace(/\/1(\/|$)/, "/2147483600$1") : t.path;
+  const path = writes ? t.path.replace(/\/1(\/|$)/, "/2147483600$1") : t.path;
   const res = await fetch(`${baseURL()}${path}`, init);
   await res.arrayBuffer();
   return res;
@@ -144,7 +155,7 @@ describe("security headers on every route", () => {
     const logout = await fetchAs({ method: "POST", path: "/api/auth/logout", console: true });
     if (!/no-store/.test(logout.headers.get("cache-control") ?? ""))
       problems.push("POST /api/auth/logout: no no-store");
-    token = await signIn(baseURL());
+    token = await signIn(baseURL(), ownAdmin);
     expect(problems, `${all.length} routes checked`).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { describeWith } from "../support/services";
 import { apiRoutes, baseURL, fill, LEAK, signIn, type ApiRoute } from "./support";
 
 /**
@@ -53,6 +54,7 @@ const PARAMS = [
   "phone",
   "contact_no",
   "role",
+  "tag",
 ];
 
 let routes: ApiRoute[];
@@ -62,22 +64,23 @@ beforeAll(async () => {
   token = await signIn(baseURL());
 });
 
-async function probe(path: string): Promise<string | null> {
+/** A problem sentence for an answer that is a 5xx, not one of `allowed`, or shows internals; else null. */
+async function probe(path: string, allowed = [200, 400, 404]): Promise<string | null> {
   const res = await fetch(`${baseURL()}${path}`, {
     headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "10.9.0.1" },
   });
   const text = await res.text();
   if (res.status >= 500) return `${res.status} ${path}: ${text.slice(0, 200)}`;
-  if (![200, 400, 404].includes(res.status)) return `${res.status} ${path}`;
+  if (!allowed.includes(res.status)) return `${res.status} ${path}`;
   if (res.status >= 400 && LEAK.test(text))
     return `internals in ${res.status} ${path}: ${text.slice(0, 200)}`;
   return null;
 }
 
-async function inBatches(paths: string[], size = 8): Promise<string[]> {
+async function inBatches(paths: string[], allowed?: number[], size = 8): Promise<string[]> {
   const problems: string[] = [];
   for (let i = 0; i < paths.length; i += size) {
-    for (const problem of await Promise.all(paths.slice(i, i + size).map(probe)))
+    for (const problem of await Promise.all(paths.slice(i, i + size).map((path) => probe(path, allowed))))
       if (problem) problems.push(problem);
   }
   return problems;
@@ -102,10 +105,12 @@ describe("SQL-looking input", () => {
           paths.push(`${base}?${name}=${encodeURIComponent(value)}`);
     }
     // Outside /api: the job detail endpoint and the paged or parameterised pages.
+    for (const value of SQLI_TEXT) paths.push(`/blog?tag=${encodeURIComponent(value)}`);
     for (const value of SQLI) {
       paths.push(
         `/jobs/${encodeURIComponent(value)}`,
         `/blog?page=${encodeURIComponent(value)}`,
+        `/blog?tag=${encodeURIComponent(value)}`,
         `/careers-details?jobId=${encodeURIComponent(value)}`,
       );
     }
@@ -117,7 +122,8 @@ describe("SQL-looking input", () => {
     const paths = routes
       .filter((r) => r.method === "GET" && r.url.includes(":"))
       .flatMap((r) => SQLI.map((value) => fill(r.url, encodeURIComponent(value))));
-    expect(await inBatches(paths)).toEqual([]);
+    expect(paths.length).toBeGreaterThan(20);
+    expect(await inBatches(paths, [400, 404])).toEqual([]);
   });
 });
 
@@ -130,6 +136,8 @@ function sqlmap(args: string[]): Promise<{ code: number | null; output: string }
       [
         ...args,
         "--batch",
+        // Its WAF probe adds a parameter the API refuses (400 names unknown keys): that is validation, not a WAF.
+        "--skip-waf",
         "--level",
         "3",
         "--risk",
@@ -169,8 +177,7 @@ function expectNothingFound(output: string) {
   expect(codes, "sqlmap saw server errors").not.toMatch(/\b5\d\d \(/);
 }
 
-const hasSqlmap = existsSync("/usr/bin/sqlmap");
-describe.skipIf(!hasSqlmap)("sqlmap --level 3 --risk 2", () => {
+describeWith("sqlmap", "sqlmap --level 3 --risk 2", () => {
   // The server trusts X-Forwarded-For (as behind a balancer); the xforwardedfor tamper gives every request
   // its own client address, so per-IP rate limits and sign-in throttling do not hide the answers.
   const targets: [string, () => string[]][] = [

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Logger } from "pino";
+import type { DatabaseHandle } from "../../db/client";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { createTestDatabase } from "./database";
@@ -16,7 +17,7 @@ export interface TestApp {
 /** The real app (API only) on a fresh database; call close() in afterAll. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { logger }: { logger?: Logger } = {},
+  { logger, database: shared }: { logger?: Logger; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "gcc-test-"));
   const config = loadConfig({
@@ -26,7 +27,8 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...env,
   });
-  const database = await createTestDatabase();
+  // A database shared by several apps (instances) stays open until its owner closes it.
+  const database = shared ?? (await createTestDatabase());
   const app = await buildApp({ config, database, logger });
   await app.ready();
   return {
@@ -34,7 +36,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,13 +1,30 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 
 /**
- * A new, migrated, empty database for one test file: an in-memory PGlite, or a fresh database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * A new, migrated, empty database for one test file: an in-memory PGlite (in a temporary directory with
+ * `onDisk`, which an online backup needs), or a fresh database on the PostgreSQL server named by
+ * TEST_DATABASE_URL (dropped again on close).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ onDisk = false } = {}): Promise<
+  DatabaseHandle & { url?: string }
+> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl && onDisk) {
+    const dir = mkdtempSync(join(tmpdir(), "gcc-test-db-"));
+    const handle = await openDatabase({ kind: "pglite", dataDir: join(dir, "pglite") });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
   if (!serverUrl) return openDatabase({ kind: "pglite", dataDir: null });
 
   const name = `test_${randomBytes(6).toString("hex")}`;
@@ -17,6 +34,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);

@@ -146,10 +146,14 @@ export async function createActor(db: Database, username = `ops${next()}`) {
 }
 
 /** A contact enquiry the public form accepts (POST /api/contact_requests). */
+let enquiries = 0;
 export const enquiryInput = {
   first_name: "Asha",
   last_name: "Verma",
   email: "asha.verma@example.com",
-  message: "We are planning a 50-person engineering centre in Pune next year.",
+  // A new message at each use (spread or serialised): an identical enquiry within a minute is refused (409).
+  get message() {
+    return `We are planning a 50-person engineering centre in Pune next year (enquiry ${++enquiries}).`;
+  },
   privacy_consent: true,
 };

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 
 /**
- * POSTs `body` over a real socket in two writes 300 ms apart, split at byte `cut` (how a slow network
+ * POSTs `body` over a real socket in two writes `pauseMs` apart, split at byte `cut` (how a slow network
  * delivers an upload); answers "status message" of the JSON reply, or "error …".
  */
 export function postInTwoWrites(
@@ -10,6 +10,7 @@ export function postInTwoWrites(
   body: Buffer,
   cut: number,
   headers: Record<string, string>,
+  pauseMs = 300,
 ) {
   const url = new URL(origin);
   return new Promise<string>((resolve) => {
@@ -31,6 +32,24 @@ export function postInTwoWrites(
     );
     req.on("error", (error) => resolve(`error ${error.message}`));
     req.write(body.subarray(0, cut));
-    setTimeout(() => req.end(body.subarray(cut)), 300);
+    setTimeout(() => req.end(body.subarray(cut)), pauseMs);
+  });
+}
+
+/**
+ * GETs `path` byte for byte over node:http and answers status and text. `fetch` resolves dot segments
+ * (`/media/x/../../etc/passwd` becomes `/etc/passwd`) before sending, so traversal probes need this.
+ */
+export function rawGet(origin: string, path: string, headers: Record<string, string> = {}) {
+  const url = new URL(origin);
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method: "GET", path, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    req.end();
   });
 }

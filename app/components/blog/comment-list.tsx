@@ -2,11 +2,9 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { COMMENTS_PER_PAGE } from "../../../schemas/comment-limits";
 import type { PublicComment } from "../../../schemas/comment";
-import { formatDate, isoDate } from "./format-date";
-
-const countLabel = (n: number) =>
-  n === 0 ? "No comments yet" : n === 1 ? "1 Comment" : `${n.toLocaleString("en-US")} Comments`;
-const number = (n: number) => n.toLocaleString("en-US");
+import { formatCount, languageLocales, type BlogLanguage } from "../../../shared/blog-languages";
+import { messagesFor } from "~/lib/i18n/messages";
+import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 
 /** A post's address for one page of its comments: page 1 is the post itself. */
 export const commentsHref = (postPath: string, page: number) =>
@@ -16,7 +14,7 @@ export const commentsHref = (postPath: string, page: number) =>
  * One page of a post's comments (the newest COMMENTS_PER_PAGE first, `?comments=2` for the ones before
  * them), oldest first within the page. Page changes are plain links: each page is its own cacheable
  * address and works without script. Comments are people's text: rendered as text nodes only, line
- * breaks kept.
+ * breaks kept. The words around them are in the post's language.
  */
 export function CommentList({
   comments,
@@ -24,13 +22,17 @@ export function CommentList({
   page,
   pages,
   postPath,
+  language,
 }: {
   comments: PublicComment[];
   total: number;
   page: number;
   pages: number;
   postPath: string;
+  language: BlogLanguage;
 }) {
+  const t = messagesFor(language);
+  const number = (n: number) => formatCount(n, language);
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef(page);
   // Moving between comment pages in the browser keeps the scroll position; bring the list into view.
@@ -53,20 +55,18 @@ export function CommentList({
         tabIndex={-1}
         className="text-2xl font-bold text-navy-900 outline-none"
       >
-        {countLabel(total)}
+        {t.commentCount(total, number(total))}
       </h2>
       {total === 0 ? (
-        <p className="mt-3 text-slate-600">Be the first to share your thoughts.</p>
+        <p className="mt-3 text-slate-600">{t.beFirst}</p>
       ) : (
         <>
           {pages > 1 && (
             <nav
-              aria-label="Comment pages"
+              aria-label={t.commentPages}
               className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600"
             >
-              <p>
-                {`Showing comments ${number(first)}–${number(last)} of ${number(total)}${page === 1 ? " (the newest)" : ""}.`}
-              </p>
+              <p>{t.showingComments(number(first), number(last), number(total), page === 1)}</p>
               {page < pages && (
                 <Link
                   to={`${commentsHref(postPath, page + 1)}#comments`}
@@ -74,7 +74,7 @@ export function CommentList({
                   rel="next"
                   className={link}
                 >
-                  Older comments
+                  {t.olderComments}
                 </Link>
               )}
               {page > 1 && (
@@ -84,7 +84,7 @@ export function CommentList({
                   rel="prev"
                   className={link}
                 >
-                  Newer comments
+                  {t.newerComments}
                 </Link>
               )}
             </nav>
@@ -98,8 +98,8 @@ export function CommentList({
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="font-semibold text-navy-900">{c.name}</p>
-                  <time dateTime={isoDate(c.created_at)} className="text-sm text-slate-600">
-                    {formatDate(c.created_at)}
+                  <time dateTime={timeAttribute(c.created_at)} className="text-sm text-slate-600">
+                    {formatLongDate(c.created_at, languageLocales[language])}
                   </time>
                 </div>
                 <p className="mt-2 whitespace-pre-line break-words leading-relaxed text-slate-700">

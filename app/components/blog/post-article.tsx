@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { BlogArticle } from "../../../schemas/blog";
-import { formatDate, isoDate } from "./format-date";
+import { languageLocales } from "../../../shared/blog-languages";
+import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 
 /** A post's image, heading, byline and body: the same on the public page and on a draft's preview link. */
 export function PostArticle({ post, children }: { post: BlogArticle; children?: ReactNode }) {
@@ -23,7 +24,9 @@ export function PostArticle({ post, children }: { post: BlogArticle; children?: 
         <p className="mt-5 text-sm text-slate-600">
           {post.author && <span className="font-semibold text-navy-900">{post.author}</span>}
           {post.author && <span aria-hidden="true"> · </span>}
-          <time dateTime={isoDate(post.published_at)}>{formatDate(post.published_at)}</time>
+          <time dateTime={timeAttribute(post.published_at)}>
+            {formatLongDate(post.published_at, languageLocales[post.language])}
+          </time>
         </p>
       </header>
       {/* Sanitised on the server with an allowlist (domain/blog/sanitize.ts) before it gets here. */}

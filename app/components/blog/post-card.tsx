@@ -1,11 +1,21 @@
 import { Link } from "react-router";
-import type { BlogPostSummary } from "../../../schemas/blog";
-import { postPath } from "../../../shared/slug";
+import type { BlogPostCard } from "../../../schemas/blog";
+import { languageCodes, languageLocales } from "../../../shared/blog-languages";
+import { messagesFor } from "~/lib/i18n/messages";
+import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 
-export function PostCard({ post, eager }: { post: BlogPostSummary; eager: boolean }) {
-  const href = postPath(post.id, post.heading);
+/**
+ * A post on the blog list, in the post's language (its words, date and link), with that language named.
+ * `post.path` comes from the loader, so the browser never needs the slug rules (and their letter tables).
+ */
+export function PostCard({ post, eager }: { post: BlogPostCard & { path: string }; eager: boolean }) {
+  const href = post.path;
+  const t = messagesFor(post.language);
   return (
-    <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article
+      lang={languageCodes[post.language]}
+      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
       {post.feature_image && (
         <img
           src={post.feature_image}
@@ -18,6 +28,14 @@ export function PostCard({ post, eager }: { post: BlogPostSummary; eager: boolea
         />
       )}
       <div className="flex flex-1 flex-col p-6">
+        <p className="mb-2 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+          <time dateTime={timeAttribute(post.published_at)}>
+            {formatLongDate(post.published_at, languageLocales[post.language])}
+          </time>
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+            {t.languageNames[post.language]}
+          </span>
+        </p>
         <h2 className="text-xl font-bold leading-snug text-navy-900">
           <Link to={href} className="hover:text-brand-700" tabIndex={-1}>
             {post.heading}
@@ -28,7 +46,8 @@ export function PostCard({ post, eager }: { post: BlogPostSummary; eager: boolea
           to={href}
           className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-brand-700 hover:text-brand-600"
         >
-          View Details<span className="sr-only"> about {post.heading}</span>
+          {t.viewDetails}
+          <span className="sr-only">{t.viewDetailsOf(post.heading)}</span>
           <span aria-hidden="true">→</span>
         </Link>
       </div>

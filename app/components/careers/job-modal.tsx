@@ -19,7 +19,10 @@ export function JobModal({ job: selected, onClose }: { job: CareerJob | null; on
             <button type="button" className="btn-secondary" onClick={onClose}>
               Close
             </button>
-            <a className="btn-primary" href={job.apply_link}>
+            <a className="btn-secondary" href={job.apply_link}>
+              Apply by e-mail
+            </a>
+            <a className="btn-primary" href={`/careers-details?jobId=${job.id}#apply`}>
               Apply
             </a>
           </>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatPhone } from "../../../schemas/phone";
+import { PhoneLink } from "./contact-links";
 import { stateLabel } from "../../../schemas/logistics-options";
 import type { Column } from "./data-table";
 
@@ -32,9 +32,11 @@ export function personColumn<T extends { contact_no: string }>(
     render: (row) => (
       <div>
         <div>{name(row)}</div>
-        <div className="whitespace-nowrap text-xs text-slate-500">
-          {row.contact_no ? formatPhone(row.contact_no) : ""}
-        </div>
+        {row.contact_no ? (
+          <div className="text-xs">
+            <PhoneLink phone={row.contact_no} />
+          </div>
+        ) : null}
       </div>
     ),
   };

@@ -152,7 +152,7 @@ export function ErrorSummary({
       className={
         empty
           ? "contents"
-          : `rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2 ${className}`
+          : `rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 col-span-full ${className}`
       }
     >
       {empty ? null : (

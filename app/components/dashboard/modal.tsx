@@ -1,7 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useRef, useState, type ReactNode, type RefObject } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useBlocker } from "react-router";
+import { FOCUSABLE, rememberOpener, returnTarget, type Opener } from "./focus-return";
 import { Spinner } from "./spinner";
 
 /** Spec: large for create, edit, filter, feedback, blog and CRM kinds; medium otherwise. */
@@ -51,6 +52,9 @@ export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
   );
 }
 
+/** The opener of a dialog that closed in this render, for the dialog that replaces it. */
+let handedOver: Opener | null = null;
+
 /**
  * One Radix dialog: focus moved in, trapped and returned, the page behind inert and unscrolled. Every way out
  * (Escape, backdrop, close button) goes through `onClose`, so a caller can ask before closing. Below 640 px a
@@ -69,6 +73,21 @@ function DialogBox({
 }: Omit<ModalProps, "dirty"> & { returnFocus?: RefObject<HTMLElement | null> }) {
   const size = modalSize(kind);
   const body = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // The control that opened the dialog: Radix returns focus only to a Dialog.Trigger, and ours open from state.
+  const opener = useRef<Opener | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    const remembered =
+      active instanceof HTMLElement && active !== document.body ? rememberOpener(active) : handedOver;
+    opener.current = remembered;
+    return () => {
+      // A dialog that takes this one's place in the same render (a loading dialog, then its form) inherits it.
+      handedOver = remembered;
+      queueMicrotask(() => (handedOver = null));
+    };
+  }, [open]);
   const dismiss = () => {
     if (!busy) onClose();
   };
@@ -80,6 +99,7 @@ function DialogBox({
           className="fixed inset-0 z-[60] bg-navy-950/60 transition-opacity duration-150 starting:opacity-0"
         />
         <Dialog.Content
+          ref={content}
           aria-modal="true"
           aria-busy={busy || undefined}
           aria-describedby={undefined}
@@ -102,10 +122,14 @@ function DialogBox({
             first.focus();
           }}
           onCloseAutoFocus={(event) => {
-            const target = returnFocus?.current;
-            if (!target?.isConnected) return;
+            const target = returnFocus?.current?.isConnected
+              ? returnFocus.current
+              : opener.current && returnTarget(opener.current);
+            if (!target) return;
             event.preventDefault();
-            target.focus();
+            // A dialog open now (one that took this one's place) keeps the focus it holds.
+            const other = [...document.querySelectorAll("[role=dialog]")].find((d) => d !== content.current);
+            if (!other || other.contains(target)) target.focus();
           }}
           className={`fixed inset-x-0 bottom-0 z-[60] flex w-full flex-col bg-white shadow-2xl outline-none transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 sm:inset-0 sm:m-auto sm:h-fit sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)] sm:rounded-2xl ${size === "lg" ? "top-0 h-dvh sm:max-w-3xl" : "max-h-dvh rounded-t-2xl sm:max-w-xl"}`}
         >
@@ -134,9 +158,6 @@ function DialogBox({
     </Dialog.Root>
   );
 }
-
-const FOCUSABLE =
-  "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [contenteditable=true], [tabindex='0']";
 
 function DiscardConfirm({
   open,
@@ -186,6 +207,7 @@ export function ConfirmModal({
   onConfirm,
   onClose,
   returnFocus,
+  tone = "danger",
 }: {
   open: boolean;
   title: string;
@@ -197,6 +219,8 @@ export function ConfirmModal({
   onClose: () => void;
   /** Where focus goes when it closes, if still on the page (default: what had focus when it opened). */
   returnFocus?: RefObject<HTMLElement | null>;
+  /** "primary" for a question before a step that is not destructive (publishing now). */
+  tone?: "danger" | "primary";
 }) {
   return (
     <DialogBox
@@ -213,7 +237,7 @@ export function ConfirmModal({
           </button>
           <button
             type="button"
-            className="btn bg-red-700 text-white hover:bg-red-800"
+            className={tone === "primary" ? "btn-primary" : "btn bg-red-700 text-white hover:bg-red-800"}
             onClick={onConfirm}
             disabled={busy}
           >

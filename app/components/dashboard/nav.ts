@@ -35,15 +35,20 @@ export const consoleNav: ConsoleNavSection[] = [
       { label: "Comments", path: "/dashboard/comments", role: "editor" },
       { label: "Team", path: "/dashboard/team", role: "editor" },
       { label: "Jobs", path: "/dashboard/jobs", role: "editor" },
+      { label: "Applications", path: "/dashboard/applications", role: "editor" },
       { label: "Enquiries", path: "/dashboard/enquiries", role: "editor" },
     ],
   },
   {
     heading: "Administration",
     items: [
+      { label: "Your account", path: "/dashboard/account", role: "editor" },
       { label: "Site settings", path: "/dashboard/settings", role: "admin" },
       { label: "Operators", path: "/dashboard/operators", role: "admin" },
       { label: "Audit log", path: "/dashboard/audit", role: "admin" },
+      // Editors see their screens' types only.
+      { label: "Recently deleted", path: "/dashboard/recently-deleted", role: "editor" },
+      { label: "Mail", path: "/dashboard/mail", role: "admin" },
     ],
   },
 ];

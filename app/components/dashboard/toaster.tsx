@@ -5,7 +5,7 @@ const ACTION_TOAST_DURATION_MS = 8000;
 
 const toastWithAction: ToastRenderer = (item, paused) => {
   const { action } = item;
-  const duration = action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS;
+  const duration = action ? ACTION_TOAST_DURATION_MS : (item.duration ?? TOAST_DURATION_MS);
   return (
     <ToastCard key={item.id} item={item} duration={paused ? 0 : duration}>
       {action ? (

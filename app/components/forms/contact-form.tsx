@@ -1,5 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
+import { Link } from "react-router";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { postWhenOnline, WAITING_TO_SEND } from "../../lib/send-when-online";
 import { toast } from "~/lib/toast";
 
 export const CONTACT_ENDPOINT = "/api/contact_requests";
@@ -37,7 +39,8 @@ const TEXT_FIELDS: readonly TextField[] = [
 const FIELD_ORDER: readonly FieldName[] = [...TEXT_FIELDS.map((f) => f.name), "privacy_consent"];
 
 type Errors = Partial<Record<FieldName, string>>;
-type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: string };
+type Status =
+  { kind: "idle" } | { kind: "sending" } | { kind: "waiting" } | { kind: "sent"; message: string };
 
 const NETWORK_ERROR = "We could not send your message. Please check your connection and try again.";
 const THANK_YOU =
@@ -73,6 +76,8 @@ export function ContactForm({ className = "" }: { className?: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [attempted, setAttempted] = useState(false);
+  // Set in the same event as the first press: a second press of a double click finds it and sends nothing.
+  const busy = useRef(false);
   // Until hydration the button is inert: a native submit would post the enquiry nowhere.
   const ready = useSyncExternalStore(
     subscribeNothing,
@@ -100,61 +105,67 @@ export function ContactForm({ className = "" }: { className?: string }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status.kind === "sending") return;
-    const values = readForm(event.currentTarget);
+    if (busy.current) return;
+    busy.current = true;
+    setStatus({ kind: "sending" });
+    try {
+      await send(readForm(event.currentTarget));
+    } catch {
+      setStatus({ kind: "idle" });
+      setFormError(NETWORK_ERROR);
+      toast.error(NETWORK_ERROR);
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function send(values: ReturnType<typeof readForm>) {
     setAttempted(true);
     setFormError(null);
     const { validateContact } = await loadValidation();
     const invalid = validateContact(values) as Errors | null;
     if (invalid) {
+      setStatus({ kind: "idle" });
       setErrors(invalid);
       focusFirstError(invalid);
       return;
     }
     setErrors({});
-    setStatus({ kind: "sending" });
-    try {
-      const response = await fetch(CONTACT_ENDPOINT, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(values),
-      });
-      const body = (await response.json().catch(() => ({}))) as {
-        message?: string;
-        errors?: Record<string, string>;
-      };
-      if (response.status === 201) {
-        const message = body.message || THANK_YOU;
-        form.current?.reset();
-        setAttempted(false);
-        setStatus({ kind: "sent", message });
-        toast.success(message);
-        return;
-      }
-      setStatus({ kind: "idle" });
-      if (response.status === 400 && body.errors) {
-        const fields: Errors = {};
-        let other: string | null = null;
-        for (const [key, message] of Object.entries(body.errors)) {
-          if ((FIELD_ORDER as readonly string[]).includes(key)) fields[key as FieldName] = message;
-          else other ??= message;
-        }
-        setErrors(fields);
-        if (other || Object.keys(fields).length === 0) setFormError(other ?? body.message ?? NETWORK_ERROR);
-        focusFirstError(fields);
-        return;
-      }
-      const message =
-        response.status === 429
-          ? body.message || "Too many requests. Please wait a few minutes and try again."
-          : body.message || NETWORK_ERROR;
-      setFormError(message);
-      toast.error(message);
-    } catch {
-      setStatus({ kind: "idle" });
-      setFormError(NETWORK_ERROR);
-      toast.error(NETWORK_ERROR);
+    // Offline, the typed text stays in the form and the enquiry goes out once the connection is back.
+    const response = await postWhenOnline(CONTACT_ENDPOINT, values, {
+      waiting: () => setStatus({ kind: "waiting" }),
+      resumed: () => setStatus({ kind: "sending" }),
+    });
+    const body = (await response.json().catch(() => ({}))) as {
+      message?: string;
+      errors?: Record<string, string>;
+    };
+    if (response.status === 201) {
+      const message = body.message || THANK_YOU;
+      form.current?.reset();
+      setAttempted(false);
+      setStatus({ kind: "sent", message });
+      return;
     }
+    setStatus({ kind: "idle" });
+    if (response.status === 400 && body.errors) {
+      const fields: Errors = {};
+      let other: string | null = null;
+      for (const [key, message] of Object.entries(body.errors)) {
+        if ((FIELD_ORDER as readonly string[]).includes(key)) fields[key as FieldName] = message;
+        else other ??= message;
+      }
+      setErrors(fields);
+      if (other || Object.keys(fields).length === 0) setFormError(other ?? body.message ?? NETWORK_ERROR);
+      focusFirstError(fields);
+      return;
+    }
+    const message =
+      response.status === 429
+        ? body.message || "Too many requests. Please wait a few minutes and try again."
+        : body.message || NETWORK_ERROR;
+    setFormError(message);
+    toast.error(message);
   }
 
   if (status.kind === "sent") {
@@ -242,8 +253,11 @@ export function ContactForm({ className = "" }: { className?: string }) {
             className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
           />
           <label htmlFor={fieldId("privacy_consent")} className="text-sm text-slate-700">
-            I accept the privacy policy and agree that GCC View 360 may store my details to respond to this
-            enquiry.
+            I accept the{" "}
+            <Link to="/privacy" className="font-semibold text-brand-700 underline">
+              privacy policy
+            </Link>{" "}
+            and agree that GCC View 360 may store my details to respond to this enquiry.
             <span aria-hidden="true" className="text-red-700">
               {" "}
               *
@@ -261,6 +275,14 @@ export function ContactForm({ className = "" }: { className?: string }) {
         <label htmlFor={fieldId("url_hp")}>Leave this field empty</label>
         <input id={fieldId("url_hp")} name="url_hp" type="text" tabIndex={-1} autoComplete="off" />
       </div>
+      {status.kind === "waiting" && (
+        <p
+          role="status"
+          className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 sm:col-span-2"
+        >
+          {WAITING_TO_SEND}
+        </p>
+      )}
       {formError && (
         <p
           role="alert"
@@ -273,9 +295,13 @@ export function ContactForm({ className = "" }: { className?: string }) {
         <button
           type="submit"
           className="btn-primary w-full sm:w-auto"
-          disabled={!ready || status.kind === "sending"}
+          disabled={!ready || status.kind === "sending" || status.kind === "waiting"}
         >
-          {status.kind === "sending" ? "Sending..." : "Send message"}
+          {status.kind === "sending"
+            ? "Sending..."
+            : status.kind === "waiting"
+              ? "Waiting to send..."
+              : "Send message"}
         </button>
       </div>
     </form>

@@ -6,10 +6,11 @@ import { telHref } from "~/lib/text";
 import { Logo } from "./logo";
 import { SocialLinks } from "./social-links";
 
-export function Footer() {
+/** `lang` marks the English footer on a page in another language. */
+export function Footer({ lang }: { lang?: string }) {
   const { settings } = useRootData();
   return (
-    <footer className="bg-navy-950 text-slate-300">
+    <footer lang={lang} className="bg-navy-950 text-slate-300">
       <div className="container-page grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-[1.4fr_repeat(4,1fr)_1.4fr]">
         <div>
           <Logo light />

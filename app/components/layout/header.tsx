@@ -1,12 +1,13 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { mainNav } from "../../../shared/content/navigation";
+import { expertCta, mainNav } from "../../../shared/content/navigation";
 import type { NavEntry, NavGroup } from "../../../shared/content/types";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 
-export function Header() {
+/** `lang` marks the English menu on a page in another language. */
+export function Header({ lang }: { lang?: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   // The mobile menu joins the page on first use: until then its links would only add to every page's
   // markup, styles and hydration work (it needs JavaScript to open anyway).
@@ -14,16 +15,16 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header lang={lang} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
           Skip to content
         </a>
-        <div className="container-page flex h-16 items-center justify-between gap-4">
-          <Logo />
-          <nav aria-label="Main" className="hidden md:block">
+        <div className="container-page flex h-16 items-center gap-2 sm:gap-4">
+          <Logo compact />
+          <nav aria-label="Main" className="ml-auto hidden lg:block">
             <ul className="flex items-center gap-1 lg:gap-2">
               {mainNav.map((entry) => (
                 <li key={entry.label}>
@@ -36,10 +37,17 @@ export function Header() {
               ))}
             </ul>
           </nav>
+          <Link
+            to={expertCta.path}
+            className="btn-primary ml-auto whitespace-nowrap px-3.5 py-2 sm:px-5 lg:ml-0"
+            data-cta="header"
+          >
+            {expertCta.label}
+          </Link>
           <button
             ref={menuButton}
             type="button"
-            className="rounded-md p-2 text-navy-900 hover:bg-slate-100 md:hidden"
+            className="shrink-0 rounded-md p-2 text-navy-900 hover:bg-slate-100 lg:hidden"
             aria-label="Open menu"
             aria-expanded={menuOpen}
             onClick={() => {
@@ -55,6 +63,7 @@ export function Header() {
       {/* Outside the header: its backdrop blur would make the header, not the screen, the box of this fixed panel. */}
       {menuMounted && (
         <MobileMenu
+          lang={lang}
           open={menuOpen}
           onClose={() => {
             setMenuOpen(false);

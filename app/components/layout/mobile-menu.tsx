@@ -7,7 +7,7 @@ import { isGroup } from "./header";
 import { Logo } from "./logo";
 
 /** Slide-in menu for narrow screens; groups open as accordions. */
-export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MobileMenu({ lang, open, onClose }: { lang?: string; open: boolean; onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
 
@@ -15,7 +15,8 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
 
   return (
     <div
-      className={`fixed inset-0 z-50 overflow-hidden transition-[visibility] duration-300 md:hidden ${open ? "visible" : "pointer-events-none invisible"}`}
+      lang={lang}
+      className={`fixed inset-0 z-50 overflow-hidden transition-[visibility] duration-300 lg:hidden ${open ? "visible" : "pointer-events-none invisible"}`}
       inert={!open}
     >
       <div

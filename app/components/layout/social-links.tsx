@@ -23,7 +23,7 @@ export function SocialLinks({
   className = "",
   dark = false,
 }: {
-  settings: SiteSettings;
+  settings: Pick<SiteSettings, "facebook" | "twitter" | "linkedin">;
   className?: string;
   dark?: boolean;
 }) {

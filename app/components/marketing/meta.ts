@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { data, type MetaDescriptor } from "react-router";
 import { notFoundPage } from "../../../shared/content/pages";
 import type { PageSeo } from "../../../shared/content/types";
 import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, seoMeta, SITE_NAME } from "../../lib/seo";
@@ -90,5 +90,59 @@ export function organizationJsonLd(
       },
     ],
     sameAs: [settings.linkedin, settings.twitter, settings.facebook],
+  };
+}
+
+/** Home › page for a top-level page or a section's overview; Home › the section › page for a page under it. */
+export function sectionTrail(
+  page: { title: string; path: string },
+  section?: { label: string; path: string },
+): Crumb[] {
+  const home: Crumb = ["Home", "/"];
+  return !section || page.path === section.path
+    ? [home, [page.title, page.path]]
+    : [home, [section.label, section.path], [page.title, page.path]];
+}
+
+/** The meta of a page whose loader answers `{ page, trail }` (the model and solution pages). */
+export const sectionPageMeta = ({
+  loaderData,
+  matches,
+}: {
+  loaderData?: { page: { seo: PageSeo; path: string }; trail: readonly Crumb[] };
+  matches: readonly (MatchLike | undefined)[];
+}) =>
+  pageMeta(
+    matches,
+    loaderData && { seo: loaderData.page.seo, path: loaderData.page.path, trail: loaderData.trail },
+  );
+
+/** A loader's answer for a page of shared/content with its trail; a missing page is the not-found page (404). */
+export function sectionPage<TPage extends { title: string; path: string }>(
+  page: TPage | null | undefined,
+  section?: { label: string; path: string },
+) {
+  if (!page) throw data(null, { status: 404 });
+  return { page, trail: sectionTrail(page, section) };
+}
+
+/**
+ * A model's page at `path` among its pages, under the model's name, with a side menu of `menuPages` (all of
+ * the model's pages unless the overview is left to the breadcrumb).
+ */
+export function modelSectionPage<TPage extends { title: string; path: string; menuLabel: string }>(
+  pages: readonly TPage[],
+  path: string,
+  section: { label: string; path: string },
+  nav: { label: string; heading: string; headingPath?: string },
+  menuPages: readonly TPage[] = pages,
+) {
+  return {
+    ...sectionPage(
+      pages.find((p) => p.path === path),
+      section,
+    ),
+    eyebrow: section.label,
+    nav: { ...nav, links: menuPages.map((p) => ({ label: p.menuLabel, path: p.path })) },
   };
 }

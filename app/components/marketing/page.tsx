@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router
 import { NotFoundContent } from "~/components/layout/not-found";
 import type { ContentSection, Feature } from "../../../shared/content/types";
 import { Icon } from "./icon";
+import { SectionHeading } from "./section-heading";
 import type { Crumb } from "./meta";
 
 /** Navy banner at the top of every inner page: breadcrumbs, eyebrow, h1 and lead text. */
@@ -32,7 +33,7 @@ export function PageHero({
           <p className="mt-8 text-sm font-semibold uppercase tracking-[0.14em] text-accent-400">{eyebrow}</p>
         )}
         <h1
-          className={`${eyebrow ? "mt-3" : "mt-8"} max-w-4xl text-4xl font-extrabold tracking-tight md:text-5xl`}
+          className={`${eyebrow ? "mt-3" : "mt-8"} max-w-4xl text-3xl font-extrabold tracking-tight break-words sm:text-4xl md:text-5xl`}
         >
           {title}
         </h1>
@@ -71,42 +72,25 @@ export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
   );
 }
 
-export function SectionHeading({
-  eyebrow,
-  title,
-  text,
+export function PageSection({
   id,
-  center = false,
-  light = false,
+  className,
+  children,
+  ...heading
 }: {
+  id: string;
+  className: string;
+  children: ReactNode;
   eyebrow?: string;
   title: string;
   text?: string;
-  id?: string;
   center?: boolean;
-  light?: boolean;
 }) {
   return (
-    <div className={center ? "mx-auto max-w-3xl text-center" : "max-w-3xl"}>
-      {eyebrow && (
-        <p
-          className={`text-sm font-semibold uppercase tracking-[0.14em] ${light ? "text-accent-400" : "text-brand-700"}`}
-        >
-          {eyebrow}
-        </p>
-      )}
-      <h2
-        id={id}
-        className={`mt-2 text-3xl font-bold tracking-tight md:text-4xl ${light ? "text-white" : "text-navy-900"}`}
-      >
-        {title}
-      </h2>
-      {text && (
-        <p className={`mt-4 text-lg leading-relaxed ${light ? "text-slate-200" : "text-slate-600"}`}>
-          {text}
-        </p>
-      )}
-    </div>
+    <section aria-labelledby={`${id}-heading`} className={className}>
+      <SectionHeading id={`${id}-heading`} {...heading} />
+      {children}
+    </section>
   );
 }
 

@@ -1,7 +1,8 @@
 import { ContactSection } from "./contact-section";
 import type { ServicePage } from "../../../shared/content/types";
 import type { Crumb } from "./meta";
-import { ContentSections, FeatureGrid, PageHero, Paragraphs, SectionHeading } from "./page";
+import { ContentSections, FeatureGrid, PageHero, Paragraphs } from "./page";
+import { SectionHeading } from "./section-heading";
 
 /** Solution and product pages: overview, sub-offerings, how it works, outcomes, then the contact form. */
 export function ServicePageView({

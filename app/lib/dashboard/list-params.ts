@@ -52,6 +52,8 @@ export function useListParams(filterKeys: readonly string[] = []) {
     setSearch: (text: string) => update({ search: text, page: 1, page_size: DEFAULT_PAGE_SIZE }),
     setSort: (key: string) =>
       update({ sort: sort === key ? `-${key}` : sort === `-${key}` ? null : key, page: 1 }),
+    /** Sets the sort outright ("" for the default order), as the phone layout's sort menu does. */
+    setSortTo: (value: string) => update({ sort: value || null, page: 1 }),
     applyFilters: (values: Record<string, string>) =>
       update({ ...values, page: 1, page_size: DEFAULT_PAGE_SIZE }),
     clearFilters: () => update({ ...Object.fromEntries(filterKeys.map((k) => [k, null])), page: 1 }),

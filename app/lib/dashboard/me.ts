@@ -6,6 +6,8 @@ export interface Me {
   user_id: number;
   username: string;
   role: Role;
+  /** The role requires two-factor sign-in and it is not set up: the console shows enrolment only. */
+  two_factor_enrolment_required: boolean;
 }
 
 /** The signed-in operator, as the server sees them now. */

@@ -1,44 +1,106 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { formatDateTime } from "../../../shared/india-time";
 import { DataTable } from "~/components/dashboard/data-table";
-import { localDateTime } from "~/lib/dashboard/dates";
+import { rowActionClass } from "~/components/dashboard/row-actions";
+import { listAll } from "~/lib/dashboard/api";
+import { changedFields } from "~/lib/dashboard/audit-changes";
 import { consoleMeta } from "~/lib/dashboard/meta";
+import { useRestore } from "~/lib/dashboard/restore";
+import { auditActions, type AuditEntry } from "../../../schemas/audit";
+import type { OperatorSummary } from "../../../schemas/operator";
+import { isTrashType, recordScreens, trashTypeNames, trashTypes } from "../../../schemas/trash";
 
 export const meta = () => consoleMeta("Audit log");
 
-interface AuditEntry {
-  id: number;
-  operator: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}
+/** Record types in the log besides the trash's, by their log names. */
+const otherEntities: Record<string, string> = {
+  crm_note: "CRM note",
+  member_vehicle: "Member's vehicle",
+  operator: "Operator",
+  session: "Session",
+  site_settings: "Site settings",
+  mail: "Mail",
+  import_batch: "Import",
+};
+const entityLabel = (entity: string) =>
+  isTrashType(entity) ? trashTypes[entity].label : (otherEntities[entity] ?? entity);
+const entityOptions = [...trashTypeNames, ...Object.keys(otherEntities)]
+  .map((value) => ({ value, label: entityLabel(value) }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+const actionOptions = auditActions.map((value) => ({ value, label: value.replace("_", " ") }));
 
-/** Field names whose values differ between before and after. */
-function changedFields(before: unknown, after: unknown): string {
-  if (!before || !after || typeof before !== "object" || typeof after !== "object") return "";
-  const b = before as Record<string, unknown>;
-  const a = after as Record<string, unknown>;
-  return Object.keys(a)
-    .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]) && k !== "updatedAt")
-    .join(", ");
+/** The record's name, linked to its list (searched for it) where the console has one and it still exists. */
+function RecordCell({ entry }: { entry: AuditEntry }) {
+  const name = entry.record_name ?? `#${entry.entity_id}`;
+  const screen = recordScreens[entry.entity];
+  const text = (
+    <>
+      <span className="block text-xs text-slate-600">{entityLabel(entry.entity)}</span>
+      {name}
+    </>
+  );
+  if (!screen || entry.action === "delete") return <span>{text}</span>;
+  const query =
+    entry.record_name && entry.entity !== "site_settings"
+      ? `?search=${encodeURIComponent(entry.record_name)}`
+      : "";
+  return (
+    <Link to={`${screen}${query}`} className="text-brand-700 underline">
+      {text}
+    </Link>
+  );
 }
 
 export default function AuditLog() {
+  const restore = useRestore();
+  // Every operator for the "Who" filter (the log is admin only, as is this list).
+  const operators = useQuery({
+    queryKey: ["/api/operators", "audit-filter"],
+    queryFn: ({ signal }) => listAll<OperatorSummary>("/api/operators", "operators", signal),
+  });
+  const operatorOptions = (operators.data ?? []).map((o) => ({
+    value: o.username,
+    label: o.username,
+  }));
   return (
     <DataTable<AuditEntry>
       title="Audit log"
       endpoint="/api/audit_log"
       rowKey={(e) => e.id}
-      emptyText="No changes recorded yet."
+      searchPlaceholder="Search record name, action or record type"
+      emptyText="No changes match."
+      filters={[
+        { name: "operator", label: "Who", options: operatorOptions },
+        { name: "action", label: "Action", options: actionOptions },
+        { name: "entity", label: "Record type", options: entityOptions },
+        { name: "created_from", label: "From (India date)", type: "date" },
+        { name: "created_to", label: "Until (India date)", type: "date" },
+      ]}
       columns={[
-        { key: "created_at", header: "When", render: (e) => localDateTime(e.created_at) },
+        { key: "created_at", header: "When (India time)", render: (e) => formatDateTime(e.created_at) },
         { key: "operator", header: "Who", render: (e) => e.operator },
-        { key: "action", header: "Action", render: (e) => e.action },
-        { key: "entity", header: "Record", render: (e) => `${e.entity} #${e.entity_id}` },
+        { key: "action", header: "Action", render: (e) => e.action.replace("_", " ") },
+        { key: "entity", header: "Record", render: (e) => <RecordCell entry={e} /> },
         { key: "changes", header: "Changed fields", render: (e) => changedFields(e.before, e.after) || "—" },
       ]}
+      rowActions={(e) =>
+        e.restorable && isTrashType(e.entity) ? (
+          <div className="flex justify-end">
+            <button
+              type="button"
+              className={rowActionClass}
+              disabled={restore.isPending}
+              onClick={() => {
+                if (isTrashType(e.entity)) restore.mutate({ type: e.entity, id: Number(e.entity_id) });
+              }}
+            >
+              Restore
+              <span className="sr-only"> {`${entityLabel(e.entity)} ${e.record_name ?? e.entity_id}`}</span>
+            </button>
+          </div>
+        ) : null
+      }
     />
   );
 }

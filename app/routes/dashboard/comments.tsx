@@ -1,32 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
+import { EmailLink } from "~/components/dashboard/contact-links";
 import { optionsOf } from "~/components/dashboard/field";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { rowActionClass } from "~/components/dashboard/row-actions";
-import { api } from "~/lib/dashboard/api";
-import { localDate } from "~/lib/dashboard/dates";
+import { listAll } from "~/lib/dashboard/api";
+import { formatDate } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import type { CommentRow } from "../../../schemas/comment";
 
 export const meta = () => consoleMeta("Comments");
 
 const ENDPOINT = "/api/comments";
 
-interface CommentRow {
-  id: number;
-  blog_id: number;
-  blog_heading: string;
-  name: string;
-  email_id: string;
-  comment: string;
-  hidden: boolean;
-  created_at: string;
-}
-
 export default function CommentsScreen() {
   const posts = useQuery({
     queryKey: ["/api/blog", "all-for-filter"],
-    queryFn: async () =>
-      (await api<{ blog_data: { id: number; heading: string }[] }>("/api/blog?page_size=50")).blog_data,
+    queryFn: ({ signal }) => listAll<{ id: number; heading: string }>("/api/blog", "blog", signal),
   });
   const toggle = useConsoleMutation<CommentRow>({
     request: (c) => ({ path: `${ENDPOINT}/${c.id}`, method: "PATCH", body: { hidden: !c.hidden } }),
@@ -58,15 +48,18 @@ export default function CommentsScreen() {
           `Delete the comment by ${c.name}? Hiding keeps it for the record; deleting removes it.`,
       }}
       columns={[
-        { key: "created_at", header: "Date", sortable: true, render: (c) => localDate(c.created_at) },
+        { key: "created_at", header: "Date", sortable: true, render: (c) => formatDate(c.created_at) },
         {
           key: "name",
+          primary: true,
           header: "Name",
           render: (c) => (
             <span>
               {c.name}
               <br />
-              <span className="text-xs text-slate-500">{c.email_id}</span>
+              <span className="text-xs">
+                <EmailLink email={c.email_id} />
+              </span>
             </span>
           ),
         },

@@ -1,12 +1,14 @@
-import { KanbanSquare, List, Plus } from "lucide-react";
-import { useState } from "react";
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AfterSaleList } from "~/components/dashboard/crm/after-sale";
 import { BeforeSaleEntry } from "~/components/dashboard/crm/before-sale-entry";
 import { LeadBoard } from "~/components/dashboard/crm/lead-board";
 import { LeadList } from "~/components/dashboard/crm/lead-list";
+import { LayoutToggle } from "~/components/dashboard/layout-toggle";
 import { Segmented } from "~/components/dashboard/segmented";
 import { consoleMeta } from "~/lib/dashboard/meta";
+import { useSession } from "~/lib/dashboard/session";
 
 export const meta = () => consoleMeta("CRM");
 
@@ -22,6 +24,17 @@ export default function Crm() {
   const view: View = params.get("view") === "before_sale" ? "before_sale" : "after_sale";
   const layout = params.get("layout") === "board" ? "board" : "list";
   const [entry, setEntry] = useState(false);
+  // The view and layout an operator last chose, remembered in this browser: a bare /dashboard/crm opens there.
+  const userId = useSession()?.user_id;
+  const rememberKey = userId ? `console-crm-view:${userId}` : null;
+  useEffect(() => {
+    if (!rememberKey || params.has("view") || params.has("layout")) return;
+    const last = localStorage.getItem(rememberKey);
+    if (last === "before_sale:board") setParams({ view: "before_sale", layout: "board" }, { replace: true });
+    else if (last === "before_sale:list") setParams({ view: "before_sale" }, { replace: true });
+    // Only on arrival (or once the session is known), not on every change of the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rememberKey]);
   // Switching views starts each list afresh (its own search, filters and page).
   const go = (changes: Record<string, string | null>) =>
     setParams(() => {
@@ -32,6 +45,8 @@ export default function Crm() {
         ...changes,
       };
       for (const [k, v] of Object.entries(merged)) if (v) next.set(k, v);
+      if (rememberKey)
+        localStorage.setItem(rememberKey, `${merged.view ?? "after_sale"}:${merged.layout ?? "list"}`);
       return next;
     });
 
@@ -48,28 +63,11 @@ export default function Crm() {
         />
         {view === "before_sale" ? (
           <div className="flex flex-wrap gap-2">
-            <div
-              role="group"
-              aria-label="Leads layout"
-              className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
-            >
-              <button
-                type="button"
-                aria-pressed={layout === "list"}
-                onClick={() => go({ layout: null })}
-                className={`inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm ${layout === "list" ? "bg-slate-200 font-semibold" : "hover:bg-slate-100"}`}
-              >
-                <List aria-hidden="true" className="size-4" /> List
-              </button>
-              <button
-                type="button"
-                aria-pressed={layout === "board"}
-                onClick={() => go({ layout: "board" })}
-                className={`inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm ${layout === "board" ? "bg-slate-200 font-semibold" : "hover:bg-slate-100"}`}
-              >
-                <KanbanSquare aria-hidden="true" className="size-4" /> Board
-              </button>
-            </div>
+            <LayoutToggle
+              label="Leads layout"
+              value={layout}
+              onChange={(next) => go({ layout: next === "board" ? "board" : null })}
+            />
             <button type="button" className="btn-primary" onClick={() => setEntry(true)}>
               <Plus aria-hidden="true" className="size-4" /> Before sale entry
             </button>

@@ -1,10 +1,11 @@
 import { useState } from "react";
+import { EmailLink, PhoneLink } from "~/components/dashboard/contact-links";
 import { Details } from "~/components/dashboard/details";
 import { FormActions } from "~/components/dashboard/kit/form-actions";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { useOptimisticStatus } from "~/components/dashboard/kit/use-optimistic-status";
 import { Modal } from "~/components/dashboard/modal";
-import { localDateTime } from "~/lib/dashboard/dates";
+import { formatDateTime } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { enquiryStatuses } from "../../../schemas/contact";
@@ -52,16 +53,26 @@ export default function Enquiries() {
         message: (e) => `Delete the enquiry from ${fullName(e)}?`,
       }}
       columns={[
-        { key: "created_at", header: "Received", sortable: true, render: (e) => localDateTime(e.created_at) },
-        { key: "first_name", header: "Name", sortable: true, render: fullName },
+        {
+          key: "created_at",
+          header: "Received",
+          sortable: true,
+          render: (e) => formatDateTime(e.created_at),
+        },
+        { key: "first_name", header: "Name", sortable: true, primary: true, render: fullName },
         { key: "organization", header: "Organization", render: (e) => e.organization || "—" },
         {
           key: "email",
           header: "E-mail",
           render: (e) => (
-            <a className="text-brand-700 underline" href={`mailto:${e.email}`}>
-              {e.email}
-            </a>
+            <div>
+              <EmailLink email={e.email} className="text-brand-700 underline" />
+              {e.phone ? (
+                <div className="text-xs">
+                  <PhoneLink phone={e.phone} />
+                </div>
+              ) : null}
+            </div>
           ),
         },
         {
@@ -126,8 +137,8 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
         className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2"
         valueClassName="text-slate-900"
         items={[
-          ["E-mail", enquiry.email],
-          ["Phone", enquiry.phone || "—"],
+          ["E-mail", <EmailLink key="email" email={enquiry.email} />],
+          ["Phone", <PhoneLink key="phone" phone={enquiry.phone} />],
           ["Organization", enquiry.organization || "—"],
           ["Location", enquiry.location || "—"],
         ]}

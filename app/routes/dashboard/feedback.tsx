@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PhoneLink } from "~/components/dashboard/contact-links";
 import { memberColumn, timeColumn } from "~/components/dashboard/columns";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { useOptimisticStatus } from "~/components/dashboard/kit/use-optimistic-status";
@@ -9,15 +10,14 @@ import {
   feedbackKindOptions,
   feedbackStatusLabel,
   feedbackStatusOptions,
-  formatDateTime,
 } from "~/components/dashboard/logistics/options";
+import { formatDateTime } from "../../../shared/india-time";
 import { Chip, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { Modal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import type { FeedbackItem } from "../../../schemas/logistics";
-import { formatPhone } from "../../../schemas/phone";
 
 export const meta = () => consoleMeta("Feedback & Complaints");
 
@@ -80,7 +80,7 @@ export default function FeedbackComplaints() {
             <Chip tone={f.kind === "complaint" ? "red" : "sky"}>{feedbackKindLabel[f.kind]}</Chip>
           ),
         },
-        memberColumn(),
+        { ...memberColumn<FeedbackItem>(), primary: true },
         {
           key: "text",
           header: "Message",
@@ -194,8 +194,13 @@ function ReviewModal({ item, onClose }: { item: FeedbackItem; onClose: () => voi
         ))}
       </ol>
       <p className="text-sm text-slate-500">
-        {item.member_name || "Unknown member"} {item.contact_no ? `· ${formatPhone(item.contact_no)}` : ""} ·{" "}
-        {formatDateTime(item.created_at)}
+        {item.member_name || "Unknown member"}{" "}
+        {item.contact_no ? (
+          <>
+            · <PhoneLink phone={item.contact_no} />
+          </>
+        ) : null}{" "}
+        · {formatDateTime(item.created_at)}
       </p>
       <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">
         {item.text}

@@ -1,20 +1,15 @@
 import { Plus } from "lucide-react";
+import { PhoneLink } from "~/components/dashboard/contact-links";
 import { useSearchParams } from "react-router";
 import { timeColumn } from "~/components/dashboard/columns";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { MemberModal } from "~/components/dashboard/logistics/member-form";
 import { MemberProfile } from "~/components/dashboard/logistics/member-profile";
-import {
-  addedFrom,
-  addedTo,
-  categoryOptions,
-  formatDate,
-  stateOptions,
-} from "~/components/dashboard/logistics/options";
+import { addedFrom, addedTo, categoryOptions, stateOptions } from "~/components/dashboard/logistics/options";
+import { formatDate } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import type { Member } from "../../../schemas/logistics";
 import { stateLabel } from "../../../schemas/logistics-options";
-import { formatPhone } from "../../../schemas/phone";
 
 export const meta = () => consoleMeta("Dashboard");
 
@@ -45,6 +40,7 @@ export default function Home() {
         describe={(m) => `member ${m.first_name} ${m.last_name}`.trim()}
         searchPlaceholder="Search name, mobile number or company"
         csvExport
+        csvImport
         emptyText="No members match."
         bulkDelete={{ noun: "member", rowId: (m) => m.user_id, allMatching: true }}
         filters={[
@@ -98,7 +94,7 @@ export default function Home() {
             key: "phone",
             header: "Mobile",
             className: "whitespace-nowrap",
-            render: (m) => <span className="whitespace-nowrap">{formatPhone(m.phone)}</span>,
+            render: (m) => <PhoneLink phone={m.phone} />,
           },
           { key: "state", header: "State", sortable: true, render: (m) => stateLabel(m.state) },
           { key: "service_category", header: "Category", sortable: true, render: (m) => m.service_category },

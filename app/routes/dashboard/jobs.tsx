@@ -1,9 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { Field, optionsOf, SelectField, TextAreaField } from "~/components/dashboard/field";
+import { fromDrafts, QuestionEditor, toDrafts } from "~/components/dashboard/jobs/question-editor";
 import { FormModal } from "~/components/dashboard/kit/form-modal";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { RichTextEditor } from "~/components/dashboard/rich-text";
-import { localDate } from "~/lib/dashboard/dates";
+import { api } from "~/lib/dashboard/api";
+import { formatDate } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { employmentTypeLabels, jobInputSchema } from "../../../schemas/job";
 import type { JobRow } from "../../../schemas/job";
@@ -13,6 +17,10 @@ export const meta = () => consoleMeta("Jobs");
 const ENDPOINT = "/api/jobs";
 
 export default function JobsScreen() {
+  const counts = useQuery({
+    queryKey: ["/api/job_applications", "counts"],
+    queryFn: () => api<{ data: Record<string, number> }>("/api/job_applications/counts"),
+  });
   return (
     <ListScreen<JobRow>
       title="Jobs"
@@ -37,7 +45,20 @@ export default function JobsScreen() {
           render: (j) =>
             j.status === "open" ? <span className="font-semibold text-brand-700">Open</span> : "Closed",
         },
-        { key: "created_at", header: "Posted", sortable: true, render: (j) => localDate(j.created_at) },
+        { key: "created_at", header: "Posted", sortable: true, render: (j) => formatDate(j.created_at) },
+        {
+          key: "applications",
+          header: "Applications",
+          render: (j) => {
+            const n = counts.data?.data[String(j.id)] ?? 0;
+            return (
+              <Link className="text-brand-700 underline" to={`/dashboard/applications?job_id=${j.id}`}>
+                {n}
+                <span className="sr-only"> applications for {j.job_title}</span>
+              </Link>
+            );
+          },
+        },
       ]}
     />
   );
@@ -65,6 +86,7 @@ function JobForm({ job, onClose }: { job: JobRow | null; onClose: () => void }) 
       apply_link: job?.apply_link ?? "",
       status: job?.status ?? "open",
       valid_through: job?.valid_through?.slice(0, 10) ?? "",
+      questions: toDrafts(job?.questions ?? []),
     },
     schema: jobInputSchema,
     toBody: (values) => ({
@@ -73,6 +95,7 @@ function JobForm({ job, onClose }: { job: JobRow | null; onClose: () => void }) 
       requirements: lines(values.requirements),
       apply_link: values.apply_link || null,
       valid_through: values.valid_through || null,
+      questions: fromDrafts(values.questions),
     }),
     success: job ? "Job updated." : "Job posted.",
     onSaved: onClose,
@@ -104,6 +127,11 @@ function JobForm({ job, onClose }: { job: JobRow | null; onClose: () => void }) 
       <LineListField label="Requirements" {...bind("requirements")} errors={errors} />
       <Field label="Apply link (optional; default: e-mail to HR)" {...bind("apply_link")} />
       <Field label="Valid through (optional)" type="date" {...bind("valid_through")} />
+      <QuestionEditor
+        value={form.values.questions}
+        onChange={form.control("questions").onChange}
+        errors={errors}
+      />
     </FormModal>
   );
 }

@@ -1,13 +1,16 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Spinner } from "~/components/dashboard/spinner";
+import { TwoFactorSetupForm } from "~/components/dashboard/two-factor";
+import { Logo } from "~/components/layout/logo";
 import { canOpen, consoleNav } from "~/components/dashboard/nav";
 import { ConsoleTheme, ThemeSwitch } from "~/components/dashboard/theme";
 import { ConsoleToaster } from "~/components/dashboard/toaster";
 import { api } from "~/lib/dashboard/api";
 import { useMe, type Me } from "~/lib/dashboard/me";
+import { useSiteSettings } from "~/lib/dashboard/site-settings";
 import { setSession, useSession } from "~/lib/dashboard/session";
 import { useFocusTrap } from "~/lib/focus-trap";
 
@@ -47,6 +50,14 @@ function ConsoleGate() {
     return () => window.removeEventListener("console:signed-out", toLogin);
   }, [session, navigate, location.pathname, location.search]);
 
+  // The server refused a call until two-factor is set up (a requirement turned on meanwhile): ask again.
+  const { refetch } = me;
+  useEffect(() => {
+    const recheck = () => void refetch();
+    window.addEventListener("console:enrolment-required", recheck);
+    return () => window.removeEventListener("console:enrolment-required", recheck);
+  }, [refetch]);
+
   if (!session || !me.data) {
     return (
       <main className="grid min-h-screen place-items-center bg-slate-50">
@@ -58,7 +69,44 @@ function ConsoleGate() {
       </main>
     );
   }
+  if (me.data.two_factor_enrolment_required) return <Enrolment />;
   return <ConsoleShell me={me.data} />;
+}
+
+/**
+ * All an operator whose role requires two-factor sign-in sees until it is set up (the server refuses
+ * every other call of theirs as well: server/plugins/access.ts).
+ */
+function Enrolment() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const logout = async () => {
+    await api("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+    setSession(null);
+    navigate("/dashboard/login", { replace: true });
+  };
+  return (
+    <main id="main" className="grid min-h-screen place-items-center bg-slate-50 p-4">
+      <div className="grid w-full max-w-lg gap-5 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <Logo />
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-900">
+          Set up two-factor sign-in
+        </h1>
+        <p className="text-sm text-slate-700">
+          Your role requires a code from an authenticator app at each sign-in. Set it up to continue to the
+          console.
+        </p>
+        <TwoFactorSetupForm onDone={() => void client.invalidateQueries({ queryKey: ["me"] })} />
+        <div className="border-t border-slate-200 pt-4">
+          <button type="button" className="btn-secondary" onClick={logout}>
+            <LogOut aria-hidden="true" className="size-4" /> Sign out
+          </button>
+        </div>
+      </div>
+    </main>
+  );
 }
 
 function ConsoleShell({ me }: { me: Me }) {
@@ -171,9 +219,29 @@ function ConsoleShell({ me }: { me: Me }) {
           </div>
         </header>
         <main id="main" className="min-w-0 p-4 sm:p-6">
+          {me.role === "admin" ? <PublicAddressWarning /> : null}
           <Outlet context={me} />
         </main>
       </div>
+    </div>
+  );
+}
+
+/** Shown to admins while neither PUBLIC_BASE_URL nor the Site settings field gives the public address. */
+function PublicAddressWarning() {
+  const { data } = useSiteSettings();
+  if (data?.public_address.source !== "default") return null;
+  return (
+    <div
+      role="status"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <strong>The public address of the site is not set.</strong> Canonical tags, the sitemap, the RSS feed
+      and share links point at {data.public_address.url}.{" "}
+      <Link to="/dashboard/settings" className="font-semibold underline">
+        Set it in Site settings
+      </Link>
+      .
     </div>
   );
 }

@@ -1,4 +1,8 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
 
 export default function DashboardNotFound() {
   return (

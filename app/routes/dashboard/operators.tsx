@@ -5,8 +5,11 @@ import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { FormModal } from "~/components/dashboard/kit/form-modal";
 import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { Modal } from "~/components/dashboard/modal";
+import { OPERATORS } from "~/components/dashboard/operators/endpoints";
+import { EndSessionsButton } from "~/components/dashboard/operators/sessions";
+import { TwoFactorPolicyForm, useResetTwoFactor } from "~/components/dashboard/operators/two-factor-actions";
 import { rowActionClass } from "~/components/dashboard/row-actions";
-import { localDate } from "~/lib/dashboard/dates";
+import { formatDate } from "../../../shared/india-time";
 import type { Me } from "~/lib/dashboard/me";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
@@ -14,29 +17,32 @@ import {
   newOperatorSchema,
   operatorUpdateSchema,
   roles,
+  type OperatorRow,
   type OperatorSummary,
   type Role,
 } from "../../../schemas/operator";
 
 export const meta = () => consoleMeta("Operators");
 
-const ENDPOINT = "/api/operators";
-
 export default function Operators() {
   const me = useOutletContext<Me>();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<OperatorSummary | null>(null);
+  const [addressing, setAddressing] = useState<OperatorSummary | null>(null);
   const update = useConsoleMutation<{ id: number; change: Record<string, unknown> }>({
-    request: ({ id, change }) => ({ path: `${ENDPOINT}/${id}`, method: "PATCH", body: change }),
+    request: ({ id, change }) => ({ path: `${OPERATORS}/${id}`, method: "PATCH", body: change }),
     success: "Operator updated.",
-    invalidate: [ENDPOINT],
+    invalidate: [OPERATORS],
   });
+  const resetTwoFactor = useResetTwoFactor();
 
   return (
     <>
-      <DataTable<OperatorSummary>
+      <TwoFactorPolicyForm />
+      <DataTable<OperatorRow>
         title="Operators"
-        endpoint={ENDPOINT}
+        endpoint={OPERATORS}
+        searchPlaceholder="Search by username or e-mail"
         rowKey={(o) => o.id}
         actions={
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
@@ -45,6 +51,11 @@ export default function Operators() {
         }
         columns={[
           { key: "username", header: "Username", render: (o) => o.username },
+          {
+            key: "email",
+            header: "E-mail",
+            render: (o) => o.email ?? <span className="text-slate-500">None</span>,
+          },
           {
             key: "role",
             header: "Role",
@@ -70,13 +81,23 @@ export default function Operators() {
             render: (o) =>
               o.disabled ? <span className="font-semibold text-red-700">Disabled</span> : "Active",
           },
-          { key: "created_at", header: "Created", render: (o) => localDate(o.created_at) },
+          { key: "two_factor", header: "Two-factor", render: (o) => (o.two_factor ? "On" : "Off") },
+          { key: "created_at", header: "Created", render: (o) => formatDate(o.created_at) },
         ]}
         rowActions={(o) => (
           <div className="flex justify-end gap-2">
+            <button type="button" className={rowActionClass} onClick={() => setAddressing(o)}>
+              Edit e-mail<span className="sr-only"> of {o.username}</span>
+            </button>
             <button type="button" className={rowActionClass} onClick={() => setResetting(o)}>
               Reset password<span className="sr-only"> of {o.username}</span>
             </button>
+            {o.two_factor && o.id !== me.user_id ? (
+              <button type="button" className={rowActionClass} onClick={() => resetTwoFactor.ask(o)}>
+                Reset two-factor<span className="sr-only"> of {o.username}</span>
+              </button>
+            ) : null}
+            {o.id !== me.user_id ? <EndSessionsButton operator={o} /> : null}
             {o.id !== me.user_id ? (
               <button
                 type="button"
@@ -92,15 +113,17 @@ export default function Operators() {
       />
       {creating ? <CreateOperator onClose={() => setCreating(false)} /> : null}
       {resetting ? <ResetPassword operator={resetting} onClose={() => setResetting(null)} /> : null}
+      {resetTwoFactor.dialog}
+      {addressing ? <EditEmail operator={addressing} onClose={() => setAddressing(null)} /> : null}
     </>
   );
 }
 
 function CreateOperator({ onClose }: { onClose: () => void }) {
   const form = useRecordForm({
-    endpoint: ENDPOINT,
+    endpoint: OPERATORS,
     id: null,
-    initial: { username: "", password: "", role: "editor" as Role },
+    initial: { username: "", password: "", email: "", role: "editor" as Role },
     schema: newOperatorSchema,
     success: "Operator created.",
     onSaved: onClose,
@@ -116,6 +139,12 @@ function CreateOperator({ onClose }: { onClose: () => void }) {
       saveLabel="Create"
     >
       <Field label="Username" autoComplete="off" {...form.bind("username")} />
+      <Field
+        label="E-mail address (optional; for password reset links)"
+        type="email"
+        autoComplete="off"
+        {...form.bind("email")}
+      />
       <Field
         label="Password (at least 12 characters)"
         type="password"
@@ -142,7 +171,7 @@ function CreateOperator({ onClose }: { onClose: () => void }) {
 
 function ResetPassword({ operator, onClose }: { operator: OperatorSummary; onClose: () => void }) {
   const form = useRecordForm({
-    endpoint: ENDPOINT,
+    endpoint: OPERATORS,
     id: operator.id,
     initial: { password: "" },
     schema: operatorUpdateSchema,
@@ -168,6 +197,48 @@ function ResetPassword({ operator, onClose }: { operator: OperatorSummary; onClo
           </button>
           <button type="submit" className="btn-primary" disabled={form.save.isPending}>
             Change password
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The address "Forgot password?" sends this operator's links to; a change voids a link already sent. */
+function EditEmail({ operator, onClose }: { operator: OperatorSummary; onClose: () => void }) {
+  const form = useRecordForm({
+    endpoint: OPERATORS,
+    id: operator.id,
+    initial: { email: operator.email ?? "" },
+    schema: operatorUpdateSchema,
+    success: `E-mail address of ${operator.username} saved.`,
+    onSaved: onClose,
+    namePrefix: "edit-",
+  });
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`E-mail address of ${operator.username}`}
+      kind="edit"
+      busy={form.save.isPending}
+      dirty={form.dirty}
+    >
+      <form noValidate className="grid gap-4" onSubmit={form.submit}>
+        <ErrorSummary errors={form.errors} />
+        <Field
+          label="E-mail address"
+          hint="Where a link to reset the password is sent. Leave empty to have none."
+          type="email"
+          autoComplete="off"
+          {...form.bind("email")}
+        />
+        <div className="flex justify-end gap-3">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={form.save.isPending}>
+            Save
           </button>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import type { Column } from "~/components/dashboard/data-table";
 import { personColumn, timeColumn } from "~/components/dashboard/columns";
-import { formatDate } from "~/components/dashboard/logistics/options";
+import { formatDate } from "../../../shared/india-time";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { formatIndianNumber, formatRupees } from "~/lib/dashboard/money";
@@ -32,6 +32,7 @@ const columns: Column<BuySell>[] = [
   },
   {
     key: "vehicle_number",
+    primary: true,
     header: "Vehicle",
     render: (b) => (
       <div>

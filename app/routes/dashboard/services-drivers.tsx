@@ -1,6 +1,6 @@
 import type { Column } from "~/components/dashboard/data-table";
 import { personColumn, stateColumn, timeColumn } from "~/components/dashboard/columns";
-import { formatDate } from "~/components/dashboard/logistics/options";
+import { formatDate } from "../../../shared/india-time";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
@@ -13,9 +13,12 @@ export function meta() {
 
 const columns: Column<Driver>[] = [
   timeColumn("created_at", "Added", formatDate),
-  personColumn("driver_name", "Driver", (d) => (
-    <span className="font-medium text-navy-900">{d.driver_name}</span>
-  )),
+  {
+    ...personColumn<Driver>("driver_name", "Driver", (d) => (
+      <span className="font-medium text-navy-900">{d.driver_name}</span>
+    )),
+    primary: true,
+  },
   {
     key: "vehicle_number",
     header: "Vehicle",

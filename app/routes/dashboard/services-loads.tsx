@@ -1,9 +1,9 @@
 import type { Column } from "~/components/dashboard/data-table";
 import { personColumn, timeColumn } from "~/components/dashboard/columns";
-import { formatDate } from "~/components/dashboard/logistics/options";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { formatDay, loadStatusLabel } from "~/components/dashboard/logistics/options";
+import { loadStatusLabel } from "~/components/dashboard/logistics/options";
+import { formatDate, formatDay } from "../../../shared/india-time";
 import { Chip } from "~/components/dashboard/logistics/ui";
 import type { Load } from "../../../schemas/logistics";
 import { loadResource } from "../../../schemas/directory/loads";
@@ -19,6 +19,7 @@ const columns: Column<Load>[] = [
   timeColumn("created_at", "Posted", formatDate),
   {
     key: "route",
+    primary: true,
     header: "Route",
     render: (l) => (
       <div>

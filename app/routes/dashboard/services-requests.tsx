@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { PhoneLink } from "~/components/dashboard/contact-links";
 import { memberColumn, timeColumn } from "~/components/dashboard/columns";
 import { Details } from "~/components/dashboard/details";
 import { FormActions } from "~/components/dashboard/kit/form-actions";
@@ -7,16 +8,15 @@ import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import {
   addedFrom,
   addedTo,
-  formatDateTime,
   requestStatusLabel,
   requestStatusOptions,
 } from "~/components/dashboard/logistics/options";
+import { formatDateTime } from "../../../shared/india-time";
 import { Chip, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
 import { ErrorSummary } from "~/components/dashboard/field";
 import { Modal } from "~/components/dashboard/modal";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
-import { formatPhone } from "../../../schemas/phone";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
 
 export const meta = ({ location }: { location: { pathname: string } }) =>
@@ -52,6 +52,7 @@ export default function ServiceRequests() {
         timeColumn("created_at", "Received", formatDateTime),
         {
           key: "vehicle_number",
+          primary: true,
           header: "Vehicle",
           sortable: true,
           render: (r) => (
@@ -120,7 +121,7 @@ function RequestModal({
         className="mb-5 grid gap-3 text-sm sm:grid-cols-3"
         items={[
           ["Member", request.member_name || "—"],
-          ["Mobile", formatPhone(request.contact_no)],
+          ["Mobile", <PhoneLink key="mobile" phone={request.contact_no} />],
           ["Received", formatDateTime(request.created_at)],
         ]}
       />

@@ -1,6 +1,6 @@
 import type { Column } from "~/components/dashboard/data-table";
 import { personColumn, stateColumn, timeColumn } from "~/components/dashboard/columns";
-import { formatDate } from "~/components/dashboard/logistics/options";
+import { formatDate } from "../../../shared/india-time";
 import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
 import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
 import { formatVehicleNumber } from "../../../schemas/vehicle";
@@ -15,6 +15,7 @@ const columns: Column<Truck>[] = [
   timeColumn("created_at", "Added", formatDate),
   {
     key: "vehicle_number",
+    primary: true,
     header: "Vehicle",
     render: (t) => (
       <span className="whitespace-nowrap font-mono font-semibold text-navy-900">

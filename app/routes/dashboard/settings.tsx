@@ -1,20 +1,30 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { useBlocker } from "react-router";
-import { ErrorSummary, Field } from "~/components/dashboard/field";
+import { ErrorSummary, Field, TextAreaField } from "~/components/dashboard/field";
 import { flattenErrors, submitRoot, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
 import { ConfirmModal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
-import { api } from "~/lib/dashboard/api";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { siteSettingsSchema, type SiteSettings } from "../../../schemas/settings";
+import { useSiteSettings } from "~/lib/dashboard/site-settings";
+import {
+  DEFAULT_TRASH_DAYS,
+  MAX_TRASH_DAYS,
+  siteSettingsSchema,
+  type PublicAddress,
+  type SiteSettings,
+  type SiteSettingsInput,
+} from "../../../schemas/settings";
 
 export const meta = () => consoleMeta("Site settings");
 
-const fields: { name: keyof SiteSettings; label: string; type?: string }[] = [
+const fields: {
+  name: Exclude<keyof SiteSettings, "privacy_policy" | "application_retention_days">;
+  label: string;
+  type?: string;
+}[] = [
   { name: "sales_email", label: "Sales e-mail", type: "email" },
   { name: "info_email", label: "Info e-mail (receives enquiries)", type: "email" },
   { name: "hr_email", label: "HR e-mail (job applications)", type: "email" },
@@ -27,21 +37,26 @@ const fields: { name: keyof SiteSettings; label: string; type?: string }[] = [
 ];
 
 export default function SettingsScreen() {
-  const query = useQuery({
-    queryKey: ["/api/site_settings"],
-    queryFn: async () => (await api<{ data: SiteSettings }>("/api/site_settings")).data,
-  });
+  const query = useSiteSettings();
   if (!query.data)
     return query.isError ? (
       <p role="alert">Could not load the settings.</p>
     ) : (
       <Spinner label="Loading settings…" />
     );
-  return <SettingsForm initial={query.data} />;
+  return <SettingsForm initial={query.data.data} address={query.data.public_address} />;
 }
 
-function SettingsForm({ initial }: { initial: SiteSettings }) {
-  const form = useForm<SiteSettings>({ defaultValues: initial, resolver: zodResolver(siteSettingsSchema) });
+function SettingsForm({ initial, address }: { initial: SiteSettings; address: PublicAddress }) {
+  const form = useForm<SiteSettingsInput, unknown, SiteSettings>({
+    defaultValues: {
+      ...initial,
+      public_base_url: initial.public_base_url ?? "",
+      trash_days: initial.trash_days ?? DEFAULT_TRASH_DAYS,
+    },
+    resolver: zodResolver(siteSettingsSchema),
+  });
+  const fixedByServer = address.source === "PUBLIC_BASE_URL";
   const { errors: nested, isDirty } = form.formState;
   const errors = flattenErrors(nested);
   const failed = useFocusOnError();
@@ -63,7 +78,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           onError: (error) => {
             const found = Object.entries(fieldErrorsOf(error));
             for (const [key, message] of found)
-              form.setError(key as keyof SiteSettings, { type: "server", message });
+              form.setError(key as keyof SiteSettingsInput, { type: "server", message });
             if (found.length > 0) failed(root);
           },
         }),
@@ -93,6 +108,52 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
             />
           </div>
         ))}
+        <div className="sm:col-span-2">
+          <Field
+            label="Public address of the site"
+            type="url"
+            placeholder="https://www.example.com"
+            hint={
+              fixedByServer
+                ? `Set on the server by PUBLIC_BASE_URL (${address.url}), which wins over this field.`
+                : "Used in canonical tags, the sitemap, the RSS feed and share links."
+            }
+            readOnly={fixedByServer}
+            error={errors.public_base_url}
+            {...form.register("public_base_url")}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Field
+            label="Keep deleted records for (days)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_TRASH_DAYS}
+            hint={`Recently deleted keeps them this long (1 to ${MAX_TRASH_DAYS} days), then removes them for good.`}
+            error={errors.trash_days}
+            {...form.register("trash_days", { valueAsNumber: true })}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label="Privacy policy"
+            hint="Shown at /privacy and linked from the contact and job application forms. Blank lines start a new paragraph."
+            rows={12}
+            error={errors.privacy_policy}
+            {...form.register("privacy_policy")}
+          />
+        </div>
+        <div>
+          <Field
+            label="Anonymise rejected applications after (days)"
+            type="number"
+            min={7}
+            max={3650}
+            error={errors.application_retention_days}
+            {...form.register("application_retention_days")}
+          />
+        </div>
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={save.isPending}>
             {save.isPending ? <Spinner /> : null} Save settings

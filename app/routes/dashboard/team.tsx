@@ -33,7 +33,7 @@ export default function TeamScreen() {
           render: (m) =>
             m.image ? <img src={m.image} alt="" className="size-10 rounded-full object-cover" /> : "—",
         },
-        { key: "name", header: "Name", sortable: true, render: (m) => m.name },
+        { key: "name", header: "Name", sortable: true, primary: true, render: (m) => m.name },
         { key: "position", header: "Position", render: (m) => m.position },
         { key: "sort_order", header: "Order", sortable: true, render: (m) => m.sort_order },
       ]}

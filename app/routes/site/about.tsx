@@ -1,9 +1,11 @@
 import { ArrowRight } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { AboutTeamIllustration } from "~/components/marketing/about-team-illustration";
 import { Icon } from "~/components/marketing/icon";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
-import { PageHero, Paragraphs, SectionHeading } from "~/components/marketing/page";
+import { PageHero, PageSection, Paragraphs } from "~/components/marketing/page";
+import { SectionHeading } from "~/components/marketing/section-heading";
 import { aboutIntro, aboutTiles, audiences, coreValues } from "../../../shared/content/about";
 import type { AudienceCard } from "../../../shared/content/types";
 import { CARD_TEXT_LIMIT, truncate } from "~/lib/text";
@@ -31,15 +33,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       <PageHero title={intro.title} eyebrow="About Us" lead={lead} trail={trail} />
       <section className="container-page grid gap-12 py-16 md:py-20 lg:grid-cols-[1.4fr_1fr] lg:items-center">
         <Paragraphs paragraphs={rest} />
-        <img
-          src="/images/marketing/about-team.svg"
-          alt="Illustration: a consultant guiding a growing team through the stages of building a centre in India"
-          width={480}
-          height={360}
-          loading="lazy"
-          decoding="async"
-          className="mx-auto h-auto w-full max-w-md"
-        />
+        <AboutTeamIllustration className="mx-auto h-auto w-full max-w-md" />
       </section>
 
       <section aria-labelledby="audiences-heading" className="below-fold bg-slate-50 py-16 md:py-24">
@@ -58,14 +52,14 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="values-heading" className="container-page below-fold py-16 md:py-24">
-        <SectionHeading
-          id="values-heading"
-          eyebrow="Our core values"
-          title="What guides our work"
-          text="Five values shape how we advise clients, hire people and run the centres we are trusted with."
-          center
-        />
+      <PageSection
+        id="values"
+        className="container-page below-fold py-16 md:py-24"
+        eyebrow="Our core values"
+        title="What guides our work"
+        text="Five values shape how we advise clients, hire people and run the centres we are trusted with."
+        center
+      >
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
           {loaderData.coreValues.map((value) => (
             <li key={value.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -77,7 +71,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="explore-heading" className="below-fold bg-navy-900 py-16 md:py-24">
         <div className="container-page">

@@ -13,13 +13,18 @@ import { COMMENTS_PER_PAGE } from "../../../schemas/comment-limits";
 import type { Route } from "./+types/blog-post";
 import { CommentForm } from "~/components/blog/comment-form";
 import { CommentList, commentsHref } from "~/components/blog/comment-list";
-import { isoDate } from "~/components/blog/format-date";
+import { timeAttribute } from "../../../shared/india-time";
 import { LoadingStatus } from "~/components/blog/loading-status";
 import { PostArticle } from "~/components/blog/post-article";
 import { PostSidebar } from "~/components/blog/post-sidebar";
+import { TranslationLinks } from "~/components/blog/translation-links";
+import { ShareLinks } from "~/components/ui/share-links";
 import { NotFoundContent } from "~/components/layout/not-found";
+import { messagesFor } from "~/lib/i18n/messages";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
-import { parseIdSlug, postPath } from "../../../shared/slug";
+import { languageCodes } from "../../../shared/blog-languages";
+import { hreflangAlternates } from "../../../shared/hreflang";
+import { parseIdSlug, postPath, postPreviewPath } from "../../../shared/slug";
 
 /** Which fetch failed; the error page names it (spec section 8). */
 type Failure = "blog" | "comments";
@@ -28,17 +33,19 @@ const failed = (what: Failure, error: unknown) => {
   return data(what, { status: 503, statusText: "Service Unavailable" });
 };
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const parsed = parseIdSlug(params.idSlug);
   if (!parsed) throw data(null, { status: 404 });
   // `?comments=N`: the Nth page of comments, counted from the newest; only plain page numbers exist.
-  const rawPage = new URL(request.url).searchParams.get("comments");
+  const rawPage = url.searchParams.get("comments");
   if (rawPage !== null && !/^[1-9]\d{0,5}$/.test(rawPage)) throw data(null, { status: 404 });
   const commentPage = rawPage === null ? 1 : Number(rawPage);
   const { blog } = context.services;
   let post;
+  let translations;
   try {
     post = await blog.getPublished(parsed.id);
+    translations = post ? await blog.publishedTranslations(post.translation_group) : [];
   } catch (error) {
     throw failed("blog", error);
   }
@@ -48,9 +55,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // permanently to the right one.
   if (`/blog/${params.idSlug}` !== canonical || rawPage === "1")
     throw redirect(commentsHref(canonical, commentPage), 301);
-  // The sidebar is optional; the article still shows without it.
+  // The sidebar (the latest posts in the post's language) is optional; the article still shows without it.
   const recentPosts = Promise.resolve()
-    .then(() => blog.listPublished({ page: 1, pageSize: 4 }))
+    .then(() => blog.listPublished({ page: 1, pageSize: 4 }, { language: post.language }))
     .catch(() => []);
   // One page of comments, never all of them: a post can collect thousands, and the page must stay small
   // enough for the page cache (docs/security.md, "Comments are paged").
@@ -74,9 +81,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     commentCount,
     commentPage,
     commentPages,
-    recent: recent.filter((p) => p.id !== post.id).slice(0, 3),
+    recent: recent
+      .filter((p) => p.id !== post.id)
+      .slice(0, 3)
+      .map((p) => ({ ...p, path: postPath(p.id, p.heading) })),
     path: canonical,
+    // Worked out here, like every address below: the browser never loads the slug rules.
+    previewImage: postPreviewPath(post.id, post.updated_at),
     baseUrl: context.baseUrl,
+    // The page is in the post's language (root.tsx), and names its translations (hreflang).
+    htmlLang: languageCodes[post.language],
+    alternates: hreflangAlternates(translations),
+    translations: translations
+      .filter((p) => p.id !== post.id)
+      .map(({ id, heading, language }) => ({ id, language, path: postPath(id, heading) })),
   };
 }
 
@@ -92,11 +110,13 @@ export const links: Route.LinksFunction = () => [
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Blog | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
-  const { post, tags, path, baseUrl } = loaderData;
+  const { post, tags, path, baseUrl, alternates, htmlLang } = loaderData;
+  const t = messagesFor(post.language);
   const title = post.seo_title || post.heading;
   const description = post.meta_description || post.sub_heading;
   const url = absoluteUrl(baseUrl, path);
   const image = post.feature_image ? absoluteUrl(baseUrl, post.feature_image) : undefined;
+  const preview = absoluteUrl(baseUrl, loaderData.previewImage);
   return [
     // The editor's SEO title is used as written, without the site suffix.
     ...seoMeta({
@@ -104,17 +124,24 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       description,
       path,
       baseUrl,
-      image,
-      imageAlt: post.image_alt_text,
+      image: preview,
+      imageAlt: post.image_alt_text || undefined,
       type: "article",
     }).map((tag) => ("title" in tag ? { title } : tag)),
-    { property: "article:published_time", content: isoDate(post.published_at) },
-    { property: "article:modified_time", content: isoDate(post.updated_at) },
+    { property: "article:published_time", content: timeAttribute(post.published_at) },
+    { property: "article:modified_time", content: timeAttribute(post.updated_at) },
     ...(post.author ? [{ property: "article:author", content: post.author }] : []),
     ...tags.map((tag) => ({ property: "article:tag", content: tag })),
+    // The same post in each published language, itself included, and the default for other readers.
+    ...alternates.map((alternate) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: alternate.hreflang,
+      href: absoluteUrl(baseUrl, alternate.path),
+    })),
     breadcrumbs(baseUrl, [
-      ["Home", "/"],
-      ["Blog", "/blog"],
+      [t.home, "/"],
+      [t.blog, "/blog"],
       [post.heading, path],
     ]),
     jsonLd({
@@ -122,11 +149,12 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       "@type": "BlogPosting",
       headline: post.heading,
       description,
+      inLanguage: htmlLang,
       url,
       mainEntityOfPage: { "@type": "WebPage", "@id": url },
       ...(image ? { image: [image] } : {}),
-      datePublished: isoDate(post.published_at),
-      dateModified: isoDate(post.updated_at),
+      datePublished: timeAttribute(post.published_at),
+      dateModified: timeAttribute(post.updated_at),
       ...(post.author ? { author: { "@type": "Person", name: post.author } } : {}),
       publisher: {
         "@type": "Organization",
@@ -140,7 +168,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, tags, comments, commentCount, commentPage, commentPages, recent, path } = loaderData;
+  const { post, tags, comments, commentCount, commentPage, commentPages, recent, path, baseUrl } = loaderData;
+  const t = messagesFor(post.language);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -159,28 +188,39 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <ol className="flex flex-wrap items-center gap-2">
           <li>
             <Link to="/" className="hover:text-brand-700">
-              Home
+              {t.home}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
             <Link to="/blog" className="hover:text-brand-700">
-              Blog
+              {t.blog}
             </Link>
           </li>
         </ol>
       </nav>
+      <TranslationLinks translations={loaderData.translations} language={post.language} />
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_320px]">
         <PostArticle post={post}>
+          <div className="mt-10">
+            <ShareLinks
+              url={absoluteUrl(baseUrl, path)}
+              title={post.heading}
+              what="post"
+              labels={{ heading: t.shareThisPost, newTab: t.opensInNewTab }}
+            />
+          </div>
           <CommentList
             comments={comments}
             total={commentCount}
             page={commentPage}
             pages={commentPages}
             postPath={path}
+            language={post.language}
           />
           <CommentForm
             blogId={post.id}
+            language={post.language}
             // A new comment is the newest: on an older page of comments, go to the first to show it.
             onPosted={() =>
               void (commentPage === 1
@@ -189,7 +229,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             }
           />
         </PostArticle>
-        <PostSidebar tags={tags} recent={recent} />
+        <PostSidebar tags={tags} recent={recent} language={post.language} />
       </div>
     </div>
   );

@@ -2,7 +2,9 @@ import { data, isRouteErrorResponse } from "react-router";
 import { previewParams } from "../../../schemas/blog";
 import type { Route } from "./+types/blog-preview";
 import { PostArticle } from "~/components/blog/post-article";
+import { languageCodes } from "../../../shared/blog-languages";
 import { SITE_NAME } from "~/lib/seo";
+import { formatDateTime } from "../../../shared/india-time";
 
 // Never indexed, never stored by the page cache (no-store) or a CDN, and the token is not sent on as a referrer.
 const PRIVATE_HEADERS = {
@@ -18,8 +20,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const answer = await context.services.blog.getPreview(parsed.data.id, parsed.data.token);
   if (!answer) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   if (!answer.ok)
-    throw data(answer.reason, { status: answer.reason === "expired" ? 410 : 403, headers: PRIVATE_HEADERS });
-  return data({ post: answer.post, expiresAt: answer.expiresAt }, { headers: PRIVATE_HEADERS });
+    throw data(answer.reason, { status: answer.reason === "invalid" ? 403 : 410, headers: PRIVATE_HEADERS });
+  const { post, expiresAt } = answer;
+  return data({ post, expiresAt, htmlLang: languageCodes[post.language] }, { headers: PRIVATE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
@@ -30,22 +33,17 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const expiry = new Intl.DateTimeFormat("en-IN", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Kolkata",
-});
-
 export default function BlogPreview({ loaderData }: Route.ComponentProps) {
   const { post, expiresAt } = loaderData;
   return (
     <div className="container-page py-10 sm:py-14">
       <p
         role="note"
+        lang="en"
         className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
       >
         <strong>Preview.</strong> This post is not public yet; this link works until{" "}
-        {expiry.format(new Date(expiresAt))} (India time).
+        {formatDateTime(expiresAt)}.
       </p>
       <div className="max-w-3xl">
         <PostArticle post={post} />
@@ -55,16 +53,19 @@ export default function BlogPreview({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const expired = isRouteErrorResponse(error) && error.status === 410;
+  const gone = isRouteErrorResponse(error) && error.status === 410;
+  const revoked = gone && error.data === "revoked";
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container-page grid min-h-[50vh] place-items-center py-16">
       <p role="alert" className="text-center text-lg font-semibold text-navy-900">
-        {expired
-          ? "This preview link has expired. Ask an editor for a new one."
-          : missing
-            ? "This post no longer exists."
-            : "This preview link is not valid. Ask an editor for a new one."}
+        {revoked
+          ? "This preview link was replaced or revoked. Ask an editor for a new one."
+          : gone
+            ? "This preview link has expired. Ask an editor for a new one."
+            : missing
+              ? "This post no longer exists."
+              : "This preview link is not valid. Ask an editor for a new one."}
       </p>
     </section>
   );

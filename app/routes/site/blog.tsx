@@ -1,42 +1,70 @@
-import { data, isRouteErrorResponse, useNavigation } from "react-router";
-import { BLOG_PAGE_SIZE } from "../../../schemas/blog";
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { BLOG_PAGE_SIZE, blogTagSchema } from "../../../schemas/blog";
 import type { Route } from "./+types/blog";
 import { LoadingStatus } from "~/components/blog/loading-status";
 import { PostCard } from "~/components/blog/post-card";
 import { NotFoundContent } from "~/components/layout/not-found";
 import { Pagination } from "~/components/ui/pagination";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
+import { blogLanguages, languageCodes, languageOfCode } from "../../../shared/blog-languages";
 import { postPath } from "../../../shared/slug";
+import { LanguageFilter, listHref } from "~/components/blog/language-filter";
 
-const blogPageHref = (page: number) => (page === 1 ? "/blog" : `/blog?page=${page}`);
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("page");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const raw = url.searchParams.get("page");
   // Only plain page numbers exist; anything else is not a page of this list.
   if (raw !== null && !/^[1-9]\d{0,5}$/.test(raw)) throw data(null, { status: 404 });
   const page = raw === null ? 1 : Number(raw);
+  const rawTag = url.searchParams.get("tag");
+  const parsedTag = rawTag === null ? null : blogTagSchema.safeParse(rawTag);
+  if (parsedTag && !parsedTag.success) throw data(null, { status: 404 });
+  const tag = parsedTag ? parsedTag.data : null;
+  // `?lang=` is en, hi or ta: any other value is not a list of ours (a 404, like an unknown page).
+  const rawLang = url.searchParams.get("lang");
+  const language = rawLang === null ? null : (languageOfCode(rawLang) ?? null);
+  if (rawLang !== null && language === null) throw data(null, { status: 404 });
+  const filter = { tag: tag ?? undefined, language: language ?? undefined };
   const [posts, total] = await Promise.all([
-    context.services.blog.listPublished({ page, pageSize: BLOG_PAGE_SIZE }),
-    context.services.blog.countPublished(),
+    context.services.blog.listPublished({ page, pageSize: BLOG_PAGE_SIZE }, filter),
+    context.services.blog.countPublished(filter),
   ]);
   const pages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
-  if (page > pages) throw data(null, { status: 404 });
-  return { posts, page, pages, baseUrl: context.baseUrl };
+  // A tag no published post carries has no list (nor a page the cache would keep).
+  if (page > pages || (tag !== null && total === 0)) throw data(null, { status: 404 });
+  const linked = posts.map((post) => ({ ...post, path: postPath(post.id, post.heading) }));
+  return { posts: linked, page, pages, tag, language, baseUrl: context.baseUrl };
 }
 
+// The whole blog's feed first, then one per language.
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} Blog`, href: "/rss.xml" },
+  ...blogLanguages.map((language) => ({
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${SITE_NAME} Blog (${language})`,
+    href: `/rss.xml?lang=${languageCodes[language]}`,
+    hrefLang: languageCodes[language],
+  })),
 ];
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Blog | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
-  const { page, posts, baseUrl } = loaderData;
-  const path = blogPageHref(page);
+  const { page, posts, tag, language, baseUrl } = loaderData;
+  const path = listHref({ page, tag, language });
+  const title =
+    tag !== null
+      ? `Posts tagged ${tag}${language ? ` in ${language}` : ""}`
+      : language
+        ? `Blog posts in ${language}`
+        : "Blog: GCC Insights and Guides";
+  const about = tag === null ? "" : ` about ${tag}`;
   return [
     ...seoMeta({
-      title: page === 1 ? "Blog: GCC Insights and Guides" : `Blog: GCC Insights and Guides (page ${page})`,
+      title: page === 1 ? title : `${title} (page ${page})`,
       description:
-        "Practical articles on setting up, staffing and running a Global Capability Center in India: locations, engagement models, hiring, compliance and more.",
+        tag === null && language === null
+          ? "Practical articles on setting up, staffing and running a Global Capability Center in India: locations, engagement models, hiring, compliance and more."
+          : `Articles${about}${language ? ` in ${language}` : ""} on setting up, staffing and running a Global Capability Center in India.`,
       path,
       baseUrl,
     }),
@@ -52,7 +80,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       blogPost: posts.map((post) => ({
         "@type": "BlogPosting",
         headline: post.heading,
-        url: absoluteUrl(baseUrl, postPath(post.id, post.heading)),
+        inLanguage: languageCodes[post.language],
+        url: absoluteUrl(baseUrl, post.path),
         ...(post.feature_image ? { image: absoluteUrl(baseUrl, post.feature_image) } : {}),
       })),
     }),
@@ -73,28 +102,48 @@ function BlogHeader() {
   );
 }
 
+function TagHeading({ tag }: { tag: string }) {
+  return (
+    <div className="mb-8 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+      <h2 className="text-2xl font-bold text-navy-900">Posts tagged “{tag}”</h2>
+      <Link to="/blog" className="font-semibold text-brand-700 hover:text-brand-600">
+        <span aria-hidden="true">← </span>All posts
+      </Link>
+    </div>
+  );
+}
+
 export default function BlogList({ loaderData }: Route.ComponentProps) {
-  const { posts, page, pages } = loaderData;
+  const { posts, page, pages, tag, language } = loaderData;
   const navigation = useNavigation();
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
   return (
     <>
       <BlogHeader />
       <section className="container-page py-12 sm:py-16" aria-label="Articles">
+        {tag === null && <LanguageFilter current={language} />}
         {target === "/blog" ? (
           <LoadingStatus text="Loading blogs..." />
         ) : posts.length === 0 ? (
           <p className="py-16 text-center text-lg text-slate-600">
-            No articles have been published yet. Please check back soon.
+            {language
+              ? `No articles in ${language} have been published yet. Please check back soon.`
+              : "No articles have been published yet. Please check back soon."}
           </p>
         ) : (
           <>
+            {tag !== null && <TagHeading tag={tag} />}
             <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
               {posts.map((post, i) => (
                 <PostCard key={post.id} post={post} eager={i < 3} />
               ))}
             </div>
-            <Pagination page={page} pages={pages} href={blogPageHref} label="Blog pages" />
+            <Pagination
+              page={page}
+              pages={pages}
+              href={(n) => listHref({ page: n, tag, language })}
+              label="Blog pages"
+            />
           </>
         )}
         {target?.startsWith("/blog/") && <LoadingStatus text="Loading blog..." overlay />}

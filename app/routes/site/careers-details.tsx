@@ -1,26 +1,42 @@
 import { MapPin, Briefcase, CalendarDays, IndianRupee } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/careers-details";
-import { formatDate, isoDate } from "~/components/blog/format-date";
-import { ShareLinks } from "~/components/careers/share-links";
+import { formatLongDate, timeAttribute } from "../../../shared/india-time";
+import { ApplicationForm } from "~/components/careers/application-form";
+import { ShareLinks } from "~/components/ui/share-links";
 import { htmlToText } from "~/lib/html-text";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
+import { KEEP_CV_DAYS } from "../../../schemas/application";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("jobId");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const raw = url.searchParams.get("jobId");
   if (raw === null || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
     throw data(null, { status: 404 });
   }
   let job;
+  let retentionDays;
   try {
-    job = await context.services.careers.getOpenJobPage(Number(raw));
+    [job, { application_retention_days: retentionDays }] = await Promise.all([
+      context.services.careers.getOpenJobPage(Number(raw)),
+      context.services.settings.get(),
+    ]);
   } catch (error) {
     console.error("job page: loading the job failed", error);
     throw data(null, { status: 503 });
   }
   if (!job) throw data(null, { status: 404 });
   const path = `/careers-details?jobId=${job.id}`;
-  return { job, path, url: absoluteUrl(context.baseUrl, path), baseUrl: context.baseUrl };
+  // A form post without JavaScript comes back with what failed (server/api/applications.ts).
+  const error = url.searchParams.get("error");
+  return {
+    job,
+    path,
+    url: absoluteUrl(context.baseUrl, path),
+    baseUrl: context.baseUrl,
+    retentionDays,
+    keepDays: KEEP_CV_DAYS,
+    error: error && /^[a-z0-9_]{1,30}$/.test(error) ? error : null,
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -43,8 +59,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       "@type": "JobPosting",
       title: job.title,
       description: job.description,
-      datePosted: isoDate(job.postedDate),
-      ...(job.validThrough ? { validThrough: isoDate(job.validThrough) } : {}),
+      datePosted: timeAttribute(job.postedDate),
+      ...(job.validThrough ? { validThrough: timeAttribute(job.validThrough) } : {}),
       employmentType: job.employmentType,
       hiringOrganization: { "@type": "Organization", name: job.company },
       jobLocation: {
@@ -104,7 +120,7 @@ function Facts({ job }: { job: Route.ComponentProps["loaderData"]["job"] }) {
       <li className={fact}>
         <CalendarDays aria-hidden="true" className="size-4 text-accent-400" />
         <span>
-          Posted on <time dateTime={isoDate(job.postedDate)}>{formatDate(job.postedDate)}</time>
+          Posted on <time dateTime={timeAttribute(job.postedDate)}>{formatLongDate(job.postedDate)}</time>
         </span>
       </li>
     </ul>
@@ -112,7 +128,7 @@ function Facts({ job }: { job: Route.ComponentProps["loaderData"]["job"] }) {
 }
 
 export default function CareerDetails({ loaderData }: Route.ComponentProps) {
-  const { job, url } = loaderData;
+  const { job, url, retentionDays, keepDays, error } = loaderData;
   return (
     <>
       <div className="bg-navy-900 py-12 text-white sm:py-16">
@@ -136,47 +152,66 @@ export default function CareerDetails({ loaderData }: Route.ComponentProps) {
             {/* Sanitised on the server (domain/blog/sanitize.ts). */}
             <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: job.description }} />
           </section>
-          {job.responsibilities.length > 0 && (
-            <section aria-labelledby="responsibilities-heading" className="mt-10">
-              <h2 id="responsibilities-heading" className="text-2xl font-bold text-navy-900">
-                Responsibilities
-              </h2>
-              <div className="prose-content mt-4">
-                <ul>
-                  {job.responsibilities.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              </div>
-            </section>
-          )}
-          {job.requirements.length > 0 && (
-            <section aria-labelledby="requirements-heading" className="mt-10">
-              <h2 id="requirements-heading" className="text-2xl font-bold text-navy-900">
-                Requirements
-              </h2>
-              <div className="prose-content mt-4">
-                <ul>
-                  {job.requirements.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              </div>
-            </section>
-          )}
+          <JobList id="responsibilities-heading" title="Responsibilities" items={job.responsibilities} />
+          <JobList id="requirements-heading" title="Requirements" items={job.requirements} />
+          <section
+            id="apply"
+            aria-labelledby="apply-heading"
+            className="mt-12 scroll-mt-24 rounded-2xl border border-slate-200 p-5 sm:p-8"
+          >
+            <h2 id="apply-heading" className="text-2xl font-bold text-navy-900">
+              Apply for this job
+            </h2>
+            <div className="mt-5">
+              <ApplicationForm
+                key={error ?? ""}
+                jobId={job.id}
+                jobTitle={job.title}
+                retentionDays={retentionDays}
+                keepDays={keepDays}
+                questions={job.questions}
+                initialError={error}
+              />
+            </div>
+            <p className="mt-6 text-sm text-slate-600">
+              Prefer e-mail?{" "}
+              <a href={job.applyLink} className="font-semibold text-brand-700 underline">
+                Or apply by e-mail
+              </a>
+            </p>
+          </section>
         </div>
         <aside className="space-y-8 lg:sticky lg:top-24 lg:self-start" aria-label="Apply and share">
           <div className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
             <h2 className="text-lg font-bold text-navy-900">Interested?</h2>
             <p className="mt-2 text-sm text-slate-600">Send us your CV and a few lines about yourself.</p>
-            <a href={job.applyLink} className="btn-primary mt-5 w-full">
+            <a href="#apply" className="btn-primary mt-5 w-full">
               Apply Now
             </a>
           </div>
-          <ShareLinks url={url} title={`${job.title} at ${job.company}`} />
+          <ShareLinks url={url} title={`${job.title} at ${job.company}`} what="job" />
         </aside>
       </div>
     </>
+  );
+}
+
+/** A titled bullet list of the job's; an empty list shows nothing. */
+function JobList({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-2xl font-bold text-navy-900">
+        {title}
+      </h2>
+      <div className="prose-content mt-4">
+        <ul>
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }
 

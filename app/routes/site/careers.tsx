@@ -9,9 +9,10 @@ import { NotFoundContent } from "~/components/layout/not-found";
 import { Pagination } from "~/components/ui/pagination";
 import { htmlToText } from "~/lib/html-text";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
+import { hasEveryWord, searchWords } from "../../../shared/search-words";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const query = careersQuerySchema.safeParse({
     q: params.get("q") ?? undefined,
     page: params.get("page") ?? undefined,
@@ -120,7 +121,17 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     const wanted = text.trim();
-    if (complete || wanted === sent.current) return;
+    if (complete) {
+      // Filtered here, so no navigation (it would reload the list); the address still keeps the search, so a
+      // reload or a shared link finds the same jobs (the history entry's own state is kept for the router).
+      if ((new URLSearchParams(window.location.search).get("q") ?? "") === wanted) return;
+      const timer = setTimeout(
+        () => window.history.replaceState(window.history.state, "", careersHref(wanted, 1)),
+        SEARCH_DELAY_MS,
+      );
+      return () => clearTimeout(timer);
+    }
+    if (wanted === sent.current) return;
     const timer = setTimeout(() => searchOnServer(wanted), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, complete, searchOnServer]);
@@ -130,10 +141,10 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
     () => (complete ? jobs.map((job) => ({ job, text: searchable(job) })) : []),
     [jobs, complete],
   );
-  const needle = deferred.trim().toLowerCase();
+  const words = searchWords(deferred);
   const shown =
-    complete && needle
-      ? index.filter((entry) => entry.text.includes(needle)).map((entry) => entry.job)
+    complete && words.length > 0
+      ? index.filter((entry) => hasEveryWord(entry.text, words)).map((entry) => entry.job)
       : jobs;
   // A page change is not a search: only a pending answer for other search text reads "Searching…".
   const pendingQ =

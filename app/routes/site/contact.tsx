@@ -4,7 +4,7 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { SocialLinks } from "~/components/layout/social-links";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
 import { PageHero } from "~/components/marketing/page";
-import { contactPage, supportHours } from "../../../shared/content/pages";
+import { contactPage, supportHours, supportTimeZone } from "../../../shared/content/pages";
 import { telHref } from "~/lib/text";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact";
@@ -16,7 +16,7 @@ export function loader() {
     ["Home", "/"],
     ["Contact Us", PATH],
   ];
-  return { content: contactPage, supportHours, trail };
+  return { content: contactPage, supportHours, supportTimeZone, trail };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -60,7 +60,8 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
               <address className="not-italic text-slate-700">{settings.address}</address>
             </Detail>
             <Detail icon={<Clock aria-hidden="true" className="size-5" />} term="Support hours">
-              <span className="text-slate-700">{loaderData.supportHours}</span>
+              <span className="block text-slate-700">{loaderData.supportHours}</span>
+              <span className="block text-sm text-slate-600">{loaderData.supportTimeZone}</span>
             </Detail>
           </dl>
           <h3 className="mt-10 text-sm font-semibold uppercase tracking-[0.14em] text-slate-600">

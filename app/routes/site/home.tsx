@@ -1,8 +1,10 @@
-import type { MouseEvent } from "react";
 import { Link } from "react-router";
+import { AboutTeamIllustration } from "~/components/marketing/about-team-illustration";
 import { Carousel } from "~/components/marketing/carousel";
-import { Glyph } from "~/components/marketing/glyphs";
+import { HomeHero } from "~/components/marketing/home-hero";
+import { CardExploreHint, HomeScrollTarget } from "~/components/marketing/home-section";
 import { organizationJsonLd } from "~/components/marketing/meta";
+import { SectionHeading } from "~/components/marketing/section-heading";
 import {
   experience,
   heroSlides,
@@ -64,62 +66,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData?.meta ?? [];
 }
 
-/** Hero buttons scroll to a section of this page and move focus there for keyboard and screen reader users. */
-function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
-  const target = document.getElementById(id);
-  if (!target) return;
-  event.preventDefault();
-  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
-  target.focus({ preventScroll: true });
-}
-
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
   return (
     <>
-      <section aria-label="Introduction" className="relative isolate overflow-hidden bg-navy-900 text-white">
-        <div aria-hidden="true" className="hero-backdrop absolute inset-0 -z-10" />
-        <div className="container-page grid items-center gap-10 py-16 md:py-24 lg:grid-cols-[1.25fr_1fr]">
-          <Carousel
-            label="Highlights"
-            tone="dark"
-            items={data.heroSlides.map((slide, i) => {
-              const Heading = i === 0 ? "h1" : "h2";
-              return (
-                <div key={slide.title} className="flex flex-col justify-center">
-                  <p className="text-sm font-semibold uppercase tracking-[0.14em] text-accent-400">
-                    {slide.eyebrow}
-                  </p>
-                  <Heading className="mt-4 text-4xl font-extrabold leading-tight tracking-tight text-balance md:text-5xl lg:text-[3.4rem]">
-                    {slide.title}
-                  </Heading>
-                  <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200">{slide.text}</p>
-                  <div className="mt-8">
-                    <a
-                      href={`#${slide.cta.target}`}
-                      onClick={(event) => scrollToSection(event, slide.cta.target)}
-                      className="btn bg-accent-400 px-6 py-3 text-base text-navy-950 hover:bg-accent-500"
-                    >
-                      {slide.cta.label}
-                      <Glyph name="arrow-down" className="size-4" />
-                    </a>
-                  </div>
-                </div>
-              );
-            })}
-          />
-          <img
-            src="/images/marketing/hero-network.svg"
-            alt=""
-            width={520}
-            height={460}
-            loading="lazy"
-            decoding="async"
-            className="hidden h-auto w-full lg:block"
-          />
-        </div>
-      </section>
+      <HomeHero slides={data.heroSlides} />
 
       <section
         id="models"
@@ -127,7 +78,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         className="section-anchor below-fold py-16 md:py-24"
       >
         <div className="container-page">
-          <Intro id="models-heading" eyebrow="How we work with you" intro={data.modelsIntro} center />
+          <SectionHeading
+            id="models-heading"
+            eyebrow="How we work with you"
+            title={data.modelsIntro.heading}
+            text={data.modelsIntro.text}
+            center
+          />
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {data.models.map((model) => (
               <li
@@ -141,16 +98,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h3>
                 <p className="mt-3 flex-1 leading-relaxed text-slate-600">{model.description}</p>
-                <span
-                  aria-hidden="true"
-                  className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-brand-700"
-                >
-                  Explore the model
-                  <Glyph
-                    name="arrow-right"
-                    className="size-4 transition-transform group-hover:translate-x-1"
-                  />
-                </span>
+                <CardExploreHint label="Explore the model" />
               </li>
             ))}
           </ul>
@@ -162,27 +110,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        id="about"
-        tabIndex={-1}
-        aria-labelledby="about-heading"
-        className="section-anchor below-fold bg-slate-50 py-16 outline-none md:py-24"
-      >
+      <HomeScrollTarget id="about" className="bg-slate-50">
         <div className="container-page grid items-center gap-12 lg:grid-cols-2">
-          <img
-            src="/images/marketing/about-team.svg"
-            alt="Illustration: a consultant guiding a growing team through the stages of building a centre in India"
-            width={480}
-            height={360}
-            loading="lazy"
-            decoding="async"
-            className="mx-auto h-auto w-full max-w-md lg:order-2"
-          />
+          <AboutTeamIllustration className="mx-auto h-auto w-full max-w-md lg:order-2" />
           <div>
-            <Intro
+            <SectionHeading
               id="about-heading"
               eyebrow="Who we are"
-              intro={{ heading: data.about.heading, text: data.about.paragraphs }}
+              title={data.about.heading}
+              text={data.about.paragraphs}
             />
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/contact" className="btn-primary px-6 py-3 text-base">
@@ -194,20 +130,16 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
         </div>
-      </section>
+      </HomeScrollTarget>
 
-      <section
-        id="experience"
-        tabIndex={-1}
-        aria-labelledby="experience-heading"
-        className="section-anchor below-fold bg-navy-900 py-16 text-white outline-none md:py-24"
-      >
+      <HomeScrollTarget id="experience" className="bg-navy-900 text-white">
         <div className="container-page">
-          <Intro
+          <SectionHeading
             id="experience-heading"
             eyebrow="Our experience"
-            intro={{ heading: data.experience.heading, text: data.experience.intro }}
-            dark
+            title={data.experience.heading}
+            text={data.experience.intro}
+            light
           />
           <dl className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {data.experience.stats.map((stat) => (
@@ -221,16 +153,16 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
         </div>
-      </section>
+      </HomeScrollTarget>
 
-      <section
-        id="solutions"
-        tabIndex={-1}
-        aria-labelledby="solutions-heading"
-        className="section-anchor below-fold py-16 outline-none md:py-24"
-      >
+      <HomeScrollTarget id="solutions">
         <div className="container-page">
-          <Intro id="solutions-heading" eyebrow="What we do" intro={data.solutionsIntro} />
+          <SectionHeading
+            id="solutions-heading"
+            eyebrow="What we do"
+            title={data.solutionsIntro.heading}
+            text={data.solutionsIntro.text}
+          />
           <Carousel
             label="Solutions and offerings"
             className="mt-12"
@@ -252,21 +184,12 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-3 flex-1 leading-relaxed text-slate-600" data-card-text>
                   {solution.text}
                 </p>
-                <span
-                  aria-hidden="true"
-                  className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-brand-700"
-                >
-                  Explore
-                  <Glyph
-                    name="arrow-right"
-                    className="size-4 transition-transform group-hover:translate-x-1"
-                  />
-                </span>
+                <CardExploreHint label="Explore" />
               </article>
             ))}
           />
         </div>
-      </section>
+      </HomeScrollTarget>
 
       <section aria-labelledby="cta-heading" className="below-fold bg-brand-700">
         <div className="container-page flex flex-col items-start justify-between gap-6 py-14 md:flex-row md:items-center">
@@ -282,42 +205,5 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
-  );
-}
-
-/** Eyebrow, h2 and lead paragraph(s) that open each home section. */
-function Intro({
-  id,
-  eyebrow,
-  intro,
-  center = false,
-  dark = false,
-}: {
-  id: string;
-  eyebrow: string;
-  intro: { heading: string; text: string | readonly string[] };
-  center?: boolean;
-  dark?: boolean;
-}) {
-  const paragraphs = typeof intro.text === "string" ? [intro.text] : intro.text;
-  return (
-    <div className={`max-w-3xl ${center ? "mx-auto text-center" : ""}`}>
-      <p
-        className={`text-sm font-semibold uppercase tracking-[0.14em] ${dark ? "text-accent-400" : "text-brand-700"}`}
-      >
-        {eyebrow}
-      </p>
-      <h2
-        id={id}
-        className={`mt-2 text-3xl font-bold tracking-tight md:text-4xl ${dark ? "" : "text-navy-900"}`}
-      >
-        {intro.heading}
-      </h2>
-      {paragraphs.map((p) => (
-        <p key={p} className={`mt-4 text-lg leading-relaxed ${dark ? "text-slate-200" : "text-slate-600"}`}>
-          {p}
-        </p>
-      ))}
-    </div>
   );
 }

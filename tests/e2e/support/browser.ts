@@ -70,6 +70,12 @@ export async function expectAccessible(page: Page) {
     for (const el of document.querySelectorAll<HTMLElement>(".below-fold"))
       el.style.contentVisibility = "visible";
   });
+  // Axe reads colours: while a dialog or toast still fades in, its text is half transparent.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(

@@ -3,31 +3,60 @@ import { expect } from "vitest";
 import { baseURL, waitForHydration, type setupBrowser } from "./browser";
 import { TEST_ADMIN } from "./server";
 
-/** Fills the console sign-in form with the e2e admin's credentials. */
-export async function signIn(page: Page) {
-  await page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
+/** Fills the console sign-in form with the e2e admin's credentials, or another operator's. */
+export async function signIn(page: Page, who: { username: string; password: string } = TEST_ADMIN) {
+  await page.getByLabel("Username").fill(who.username);
+  await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 /** Opens a console page: the visit is sent to sign in, and comes back to `path` afterwards. */
-export async function openSignedIn(browser: ReturnType<typeof setupBrowser>, path: string, options = {}) {
+export async function openSignedIn(
+  browser: ReturnType<typeof setupBrowser>,
+  path: string,
+  options = {},
+  who?: { username: string; password: string },
+) {
   const opened = await browser.open(path, options);
   await opened.page.waitForURL("**/dashboard/login**");
   await waitForHydration(opened.page);
-  await signIn(opened.page);
+  await signIn(opened.page, who);
   await opened.page.waitForURL((url) => url.pathname === new URL(path, "http://x").pathname);
   return opened;
 }
 
-/** A bearer token for the e2e admin, to set up and read data through the API. */
-export async function adminToken(): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
+/** A bearer token for the e2e admin (of the shared server, or of `origin`), to set up and read data through the API. */
+export async function adminToken(origin = baseURL()): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(TEST_ADMIN),
   });
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+let adminBearer: Promise<string> | undefined;
+/** Calls the API as the e2e admin (signed in once per test file); an answer of 300 or more fails the test. */
+export async function asAdmin<T>(method: string, path: string, body?: object): Promise<T> {
+  adminBearer ??= adminToken();
+  return callApi<T>(await adminBearer, method, path, body);
+}
+
+/** An enquiry as a visitor sends it from the contact form (privacy consent given); answers its id. */
+export async function sendEnquiry(fields: {
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  phone?: string;
+}) {
+  const res = await fetch(`${baseURL()}/api/contact_requests`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...fields, privacy_consent: true }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
 let phoneCounter = 0;
@@ -58,4 +87,29 @@ export async function createMember(token: string, firstName: string, vehicles: s
     });
   }
   return phone;
+}
+
+/** A job application through the public form's API, as a candidate's browser sends it; returns its id. */
+export async function applyForJob(jobId: number, fields: Record<string, string>, cv: Buffer) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ consent_processing: "on", ...fields })) form.set(k, v);
+  form.set("cv", new Blob([new Uint8Array(cv)], { type: "application/pdf" }), "cv.pdf");
+  const res = await fetch(`${baseURL()}/api/jobs/${jobId}/applications`, {
+    method: "POST",
+    headers: { accept: "application/json" },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+/** Calls the API with a bearer token (adminToken's), expecting a 2xx; answers the JSON body. */
+export async function callApi<T>(token: string, method: string, path: string, body?: object): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(res.status, `${method} ${path}`).toBeLessThan(300);
+  return (await res.json()) as T;
 }

@@ -60,6 +60,8 @@ export async function freePort(): Promise<number> {
 }
 
 export const TEST_ADMIN = { username: "admin", password: "e2e-admin-password-123" };
+/** The e2e server's signing key, so a test can hand the browser an access token that has expired. */
+export const TEST_JWT_SECRET = "e2e-secret-that-is-long-enough-0123456789";
 
 /** Starts the built server as a real process on a free port with its own DATA_DIR, and waits until it is ready. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -74,7 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      JWT_SECRET: "e2e-secret-that-is-long-enough-0123456789",
+      JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: "warn",

@@ -5,7 +5,7 @@ import type { AnalyticsEntity } from "../../../../schemas/logistics";
 import { formatPhone } from "../../../../schemas/phone";
 import { formatVehicleNumber } from "../../../../schemas/vehicle";
 import type { Column } from "../data-table";
-import { formatDay } from "../logistics/options";
+import { formatDay } from "../../../../shared/india-time";
 
 const show: Record<AnalyticsColumnKind, (value: string | number | undefined) => ReactNode> = {
   day: (v) => formatDay(String(v)),
@@ -29,5 +29,7 @@ export const tableColumns = (entity: AnalyticsEntity): Column<AnalyticsRow>[] =>
     key,
     header,
     className: cellClass[kind],
+    // A phone's card is titled by the person's name; the date is one of its facts.
+    primary: key === "name",
     render: (row) => show[kind](row[key]),
   }));

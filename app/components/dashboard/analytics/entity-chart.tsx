@@ -4,7 +4,8 @@ import { api } from "~/lib/dashboard/api";
 import { formatIndianNumber } from "~/lib/dashboard/money";
 import type { AnalyticsDay } from "../../../../schemas/analytics";
 import type { AnalyticsEntity } from "../../../../schemas/logistics";
-import { ChartTable, longDay } from "../charts/chart-table";
+import { ChartTable } from "../charts/chart-table";
+import { formatDay } from "../../../../shared/india-time";
 import { Spinner } from "../spinner";
 import { entityColor, entityLabel } from "./labels";
 
@@ -67,10 +68,10 @@ export function EntityChart({
         />
       </Suspense>
       <ChartTable
-        caption={`${entityLabel[entity]} records added per day, ${longDay(from)} to ${longDay(to)}`}
+        caption={`${entityLabel[entity]} records added per day, ${formatDay(from)} to ${formatDay(to)}`}
         bucketHeader="Day"
         bucketKey="date"
-        formatBucket={longDay}
+        formatBucket={formatDay}
         series={[{ key: "count", label: `${entityLabel[entity]} records` }]}
         data={query.data.chart_data}
       />

@@ -19,4 +19,6 @@ export const kpiColor: Record<string, string> = {
   member: "#0b6e5e",
   ...entityColor,
   service_request: "#0891b2",
+  enquiry: "#b45309",
+  lead: "#4d7c0f",
 };

@@ -6,8 +6,8 @@ import { formatIndianNumber } from "~/lib/dashboard/money";
 import type { AnalyticsKpi, AnalyticsOverall } from "../../../../schemas/analytics";
 import type { AnalyticsPeriod } from "../../../../schemas/logistics";
 import { analyticsPeriods } from "../../../../schemas/logistics-options";
-import { formatDay } from "../logistics/options";
-import { ChartTable, longDay } from "../charts/chart-table";
+import { ChartTable } from "../charts/chart-table";
+import { formatClock, formatDay } from "../../../../shared/india-time";
 import { Spinner } from "../spinner";
 import { Segmented } from "../segmented";
 import { kpiColor } from "./labels";
@@ -22,6 +22,9 @@ const previousLabel: Record<AnalyticsPeriod, string> = {
   last_7_days: "the 7 days before",
   this_month: "the same days last month",
 };
+/** "yesterday up to 14:35 IST": the period before is counted up to the time of day it is now. */
+const comparedWith = (data: AnalyticsOverall) =>
+  `${previousLabel[data.period]} up to ${formatClock(data.previous_until)}`;
 
 /** KPI tiles for today, the last 7 days or this month against the period before, and their chart. */
 export function OverallSection({
@@ -49,7 +52,7 @@ export function OverallSection({
             <p className="text-sm text-slate-600">
               {formatDay(data.current.from)}
               {data.current.from === data.current.to ? "" : ` – ${formatDay(data.current.to)}`}, compared with{" "}
-              {previousLabel[data.period]}
+              {comparedWith(data)}
             </p>
           ) : null}
         </div>
@@ -66,7 +69,7 @@ export function OverallSection({
       ) : (
         <>
           <ul
-            className={`mt-5 grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-6 ${query.isPlaceholderData ? "opacity-60" : ""}`}
+            className={`mt-5 grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4 ${query.isPlaceholderData ? "opacity-60" : ""}`}
             aria-label="Key figures"
           >
             {data.kpis.map((k) => (
@@ -80,7 +83,7 @@ export function OverallSection({
                   {k.label}
                 </p>
                 <p className="mt-1 text-3xl font-bold text-navy-900">{formatIndianNumber(k.current)}</p>
-                <Change kpi={k} />
+                <Change kpi={k} compared={comparedWith(data)} />
               </li>
             ))}
           </ul>
@@ -106,7 +109,7 @@ export function OverallSection({
               caption={`New records per ${data.period === "today" ? "hour today" : "day"}, ${formatDay(data.current.from)}${data.current.from === data.current.to ? "" : ` – ${formatDay(data.current.to)}`}`}
               bucketHeader={data.period === "today" ? "Hour" : "Day"}
               bucketKey="bucket"
-              formatBucket={data.period === "today" ? (v) => v : longDay}
+              formatBucket={data.period === "today" ? (v) => v : formatDay}
               series={data.kpis.map((k) => ({ key: k.key, label: k.label }))}
               data={data.chart}
             />
@@ -117,11 +120,11 @@ export function OverallSection({
   );
 }
 
-function Change({ kpi }: { kpi: AnalyticsKpi }) {
+function Change({ kpi, compared }: { kpi: AnalyticsKpi; compared: string }) {
   if (kpi.change_pct === null)
     return (
       <p className="mt-1 text-xs text-slate-500">
-        {kpi.previous === 0 && kpi.current === 0 ? "No change" : `New (none before; was ${kpi.previous})`}
+        {kpi.current === 0 ? "No change" : "New"} <span>vs 0 {compared}</span>
       </p>
     );
   const up = kpi.change_pct > 0;
@@ -133,7 +136,9 @@ function Change({ kpi }: { kpi: AnalyticsKpi }) {
     >
       <Icon aria-hidden="true" className="size-3.5" />
       {flat ? "No change" : `${up ? "+" : ""}${kpi.change_pct}%`}{" "}
-      <span className="font-normal text-slate-500">vs {formatIndianNumber(kpi.previous)}</span>
+      <span className="font-normal text-slate-500">
+        vs {formatIndianNumber(kpi.previous)} {compared}
+      </span>
     </p>
   );
 }

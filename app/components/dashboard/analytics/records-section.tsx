@@ -8,7 +8,7 @@ import {
   type AnalyticsEntity,
 } from "../../../../schemas/logistics";
 import { DataTable } from "../data-table";
-import { formatDay } from "../logistics/options";
+import { formatDay } from "../../../../shared/india-time";
 import { TabList, TabPanels, Tabs } from "../tabs";
 import { tableColumns } from "./columns";
 import { EntityChart } from "./entity-chart";

@@ -11,6 +11,7 @@ import {
   YAxis,
 } from "recharts";
 import { drawAsBars } from "./chart-table";
+import { formatShortDay } from "../../../../shared/india-time";
 
 /** Recharts lives here only, and the analytics route loads this module lazily: no other bundle carries it. */
 
@@ -41,12 +42,14 @@ export function OverallChart({
     <XAxis
       dataKey="bucket"
       tick={axis}
-      tickFormatter={(v: string) => (hourly ? v : shortDay(v))}
+      tickFormatter={(v: string) => (hourly ? v : formatShortDay(v))}
       minTickGap={16}
     />
   );
   const yAxis = <YAxis allowDecimals={false} tick={axis} width={48} />;
-  const tooltip = <Tooltip labelFormatter={(v) => (hourly ? `Today ${String(v)}` : shortDay(String(v)))} />;
+  const tooltip = (
+    <Tooltip labelFormatter={(v) => (hourly ? `Today ${String(v)}` : formatShortDay(String(v)))} />
+  );
   return (
     <div
       className="h-72 w-full"
@@ -111,9 +114,9 @@ export function EntityLineChart({
 }) {
   const bars = drawAsBars(data, ["count"]);
   const grid = <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />;
-  const xAxis = <XAxis dataKey="date" tick={axis} tickFormatter={shortDay} minTickGap={16} />;
+  const xAxis = <XAxis dataKey="date" tick={axis} tickFormatter={formatShortDay} minTickGap={16} />;
   const yAxis = <YAxis allowDecimals={false} tick={axis} width={48} />;
-  const tooltip = <Tooltip labelFormatter={(v) => shortDay(String(v))} />;
+  const tooltip = <Tooltip labelFormatter={(v) => formatShortDay(String(v))} />;
   return (
     <div
       className="h-64 w-full"
@@ -151,10 +154,3 @@ export function EntityLineChart({
     </div>
   );
 }
-
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });

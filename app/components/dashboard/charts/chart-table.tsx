@@ -54,13 +54,14 @@ export function ChartTable({
           <caption id={id} className="px-3 py-2 text-left text-xs text-slate-600">
             {caption}
           </caption>
-          <thead className="sticky top-0 bg-slate-50">
+          {/* On a phone the box scrolls sideways: the headers stay on one line and the day or hour in view. */}
+          <thead className="sticky top-0 z-10 bg-slate-50">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
+              <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left font-semibold">
                 {bucketHeader}
               </th>
               {series.map((s) => (
-                <th key={s.key} scope="col" className="px-3 py-2 text-right font-semibold">
+                <th key={s.key} scope="col" className="whitespace-nowrap px-3 py-2 text-right font-semibold">
                   {s.label}
                 </th>
               ))}
@@ -69,7 +70,10 @@ export function ChartTable({
           <tbody>
             {rows.map((row) => (
               <tr key={String(row[bucketKey])} className="border-t border-slate-100">
-                <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal">
+                <th
+                  scope="row"
+                  className="sticky left-0 whitespace-nowrap bg-white px-3 py-1.5 text-left font-normal"
+                >
                   {formatBucket(String(row[bucketKey]))}
                 </th>
                 {series.map((s) => (
@@ -85,12 +89,3 @@ export function ChartTable({
     </details>
   );
 }
-
-/** "2026-07-06" → "6 Jul 2026" for the table (the axis uses the shorter "6 Jul"). */
-export const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import { PhoneLink } from "../contact-links";
 import { api } from "~/lib/dashboard/api";
 import { formatRupees } from "~/lib/dashboard/money";
+import { useNarrow } from "~/lib/dashboard/narrow";
 import type { AfterSaleCustomer, Member, ServiceHistoryEntry } from "../../../../schemas/logistics";
 import { stateLabel } from "../../../../schemas/logistics-options";
-import { formatPhone } from "../../../../schemas/phone";
 import { ListScreen } from "../kit/list-screen";
-import { formatDate, stateOptions } from "../logistics/options";
+import { stateOptions } from "../logistics/options";
+import { formatDate } from "../../../../shared/india-time";
 import { Modal } from "../modal";
 import { Spinner } from "../spinner";
 import { AFTER_SALE } from "./endpoints";
@@ -38,7 +40,7 @@ export function AfterSaleList() {
           key: "phone",
           header: "Mobile",
           className: "whitespace-nowrap",
-          render: (c) => formatPhone(c.phone),
+          render: (c) => <PhoneLink phone={c.phone} />,
         },
         { key: "state", header: "State", render: (c) => stateLabel(c.state) },
         { key: "services", header: "Services", className: "text-right", render: (c) => c.service_count },
@@ -81,28 +83,51 @@ function HistoryModal({ customer, onClose }: { customer: AfterSaleCustomer; onCl
       ) : query.isError ? (
         <p role="alert">The history could not be loaded.</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs uppercase text-slate-600">
-            <tr>
-              {["Date", "Service", "Note", "Amount"].map((heading) => (
-                <th key={heading} scope="col" className={heading === "Amount" ? "py-2 text-right" : "py-2"}>
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {query.data.service_history.map((h) => (
-              <tr key={h.id}>
-                <td className="py-2">{formatDate(h.created_at)}</td>
-                <td className="py-2">{h.service}</td>
-                <td className="py-2 text-slate-600">{h.note || "—"}</td>
-                <td className="py-2 text-right">{formatRupees(h.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <History entries={query.data.service_history} />
       )}
     </Modal>
+  );
+}
+
+/** The services of a customer, newest first: a table, or below 640 px one card per service. */
+function History({ entries }: { entries: ServiceHistoryEntry[] }) {
+  const narrow = useNarrow();
+  if (narrow)
+    return (
+      <ul className="grid gap-3 text-sm">
+        {entries.map((h) => (
+          <li key={h.id} className="rounded-xl border border-slate-200 p-3">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="font-semibold text-navy-900">{h.service}</span>
+              <span className="whitespace-nowrap">{formatRupees(h.amount)}</span>
+            </div>
+            <p className="text-slate-600">{formatDate(h.created_at)}</p>
+            {h.note ? <p className="mt-1 text-slate-700">{h.note}</p> : null}
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="text-xs uppercase text-slate-600">
+        <tr>
+          {["Date", "Service", "Note", "Amount"].map((heading) => (
+            <th key={heading} scope="col" className={heading === "Amount" ? "py-2 text-right" : "py-2"}>
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {entries.map((h) => (
+          <tr key={h.id}>
+            <td className="py-2">{formatDate(h.created_at)}</td>
+            <td className="py-2">{h.service}</td>
+            <td className="py-2 text-slate-600">{h.note || "—"}</td>
+            <td className="py-2 text-right">{formatRupees(h.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,6 +1,6 @@
 import { AlarmClock, CalendarClock } from "lucide-react";
 import type { Lead } from "../../../../schemas/logistics";
-import { formatDay } from "../logistics/options";
+import { formatDay } from "../../../../shared/india-time";
 
 export const statusTone = { HOT: "red", WARM: "amber", COLD: "sky" } as const;
 

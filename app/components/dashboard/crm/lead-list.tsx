@@ -1,5 +1,5 @@
 import type { Lead } from "../../../../schemas/logistics";
-import { formatPhone } from "../../../../schemas/phone";
+import { PhoneLink } from "../contact-links";
 import { optionsOf } from "../field";
 import { ListScreen } from "../kit/list-screen";
 import { leadStatusOptions } from "../logistics/options";
@@ -26,6 +26,7 @@ export function LeadList() {
       describe={(l) => `lead ${l.name}`}
       searchPlaceholder="Search name, mobile number, company or interest"
       csvExport
+      csvImport
       emptyText="No leads match."
       bulkDelete={{ noun: "lead", rowId: (l) => l.id, allMatching: true }}
       rowClassName={(l) => (l.overdue ? "bg-red-50" : "")}
@@ -51,7 +52,7 @@ export function LeadList() {
           key: "contact_no",
           header: "Mobile",
           className: "whitespace-nowrap",
-          render: (l) => formatPhone(l.contact_no),
+          render: (l) => <PhoneLink phone={l.contact_no} />,
         },
         { key: "interest", header: "Interest", render: (l) => l.interest || "—" },
         {

@@ -1,15 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { PhoneLink } from "../contact-links";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { api } from "~/lib/dashboard/api";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { leadNoteSchema, leadUpdateSchema, type Lead, type LeadNote } from "../../../../schemas/logistics";
-import { formatPhone } from "../../../../schemas/phone";
 import { Details } from "../details";
 import { ErrorSummary, Field } from "../field";
 import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
-import { formatDateTime, leadStatusOptions } from "../logistics/options";
+import { leadStatusOptions } from "../logistics/options";
+import { formatDateTime } from "../../../../shared/india-time";
 import { SelectField } from "../logistics/ui";
 import { Modal } from "../modal";
 import { Spinner } from "../spinner";
@@ -116,7 +117,7 @@ function LeadDetail({
       <Details
         className="grid gap-3 text-sm sm:grid-cols-3"
         items={[
-          ["Mobile", formatPhone(lead.contact_no)],
+          ["Mobile", <PhoneLink key="mobile" phone={lead.contact_no} />],
           ["Company", lead.company || "—"],
           ["Interested in", lead.interest || "—"],
         ]}

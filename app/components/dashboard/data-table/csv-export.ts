@@ -1,17 +1,22 @@
 import { api } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
+import { todayInIndia } from "../../../../shared/india-time";
 
-/** Downloads `${endpoint}/export.csv` for the list's current query as `<dataKey>-<today>.csv`. */
-export async function downloadCsv(endpoint: string, query: string, dataKey: string) {
+/** Downloads a CSV answer of the console API as `fileName`; a failure is toasted. */
+export async function saveCsv(path: string, fileName: string) {
   try {
-    const csv = await api<string>(`${endpoint}/export.csv?${query}`);
+    const csv = await api<string>(path);
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
     const link = document.createElement("a");
     link.href = url;
-    link.download = `${dataKey}-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.download = fileName;
     link.click();
     URL.revokeObjectURL(url);
   } catch (error) {
-    toast.error(error instanceof Error ? error.message : "Export failed");
+    toast.error(error instanceof Error ? error.message : "Download failed");
   }
 }
+
+/** Downloads `${endpoint}/export.csv` for the list's current query as `<dataKey>-<India date>.csv`. */
+export const downloadCsv = (endpoint: string, query: string, dataKey: string) =>
+  saveCsv(`${endpoint}/export.csv?${query}`, `${dataKey}-${todayInIndia()}.csv`);

@@ -1,15 +1,20 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { api } from "~/lib/dashboard/api";
 import { useListParams } from "~/lib/dashboard/list-params";
 import { toast } from "~/lib/toast";
 import { downloadCsv } from "./csv-export";
 import { FilterModal } from "./filter-modal";
+import { RecentlyDeletedLink } from "../recently-deleted-link";
 import { Pager } from "./pager";
 import { useBulkDelete, useRowSelection } from "./selection";
 import { Table, useListTable } from "./table";
 import { Toolbar } from "./toolbar";
-import type { DataTableProps } from "./types";
+import type { BulkTarget, DataTableProps } from "./types";
+import { importTypeOfEndpoint } from "../../../../schemas/imports";
+
+// Loaded when first opened: lists that are only read do not carry the import's steps.
+const ImportDialog = lazy(() => import("../import/import-dialog"));
 
 type ListAnswer<T> = { total_no_of_data: number; total_capped?: boolean } & Record<
   string,
@@ -21,6 +26,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const dataKey = props.dataKey ?? props.endpoint.slice(props.endpoint.lastIndexOf("/") + 1);
   const list = useListParams((props.filters ?? []).map((f) => f.name));
   const [filterOpen, setFilterOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const importType = props.csvImport ? importTypeOfEndpoint(props.endpoint) : undefined;
 
   const extra = props.extraQuery ? new URLSearchParams(props.extraQuery).toString() : "";
   const apiQuery = extra ? `${list.apiQuery}&${extra}` : list.apiQuery;
@@ -36,11 +43,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const capped = selected ? Boolean(selected.capped) : query.data?.total_capped === true;
 
   // Bulk selection covers the rows on screen or all N matching; any change of page, search or filter clears it.
-  const bulk = props.bulkDelete;
+  const bulk = props.bulkDelete ?? props.bulkSelect;
   const selection = useRowSelection(bulk ? rows.map(bulk.rowId) : [], apiQuery);
-  const bulkDelete = useBulkDelete(props.endpoint, bulk, selection);
+  const bulkDelete = useBulkDelete(props.endpoint, props.bulkDelete, selection);
   const matching = Boolean(bulk?.allMatching) && selection.allMatching;
   const selectedCount = matching ? total : selection.checked.size;
+  const target: BulkTarget = matching
+    ? { matching: total, query: apiQuery }
+    : { ids: [...selection.checked] };
   const table = useListTable({
     list: props.endpoint,
     columns: props.columns,
@@ -68,7 +78,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         >
           {props.title}
         </Title>
-        <div className="flex flex-wrap gap-2">{props.actions}</div>
+        <div className="flex flex-wrap items-center gap-2">
+          {/* Every list whose records go to the trash links to them there. */}
+          <RecentlyDeletedLink endpoint={props.endpoint} />
+          {props.actions}
+        </div>
       </div>
 
       <Toolbar
@@ -80,14 +94,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onOpenFilters={props.filters?.length ? () => setFilterOpen(true) : undefined}
         onClearFilters={list.clearFilters}
         onExport={props.csvExport ? () => downloadCsv(props.endpoint, apiQuery, dataKey) : undefined}
+        onImport={importType ? () => setImportOpen(true) : undefined}
         selectedCount={selectedCount}
-        onDeleteSelected={
-          bulk
-            ? () =>
-                bulkDelete.ask(
-                  matching ? { matching: total, query: apiQuery } : { ids: [...selection.checked] },
-                )
-            : undefined
+        onDeleteSelected={props.bulkDelete ? () => bulkDelete.ask(target) : undefined}
+        bulkActions={
+          props.bulkSelect && selectedCount > 0
+            ? props.bulkSelect.actions(target, selectedCount, selection.clear)
+            : null
         }
         onExportSelected={
           bulk?.allMatching && props.csvExport
@@ -144,6 +157,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         rowClassName={props.rowClassName}
         sort={list.sort}
         onSort={list.setSort}
+        onSortTo={list.setSortTo}
         selectable={bulk ? { rowId: bulk.rowId, selection } : undefined}
         status={{ pending: query.isPending, error: query.isError, stale: query.isPlaceholderData }}
         emptyText={props.emptyText}
@@ -166,7 +180,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           onApply={list.applyFilters}
         />
       ) : null}
-      {bulk ? bulkDelete.dialog : null}
+      {props.bulkDelete ? bulkDelete.dialog : null}
+      {importType && importOpen ? (
+        <Suspense fallback={null}>
+          <ImportDialog type={importType} onClose={() => setImportOpen(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

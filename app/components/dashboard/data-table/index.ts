@@ -1,2 +1,2 @@
 export { DataTable } from "./data-table";
-export type { Column, DataTableProps, FilterField } from "./types";
+export type { BulkTarget, Column, DataTableProps, FilterField } from "./types";

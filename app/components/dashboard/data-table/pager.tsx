@@ -28,7 +28,7 @@ export function Pager({
           id="page-size"
           value={pageSize}
           onChange={(e) => onPageSize(Number(e.target.value))}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1"
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 max-sm:min-h-11"
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
@@ -42,10 +42,11 @@ export function Pager({
             : `${(page - 1) * pageSize + 1}–${Math.min(page * pageSize, total)} of ${total.toLocaleString("en-IN")}${capped ? "+" : ""}`}
         </span>
       </div>
-      <nav aria-label="Pagination" className="flex items-center gap-1">
+      {/* On a phone every page button is a 44 px tap target; the row wraps rather than overflow. */}
+      <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
         <button
           type="button"
-          className="rounded p-1.5 hover:bg-slate-100 disabled:opacity-40"
+          className="rounded p-1.5 hover:bg-slate-100 disabled:opacity-40 max-sm:grid max-sm:size-11 max-sm:place-items-center"
           disabled={page <= 1}
           onClick={() => onPage(page - 1)}
           aria-label="Previous page"
@@ -59,7 +60,7 @@ export function Pager({
               type="button"
               aria-current={item === page ? "page" : undefined}
               onClick={() => onPage(item)}
-              className={`min-w-8 rounded px-2 py-1 ${item === page ? "bg-navy-900 text-white" : "hover:bg-slate-100"}`}
+              className={`min-w-8 rounded px-2 py-1 max-sm:min-h-11 max-sm:min-w-11 ${item === page ? "bg-navy-900 text-white" : "hover:bg-slate-100"}`}
             >
               {item}
             </button>
@@ -71,7 +72,7 @@ export function Pager({
         )}
         <button
           type="button"
-          className="rounded p-1.5 hover:bg-slate-100 disabled:opacity-40"
+          className="rounded p-1.5 hover:bg-slate-100 disabled:opacity-40 max-sm:grid max-sm:size-11 max-sm:place-items-center"
           disabled={page >= totalPages}
           onClick={() => onPage(page + 1)}
           aria-label="Next page"

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useDeleteConfirm } from "../kit/use-delete-confirm";
-import type { BulkDelete } from "./types";
+import type { BulkDelete, BulkTarget } from "./types";
 
 export type RowSelection = ReturnType<typeof useRowSelection>;
 
@@ -46,9 +46,6 @@ export function useRowSelection(pageIds: number[], scope: string) {
     },
   };
 }
-
-/** What "Delete selected" deletes: the ticked ids, or every row the list query selects. */
-export type BulkTarget = { ids: number[] } | { matching: number; query: string };
 
 const countOf = (target: BulkTarget) => ("ids" in target ? target.ids.length : target.matching);
 

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import type { ReactNode } from "react";
+import { useNarrow } from "~/lib/dashboard/narrow";
 import { Spinner } from "../spinner";
 import { useColumnVisibility } from "./column-visibility";
 import type { RowSelection } from "./selection";
@@ -18,7 +19,7 @@ function sortState(sort: string, key: string): "ascending" | "descending" | unde
   return undefined;
 }
 
-type Meta = { className?: string; sortable?: boolean };
+type Meta = { className?: string; sortable?: boolean; primary?: boolean };
 
 /**
  * The list's TanStack table (headless): columns, their visibility (remembered per operator and list) and
@@ -46,7 +47,11 @@ export function useListTable<T>({
     enableSorting: Boolean(col.sortable),
     // The first column names the row; hiding it would leave rows nobody can tell apart.
     enableHiding: i > 0,
-    meta: { className: col.className, sortable: Boolean(col.sortable) } satisfies Meta,
+    meta: {
+      className: col.className,
+      sortable: Boolean(col.sortable),
+      primary: col.primary ?? (i === 0 && !columns.some((c) => c.primary)),
+    } satisfies Meta,
   }));
   // TanStack Table's instance is mutable by design, so React Compiler leaves this hook unmemoized.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -65,8 +70,27 @@ export function useListTable<T>({
   });
 }
 
+interface TableProps<T> {
+  table: TanTable<T>;
+  rowActions?: (row: T) => ReactNode;
+  rowClassName?: (row: T) => string;
+  sort: string;
+  onSort: (key: string) => void;
+  /** Sets the sort outright (the cards' sort menu). */
+  onSortTo: (value: string) => void;
+  /** Row checkboxes, when the list has bulk delete. */
+  selectable?: { rowId: (row: T) => number; selection: RowSelection };
+  status: { pending: boolean; error: boolean; stale: boolean };
+  emptyText?: string;
+}
+
+/** The list as a table, or below 640 px as one card per record (name, facts, status and actions in view). */
+export function Table<T>(props: TableProps<T>) {
+  return useNarrow() ? <Cards {...props} /> : <Rows {...props} />;
+}
+
 /** The rows with sortable headers, optional checkboxes and a trailing Actions column. */
-export function Table<T>({
+function Rows<T>({
   table,
   rowActions,
   rowClassName,
@@ -75,17 +99,7 @@ export function Table<T>({
   selectable,
   status,
   emptyText,
-}: {
-  table: TanTable<T>;
-  rowActions?: (row: T) => ReactNode;
-  rowClassName?: (row: T) => string;
-  sort: string;
-  onSort: (key: string) => void;
-  /** Row checkboxes, when the list has bulk delete. */
-  selectable?: { rowId: (row: T) => number; selection: RowSelection };
-  status: { pending: boolean; error: boolean; stale: boolean };
-  emptyText?: string;
-}) {
+}: TableProps<T>) {
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const rows = table.getRowModel().rows;
   const columnCount = headers.length + (rowActions ? 1 : 0) + (selectable ? 1 : 0);
@@ -199,6 +213,128 @@ export function Table<T>({
           )}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * A phone's list: each record a card titled by its name, its other visible columns as labelled facts (the
+ * status select among them) and its actions underneath; every control at least 44 px tall (console.css).
+ */
+function Cards<T>({
+  table,
+  rowActions,
+  rowClassName,
+  sort,
+  onSortTo,
+  selectable,
+  status,
+  emptyText,
+}: TableProps<T>) {
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const rows = table.getRowModel().rows;
+  const sortable = headers.filter((h) => ((h.column.columnDef.meta ?? {}) as Meta).sortable);
+  const headerText = (id: string) => String(table.getColumn(id)?.columnDef.header ?? id);
+  return (
+    <div className="list-cards mt-4">
+      {selectable || sortable.length ? (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          {selectable ? (
+            <label className="list-card-check inline-flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={selectable.selection.allChecked}
+                disabled={selectable.selection.noRows}
+                onChange={selectable.selection.toggleAll}
+                className="size-5 accent-brand-700"
+              />
+              Select all on this page
+            </label>
+          ) : null}
+          {sortable.length ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              Sort
+              <select
+                value={sort}
+                onChange={(event) => onSortTo(event.target.value)}
+                className="rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              >
+                <option value="">Default order</option>
+                {sortable.flatMap((h) => [
+                  <option key={h.id} value={h.column.id}>
+                    {headerText(h.column.id)} ↑
+                  </option>,
+                  <option key={`-${h.id}`} value={`-${h.column.id}`}>
+                    {headerText(h.column.id)} ↓
+                  </option>,
+                ])}
+              </select>
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+      {status.pending ? (
+        <div className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">
+          <Spinner label="Loading…" />
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center text-slate-500">
+          {status.error ? "Could not load the list." : (emptyText ?? "Nothing matches these filters.")}
+        </p>
+      ) : (
+        <ul className={`grid gap-3 ${status.stale ? "opacity-60" : ""}`}>
+          {rows.map((row) => {
+            const cells = row.getVisibleCells();
+            const title = cells.find((c) => ((c.column.columnDef.meta ?? {}) as Meta).primary) ?? cells[0];
+            const id = selectable?.rowId(row.original);
+            return (
+              <li
+                key={row.id}
+                className={`list-card rounded-xl border border-slate-200 bg-white p-4 ${rowClassName?.(row.original) ?? ""}`}
+              >
+                <div className="flex items-start gap-2">
+                  {selectable && id !== undefined ? (
+                    <label className="list-card-check -my-2 -ml-2 inline-flex items-center justify-center">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select row ${id}`}
+                        checked={selectable.selection.checked.has(id)}
+                        onChange={() => selectable.selection.toggle(id)}
+                        className="size-5 accent-brand-700"
+                      />
+                    </label>
+                  ) : null}
+                  {title ? (
+                    <div className="min-w-0 flex-1 font-semibold break-words text-navy-900">
+                      {flexRender(title.column.columnDef.cell, title.getContext())}
+                    </div>
+                  ) : null}
+                </div>
+                <dl className="mt-2 grid gap-y-1 text-sm">
+                  {cells
+                    .filter((cell) => cell !== title)
+                    .map((cell) => (
+                      <div
+                        key={cell.id}
+                        className="grid grid-cols-[7rem_minmax(0,1fr)] items-baseline gap-x-3"
+                      >
+                        <dt className="text-slate-500">{headerText(cell.column.id)}</dt>
+                        <dd className="min-w-0 break-words text-slate-900">
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </dd>
+                      </div>
+                    ))}
+                </dl>
+                {rowActions ? (
+                  <div className="list-card-actions mt-3 border-t border-slate-100 pt-2">
+                    {rowActions(row.original)}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </div>
   );
 }

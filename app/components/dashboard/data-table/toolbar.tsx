@@ -1,7 +1,7 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import type { Table as TanTable } from "@tanstack/react-table";
-import { Check, Columns3, Download, Filter, Search, Trash2, X } from "lucide-react";
-import { useState } from "react";
+import { Check, Columns3, Download, Filter, Search, Trash2, Upload, X } from "lucide-react";
+import { useState, type ReactNode } from "react";
 
 /** "Columns": show or hide each column but the first; the choice is remembered per operator. */
 function ColumnMenu<T>({ table }: { table: TanTable<T> }) {
@@ -55,9 +55,11 @@ export function Toolbar<T>({
   onOpenFilters,
   onClearFilters,
   onExport,
+  onImport,
   selectedCount,
   onDeleteSelected,
   onExportSelected,
+  bulkActions,
 }: {
   table: TanTable<T>;
   search: string;
@@ -67,9 +69,13 @@ export function Toolbar<T>({
   onOpenFilters?: () => void;
   onClearFilters: () => void;
   onExport?: () => void;
+  /** "Import CSV" beside Export CSV: opens the list's spreadsheet import. */
+  onImport?: () => void;
   selectedCount: number;
   onDeleteSelected?: () => void;
   onExportSelected?: () => void;
+  /** The list's own bulk buttons, shown while rows are selected. */
+  bulkActions?: ReactNode;
 }) {
   const [searchText, setSearchText] = useState(search);
   return (
@@ -113,6 +119,11 @@ export function Toolbar<T>({
         </button>
       ) : null}
       <ColumnMenu table={table} />
+      {onImport ? (
+        <button type="button" className="btn-secondary" onClick={onImport}>
+          <Upload aria-hidden="true" className="size-4" /> Import CSV
+        </button>
+      ) : null}
       {onExport ? (
         <button type="button" className="btn-secondary" onClick={onExport}>
           <Download aria-hidden="true" className="size-4" /> Export CSV
@@ -124,6 +135,7 @@ export function Toolbar<T>({
           {selectedCount.toLocaleString("en-IN")})
         </button>
       ) : null}
+      {bulkActions}
       {onDeleteSelected && selectedCount > 0 ? (
         <button
           type="button"

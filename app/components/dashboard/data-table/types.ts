@@ -6,6 +6,8 @@ export interface Column<T> {
   sortable?: boolean;
   render: (row: T) => ReactNode;
   className?: string;
+  /** Names the record: the title of its card on a phone (default: the first column). */
+  primary?: boolean;
 }
 
 export interface FilterField {
@@ -27,6 +29,14 @@ export interface BulkDelete<T> {
   allMatching?: boolean;
 }
 
+/** What a bulk action acts on: the ticked ids, or every row the list query selects (`count` of them). */
+export type BulkTarget = { ids: number[] } | { matching: number; query: string };
+
+/** Row checkboxes for actions of the list's own (the buttons `actions` renders once rows are selected). */
+export interface BulkSelect<T> extends BulkDelete<T> {
+  actions: (target: BulkTarget, count: number, clear: () => void) => ReactNode;
+}
+
 export interface DataTableProps<T> {
   title: string;
   /** List endpoint, e.g. /api/contact_requests; answers `{ <dataKey>_data, total_no_of_data }`. */
@@ -41,9 +51,13 @@ export interface DataTableProps<T> {
   rowActions?: (row: T) => ReactNode;
   /** Adds a CSV button that downloads `${endpoint}/export.csv` with the current filters. */
   csvExport?: boolean;
+  /** Adds "Import CSV": the spreadsheet import of the list at `endpoint` (schemas/imports.ts). */
+  csvImport?: boolean;
   emptyText?: string;
   /** Row checkboxes and one "Delete selected" that posts `{ ids }` (or `{ all_matching: true }`) to `${endpoint}/bulk_delete` after one confirmation. */
   bulkDelete?: BulkDelete<T>;
+  /** Row checkboxes with the list's own bulk buttons instead of "Delete selected". */
+  bulkSelect?: BulkSelect<T>;
   /** Fixed query parameters sent with every list and CSV request (e.g. a date range chosen outside the table). */
   extraQuery?: Record<string, string>;
   /** Reads rows and total from an answer of another shape (default: `<dataKey>_data` and `total_no_of_data`). */

@@ -24,8 +24,8 @@ export interface EntityModalConfig<T> {
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
   fields: FieldSpec[];
-  /** Filled from the verified member's first_name (driver and buy-and-sell). */
-  nameField?: string;
+  /** Fields filled from the verified member when still empty (a truck's owner, company and state). */
+  memberFields: { name: string; from: "first_name" | "full_name" | "company" | "state" }[];
   /** The record names a vehicle, chosen from the member's vehicle list. */
   vehicleField?: boolean;
   images?: boolean;
@@ -33,6 +33,16 @@ export interface EntityModalConfig<T> {
 }
 
 const OTHER = "__other";
+
+/** What a form field takes from the verified member ("" when the member has none). */
+function memberValue(
+  member: VerifiedMember,
+  from: EntityModalConfig<unknown>["memberFields"][number]["from"],
+) {
+  if (from === "full_name") return `${member.first_name} ${member.last_name}`.trim();
+  if (from === "state") return member.state ? String(member.state) : "";
+  return member[from];
+}
 
 /** The form's values: every field as typed, the vehicle number, the mobile number and the listing's images. */
 type EntityValues = Record<string, string> & { images?: string[] };
@@ -61,6 +71,7 @@ export function EntityModal<T>({
           last_name: "",
           phone: initial.contact_no ?? "",
           company: "",
+          state: 0,
           vehicle_list: [],
         }
       : null,
@@ -74,7 +85,9 @@ export function EntityModal<T>({
     for (const f of config.fields) {
       if (f.editOnly && !editing) continue;
       const v = (values[f.name] ?? "").trim();
-      if (f.kind === "number") body[f.name] = v === "" ? undefined : Number(v);
+      // "12,5" is read as 12.5: a phone keypad may offer only the comma.
+      if (f.kind === "number")
+        body[f.name] = v === "" ? undefined : Number(f.decimal ? v.replace(",", ".") : v);
       else if (f.kind === "rupees") body[f.name] = v === "" ? undefined : (parseRupees(v) ?? Number.NaN);
       else if (f.kind === "select" && f.numeric) body[f.name] = v === "" ? undefined : Number(v);
       else if (f.kind === "select" || f.kind === "date") body[f.name] = v === "" ? undefined : v;
@@ -163,8 +176,11 @@ export function EntityModal<T>({
           error={errors.contact_no}
           onVerified={(member) => {
             setVerified(member);
-            set("phone", member.phone);
-            if (config.nameField) set(config.nameField, member.first_name);
+            // The number stays as the operator typed it; the verified line shows it in the one format.
+            for (const { name, from } of config.memberFields) {
+              const value = memberValue(member, from);
+              if (value && !(values[name] ?? "").trim()) set(name, value);
+            }
             form.clearErrors("contact_no");
             if (config.vehicleField) {
               const first = vehicleOptions(member.vehicle_list, row ? initial.vehicle_number : null)[0];
@@ -229,7 +245,13 @@ export function EntityModal<T>({
                 label={f.label}
                 name={f.name}
                 type={f.kind === "date" ? "date" : "text"}
-                inputMode={f.kind === "number" || f.kind === "rupees" ? "numeric" : undefined}
+                inputMode={
+                  f.kind === "number" && f.decimal
+                    ? "decimal"
+                    : f.kind === "number" || f.kind === "rupees"
+                      ? "numeric"
+                      : undefined
+                }
                 placeholder={f.placeholder}
                 value={values[f.name] ?? ""}
                 error={errors[f.name]}

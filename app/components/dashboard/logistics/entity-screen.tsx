@@ -47,6 +47,7 @@ export function EntityScreen<T>({ config }: { config: EntityScreenConfig<T> }) {
         filters={config.filters}
         searchPlaceholder={config.searchPlaceholder}
         csvExport
+        csvImport
         emptyText={`No ${config.plural} match.`}
         bulkDelete={{ noun: config.noun, plural: config.plural, rowId: config.idOf, allMatching: true }}
         actions={

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { PhoneLink } from "../contact-links";
 import { Building2, MapPin, Phone, Plus, Trash2, Truck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { api, ApiError } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import { memberVehicleSchema, type Member, type MemberVehicle } from "../../../../schemas/logistics";
 import { stateLabel } from "../../../../schemas/logistics-options";
-import { formatPhone } from "../../../../schemas/phone";
 import { formatVehicleNumber } from "../../../../schemas/vehicle";
 import { Field } from "../field";
 import { Spinner } from "../spinner";
-import { formatDate } from "./options";
+import { formatDate } from "../../../../shared/india-time";
 
 const MEMBERS = "/api/members";
 type Profile = { profile_data: Member[]; vehicle_data: MemberVehicle[]; row_count: number };
@@ -116,7 +116,7 @@ export function MemberProfile({ id, onClose }: { id: number; onClose: () => void
         <dl className="grid gap-3 px-5 py-4 text-sm">
           {(
             [
-              ["Mobile", Phone, formatPhone(p.phone)],
+              ["Mobile", Phone, <PhoneLink key="mobile" phone={p.phone} />],
               ["Company", Building2, p.company || "—"],
               ["State", MapPin, stateLabel(p.state)],
             ] as const

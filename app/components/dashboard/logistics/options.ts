@@ -53,18 +53,6 @@ export const leadStatusOptions: Option[] = leadStatuses.map((s) => ({ value: s, 
 export const addedFrom: FilterField = { name: "created_from", label: "Added from", type: "date" };
 export const addedTo: FilterField = { name: "created_to", label: "Added until", type: "date" };
 
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Kolkata",
-  });
-/** A calendar date (YYYY-MM-DD) for reading, without time-zone drift. */
-export const formatDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { dateStyle: "medium", timeZone: "UTC" });
-
 /** Status chips: colour plus text, never colour alone. */
 export const chipTone = {
   amber: "bg-amber-100 text-amber-900",

@@ -57,7 +57,7 @@ export function resourceScreen<R extends AnyResource>(
     searchPlaceholder: resource.searchPlaceholder,
     createSchema: resource.input,
     updateSchema: resource.update,
-    nameField: fields.find((f) => f.kind === "text" && f.fromMemberName)?.name,
+    memberFields: fields.flatMap((f) => (f.fromMember ? [{ name: f.name, from: f.fromMember }] : [])),
     vehicleField: has("vehicle"),
     images: has("images"),
     filters: [

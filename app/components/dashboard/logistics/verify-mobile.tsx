@@ -61,13 +61,15 @@ export function VerifyMobile({
       toast.success(`Member ${data.first_name} created.`);
       setCreating(null);
       setProblem(null);
-      onPhoneChange(data.phone);
+      // As typed in the new member's form; the verified line below shows it formatted.
+      onPhoneChange(creating.phone);
       onVerified({
         user_id: data.user_id,
         first_name: data.first_name,
         last_name: data.last_name,
         phone: data.phone,
         company: data.company,
+        state: data.state,
         vehicle_list: [],
       });
     } catch (e) {

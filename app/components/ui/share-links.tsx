@@ -1,5 +1,18 @@
-/** Share buttons that open each network's share page in a new tab with this page's address. */
-export function ShareLinks({ url, title }: { url: string; title: string }) {
+/**
+ * Share buttons that open each network's share page in a new tab with this page's address. `labels`: the
+ * heading and the new-tab notice in the page's language (English by default).
+ */
+export function ShareLinks({
+  url,
+  title,
+  what,
+  labels,
+}: {
+  url: string;
+  title: string;
+  what: "job" | "post";
+  labels?: { heading: string; newTab: string };
+}) {
   const u = encodeURIComponent(url);
   const text = encodeURIComponent(title);
   const links = [
@@ -11,7 +24,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   return (
     <section aria-labelledby="share-heading">
       <h2 id="share-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-600">
-        Share this job
+        {labels?.heading ?? `Share this ${what}`}
       </h2>
       <ul className="mt-3 flex flex-wrap gap-2">
         {links.map((link) => (
@@ -23,7 +36,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
               className="inline-flex rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-navy-900 hover:border-navy-900 hover:bg-navy-900 hover:text-white"
             >
               {link.name}
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className="sr-only">{labels?.newTab ?? " (opens in a new tab)"}</span>
             </a>
           </li>
         ))}

@@ -1,0 +1,42 @@
+import { Fragment } from "react";
+import { Link } from "react-router";
+import { languageCodes, type BlogLanguage } from "../../../shared/blog-languages";
+import { messagesFor } from "~/lib/i18n/messages";
+
+export interface TranslationLink {
+  id: number;
+  language: BlogLanguage;
+  path: string;
+}
+
+/**
+ * "Also available in: Hindi, Tamil": the post's published translations, each named in the page's language
+ * (so a Hindi page shows no Tamil letters, and loads no Tamil font).
+ */
+export function TranslationLinks({
+  translations,
+  language,
+}: {
+  translations: TranslationLink[];
+  language: BlogLanguage;
+}) {
+  if (translations.length === 0) return null;
+  const t = messagesFor(language);
+  return (
+    <p className="mb-6 rounded-xl bg-brand-50 px-4 py-3 text-sm text-slate-700">
+      {t.alsoIn}{" "}
+      {translations.map((other, i) => (
+        <Fragment key={other.id}>
+          {i > 0 && ", "}
+          <Link
+            to={other.path}
+            hrefLang={languageCodes[other.language]}
+            className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-600"
+          >
+            {t.languageNames[other.language]}
+          </Link>
+        </Fragment>
+      ))}
+    </p>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatDateTime } from "../../../../shared/india-time";
+import {
+  applicationStages,
+  stageLabels,
+  type ApplicationRow,
+  type ApplicationStage,
+} from "../../../../schemas/application";
+import { EmailLink, PhoneLink } from "../contact-links";
+import type { Column } from "../data-table";
+import { fullName, stageStyle } from "./application";
+
+/** The list's columns; the stage is a select that moves the application (`onStage`). */
+export function applicationColumns(
+  onStage: (row: ApplicationRow, to: ApplicationStage) => void,
+): Column<ApplicationRow>[] {
+  return [
+    {
+      key: "created_at",
+      header: "Applied",
+      sortable: true,
+      render: (a) => formatDateTime(a.created_at),
+    },
+    { key: "last_name", header: "Candidate", sortable: true, primary: true, render: fullName },
+    { key: "job_title", header: "Job", sortable: true, render: (a) => a.job_title ?? "(deleted job)" },
+    { key: "email", header: "E-mail", render: (a) => <EmailLink email={a.email} /> },
+    { key: "phone", header: "Phone", render: (a) => <PhoneLink phone={a.phone} /> },
+    {
+      key: "stage",
+      header: "Stage",
+      sortable: true,
+      render: (a) => (
+        <select
+          aria-label={`Stage of the application from ${fullName(a)}`}
+          value={a.stage}
+          disabled={a.anonymised}
+          onChange={(event) => onStage(a, event.target.value as ApplicationStage)}
+          className={`w-auto rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${stageStyle[a.stage]}`}
+        >
+          {applicationStages.map((s) => (
+            <option key={s} value={s}>
+              {stageLabels[s]}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,206 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api } from "~/lib/dashboard/api";
+import { formatDateTime } from "../../../../shared/india-time";
+import { useMe } from "~/lib/dashboard/me";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import {
+  rejectReasonLabels,
+  stageLabels,
+  type ApplicationDetail,
+  type ApplicationStage,
+  type RejectReason,
+} from "../../../../schemas/application";
+import { EmailLink, PhoneLink } from "../contact-links";
+import { Details } from "../details";
+import { Modal } from "../modal";
+import { Spinner } from "../spinner";
+import { SelectField } from "../field";
+import { BOARD, ENDPOINT, fullName, reasonOptions, stageOptions } from "./application";
+import { download } from "./download";
+import { ApplicationNotes } from "./application-notes";
+
+/** One application: every fact and answer, the CV, the stage (with history), notes, and an admin's export and erasure. */
+export function ApplicationModal({ id, onClose }: { id: number; onClose: () => void }) {
+  const me = useMe(true);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: [ENDPOINT, id],
+    queryFn: () => api<{ data: ApplicationDetail }>(`${ENDPOINT}/${id}`),
+  });
+  const [stage, setStage] = useState<ApplicationStage | null>(null);
+  const [reason, setReason] = useState<RejectReason>("not_a_fit");
+  const [erasing, setErasing] = useState(false);
+  const changeStage = useConsoleMutation<void>({
+    request: () => ({
+      path: `${ENDPOINT}/${id}/stage`,
+      method: "PATCH",
+      body: stage === "rejected" ? { stage, reason } : { stage: stage! },
+    }),
+    success: "Stage changed.",
+    invalidate: [ENDPOINT, BOARD],
+    onSuccess: () => setStage(null),
+  });
+  const erase = useConsoleMutation<void>({
+    request: () => ({ path: `${ENDPOINT}/${id}/personal_data`, method: "DELETE" }),
+    success: "The candidate's personal data and CV were erased.",
+    invalidate: [ENDPOINT, BOARD],
+    onSuccess: () => {
+      setErasing(false);
+      void client.invalidateQueries({ queryKey: [ENDPOINT, id] });
+    },
+  });
+  const a = query.data?.data;
+  const isAdmin = me.data?.role === "admin";
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={a ? `Application from ${fullName(a)}` : "Application"}
+      kind="edit"
+      footer={
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {!a ? (
+        query.isError ? (
+          <p role="alert">Could not load the application.</p>
+        ) : (
+          <Spinner label="Loading the application…" />
+        )
+      ) : (
+        <div className="space-y-5 text-sm">
+          <Details
+            className="grid gap-x-6 gap-y-3 sm:grid-cols-2"
+            valueClassName="text-slate-900"
+            items={[
+              ["Job", a.job_title ?? "(deleted job)"],
+              [
+                "Stage",
+                `${stageLabels[a.stage]}${a.reject_reason ? ` (${rejectReasonLabels[a.reject_reason]})` : ""}`,
+              ],
+              ["E-mail", <EmailLink email={a.email} />],
+              ["Phone", <PhoneLink phone={a.phone} />],
+              ["Current city", a.city || "—"],
+              ["Notice period", a.notice_period || "—"],
+              ["LinkedIn or portfolio", a.profile_url || "—"],
+              [
+                "Applied",
+                `${formatDateTime(a.created_at)}${a.resubmissions ? ` (updated ${a.resubmissions}×)` : ""}`,
+              ],
+              ["Keep CV for future openings", a.keep_for_future ? "Yes" : "No"],
+              ["Consent given", formatDateTime(a.consented_at)],
+            ]}
+          />
+          <div>
+            <h3 className="font-medium text-slate-500">Cover note</h3>
+            <p className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-900">
+              {a.cover_note || "—"}
+            </p>
+          </div>
+          {a.answers?.length ? (
+            <div>
+              <h3 className="font-medium text-slate-500">Answers to the job&apos;s questions</h3>
+              <Details
+                className="mt-1 space-y-2 rounded-lg bg-slate-50 p-3"
+                valueClassName="whitespace-pre-wrap text-slate-900"
+                items={a.answers.map((x, i) => [`${i + 1}. ${x.question}`, x.answer || "(not answered)"])}
+              />
+            </div>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            {a.cv_file_name && (
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => void download(`${ENDPOINT}/${id}/cv`, a.cv_file_name!)}
+              >
+                Download CV ({a.cv_file_name})
+              </button>
+            )}
+            {isAdmin && !a.anonymised && (
+              <>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => void download(`${ENDPOINT}/${id}/export`, `application-${id}.json`)}
+                >
+                  Export candidate data (JSON)
+                </button>
+                <button type="button" className="btn-secondary text-red-700" onClick={() => setErasing(true)}>
+                  Erase personal data
+                </button>
+              </>
+            )}
+          </div>
+          {erasing && (
+            <div role="alertdialog" aria-labelledby="erase-question" className="rounded-lg bg-red-50 p-3">
+              <p id="erase-question" className="font-medium text-red-900">
+                Erase this candidate&apos;s name, contact details, answers, notes, mail and CV? Stage and
+                dates stay for statistics. This cannot be undone.
+              </p>
+              <div className="mt-2 flex gap-2">
+                <button
+                  type="button"
+                  className="btn-primary"
+                  onClick={() => erase.mutate()}
+                  disabled={erase.isPending}
+                >
+                  Erase
+                </button>
+                <button type="button" className="btn-secondary" onClick={() => setErasing(false)}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          )}
+          {!a.anonymised && (
+            <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+              <SelectField
+                label="Move to stage"
+                name="application-stage"
+                options={stageOptions}
+                value={stage ?? a.stage}
+                onChange={(e) => setStage(e.target.value as ApplicationStage)}
+              />
+              {stage === "rejected" ? (
+                <SelectField
+                  label="Reason"
+                  name="application-reason"
+                  options={reasonOptions}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value as RejectReason)}
+                />
+              ) : (
+                <div />
+              )}
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={!stage || stage === a.stage || changeStage.isPending}
+                onClick={() => changeStage.mutate()}
+              >
+                Change stage
+              </button>
+            </div>
+          )}
+          <div>
+            <h3 className="font-medium text-slate-500">Stage history</h3>
+            <ol className="mt-1 space-y-1">
+              {a.history.map((h, i) => (
+                <li key={i}>
+                  {formatDateTime(h.at)}: {h.from ? `${stageLabels[h.from]} → ` : ""}
+                  {stageLabels[h.to]}
+                  {h.reason ? ` (${rejectReasonLabels[h.reason]})` : ""} by {h.by}
+                </li>
+              ))}
+            </ol>
+          </div>
+          <ApplicationNotes id={id} notes={a.notes} anonymised={a.anonymised} />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "~/lib/dashboard/api";
+import type { FilterField } from "../data-table";
+import { ENDPOINT, stageOptions } from "./application";
+
+type JobOption = { id: number; job_title: string; status: "open" | "closed" };
+
+/** Every job (open ones first), for the Job filter of the list and the board. */
+export function useJobOptions() {
+  const jobs = useQuery({
+    queryKey: [`${ENDPOINT}/jobs`],
+    queryFn: () => api<{ data: JobOption[] }>(`${ENDPOINT}/jobs`),
+  });
+  return (jobs.data?.data ?? []).map((j) => ({
+    value: String(j.id),
+    label: j.status === "closed" ? `${j.job_title} (closed)` : j.job_title,
+  }));
+}
+
+/** The list's filters: job, stage and the days applied (India's calendar). */
+export const applicationFilters = (jobs: { value: string; label: string }[]): FilterField[] => [
+  { name: "job_id", label: "Job", options: jobs },
+  { name: "stage", label: "Stage", options: stageOptions },
+  { name: "from", label: "Applied from", type: "date" },
+  { name: "to", label: "Applied until", type: "date" },
+];

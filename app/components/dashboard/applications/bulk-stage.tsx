@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api } from "~/lib/dashboard/api";
+import { toast } from "~/lib/toast";
+import type { ApplicationStage, RejectReason } from "../../../../schemas/application";
+import { MAX_MATCHING } from "../../../../schemas/bulk";
+import type { BulkTarget } from "../data-table";
+import { Modal } from "../modal";
+import { SelectField } from "../field";
+import { BOARD, ENDPOINT, reasonOptions, stageOptions } from "./application";
+
+const some = (n: number) => `${n.toLocaleString("en-IN")} application${n === 1 ? "" : "s"}`;
+
+/**
+ * "Move selected": the ticked applications, or all matching the filters, to one stage (a rejection asks
+ * why); one move takes at most MAX_MATCHING, as the dialog says (the server refuses more).
+ */
+export function BulkStageButton({
+  target,
+  count,
+  onDone,
+}: {
+  target: BulkTarget;
+  count: number;
+  onDone: () => void;
+}) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [stage, setStage] = useState<ApplicationStage>("screening");
+  const [reason, setReason] = useState<RejectReason>("not_a_fit");
+  const move = useMutation({
+    mutationFn: () =>
+      api<{ message: string }>(
+        "ids" in target ? `${ENDPOINT}/bulk_stage` : `${ENDPOINT}/bulk_stage?${target.query}`,
+        {
+          method: "POST",
+          body: {
+            ...("ids" in target ? { ids: target.ids } : { all_matching: true }),
+            stage,
+            ...(stage === "rejected" ? { reason } : {}),
+          },
+        },
+      ),
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      setOpen(false);
+      onDone();
+    },
+    onError: (error) => toast.error(error.message),
+    onSettled: () =>
+      Promise.all([ENDPOINT, BOARD].map((key) => client.invalidateQueries({ queryKey: [key] }))),
+  });
+  return (
+    <>
+      <button type="button" className="btn-secondary" onClick={() => setOpen(true)}>
+        Move selected ({count.toLocaleString("en-IN")})
+      </button>
+      {open ? (
+        <Modal
+          open
+          onClose={() => setOpen(false)}
+          title={`Move ${some(count)}`}
+          kind="info"
+          busy={move.isPending}
+          footer={
+            <>
+              <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={move.isPending}
+                onClick={() => move.mutate()}
+              >
+                Move
+              </button>
+            </>
+          }
+        >
+          <div className="space-y-4 text-sm">
+            <p>
+              {"ids" in target
+                ? `Move the ${some(count)} you selected to:`
+                : `Move all ${some(count)} matching the current search and filters (one move takes at most ${MAX_MATCHING.toLocaleString("en-IN")}) to:`}
+            </p>
+            <SelectField
+              label="Stage"
+              name="bulk-stage"
+              options={stageOptions}
+              value={stage}
+              onChange={(e) => setStage(e.target.value as ApplicationStage)}
+            />
+            {stage === "rejected" ? (
+              <SelectField
+                label="Reason"
+                name="bulk-reason"
+                options={reasonOptions}
+                value={reason}
+                onChange={(e) => setReason(e.target.value as RejectReason)}
+              />
+            ) : null}
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { api } from "~/lib/dashboard/api";
+import { getSession } from "~/lib/dashboard/session";
+import { toast } from "~/lib/toast";
+
+/** Saves a signed-in download (the CV, the JSON export) under the name the server gives it. */
+export async function download(path: string, fallbackName: string) {
+  const send = () =>
+    fetch(path, {
+      headers: { authorization: `Bearer ${getSession()?.token ?? ""}` },
+      credentials: "same-origin",
+    });
+  let res = await send();
+  // An expired token: one API call refreshes it (lib/dashboard/api.ts), then the download is tried again.
+  if (res.status === 401) {
+    await api("/api/auth/me").catch(() => null);
+    res = await send();
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    toast.error(body.message ?? `Download failed (${res.status})`);
+    return;
+  }
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = encoded ? decodeURIComponent(encoded) : fallbackName;
+  link.click();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,41 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Modal } from "~/components/dashboard/modal";
+import { Spinner } from "~/components/dashboard/spinner";
+import { api } from "~/lib/dashboard/api";
+import type { BlogRow } from "../../../../schemas/blog";
+import { ENDPOINT, type FullPost, type Translating } from "./post";
+import { PostForm } from "./post-form";
+
+/**
+ * Loads the article body, which the list leaves out, before opening the editor; from there the editor can
+ * open another translation of the post, or start a new one.
+ */
+export function EditPost({ post, onClose }: { post: BlogRow; onClose: () => void }) {
+  const [id, setId] = useState(post.id);
+  const [translating, setTranslating] = useState<Translating | null>(null);
+  const full = useQuery({
+    queryKey: [ENDPOINT, id],
+    queryFn: async () => (await api<{ data: FullPost }>(`${ENDPOINT}/${id}`)).data,
+    // The form keeps its own copy once open; a restore resets it explicitly.
+    staleTime: Infinity,
+  });
+  if (translating) return <PostForm post={null} translation={translating} onClose={onClose} />;
+  if (!full.data) {
+    return (
+      <Modal open onClose={onClose} title={`Edit ${post.heading}`} kind="blog">
+        {full.isError ? <p role="alert">Could not load the post.</p> : <Spinner label="Loading post…" />}
+      </Modal>
+    );
+  }
+  const current = full.data;
+  return (
+    <PostForm
+      key={current.id}
+      post={current}
+      onClose={onClose}
+      onOpenTranslation={setId}
+      onTranslate={(language) => setTranslating({ of: current, language })}
+    />
+  );
+}

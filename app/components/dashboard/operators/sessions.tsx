@@ -1,0 +1,23 @@
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import type { OperatorSummary } from "../../../../schemas/operator";
+import { rowActionClass } from "../row-actions";
+import { OPERATORS } from "./endpoints";
+
+/** Signs another operator out everywhere: every session of theirs ends at once. */
+export function EndSessionsButton({ operator }: { operator: OperatorSummary }) {
+  const endSessions = useConsoleMutation<OperatorSummary>({
+    request: (o) => ({ path: `${OPERATORS}/${o.id}/end_sessions`, method: "POST" }),
+    success: "Every session of that operator has been ended.",
+    invalidate: [],
+  });
+  return (
+    <button
+      type="button"
+      className={rowActionClass}
+      disabled={endSessions.isPending}
+      onClick={() => endSessions.mutate(operator)}
+    >
+      End sessions<span className="sr-only"> of {operator.username}</span>
+    </button>
+  );
+}

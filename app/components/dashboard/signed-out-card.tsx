@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import { ConsoleTheme } from "~/components/dashboard/theme";
+import { ConsoleToaster } from "~/components/dashboard/toaster";
+import { Logo } from "~/components/layout/logo";
+
+/** The card the console's signed-out pages (forgot and reset password) are drawn in, like the sign-in page. */
+export function SignedOutCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <main className="grid min-h-screen place-items-center bg-slate-50 p-4">
+        <ConsoleTheme />
+        <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <Logo />
+          <h1 className="mt-6 text-2xl font-bold text-navy-900">{title}</h1>
+          {children}
+        </div>
+      </main>
+      <ConsoleToaster />
+    </>
+  );
+}
+
+/** Posts JSON to a public console endpoint; answers the message to show, and whether it succeeded. */
+export async function postPublic(
+  path: string,
+  body: unknown,
+): Promise<{ ok: boolean; message: string; errors: Record<string, string> }> {
+  try {
+    const res = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    const answer = (await res.json().catch(() => ({}))) as {
+      message?: string;
+      errors?: Record<string, string>;
+    };
+    return {
+      ok: res.ok,
+      message: answer.message ?? (res.ok ? "Done." : "Something went wrong. Please try again."),
+      errors: answer.errors ?? {},
+    };
+  } catch {
+    return { ok: false, message: "Network error. Please check your connection and try again.", errors: {} };
+  }
+}

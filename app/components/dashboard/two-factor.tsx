@@ -1,0 +1,275 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Field } from "~/components/dashboard/field";
+import { Spinner } from "~/components/dashboard/spinner";
+import { api, ApiError } from "~/lib/dashboard/api";
+import { formatDateTime } from "../../../shared/india-time";
+import { setToken } from "~/lib/dashboard/session";
+import { toast } from "~/lib/toast";
+import type { TwoFactorSetup, TwoFactorStatus } from "../../../schemas/two-factor";
+
+export const TWO_FACTOR_STATUS = "/api/auth/two_factor";
+
+interface CodesAnswer {
+  message: string;
+  data: { recovery_codes: string[]; access_token?: string };
+}
+
+const errorText = (error: unknown) =>
+  error instanceof ApiError ? (error.fields.code ?? error.message) : "Something went wrong. Try again.";
+
+/** The key in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+/**
+ * Enrolment: a new key (QR code drawn by our server, and the key in text), then the first code from the
+ * app; only then is two-factor sign-in on, and the recovery codes are shown once.
+ */
+export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const focusCode = () => document.getElementById("field-code")?.focus();
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSetup((await api<{ data: TwoFactorSetup }>(`${TWO_FACTOR_STATUS}/setup`, { method: "POST" })).data);
+    } catch (caught) {
+      toast.error(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!setup) return;
+    if (!/^\d{6}$/.test(code.replace(/\s+/g, ""))) {
+      setError("Enter the 6-digit code from your authenticator app");
+      focusCode();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api<CodesAnswer>(`${TWO_FACTOR_STATUS}/enable`, {
+        method: "POST",
+        body: { setup_token: setup.setup_token, code },
+      });
+      if (answer.data.access_token) setToken(answer.data.access_token);
+      setCodes(answer.data.recovery_codes);
+      toast.success("Two-factor sign-in is on.");
+    } catch (caught) {
+      setError(errorText(caught));
+      focusCode();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
+  if (!setup)
+    return (
+      <div>
+        <button type="button" className="btn-primary" onClick={start} disabled={busy}>
+          {busy ? <Spinner /> : null} Set up two-factor sign-in
+        </button>
+      </div>
+    );
+  return (
+    <form onSubmit={confirm} noValidate className="grid gap-4">
+      <ol className="grid list-decimal gap-3 pl-5 text-sm text-slate-700">
+        <li>
+          Open an authenticator app (such as Google Authenticator, Microsoft Authenticator, 1Password or
+          Aegis) and scan this QR code:
+          <img
+            src={setup.qr_code}
+            alt="QR code with your two-factor key, for your authenticator app"
+            width={192}
+            height={192}
+            className="mt-2 size-48 rounded border border-slate-200 bg-white"
+          />
+        </li>
+        <li>
+          Or type this key into the app:
+          <code
+            data-testid="two-factor-key"
+            className="mt-1 block break-words rounded bg-slate-100 px-3 py-2 font-mono text-base text-slate-900"
+          >
+            {grouped(setup.secret)}
+          </code>
+        </li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <Field
+        label="Code from the app"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error ?? undefined}
+      />
+      <div>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? <Spinner /> : null} Turn on two-factor sign-in
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Recovery codes, shown this once: a list to copy or download, and a button once they are saved. */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const href = useMemo(
+    () => URL.createObjectURL(new Blob([`${codes.join("\n")}\n`], { type: "text/plain" })),
+    [codes],
+  );
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="grid gap-4">
+      <h3 ref={heading} tabIndex={-1} className="text-base font-semibold text-navy-900">
+        Your recovery codes
+      </h3>
+      <p className="text-sm text-slate-700">
+        Each code signs you in once if you lose your phone. Save them somewhere safe now: they will not be
+        shown again.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-1 rounded bg-slate-100 p-3 font-mono text-slate-900 sm:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <a className="btn-secondary" href={href} download="gcc-console-recovery-codes.txt">
+          Download codes
+        </a>
+        <button type="button" className="btn-primary" onClick={onDone}>
+          I have saved my recovery codes
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** "Two-factor sign-in" on Your account: set it up, or see it is on and make new recovery codes. */
+export function TwoFactorSection() {
+  const client = useQueryClient();
+  const status = useQuery({
+    queryKey: [TWO_FACTOR_STATUS],
+    queryFn: async () => (await api<{ data: TwoFactorStatus }>(TWO_FACTOR_STATUS)).data,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: [TWO_FACTOR_STATUS] });
+  const data = status.data;
+  return (
+    <section
+      aria-labelledby="two-factor-heading"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id="two-factor-heading" className="text-lg font-semibold text-navy-900">
+        Two-factor sign-in
+      </h2>
+      {!data ? (
+        status.isError ? (
+          <p role="alert">Could not load your two-factor settings.</p>
+        ) : (
+          <Spinner label="Loading…" />
+        )
+      ) : data.enabled ? (
+        <>
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold text-emerald-800">On</span>
+            {data.enabled_at ? ` since ${formatDateTime(data.enabled_at)}` : ""}. Each sign-in asks for a code
+            from your authenticator app.
+          </p>
+          <p className="text-sm text-slate-700" data-testid="recovery-codes-left">
+            {data.recovery_codes_left} of 10 recovery codes left.
+          </p>
+          {data.few_recovery_codes ? (
+            <p
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              <strong>Few recovery codes left.</strong> Make new ones before you run out.
+            </p>
+          ) : null}
+          <NewRecoveryCodes onDone={refresh} />
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            {data.required
+              ? "Your role requires a code from an authenticator app at each sign-in."
+              : "Off. Add a code from an authenticator app to each sign-in, so a stolen password is not enough."}
+          </p>
+          <TwoFactorSetupForm onDone={refresh} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api<CodesAnswer>(`${TWO_FACTOR_STATUS}/recovery_codes`, {
+        method: "POST",
+        body: { code },
+      });
+      setCodes(answer.data.recovery_codes);
+      setCode("");
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (codes)
+    return (
+      <RecoveryCodes
+        codes={codes}
+        onDone={() => {
+          setCodes(null);
+          onDone();
+        }}
+      />
+    );
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 border-t border-slate-200 pt-4">
+      <h3 className="text-base font-semibold text-navy-900">New recovery codes</h3>
+      <Field
+        label="Code from your authenticator app"
+        hint="Your current recovery codes stop working."
+        name="regenerate-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error ?? undefined}
+      />
+      <div>
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          {busy ? <Spinner /> : null} Make new recovery codes
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,237 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import { ErrorSummary, Field } from "~/components/dashboard/field";
+import { flattenErrors, submitRoot, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
+import { rowActionClass } from "~/components/dashboard/row-actions";
+import { Spinner } from "~/components/dashboard/spinner";
+import { TwoFactorSection } from "~/components/dashboard/two-factor";
+import { api } from "~/lib/dashboard/api";
+import { formatDateTime } from "../../../shared/india-time";
+import { consoleMeta } from "~/lib/dashboard/meta";
+import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { passwordChangeSchema, type Device, type PasswordChange } from "../../../schemas/auth";
+import { ownEmailSchema, type OwnAccount, type OwnEmail } from "../../../schemas/password-reset";
+
+export const meta = () => consoleMeta("Your account");
+
+const SESSIONS = "/api/auth/sessions";
+const ACCOUNT = "/api/auth/account";
+
+export default function Account() {
+  return (
+    <section className="grid max-w-3xl gap-8">
+      <h1 className="text-2xl font-bold text-navy-900">Your account</h1>
+      <ChangePassword />
+      <TwoFactorSection />
+      <EmailAddress />
+      <Devices />
+    </section>
+  );
+}
+
+function ChangePassword() {
+  const empty: PasswordChange = { current_password: "", new_password: "" };
+  const form = useForm<PasswordChange>({ defaultValues: empty, resolver: zodResolver(passwordChangeSchema) });
+  const errors = flattenErrors(form.formState.errors);
+  const failed = useFocusOnError();
+  const change = useConsoleMutation<PasswordChange>({
+    request: (body) => ({ path: "/api/auth/password", method: "POST", body }),
+    success: "Password changed. Your other devices have been signed out.",
+    invalidate: [SESSIONS],
+  });
+  const submit = (event: FormEvent) => {
+    const root = submitRoot(event);
+    void form.handleSubmit(
+      (parsed) =>
+        change.mutate(parsed, {
+          onSuccess: () => form.reset(empty),
+          onError: (error) => {
+            const found = Object.entries(fieldErrorsOf(error));
+            for (const [key, message] of found)
+              form.setError(key as keyof PasswordChange, { type: "server", message });
+            if (found.length > 0) failed(root);
+          },
+        }),
+      () => failed(root),
+    )(event);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="password-heading"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id="password-heading" className="text-lg font-semibold text-navy-900">
+        Change your password
+      </h2>
+      <ErrorSummary errors={errors} />
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.current_password}
+        {...form.register("current_password")}
+      />
+      <Field
+        label="New password"
+        hint="At least 12 characters, and not one of the most common passwords. Your other devices will be signed out."
+        type="password"
+        autoComplete="new-password"
+        error={errors.new_password}
+        {...form.register("new_password")}
+      />
+      <div>
+        <button type="submit" className="btn-primary" disabled={change.isPending}>
+          {change.isPending ? <Spinner /> : null} Change password
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The address "Forgot password?" sends its link to. */
+function EmailAddress() {
+  const query = useQuery({
+    queryKey: [ACCOUNT],
+    queryFn: async () => (await api<{ data: OwnAccount }>(ACCOUNT)).data,
+  });
+  const form = useForm<OwnEmail, unknown, { email: string | null }>({
+    defaultValues: { email: "" },
+    resolver: zodResolver(ownEmailSchema),
+  });
+  const saved = query.data?.email;
+  useEffect(() => {
+    if (saved !== undefined) form.reset({ email: saved ?? "" });
+  }, [saved, form]);
+  const errors = flattenErrors(form.formState.errors);
+  const failed = useFocusOnError();
+  const save = useConsoleMutation<{ email: string | null }>({
+    request: (body) => ({ path: ACCOUNT, method: "PATCH", body }),
+    success: "E-mail address saved.",
+    invalidate: [ACCOUNT],
+  });
+  const submit = (event: FormEvent) => {
+    const root = submitRoot(event);
+    void form.handleSubmit(
+      (parsed) =>
+        save.mutate(parsed, {
+          onError: (error) => {
+            const found = Object.entries(fieldErrorsOf(error));
+            for (const [key, message] of found)
+              form.setError(key as keyof OwnEmail, { type: "server", message });
+            if (found.length > 0) failed(root);
+          },
+        }),
+      () => failed(root),
+    )(event);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="email-heading"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id="email-heading" className="text-lg font-semibold text-navy-900">
+        E-mail address
+      </h2>
+      <ErrorSummary errors={errors} />
+      <Field
+        label="E-mail address"
+        hint="Where a link to reset your password is sent if you forget it. Leave empty to have none."
+        type="email"
+        autoComplete="email"
+        disabled={!query.data}
+        error={errors.email}
+        {...form.register("email")}
+      />
+      <div>
+        <button type="submit" className="btn-primary" disabled={save.isPending || !query.data}>
+          {save.isPending ? <Spinner /> : null} Save e-mail address
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Devices() {
+  const query = useQuery({
+    queryKey: [SESSIONS],
+    queryFn: async () => (await api<{ sessions_data: Device[] }>(SESSIONS)).sessions_data,
+  });
+  const endOne = useConsoleMutation<Device>({
+    request: (device) => ({ path: `${SESSIONS}/${device.id}`, method: "DELETE" }),
+    success: "That device has been signed out.",
+    invalidate: [SESSIONS],
+  });
+  const endOthers = useConsoleMutation<void>({
+    request: () => ({ path: `${SESSIONS}/end_others`, method: "POST" }),
+    success: "Your other devices have been signed out.",
+    invalidate: [SESSIONS],
+  });
+  const devices = query.data;
+  return (
+    <section aria-labelledby="devices-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="devices-heading" className="text-lg font-semibold text-navy-900">
+          Signed-in devices
+        </h2>
+        {devices && devices.length > 1 ? (
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={endOthers.isPending}
+            onClick={() => endOthers.mutate()}
+          >
+            Sign out all other devices
+          </button>
+        ) : null}
+      </div>
+      {!devices ? (
+        query.isError ? (
+          <p role="alert">Could not load your devices.</p>
+        ) : (
+          <Spinner label="Loading devices…" />
+        )
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200">
+          {devices.map((device) => (
+            <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium text-slate-900">
+                  {device.browser} on {device.system}
+                  {device.current ? (
+                    <span className="ml-2 inline-block whitespace-nowrap rounded bg-emerald-50 px-2 py-0.5 text-sm text-emerald-800">
+                      This device
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {device.address} · signed in {formatDateTime(device.created_at)} · last used{" "}
+                  {formatDateTime(device.last_used_at)}
+                </p>
+              </div>
+              {device.current ? null : (
+                <button
+                  type="button"
+                  className={rowActionClass}
+                  disabled={endOne.isPending}
+                  onClick={() => endOne.mutate(device)}
+                >
+                  Sign out
+                  <span className="sr-only">
+                    {" "}
+                    {device.browser} on {device.system} at {device.address}
+                  </span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { Link, useOutletContext } from "react-router";
+import { DataTable } from "~/components/dashboard/data-table";
+import { formatDateTime } from "../../../shared/india-time";
+import { rowActionClass } from "~/components/dashboard/row-actions";
+import type { Me } from "~/lib/dashboard/me";
+import { consoleMeta } from "~/lib/dashboard/meta";
+import { RECENTLY_DELETED_API, useRestore } from "~/lib/dashboard/restore";
+import { useSiteSettings } from "~/lib/dashboard/site-settings";
+import { DEFAULT_TRASH_DAYS } from "../../../schemas/settings";
+import {
+  isTrashType,
+  trashTypes,
+  trashTypesFor,
+  type TrashEntry,
+  type TrashTypeName,
+} from "../../../schemas/trash";
+
+export const meta = () => consoleMeta("Recently deleted");
+
+const labelOf = (type: string) => (isTrashType(type) ? trashTypes[type].label : type);
+
+export default function RecentlyDeleted() {
+  const me = useOutletContext<Me>();
+  const types = trashTypesFor(me.role);
+  const restore = useRestore();
+  // Editors cannot read Site settings; they are told the default.
+  const settings = useSiteSettings(me.role === "admin");
+  const days = settings.data?.data.trash_days ?? DEFAULT_TRASH_DAYS;
+  return (
+    <>
+      <DataTable<TrashEntry>
+        title="Recently deleted"
+        endpoint={RECENTLY_DELETED_API}
+        rowKey={(e) => e.id}
+        searchPlaceholder="Search name, id or who deleted"
+        emptyText="Nothing was deleted recently."
+        filters={[
+          {
+            name: "type",
+            label: "Record type",
+            options: types.map((type) => ({ value: type, label: trashTypes[type].plural })),
+          },
+        ]}
+        columns={[
+          { key: "type", header: "Type", render: (e) => labelOf(e.type) },
+          { key: "name", header: "Name", render: (e) => e.name },
+          { key: "deleted_by", header: "Deleted by", render: (e) => e.deleted_by ?? "—" },
+          { key: "deleted_at", header: "Deleted (India time)", render: (e) => formatDateTime(e.deleted_at) },
+          { key: "expires_at", header: "Kept until", render: (e) => formatDateTime(e.expires_at) },
+        ]}
+        rowActions={(e) =>
+          isTrashType(e.type) ? (
+            <div className="flex justify-end">
+              <button
+                type="button"
+                className={rowActionClass}
+                disabled={restore.isPending}
+                onClick={() => restore.mutate({ type: e.type as TrashTypeName, id: e.record_id })}
+              >
+                Restore<span className="sr-only"> {`${labelOf(e.type)} ${e.name}`}</span>
+              </button>
+            </div>
+          ) : null
+        }
+      />
+      <p className="mt-4 text-sm text-slate-600">
+        Deleted records are kept for {days === 1 ? "1 day" : `${days} days`}, then removed for good.
+        {me.role === "admin" ? (
+          <>
+            {" "}
+            Change this in{" "}
+            <Link to="/dashboard/settings" className="font-medium text-brand-700 underline">
+              Site settings
+            </Link>
+            .
+          </>
+        ) : null}
+      </p>
+    </>
+  );
+}

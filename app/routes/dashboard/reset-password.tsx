@@ -1,0 +1,127 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Field } from "~/components/dashboard/field";
+import { postPublic, SignedOutCard } from "~/components/dashboard/signed-out-card";
+import { Spinner } from "~/components/dashboard/spinner";
+import { consoleMeta } from "~/lib/dashboard/meta";
+import { passwordResetSchema, type PasswordReset } from "../../../schemas/password-reset";
+
+export function meta() {
+  return [
+    ...consoleMeta("Choose a new password"),
+    { name: "robots", content: "noindex, nofollow" },
+    // The token is in the fragment, never sent; no referrer either, in case a link on the page is followed.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/** The token of the e-mailed link: it rides in the fragment (`#token=…`), so no server or log ever sees it. */
+function tokenFromHash(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, "")).get("token") ?? "";
+}
+
+const noSubscription = () => () => {};
+
+export default function ResetPasswordPage() {
+  // undefined while rendering on the server, which never sees the fragment.
+  const token = useSyncExternalStore<string | undefined>(
+    noSubscription,
+    () => tokenFromHash(window.location.hash),
+    () => undefined,
+  );
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<PasswordReset>({
+    defaultValues: { token: "", new_password: "" },
+    resolver: zodResolver(passwordResetSchema),
+  });
+
+  useEffect(() => {
+    if (token) form.setValue("token", token);
+  }, [form, token]);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setError(null);
+      const result = await postPublic("/api/auth/reset_password", values);
+      if (result.ok) {
+        setDone(result.message);
+        return;
+      }
+      if (result.errors.new_password)
+        form.setError("new_password", { type: "server", message: result.errors.new_password });
+      else setError(result.message);
+    },
+    (errors) => {
+      if (errors.token) setError(errors.token.message ?? "The reset link is incomplete.");
+    },
+  );
+
+  if (token === undefined)
+    return (
+      <SignedOutCard title="Choose a new password">
+        <div className="mt-6">
+          <Spinner label="Reading your link…" />
+        </div>
+      </SignedOutCard>
+    );
+
+  if (done)
+    return (
+      <SignedOutCard title="Password changed">
+        <div className="mt-6 space-y-4">
+          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {done}
+          </p>
+          <Link to="/dashboard/login" className="btn-primary inline-block">
+            Sign in
+          </Link>
+        </div>
+      </SignedOutCard>
+    );
+
+  if (!token)
+    return (
+      <SignedOutCard title="Choose a new password">
+        <div className="mt-6 space-y-4">
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            This page needs the link from your password reset e-mail. Open the link from the e-mail again, or
+            ask for a new one.
+          </p>
+          <Link to="/dashboard/forgot-password" className="btn-secondary inline-block">
+            Ask for a new link
+          </Link>
+        </div>
+      </SignedOutCard>
+    );
+
+  return (
+    <SignedOutCard title="Choose a new password">
+      <form className="mt-6 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+        <Field
+          label="New password"
+          hint="At least 12 characters, and not one of the most common passwords. Every device signed in to your account will be signed out."
+          type="password"
+          autoComplete="new-password"
+          error={form.formState.errors.new_password?.message}
+          {...form.register("new_password")}
+        />
+        {error ? (
+          <div role="alert" className="space-y-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p>{error}</p>
+            <p>
+              <Link to="/dashboard/forgot-password" className="font-medium underline">
+                Ask for a new link
+              </Link>
+            </p>
+          </div>
+        ) : null}
+        <button type="submit" className="btn-primary w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? <Spinner label="Saving…" /> : "Set new password"}
+        </button>
+      </form>
+    </SignedOutCard>
+  );
+}

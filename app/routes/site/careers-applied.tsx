@@ -1,0 +1,49 @@
+import { CheckCircle2 } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/careers-applied";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const raw = url.searchParams.get("jobId");
+  if (raw === null || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
+    throw data(null, { status: 404 });
+  }
+  // A job closed since keeps its confirmation; its title is only left out.
+  const job = await context.services.careers.getOpenJobPage(Number(raw));
+  return { jobId: Number(raw), title: job?.title ?? null, updated: url.searchParams.get("updated") === "1" };
+}
+
+export function meta() {
+  return [{ title: "Application received | GCC View 360" }, { name: "robots", content: "noindex" }];
+}
+
+export default function ApplicationReceived({ loaderData }: Route.ComponentProps) {
+  const { jobId, title, updated } = loaderData;
+  const what = title ? ` for ${title}` : "";
+  return (
+    <section className="container-page grid min-h-[50vh] place-items-center py-16">
+      <div className="max-w-xl text-center">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-brand-700" />
+        <h1 className="mt-4 text-3xl font-bold text-navy-900">
+          {updated ? "Application updated" : "Application received"}
+        </h1>
+        <p className="mt-4 text-slate-700">
+          {updated
+            ? `You had already applied${what}, so we updated your application with the details and CV you just sent.`
+            : `Thank you for applying${what}. We have received your application and CV.`}{" "}
+          A confirmation is on its way to your e-mail. Our hiring team reviews every application and will
+          contact you if your profile matches the role.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/Careers-page" className="btn-primary">
+            See all open positions
+          </Link>
+          {title && (
+            <Link to={`/careers-details?jobId=${jobId}`} className="btn-secondary">
+              Back to the job
+            </Link>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

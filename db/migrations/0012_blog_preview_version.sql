@@ -1,0 +1,1 @@
+ALTER TABLE "blog_posts" ADD COLUMN "preview_version" integer DEFAULT 0 NOT NULL;

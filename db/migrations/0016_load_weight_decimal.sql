@@ -1,0 +1,1 @@
+ALTER TABLE "loads" ALTER COLUMN "weight_tons" SET DATA TYPE numeric(6, 2);

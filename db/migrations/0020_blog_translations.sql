@@ -1,0 +1,2 @@
+ALTER TABLE "blog_posts" ADD COLUMN "translation_group" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "blog_posts_translation_key" ON "blog_posts" USING btree (coalesce("translation_group", "id"),"language");

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { mailStatuses } from "../../schemas/mail";
+
+/**
+ * Mail waiting to be sent, written in the transaction of the record that causes it (domain/mail/outbox.ts).
+ * `next_attempt_at` is both the retry time and the sender's lease: a claim moves it past the send's timeout.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status", { enum: mailStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The record the mail is about when it carries that record's personal data ("job_application:12"): erasing it reaches the mail. */
+    about: text("about"),
+  },
+  (t) => [
+    // The worker's claim reads only pending rows in retry order.
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_status_created_idx").on(t.status, t.createdAt),
+    index("mail_outbox_about_idx")
+      .on(t.about)
+      .where(sql`${t.about} is not null`),
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'logged', 'failed')`),
+  ],
+);

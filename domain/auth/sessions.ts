@@ -1,0 +1,32 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { operators, refreshTokens } from "../../db/schema/index";
+
+/** The database or a transaction on it. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+/**
+ * Holds the operator's row against credential changes until the transaction ends: a rotation takes it
+ * shared, a password change or "end all sessions" takes it exclusively, so neither can miss the other.
+ */
+export async function shareOperator(tx: Executor, operatorId: number) {
+  await tx.execute(sql`select 1 from ${operators} where ${operators.id} = ${operatorId} for share`);
+}
+
+/**
+ * Ends every session of an operator (all refresh families but `except`) inside the caller's transaction;
+ * waits for rotations in progress, and a rotation that starts later sees its family revoked.
+ */
+export async function revokeSessionsIn(tx: Executor, operatorId: number, except?: string) {
+  await tx.execute(sql`select 1 from ${operators} where ${operators.id} = ${operatorId} for update`);
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.operatorId, operatorId),
+        isNull(refreshTokens.revokedAt),
+        except === undefined ? undefined : ne(refreshTokens.familyId, except),
+      ),
+    );
+}

@@ -1,0 +1,242 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { auditLog, mailOutbox } from "../../db/schema/index";
+import { createTestDatabase } from "../../tests/support/database";
+import { createActor } from "../../tests/support/factories";
+import { createAuditService } from "../audit/service";
+import type { Mail } from "./mailer";
+import { createMailOutbox, enqueueMail, LEASE_MS } from "./outbox";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await handle.db.delete(mailOutbox);
+});
+
+const silent = { info() {}, warn() {}, error() {} };
+const mail = (n = 1): Mail => ({ to: "team@example.com", subject: `Subject ${n}`, text: `Body ${n}` });
+
+/** An outbox whose mailer records what it sends, and throws while `failing` is set. */
+function outbox(options: { maxAttempts?: number } = {}) {
+  const sent: Mail[] = [];
+  const state = { failing: false };
+  const box = createMailOutbox(handle.db, {
+    mailer: {
+      async send(m) {
+        if (state.failing) throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+        sent.push(m);
+        return "sent";
+      },
+    },
+    audit: createAuditService(handle.db),
+    log: silent,
+    retryBaseMs: 1_000,
+    ...options,
+  });
+  return { box, sent, state };
+}
+const rows = () => handle.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+/** Makes every pending message due now, as if its wait had passed. */
+const makeDue = () => handle.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+
+describe("enqueueMail", () => {
+  it("stores the message with the transaction that causes it, and not when that transaction rolls back", async () => {
+    await handle.db.transaction((tx) => enqueueMail(tx, mail(1)));
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await enqueueMail(tx, mail(2));
+        throw new Error("the record failed");
+      }),
+    ).rejects.toThrow("the record failed");
+    expect((await rows()).map((r) => r.subject)).toEqual(["Subject 1"]);
+  });
+});
+
+describe("delivery", () => {
+  it("sends a due message once and marks it sent", async () => {
+    const { box, sent } = outbox();
+    await enqueueMail(handle.db, { ...mail(), html: "<p>Body 1</p>" });
+    expect(await box.deliverDue()).toBe(1);
+    expect(await box.deliverDue()).toBe(0);
+    expect(sent).toEqual([{ ...mail(), html: "<p>Body 1</p>" }]);
+    expect(await rows()).toMatchObject([
+      { status: "sent", attempts: 1, lastError: null, sentAt: expect.any(Date) },
+    ]);
+  });
+
+  it("keeps a failed message with its error and tries again after the backoff, not before", async () => {
+    const { box, sent, state } = outbox();
+    await enqueueMail(handle.db, mail());
+    state.failing = true;
+    await box.deliverDue();
+    const [failed] = await rows();
+    expect(failed).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "connect ECONNREFUSED 127.0.0.1:25",
+    });
+    const wait = failed!.nextAttemptAt.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(1_000);
+    state.failing = false;
+    expect(await box.deliverDue()).toBe(0);
+    await makeDue();
+    expect(await box.deliverDue()).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(await rows()).toMatchObject([{ status: "sent", attempts: 2 }]);
+  });
+
+  it("waits twice as long after each failure", async () => {
+    const { box, state } = outbox();
+    await enqueueMail(handle.db, mail());
+    state.failing = true;
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await makeDue();
+      await box.deliverDue();
+      const [row] = await handle.db
+        .select({ wait: sql<number>`extract(epoch from ${mailOutbox.nextAttemptAt} - now()) * 1000` })
+        .from(mailOutbox);
+      waits.push(Math.round(Number(row!.wait) / 1_000));
+    }
+    expect(waits).toEqual([1, 2, 4]);
+  });
+
+  it("marks a message failed after the last attempt and sends nothing more", async () => {
+    const { box, sent, state } = outbox({ maxAttempts: 2 });
+    await enqueueMail(handle.db, mail());
+    state.failing = true;
+    await box.deliverDue();
+    await makeDue();
+    await box.deliverDue();
+    expect(await rows()).toMatchObject([{ status: "failed", attempts: 2 }]);
+    state.failing = false;
+    await makeDue();
+    expect(await box.deliverDue()).toBe(0);
+    expect(sent).toEqual([]);
+  });
+
+  it("holds a claimed message for the lease: a sender that died mid-send leaves it to be retried later", async () => {
+    const { box, sent } = outbox();
+    await enqueueMail(handle.db, mail());
+    // A claim that never finished: the attempt is counted and the next one waits for the lease.
+    await handle.db
+      .update(mailOutbox)
+      .set({ attempts: 1, nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` });
+    expect(await box.deliverDue()).toBe(0);
+    await makeDue();
+    expect(await box.deliverDue()).toBe(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("sends a backlog larger than one batch in one round", async () => {
+    const { box, sent } = outbox();
+    for (let i = 1; i <= 25; i++) await enqueueMail(handle.db, mail(i));
+    expect(await box.deliverDue()).toBe(25);
+    expect(new Set(sent.map((m) => m.subject)).size).toBe(25);
+  });
+});
+
+describe("retry", () => {
+  it("puts a failed message back for an attempt now with fresh retries, and audits who did it", async () => {
+    const { box, sent, state } = outbox({ maxAttempts: 1 });
+    const actor = await createActor(handle.db);
+    await enqueueMail(handle.db, mail());
+    state.failing = true;
+    await box.deliverDue();
+    const [failed] = await rows();
+    expect(failed!.status).toBe("failed");
+
+    const retried = await box.retry(actor, failed!.id);
+    expect(retried).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      last_error: "connect ECONNREFUSED 127.0.0.1:25",
+    });
+    const [entry] = await handle.db.select().from(auditLog).where(eq(auditLog.entity, "mail"));
+    expect(entry).toMatchObject({
+      operatorName: actor.username,
+      action: "update",
+      entityId: String(failed!.id),
+    });
+    expect(entry!.after).toMatchObject({ status: "pending" });
+
+    state.failing = false;
+    expect(await box.deliverDue()).toBe(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("refuses to retry a message that is not failed, and a missing one", async () => {
+    const { box } = outbox();
+    const actor = await createActor(handle.db);
+    await enqueueMail(handle.db, mail());
+    const [pending] = await rows();
+    await expect(box.retry(actor, pending!.id)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(box.retry(actor, pending!.id + 1000)).rejects.toMatchObject({ statusCode: 404 });
+    expect(await rows()).toMatchObject([{ status: "pending", attempts: 0 }]);
+  });
+});
+
+describe("the worker", () => {
+  it("delivers in the background; stop waits for the send under way and then sends nothing more", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    const sent: string[] = [];
+    const box = createMailOutbox(handle.db, {
+      mailer: {
+        async send(m) {
+          sent.push(m.subject);
+          await released;
+          return "sent";
+        },
+      },
+      audit: createAuditService(handle.db),
+      log: silent,
+    });
+    await enqueueMail(handle.db, mail(1));
+    const worker = box.startWorker({ pollMs: 20 });
+    await expect.poll(() => sent).toEqual(["Subject 1"]);
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await enqueueMail(handle.db, mail(2));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect((await rows()).map((r) => r.status)).toEqual(["sent", "pending"]);
+    // Nothing to await for an absence: ten poll periods pass without a send.
+    await new Promise((done) => setTimeout(done, 200));
+    expect(sent).toEqual(["Subject 1"]);
+  });
+});
+
+describe("the worker during a database outage", () => {
+  it("logs one error for the outage, not one per round, and one line when rounds work again", async () => {
+    const link = { down: true, rounds: 0 };
+    // The real database behind a switch: while down, every query fails as an unreachable server's would.
+    const db = new Proxy(handle.db, {
+      get(target, property, receiver) {
+        if (property === "select") link.rounds++;
+        if (link.down) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const errors = () => log.error.mock.calls.map((call) => call[1] as string);
+    const box = createMailOutbox(db, {
+      mailer: { send: async () => "sent" },
+      audit: createAuditService(handle.db),
+      log,
+    });
+    const worker = box.startWorker({ pollMs: 5 });
+    await expect.poll(() => link.rounds).toBeGreaterThanOrEqual(5);
+    expect(errors()).toEqual(["mail outbox: delivery round failed; retrying every poll"]);
+    link.down = false;
+    await expect.poll(() => log.info.mock.calls).toEqual([["mail outbox: delivery rounds work again"]]);
+    await worker.stop();
+    expect(errors()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,23 @@
+import { sql, type SQL } from "drizzle-orm";
+
+/**
+ * A record's name for people, read from its JSON (a trash row by column names, or an audit entry's
+ * before/after by API field names, which agree): a post's heading, a job's title, a person's name, a
+ * vehicle number, a load's route, the start of a comment or feedback, an import's file. NULL when none applies.
+ */
+export function recordNameOf(json: SQL): SQL<string | null> {
+  const field = (key: string) => sql`nullif(trim(${json}->>${sql.raw(`'${key}'`)}), '')`;
+  return sql<string | null>`coalesce(
+    ${field("heading")},
+    ${field("job_title")},
+    ${field("driver_name")},
+    nullif(trim(concat_ws(' ', ${json}->>'first_name', ${json}->>'last_name')), ''),
+    ${field("name")},
+    ${field("username")},
+    ${field("vehicle_number")},
+    case when ${json}->>'from_city' is not null then concat(${json}->>'from_city', ' → ', ${json}->>'to_city') end,
+    left(${field("text")}, 80),
+    left(${field("comment")}, 80),
+    ${field("file_name")}
+  )`;
+}

@@ -1,0 +1,184 @@
+/**
+ * A 10,000-row spreadsheet import on the built server (issue 27), on PGlite and on PostgreSQL.
+ *
+ *   npm run bench:import                 PGlite, and PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL /
+ *                                        DATABASE_URL (a fresh database is made there and dropped after)
+ *   npm run bench:import -- --rows 2000
+ *
+ * Starts the built server as its own process (`npm run build` first), makes 20 members, then imports a
+ * CSV of `--rows` new trucks (upload, check, commit), imports it again with every owner changed (as many
+ * updates), and undoes that second import, while two other threads ask /healthz and /readyz every 10 ms.
+ * Prints each step's time, the server's resident memory (VmRSS) before and at its peak, and /healthz's
+ * p50/p99/max over the whole run. /readyz runs `select 1`: on the embedded database it waits for an open
+ * transaction, so it shows how long other database requests wait during a commit. Budget: /healthz p99 <
+ * 100 ms on each engine; exit code 1 when missed. Results also go to bench-results/bench-import.json.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { ensureBuild } from "../tests/support/build";
+import { startServer } from "../tests/e2e/support/server";
+import { adminApi } from "./support/admin-api";
+import { durations, percentile, round, sampleUrl } from "./support/health-sampler";
+import { rssMb } from "./support/process";
+
+const { values } = parseArgs({ options: { rows: { type: "string", default: "10000" } } });
+const ROWS = Math.max(1, Math.min(10_000, Number(values.rows)));
+const P99_BUDGET_MS = 100;
+const PG_SERVER =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/test";
+const MEMBERS = 20;
+const HEADER =
+  "Vehicle number,Phone number,Owner name,Company name,Body type,Tyres,Tonnage,Brand,State,From,To";
+
+/** `ROWS` trucks with distinct registration numbers, spread over the members, as a spreadsheet writes them. */
+function trucksCsv(phones: string[], owner: string) {
+  const letters = "ABCDEFGHJKLMNPRSTUVWXYZ";
+  const lines = [HEADER];
+  for (let i = 0; i < ROWS; i++) {
+    const series = `${letters[Math.floor(i / 9000) % letters.length]}${letters[Math.floor(i / 400) % letters.length]}`;
+    const vehicle = `TN${String(10 + (i % 80)).padStart(2, "0")}${series}${String(1000 + (i % 9000))}`;
+    lines.push(
+      `${vehicle},${phones[i % phones.length]},${owner} ${i},"Roadways ${i % 37}, Chennai",Container,10,10-20,Tata,Tamil Nadu,Chennai,Bengaluru`,
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+async function benchEngine(name: "PGlite" | "PostgreSQL", env: Record<string, string>) {
+  const server = await startServer({ env: { LOG_LEVEL: "warn", ...env } });
+  let peak = 0;
+  const watch = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 50);
+  try {
+    const { token, call } = await adminApi(server.url);
+    const phones: string[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      const phone = `70${String(Date.now() % 1e6).padStart(6, "0")}${String(i).padStart(2, "0")}`;
+      await call("POST", "/api/members", {
+        first_name: `Bench ${i}`,
+        phone,
+        state: 28,
+        service_category: "Lorry Owner",
+      });
+      phones.push(phone);
+    }
+
+    /** Upload, check and commit one file; answers each step's time and the commit's counts. */
+    async function importFile(csv: string) {
+      const form = new FormData();
+      form.append("file", new Blob([csv], { type: "text/csv" }), "bench.csv");
+      let started = performance.now();
+      const uploaded = await fetch(`${server.url}/api/imports?type=trucks`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+      const staged = ((await uploaded.json()) as { data: { id: number; mapping: (string | null)[] } }).data;
+      const uploadMs = performance.now() - started;
+      started = performance.now();
+      const plan = { mapping: staged.mapping, mode: "update" };
+      await call("POST", `/api/imports/${staged.id}/check`, plan);
+      const checkMs = performance.now() - started;
+      started = performance.now();
+      const committed = await fetch(`${server.url}/api/imports/${staged.id}/commit`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(plan),
+      });
+      const last = JSON.parse((await committed.text()).trim().split("\n").at(-1)!) as {
+        type: string;
+        data?: { counts: Record<string, number> };
+      };
+      if (last.type !== "done") throw new Error(`commit: ${JSON.stringify(last)}`);
+      return {
+        id: staged.id,
+        upload_ms: round(uploadMs),
+        check_ms: round(checkMs),
+        commit_ms: round(performance.now() - started),
+        counts: last.data!.counts,
+      };
+    }
+
+    const rssBefore = rssMb(server.pid);
+    peak = rssBefore;
+    const health = sampleUrl(`${server.url}/healthz`, 10);
+    const ready = sampleUrl(`${server.url}/readyz`, 10);
+    await new Promise((r) => setTimeout(r, 300));
+    const created = await importFile(trucksCsv(phones, "Bench Owner"));
+    const updated = await importFile(trucksCsv(phones, "Changed Owner"));
+    const started = performance.now();
+    await call("POST", `/api/imports/${updated.id}/undo`);
+    const undoMs = round(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 300));
+    const times = durations(await health.stop()).sort((a, b) => a - b);
+    const readyTimes = durations(await ready.stop()).sort((a, b) => a - b);
+    return {
+      engine: name,
+      rows: ROWS,
+      new_upload_ms: created.upload_ms,
+      new_check_ms: created.check_ms,
+      new_commit_ms: created.commit_ms,
+      new_counts: `${created.counts.new} new, ${created.counts.invalid} invalid`,
+      update_upload_ms: updated.upload_ms,
+      update_check_ms: updated.check_ms,
+      update_commit_ms: updated.commit_ms,
+      update_counts: `${updated.counts.updated} updated, ${updated.counts.invalid} invalid`,
+      undo_ms: undoMs,
+      healthz_samples: times.length,
+      healthz_p50_ms: round(percentile(times, 50)),
+      healthz_p99_ms: round(percentile(times, 99)),
+      healthz_max_ms: round(times.at(-1) ?? 0),
+      readyz_p99_ms: round(percentile(readyTimes, 99)),
+      readyz_max_ms: round(readyTimes.at(-1) ?? 0),
+      rss_before_mb: round(rssBefore),
+      rss_peak_mb: round(peak),
+    };
+  } finally {
+    clearInterval(watch);
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  ensureBuild();
+  const results = [await benchEngine("PGlite", {})];
+  const database = `bench_import_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const url = new URL(PG_SERVER);
+    url.pathname = `/${database}`;
+    results.push(
+      await benchEngine("PostgreSQL", {
+        DATABASE_URL: url.toString(),
+        SEED_DEMO: "true",
+      }),
+    );
+  } catch (error) {
+    console.log(`PostgreSQL at ${PG_SERVER}: ${(error as Error).message}; its budget is not checked.`);
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+  console.table(results);
+  mkdirSync("bench-results", { recursive: true });
+  writeFileSync("bench-results/bench-import.json", JSON.stringify(results, null, 2) + "\n");
+  const missed = results.filter((r) => r.healthz_p99_ms >= P99_BUDGET_MS);
+  if (missed.length > 0) {
+    console.error(
+      `Budget missed: /healthz p99 ≥ ${P99_BUDGET_MS} ms on ${missed.map((r) => `${r.engine} (${r.healthz_p99_ms} ms)`).join(", ")}`,
+    );
+    process.exitCode = 1;
+  } else
+    console.log(
+      `Within budget: /healthz p99 < ${P99_BUDGET_MS} ms on ${results.map((r) => r.engine).join(" and ")}.`,
+    );
+}
+
+await main();

@@ -1,0 +1,382 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { attachmentHeader, checkCv, MAX_CV_BYTES } from "../../domain/careers/cv-file";
+import {
+  applicationBoardColumnSchema,
+  applicationBoardQuerySchema,
+  applicationDetailSchema,
+  applicationJobOptionSchema,
+  applicationFieldsSchema,
+  applicationListQuerySchema,
+  applicationNoteSchema,
+  applicationRowSchema,
+  bulkStageChangeSchema,
+  stageChangeSchema,
+} from "../../schemas/application";
+import { recordId } from "../../schemas/blog";
+import { exportIdsQuery } from "../../schemas/bulk";
+import { ANSWER_FIELD, checkAnswers } from "../../schemas/job-answers";
+import {
+  csvAnswerSchema,
+  dataAnswerOf,
+  listAnswerOf,
+  messageAnswerSchema,
+  recordAnswerOf,
+  textAnswer,
+} from "../../schemas/api-responses";
+import { describeIssues, fieldErrors } from "../../schemas/validation";
+import { HttpError } from "../errors";
+import { currentOperator } from "../plugins/access";
+import type { BytesBudget } from "../plugins/rate-limit";
+import type { ZodProvider } from "../zod-provider";
+import { sendCsv } from "./crud";
+
+const idParams = z.object({ id: recordId() });
+/** The form's text fields take at most this much between them; the CV has its own limit. */
+const FIELDS_ALLOWANCE = 64 * 1024;
+const BODY_LIMIT = MAX_CV_BYTES + FIELDS_ALLOWANCE;
+const TOO_LARGE = "The CV must be 5 MB or smaller.";
+/** What one address may upload here per hour, refused or accepted, on top of the shared count of posts. */
+export const APPLICATION_BYTES_PER_HOUR = 25 * 1024 * 1024;
+const HOUR_MS = 60 * 60_000;
+const OVER_BUDGET = (minutes: number) =>
+  `You have sent more than 25 MB of applications from this address in the last hour. Please wait ${minutes} minute(s) and try again.`;
+const FIELD_NAMES = new Set(Object.keys(applicationFieldsSchema.shape));
+
+/** Where a form post without JavaScript lands: the confirmation page, or the job page naming what failed. */
+const confirmationPath = (jobId: number, updated: boolean) =>
+  `/careers-details/applied?jobId=${jobId}${updated ? "&updated=1" : ""}`;
+const errorPath = (jobId: number, code: string) =>
+  `/careers-details?jobId=${jobId}&error=${encodeURIComponent(code)}#apply`;
+
+/** What the job page shows for a refused form post (app/components/careers/application-form.tsx). */
+function errorCode(status: number, error: unknown): string {
+  if (status === 413) return "too_large";
+  if (status === 409) return "closed";
+  if (status === 429) return "too_many";
+  const fields = error instanceof HttpError ? error.fields : undefined;
+  return Object.keys(fields ?? {})[0] ?? "invalid";
+}
+
+/** A browser's own form post (no JavaScript) asks for HTML and gets a page back; everyone else gets JSON. */
+const wantsPage = (request: FastifyRequest) =>
+  /text\/html/.test(request.headers.accept ?? "") && !/application\/json/.test(request.headers.accept ?? "");
+
+/**
+ * Reads the multipart body: the fields as text, and the CV with at most MAX_CV_BYTES held in memory; a body
+ * without a declared length is counted against the address's bytes budget once read.
+ */
+async function readApplication(request: FastifyRequest, budget: BytesBudget) {
+  if (!request.isMultipart())
+    throw new HttpError(400, "Send the application as multipart/form-data with the CV in a field named cv.");
+  const fields: Record<string, string> = {};
+  let cv: { bytes: Buffer; name: string } | undefined;
+  let bytesRead = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== "cv" || cv) {
+          part.file.resume();
+          throw new HttpError(400, "Send one CV, in the field named cv.");
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          chunks.push(chunk);
+        }
+        // busboy stops at the limit and marks the file truncated: nothing past 5 MB was read into memory.
+        if (part.file.truncated || size > MAX_CV_BYTES)
+          throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+        bytesRead += size;
+        // A file input left empty arrives as a part with no name and no bytes.
+        if (size > 0 || part.filename) cv = { bytes: Buffer.concat(chunks, size), name: part.filename };
+      } else {
+        bytesRead += Buffer.byteLength(String(part.value));
+        if (FIELD_NAMES.has(part.fieldname) || ANSWER_FIELD.test(part.fieldname))
+          fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    // The bytes read still count; the body's own problem is the answer.
+    await budget.settle(request, bytesRead).catch(() => undefined);
+    if (error instanceof HttpError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+    if (status && status < 500) throw new HttpError(status, (error as Error).message);
+    throw new HttpError(
+      400,
+      "The application is not valid multipart/form-data. Reload the page and try again.",
+    );
+  }
+  await budget.settle(request, bytesRead);
+  return { fields, cv };
+}
+
+export async function applicationRoutes(fastify: FastifyInstance) {
+  // preservePath keeps "../x.pdf" intact; the name is cleaned (domain/careers/cv-file.ts), never a path.
+  await fastify.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: MAX_CV_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 24 },
+  });
+  const app = fastify.withTypeProvider<ZodProvider>();
+  const { applications } = app.services;
+  const budget = app.bytesBudget("applications", APPLICATION_BYTES_PER_HOUR, HOUR_MS, OVER_BUDGET);
+
+  app.post(
+    "/api/jobs/:id/applications",
+    {
+      config: { access: "public", rateLimit: app.publicFormRateLimit },
+      bodyLimit: BODY_LIMIT,
+      // A declared size over the limit is refused before a byte of the body is read.
+      onRequest: async (request) => {
+        const length = Number(request.headers["content-length"] ?? 0);
+        if (length > BODY_LIMIT) throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+        await budget.reserve(request);
+      },
+      // Every refusal, from the hooks too (size, rate limits), reaches a browser's form post as the form again.
+      errorHandler: (error, request, reply) => {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        const jobId = Number((request.params as { id?: unknown } | undefined)?.id);
+        if (!wantsPage(request) || status < 400 || status >= 500 || !(jobId > 0)) throw error;
+        return reply
+          .status(303)
+          .header("Location", errorPath(jobId, errorCode(status, error)))
+          .send();
+      },
+      schema: {
+        params: idParams,
+        response: {
+          201: recordAnswerOf(z.object({ id: z.number().int(), updated: z.boolean(), redirect: z.string() })),
+          303: z
+            .null()
+            .describe("A form post without JavaScript: to the confirmation page or back to the form."),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id: jobId } = request.params;
+      const { fields, cv } = await readApplication(request, budget);
+      const parsed = applicationFieldsSchema.safeParse(fields);
+      const answered = checkAnswers(await applications.questionsFor(jobId), (name) => fields[name]);
+      const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...answered.errors };
+      let checked;
+      if (!cv) errors.cv = "Attach your CV (PDF or Word .docx, at most 5 MB).";
+      else if (!errors.url_hp) {
+        try {
+          checked = checkCv(cv.bytes);
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode === 413) throw error;
+          errors.cv = error.message;
+        }
+      }
+      if (!parsed.success || !checked || !cv || Object.keys(answered.errors).length > 0) {
+        const message = !parsed.success
+          ? describeIssues(parsed.error)
+          : Object.entries(errors)
+              .map(([field, problem]) => `${field}: ${problem}`)
+              .join("; ");
+        throw new HttpError(400, message, errors);
+      }
+      const saved = await applications.submit(
+        jobId,
+        parsed.data,
+        { bytes: cv.bytes, name: cv.name, checked },
+        answered.answers,
+      );
+      request.log.info(
+        { id: saved.id, updated: saved.updated, bytes: cv.bytes.length },
+        "job application stored",
+      );
+      const redirect = confirmationPath(jobId, saved.updated);
+      if (wantsPage(request)) return reply.status(303).header("Location", redirect).send();
+      return reply.status(201).send({
+        success: true,
+        message: saved.updated
+          ? "You had already applied for this job, so we updated your application with these details."
+          : "Thank you! We have received your application.",
+        data: { ...saved, redirect },
+      });
+    },
+  );
+
+  // ---- The hiring team's console ----
+
+  app.get(
+    "/api/job_applications",
+    {
+      config: { access: "editor" },
+      schema: {
+        querystring: applicationListQuerySchema,
+        response: { 200: listAnswerOf("applications", applicationRowSchema) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await applications.list(request.query);
+      return { success: true, applications_data: rows, total_no_of_data: total };
+    },
+  );
+
+  app.get(
+    "/api/job_applications/export.csv",
+    {
+      config: { access: "editor" },
+      schema: {
+        querystring: applicationListQuerySchema.extend(exportIdsQuery.shape),
+        response: { 200: csvAnswerSchema },
+      },
+    },
+    async (request, reply) => sendCsv(reply, "applications", await applications.exportCsv(request.query)),
+  );
+
+  app.get(
+    "/api/job_applications/board",
+    {
+      config: { access: "editor" },
+      schema: {
+        querystring: applicationBoardQuerySchema,
+        response: {
+          200: z.object({ success: z.literal(true), board_data: z.array(applicationBoardColumnSchema) }),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, board_data: await applications.board(request.query) }),
+  );
+
+  app.post(
+    "/api/job_applications/bulk_stage",
+    {
+      config: { access: "editor" },
+      // With all_matching, the filters come in the query string, read as the list reads them.
+      schema: {
+        querystring: applicationListQuerySchema,
+        body: bulkStageChangeSchema,
+        response: { 200: recordAnswerOf(z.object({ moved: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const { moved, message } = await applications.changeStageMany(
+        currentOperator(request),
+        request.body,
+        request.query,
+      );
+      return { success: true, message, data: { moved } };
+    },
+  );
+
+  app.get(
+    "/api/job_applications/jobs",
+    {
+      config: { access: "editor" },
+      schema: { response: { 200: dataAnswerOf(z.array(applicationJobOptionSchema)) } },
+    },
+    async () => ({ success: true as const, data: await applications.jobOptions() }),
+  );
+
+  app.get(
+    "/api/job_applications/counts",
+    {
+      config: { access: "editor" },
+      schema: { response: { 200: dataAnswerOf(z.record(z.string(), z.number().int())) } },
+    },
+    async () => ({ success: true as const, data: await applications.countsByJob() }),
+  );
+
+  app.get(
+    "/api/job_applications/:id",
+    {
+      config: { access: "editor" },
+      schema: { params: idParams, response: { 200: dataAnswerOf(applicationDetailSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await applications.get(request.params.id) }),
+  );
+
+  app.get(
+    "/api/job_applications/:id/cv",
+    {
+      config: { access: "editor" },
+      schema: {
+        params: idParams,
+        response: { 200: textAnswer("application/octet-stream", "The CV, as an attachment.") },
+      },
+    },
+    async (request, reply) => sendCv(reply, await applications.cv(request.params.id)),
+  );
+
+  app.patch(
+    "/api/job_applications/:id/stage",
+    {
+      config: { access: "editor" },
+      schema: {
+        params: idParams,
+        body: stageChangeSchema,
+        response: { 200: recordAnswerOf(applicationRowSchema) },
+      },
+    },
+    async (request) => {
+      const data = await applications.changeStage(currentOperator(request), request.params.id, request.body);
+      return { success: true, message: "Stage changed.", data };
+    },
+  );
+
+  app.post(
+    "/api/job_applications/:id/notes",
+    {
+      config: { access: "editor" },
+      schema: {
+        params: idParams,
+        body: applicationNoteSchema,
+        response: {
+          201: recordAnswerOf(
+            z.object({ id: z.number().int(), author: z.string(), text: z.string(), created_at: z.string() }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await applications.addNote(currentOperator(request), request.params.id, request.body.text);
+      return reply.status(201).send({ success: true, message: "Note added.", data });
+    },
+  );
+
+  // Data protection: an admin answers a candidate's access and erasure requests.
+  app.get(
+    "/api/job_applications/:id/export",
+    {
+      config: { access: "admin" },
+      schema: { params: idParams, response: { 200: dataAnswerOf(applicationDetailSchema) } },
+    },
+    async (request, reply) => {
+      const data = await applications.exportCandidate(currentOperator(request), request.params.id);
+      reply.header("Content-Disposition", `attachment; filename="application-${data.id}.json"`);
+      return { success: true as const, data };
+    },
+  );
+
+  app.delete(
+    "/api/job_applications/:id/personal_data",
+    {
+      config: { access: "admin" },
+      schema: { params: idParams, response: { 200: messageAnswerSchema } },
+    },
+    async (request) => {
+      await applications.erase(currentOperator(request), request.params.id);
+      return { success: true, message: "The candidate's personal data and CV were erased.", data: [] };
+    },
+  );
+}
+
+/** Sends a stored CV so that no browser renders it from our origin. */
+function sendCv(reply: FastifyReply, cv: { name: string; bytes: Buffer }) {
+  return (
+    reply
+      // A generic type with the attachment: no browser or viewer is invited to open it in place.
+      .type("application/octet-stream")
+      .header("Content-Disposition", attachmentHeader(cv.name))
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Content-Security-Policy", "sandbox")
+      .header("Cache-Control", "private, no-store")
+      .send(cv.bytes)
+  );
+}

@@ -1,0 +1,50 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, crmLeads, deletedRecords } from "../../db/schema/index";
+import { MAX_MATCHING } from "../../schemas/bulk";
+import { logisticsTestApp } from "./logistics-fixtures";
+
+// "Select all N matching" at its stated limit, on the engine the run uses (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL): the audit and trash INSERTs of 10,000 rows must stay under 65,535 parameters.
+
+let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
+beforeAll(async () => {
+  ctx = await logisticsTestApp();
+});
+afterAll(() => ctx.t.close());
+const db = () => ctx.app.database.db;
+
+async function insertHotLeads(n: number) {
+  await db().execute(
+    sql`insert into crm_leads (name, contact_no, status) select 'Bulk lead ' || g, '+91900' || lpad(g::text, 7, '0'), 'HOT' from generate_series(1, ${n}) g`,
+  );
+}
+
+describe("bulk delete of every matching lead", () => {
+  it("refuses one more than the limit with a 422 that gives the count, and deletes nothing", async () => {
+    await insertHotLeads(MAX_MATCHING + 1);
+    const res = await ctx.call("POST", "/api/crm/leads/bulk_delete?status=HOT", { all_matching: true });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toMatch(/select 10,001 rows; one delete takes at most 10,000/);
+    expect(await db().$count(crmLeads)).toBe(MAX_MATCHING + 1);
+    expect(await db().$count(deletedRecords)).toBe(0);
+  }, 60_000);
+
+  it("deletes exactly the limit, audited per lead, and the Undo puts all of them back", async () => {
+    const [first] = await db().select({ id: crmLeads.id }).from(crmLeads).orderBy(crmLeads.id).limit(1);
+    await db().delete(crmLeads).where(eq(crmLeads.id, first!.id));
+
+    const res = await ctx.call("POST", "/api/crm/leads/bulk_delete?status=HOT", { all_matching: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().data.ids as number[];
+    expect(ids).toHaveLength(MAX_MATCHING);
+    expect(await db().$count(crmLeads)).toBe(0);
+    expect(await db().$count(auditLog, eq(auditLog.action, "delete"))).toBe(MAX_MATCHING);
+
+    const undo = await ctx.call("POST", "/api/crm/leads/restore", { ids });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json().data).toEqual({ restored: MAX_MATCHING });
+    expect(await db().$count(crmLeads)).toBe(MAX_MATCHING);
+    expect(await db().$count(auditLog, eq(auditLog.action, "restore"))).toBe(MAX_MATCHING);
+  }, 120_000);
+});

@@ -1,0 +1,6 @@
+/** The words of a visitor's search text; a result has to contain every one of them, in any order. */
+export const searchWords = (text: string): string[] => text.toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Whether `text` (already in lower case) contains every word of the search. */
+export const hasEveryWord = (text: string, words: readonly string[]) =>
+  words.every((word) => text.includes(word));

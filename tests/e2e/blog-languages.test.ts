@@ -1,0 +1,409 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { adminToken, openSignedIn } from "./support/console";
+import { startOwnServer } from "./support/own-server";
+
+const browser = setupBrowser();
+
+// Its own server: the console test publishes a Hindi post, which the language lists and feeds would show.
+const site = startOwnServer();
+const open = (path: string, width = 1280) =>
+  browser.open(`${site()}${path}`, { viewport: { width, height: 900 } });
+
+// Demo content: posts 1 and 2 (English) have Hindi (8, 10) and Tamil (9, 11) versions.
+const WHY_INDIA = { en: 1, hi: 8, ta: 9 };
+const HINDI_HEADINGS = [
+  "अपने GCC के लिए शहर का चुनाव: बेंगलुरु, हैदराबाद, पुणे, चेन्नई या एनसीआर",
+  "ग्लोबल कैपेबिलिटी सेंटर के लिए भारत आज भी पहली पसंद क्यों है",
+];
+const TAMIL_HEADINGS = [
+  "உங்கள் GCC-க்கு எந்த நகரம்: பெங்களூரு, ஹைதராபாத், புனே, சென்னை அல்லது என்சிஆர்",
+  "உலகளாவிய திறன் மையங்களுக்கு இந்தியா ஏன் இன்றும் முதல் தேர்வாக இருக்கிறது",
+];
+
+/** A post's canonical path, as /blog/{id} redirects to it. */
+const pathOf = async (id: number) => {
+  const res = await fetch(`${site()}/blog/${id}`, { redirect: "manual" });
+  expect(res.status).toBe(301);
+  return res.headers.get("location")!;
+};
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+/** The language an element's text is in: its own lang, or its nearest ancestor's. */
+const langAround = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.closest("[lang]")?.getAttribute("lang"));
+/** Screenshots of the page's top at 1280 and 390 px wide (/tmp/blog-languages-<name>-<width>.png). */
+async function screens(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `/tmp/blog-languages-${name}-${width}.png` });
+  }
+}
+
+/** The hreflang alternates in a page's head, as "hreflang href" lines, sorted. */
+const headAlternates = async (page: Page) =>
+  (
+    await page
+      .locator('head link[rel="alternate"][hreflang]:not([type])')
+      .evaluateAll((links) => links.map((l) => `${l.getAttribute("hreflang")} ${l.getAttribute("href")}`))
+  ).sort();
+
+describe("the blog list in one language", () => {
+  it("filters by language with plain links, each card in its language, server-rendered and cached", async () => {
+    const { page, errors } = await open("/blog");
+    const filter = page.getByRole("navigation", { name: "Languages" });
+    expect(await filter.getByRole("link").allTextContents()).toEqual([
+      "All languages",
+      "English",
+      "Hindi",
+      "Tamil",
+    ]);
+    expect(await filter.getByRole("link", { name: "All languages" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    await waitForHydration(page);
+    await filter.getByRole("link", { name: "Hindi" }).click();
+    await page.waitForURL("**/blog?lang=hi");
+    await expect.poll(() => page.locator("article h2").allTextContents()).toEqual(HINDI_HEADINGS);
+    expect(
+      await page.locator("article").evaluateAll((cards) => cards.map((c) => c.getAttribute("lang"))),
+    ).toEqual(["hi", "hi"]);
+    // Each card names its language and offers its link in it; the page around stays English.
+    expect(await page.locator("article").first().textContent()).toContain("हिन्दी");
+    expect(await page.getByRole("link", { name: /^पूरा लेख पढ़ें/ }).count()).toBe(2);
+    expect(await htmlLang(page)).toBe("en");
+    expect(await filter.getByRole("link", { name: "Hindi" }).getAttribute("aria-current")).toBe("page");
+    expect(new URL((await page.locator('link[rel="canonical"]').getAttribute("href"))!).search).toBe(
+      "?lang=hi",
+    );
+    expect(await page.title()).toContain("Blog posts in Hindi");
+    await expectAccessible(page);
+    await screens(page, "list-hi");
+    expect(errors).toEqual([]);
+
+    // Without script the links work too, and the answer is the server's HTML, then the page cache's.
+    const { page: plain } = await browser.open(`${site()}/blog`, { javaScriptEnabled: false });
+    await plain.getByRole("navigation", { name: "Languages" }).getByRole("link", { name: "Tamil" }).click();
+    await plain.waitForURL("**/blog?lang=ta");
+    expect(await plain.locator("article h2").allTextContents()).toEqual(TAMIL_HEADINGS);
+    const first = await fetch(`${site()}/blog?lang=ta`);
+    expect(await first.text()).toContain(TAMIL_HEADINGS[0]!.replaceAll("&", "&amp;"));
+    expect((await fetch(`${site()}/blog?lang=ta`)).headers.get("x-cache")).toBe("HIT");
+    const english = await (await fetch(`${site()}/blog?lang=en`)).text();
+    expect(english).toContain("The First 100 Days of a New GCC");
+    expect(english).not.toContain(HINDI_HEADINGS[0]);
+    // A language the blog does not have is no list of ours.
+    for (const lang of ["fr", "Hindi", ""])
+      expect((await fetch(`${site()}/blog?lang=${lang}`)).status).toBe(404);
+  });
+});
+
+describe("a post in Hindi", () => {
+  it("renders in Hindi: html lang, inLanguage, and the words around it; the menu and footer stay English", async () => {
+    const { page, errors, status } = await open(await pathOf(WHY_INDIA.hi));
+    expect(status).toBe(200);
+    expect(await htmlLang(page)).toBe("hi");
+    expect(await langAround(page, "header")).toBe("en");
+    expect(await langAround(page, "footer")).toBe("en");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).waitFor();
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((block) => block["@type"] === "BlogPosting");
+    expect(ld?.inLanguage).toBe("hi");
+    expect(await page.locator("#comments-heading").textContent()).toBe("1 टिप्पणी");
+    await page.getByRole("heading", { name: "अपनी प्रतिक्रिया दें" }).waitFor();
+    for (const label of ["नाम", "ईमेल", "टिप्पणी"]) await page.getByLabel(label, { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "टिप्पणी भेजें" }).count()).toBe(1);
+    // The date as a Hindi reader writes it, the same after hydration (no mismatch logged).
+    expect(await page.locator("article header time").textContent()).toMatch(
+      /^\d{1,2} [\u0900-\u097f]+ \d{4}$/,
+    );
+    const also = page.getByText("यह लेख इन भाषाओं में भी उपलब्ध है:");
+    expect(await also.getByRole("link").allTextContents()).toEqual(["अंग्रेज़ी", "तमिल"]);
+    expect(await page.getByRole("complementary").getByRole("heading", { name: "टैग" }).count()).toBe(1);
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "टिप्पणी भेजें" }).click();
+    await page.getByRole("alert").filter({ hasText: "सभी फ़ील्ड भरना ज़रूरी है" }).waitFor();
+    await page.getByText("कृपया सभी फ़ील्ड भरें").waitFor();
+    // The shared schema's checks speak Hindi too.
+    await page.getByLabel("नाम", { exact: true }).fill("अनीता");
+    await page.getByLabel("ईमेल", { exact: true }).fill("anita@");
+    await page.getByLabel("टिप्पणी", { exact: true }).fill("बढ़िया लेख");
+    await page.getByRole("button", { name: "टिप्पणी भेजें" }).click();
+    await page.getByRole("alert").filter({ hasText: "कृपया सही ईमेल पता लिखें" }).waitFor();
+    expect(await page.getByLabel("ईमेल", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page);
+    await screens(page, "post-hi");
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps <html lang> right on client navigation between translations", async () => {
+    const { page } = await open(await pathOf(WHY_INDIA.hi));
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "अंग्रेज़ी" }).click();
+    await page.waitForURL(`**${await pathOf(WHY_INDIA.en)}`);
+    await expect.poll(() => htmlLang(page)).toBe("en");
+    await page.getByRole("heading", { name: "Leave a Reply" }).waitFor();
+    await page.getByRole("link", { name: "Tamil" }).click();
+    await expect.poll(() => htmlLang(page)).toBe("ta");
+    await page.getByRole("heading", { name: "உங்கள் கருத்தைப் பதிவிடுங்கள்" }).waitFor();
+    await page.goBack();
+    await expect.poll(() => htmlLang(page)).toBe("en");
+  });
+
+  it("posts a Hindi comment and shows it", async () => {
+    const { page, errors } = await open(await pathOf(10));
+    await waitForHydration(page);
+    expect(await page.locator("#comments-heading").textContent()).toBe("अभी कोई टिप्पणी नहीं");
+    const text = `बेंगलुरु और पुणे की तुलना बहुत काम की लगी। धन्यवाद! ${Date.now()}`;
+    await page.getByLabel("नाम", { exact: true }).fill("राहुल वर्मा");
+    await page.getByLabel("ईमेल", { exact: true }).fill("rahul.verma@example.com");
+    await page.getByLabel("टिप्पणी", { exact: true }).fill(text);
+    await page.getByRole("button", { name: "टिप्पणी भेजें" }).click();
+    await page.getByText("आपकी टिप्पणी भेज दी गई है!").waitFor();
+    const comment = page.getByTestId("comment").filter({ hasText: text });
+    await comment.waitFor();
+    expect(await comment.textContent()).toContain("राहुल वर्मा");
+    expect(await page.locator("#comments-heading").textContent()).toBe("1 टिप्पणी");
+    expect(await page.getByLabel("टिप्पणी", { exact: true }).inputValue()).toBe("");
+    // Stored as typed: another visitor reads it in the server's HTML.
+    expect(await (await fetch(`${site()}${await pathOf(10)}`)).text()).toContain(text);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("a post in Tamil", () => {
+  it("renders in Tamil and passes axe", async () => {
+    const { page, errors } = await open(await pathOf(WHY_INDIA.ta));
+    expect(await htmlLang(page)).toBe("ta");
+    expect(await page.locator("#comments-heading").textContent()).toBe("1 கருத்து");
+    await page.getByRole("heading", { name: "உங்கள் கருத்தைப் பதிவிடுங்கள்" }).waitFor();
+    await expectAccessible(page);
+    await screens(page, "post-ta");
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps the spec's English words on the English original", async () => {
+    const { page } = await open(await pathOf(WHY_INDIA.en));
+    expect(await htmlLang(page)).toBe("en");
+    expect(await page.locator("#comments-heading").textContent()).toBe("2 Comments");
+    await page.getByRole("heading", { name: "Leave a Reply" }).waitFor();
+    const also = page.getByText("This article is also available in:");
+    expect(await also.getByRole("link").allTextContents()).toEqual(["Hindi", "Tamil"]);
+    expect(await langAround(page, "header")).toBe("en");
+  });
+});
+
+describe("search engines", () => {
+  it("lists the same hreflang set, absolute, on every translation: in the head and in the sitemap", async () => {
+    const paths = {
+      en: await pathOf(WHY_INDIA.en),
+      hi: await pathOf(WHY_INDIA.hi),
+      ta: await pathOf(WHY_INDIA.ta),
+    };
+    const expected = [
+      ...Object.entries(paths).map(([lang, path]) => `${lang} ${site()}${path}`),
+      `x-default ${site()}${paths.en}`,
+    ].sort();
+    const sitemap = await (await fetch(`${site()}/sitemap.xml`)).text();
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    for (const path of Object.values(paths)) {
+      const { page } = await open(path);
+      expect(await headAlternates(page)).toEqual(expected);
+      // Canonical stays each post's own address.
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${site()}${path}`);
+      const entry = sitemap.split("\n").find((line) => line.includes(`<loc>${site()}${path}</loc>`))!;
+      const listed = [...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)]
+        .map(([, lang, href]) => `${lang} ${href}`)
+        .sort();
+      expect(listed).toEqual(expected);
+    }
+    // A post with no translation has no alternates.
+    const { page: alone } = await open(await pathOf(3));
+    expect(await headAlternates(alone)).toEqual([]);
+  });
+
+  it("offers an RSS feed per language, linked from the list", async () => {
+    const { page } = await open("/blog");
+    const feeds = await page
+      .locator('link[rel="alternate"][type="application/rss+xml"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    expect(feeds).toEqual(["/rss.xml", "/rss.xml?lang=en", "/rss.xml?lang=hi", "/rss.xml?lang=ta"]);
+    const titles = (xml: string) => [...xml.matchAll(/<item>\s*<title>([^<]+)<\/title>/g)].map((m) => m[1]);
+    const hindi = await (await fetch(`${site()}/rss.xml?lang=hi`)).text();
+    expect(hindi).toContain("<language>hi</language>");
+    expect(titles(hindi)).toEqual(HINDI_HEADINGS);
+    const tamil = await (await fetch(`${site()}/rss.xml?lang=ta`)).text();
+    expect(tamil).toContain("<language>ta</language>");
+    expect(titles(tamil).map((t) => t?.replaceAll("&amp;", "&"))).toEqual(TAMIL_HEADINGS);
+    const english = await (await fetch(`${site()}/rss.xml?lang=en`)).text();
+    expect(titles(english)).toContain("The First 100 Days of a New GCC");
+    expect(titles(english).some((t) => /[\u0900-\u097f\u0b80-\u0bff]/u.test(t!))).toBe(false);
+  });
+});
+
+describe("fonts", () => {
+  /** Opens `path` in a fresh context (empty cache) and answers the fonts the page downloaded. */
+  async function fontsOf(path: string) {
+    const { page } = await browser.newPage();
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${site()}${path}`);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => document.fonts.ready);
+    return fonts;
+  }
+
+  /** Elements whose own Hindi or Tamil text is drawn in no self-hosted font (a system font: tofu here). */
+  async function drawnInSystemFonts(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+    const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "body *" });
+    const wrong: string[] = [];
+    for (const nodeId of nodeIds) {
+      const { node } = await cdp.send("DOM.describeNode", { nodeId, depth: 1 });
+      const children = node.children ?? [];
+      const own = children
+        .filter((c) => c.nodeType === 3)
+        .map((c) => c.nodeValue)
+        .join("");
+      if (node.nodeName === "SCRIPT" || !/[\u0900-\u097f\u0b80-\u0bff]/u.test(own)) continue;
+      const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      if (!fonts.some((font) => font.isCustomFont)) wrong.push(`${node.nodeName} ${own.trim().slice(0, 20)}`);
+    }
+    return wrong;
+  }
+
+  it("draws every Hindi and Tamil word in its font once it arrives, also over a slow connection", async () => {
+    for (const path of [await pathOf(WHY_INDIA.ta), await pathOf(WHY_INDIA.hi), "/blog"]) {
+      const { page } = await browser.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      // Slow enough that the fonts arrive after the first layout (Chromium then kept some words in tofu).
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 300,
+        downloadThroughput: 200_000,
+        uploadThroughput: 100_000,
+      });
+      await page.goto(`${site()}${path}`);
+      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
+      await page.evaluate(() => document.fonts.ready);
+      await expect.poll(() => drawnInSystemFonts(page), { timeout: 5_000 }).toEqual([]);
+    }
+  });
+
+  it("downloads no Indic font on the English home page, and only its script's subset on a Hindi or Tamil post", async () => {
+    expect(await fontsOf("/")).toEqual([]);
+    expect(await fontsOf(await pathOf(3))).toEqual([]);
+    const hindi = await fontsOf(await pathOf(WHY_INDIA.hi));
+    expect(hindi.length).toBeGreaterThan(0);
+    for (const font of hindi)
+      expect(font).toMatch(/^\/assets\/noto-sans-devanagari-devanagari-(400|700)-normal-[\w-]+\.woff2$/);
+    const tamil = await fontsOf(await pathOf(WHY_INDIA.ta));
+    expect(tamil.length).toBeGreaterThan(0);
+    for (const font of tamil)
+      expect(font).toMatch(/^\/assets\/noto-sans-tamil-tamil-(400|700)-normal-[\w-]+\.woff2$/);
+    // Same origin (the CSP allows fonts from 'self' only), cached for good.
+    const res = await fetch(`${site()}${hindi[0]}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("font/woff2");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("translations in the console", () => {
+  it("adds a translation as a draft from the editor, and publishing it changes nothing on the original", async () => {
+    const stamp = Date.now();
+    const heading = `Translate me ${stamp}`;
+    const token = await adminToken(site());
+    const created = await fetch(`${site()}/api/blog`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        heading,
+        full_description: "<p>The English words.</p>",
+        feature_image: "/images/blog/cover-2.svg",
+        image_alt_text: "A map of India",
+        tags: "GCC, Translation test",
+        language: "English",
+        status: "draft",
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    const { page, errors } = await openSignedIn(browser, `${site()}/dashboard/blog?search=${stamp}`);
+    const row = (text: string) => page.locator("tbody tr").filter({ hasText: text });
+    await row(heading).waitFor();
+    expect(await row(heading).textContent()).toContain("No translations");
+    await page.getByRole("button", { name: `Edit ${heading}` }).click();
+    const editor = page.getByRole("dialog", { name: `Edit ${heading}` });
+    const panel = editor.getByRole("region", { name: "Translations" });
+    await panel.getByRole("button", { name: "Add translation" }).waitFor();
+    await page.screenshot({ path: "/tmp/blog-languages-editor-1280.png" });
+    expect(await panel.getByLabel("Translate into").locator("option").allTextContents()).toEqual([
+      "Hindi",
+      "Tamil",
+    ]);
+    await expectAccessible(page);
+    await panel.getByLabel("Translate into").selectOption("Hindi");
+    await panel.getByRole("button", { name: "Add translation" }).click();
+
+    const translation = page.getByRole("dialog", { name: `Hindi translation of ${heading}` });
+    await translation.waitFor();
+    expect(await translation.getByLabel("Language").inputValue()).toBe("Hindi");
+    expect(await translation.getByLabel("Status").inputValue()).toBe("draft");
+    expect(await translation.getByLabel("Image alt text").inputValue()).toBe("A map of India");
+    expect(await translation.getByLabel("Tags (comma-separated)").inputValue()).toBe("GCC, Translation test");
+    expect(await translation.getByLabel("Heading", { exact: true }).inputValue()).toBe("");
+    const hindiHeading = `अनुवाद ${stamp}`;
+    await translation.getByLabel("Heading", { exact: true }).fill(hindiHeading);
+    await translation.getByRole("textbox", { name: "Article" }).click();
+    await page.keyboard.type("हिन्दी के शब्द।");
+    await translation.getByRole("button", { name: "Save post" }).click();
+    await page.getByText("Translation created.").waitFor();
+    await translation.waitFor({ state: "hidden" });
+
+    // Each row names the other's language with that post's own status.
+    await expect.poll(() => row(heading).textContent()).toContain("Hindi: Draft");
+    await expect.poll(() => row(hindiHeading).textContent()).toContain("English: Draft");
+    await page.screenshot({ path: "/tmp/blog-languages-console-1280.png" });
+
+    // Open the Hindi version from the original's editor and publish it.
+    await page.getByRole("button", { name: `Edit ${heading}` }).click();
+    await editor.getByRole("region", { name: "Translations" }).getByRole("button", { name: /^Open/ }).click();
+    const hindiEditor = page.getByRole("dialog", { name: `Edit ${hindiHeading}` });
+    await hindiEditor.waitFor();
+    await hindiEditor.getByLabel("Status").selectOption("published");
+    await hindiEditor.getByRole("button", { name: "Save post" }).click();
+    await page
+      .getByRole("dialog", { name: "Publish now?" })
+      .getByRole("button", { name: "Publish now" })
+      .click();
+    await page.getByText("Post saved.").waitFor();
+    await expect.poll(() => row(heading).textContent()).toContain("Hindi: Published");
+    // The original is still a draft: publishing one translation publishes no other.
+    expect(await row(heading).locator("td").nth(1).textContent()).toBe("Draft");
+    expect((await fetch(`${site()}/blog?lang=en`).then((r) => r.text())).includes(heading)).toBe(false);
+    expect(await (await fetch(`${site()}/blog?lang=hi`)).text()).toContain(hindiHeading);
+    expect(errors).toEqual([]);
+
+    // On a phone the list is cards, each naming its translations.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.locator(".list-cards li").filter({ hasText: heading });
+    await card.waitFor();
+    expect(await card.textContent()).toContain("Hindi: Published");
+    await page.screenshot({ path: "/tmp/blog-languages-console-390.png" });
+    await expectAccessible(page);
+  });
+});

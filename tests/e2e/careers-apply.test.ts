@@ -1,0 +1,172 @@
+import { rmSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executable, samplePdf } from "../support/cv-files";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { openSignedIn } from "./support/console";
+import { startServer, type RunningServer } from "./support/server";
+
+/**
+ * A candidate applies on the job page of the built server, which sends its mail through a real SMTP
+ * server; the hiring team finds the application in the console and moves it.
+ */
+const browser = setupBrowser();
+let smtp: TestSmtp;
+let server: RunningServer;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startServer({ env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "100" } });
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const JOB = "Senior Talent Acquisition Partner";
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function fillApplication(page: Page, email: string, cv: Buffer, name = "Meera CV.pdf") {
+  const form = page.locator("#apply form");
+  await form.getByLabel("First name").fill("Meera");
+  await form.getByLabel("Last name").fill("Iyer");
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Phone").fill("98765 43210");
+  await form.getByLabel(/^CV/).setInputFiles({ name, mimeType: "application/pdf", buffer: cv });
+  await form.getByLabel("Cover note").fill("Six years of hiring for capability centres in Pune.");
+  await form.getByLabel(/I agree that my application and CV are processed/).check();
+}
+
+describe("Applying for a job", () => {
+  it("a candidate applies on a 390 px phone with a PDF: confirmation page and e-mail; applying again updates", async () => {
+    const { page, errors } = await browser.open(`${server.url}/careers-details?jobId=1`, phone);
+    await waitForHydration(page);
+    // The form fits the phone: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    expect(await page.getByRole("link", { name: "privacy policy" }).first().getAttribute("href")).toBe(
+      "/privacy",
+    );
+
+    await fillApplication(page, "meera.iyer@example.com", samplePdf());
+    await page.getByRole("button", { name: "Send application" }).click();
+    await page.waitForURL("**/careers-details/applied?jobId=1");
+    await page.getByRole("heading", { name: "Application received" }).waitFor();
+    expect(await page.getByText(`Thank you for applying for ${JOB}.`).count()).toBe(1);
+    await expectAccessible(page);
+    await expect
+      .poll(() => smtp.received.map((m) => m.subject).sort(), { timeout: 20_000 })
+      .toEqual([`New application: ${JOB} from Meera Iyer`, `We received your application: ${JOB}`]);
+    const confirmation = smtp.received.find((m) => m.subject.startsWith("We received"))!;
+    expect(confirmation.to).toEqual(["meera.iyer@example.com"]);
+
+    // The same e-mail for the same job updates the application and says so.
+    await page.goto(`${server.url}/careers-details?jobId=1`);
+    await waitForHydration(page);
+    await fillApplication(page, "Meera.Iyer@example.com", samplePdf("Updated CV"), "cv-2.pdf");
+    await page.getByRole("button", { name: "Send application" }).click();
+    await page.getByRole("heading", { name: "Application updated" }).waitFor();
+    expect(page.url()).toContain("updated=1");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the server's message inline for a file that is no PDF, with and without JavaScript", async () => {
+    const { page } = await browser.open(`${server.url}/careers-details?jobId=1`, phone);
+    await waitForHydration(page);
+    await fillApplication(page, "ravi@example.com", executable(), "cv.pdf");
+    await page.getByRole("button", { name: "Send application" }).click();
+    const message = page.getByText("Upload your CV as a PDF or Word (.docx) document.");
+    await message.waitFor();
+    expect(await page.getByLabel(/^CV/).getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page);
+
+    const plain = await browser.open(`${server.url}/careers-details?jobId=1`, {
+      ...phone,
+      javaScriptEnabled: false,
+    });
+    await fillApplication(plain.page, "ravi@example.com", executable(), "cv.pdf");
+    await plain.page.getByRole("button", { name: "Send application" }).click();
+    await plain.page.waitForURL("**/careers-details?jobId=1&error=cv**");
+    await plain.page
+      .getByText(/Attach your CV as a PDF or Word \(\.docx\) document of at most 5 MB/)
+      .waitFor();
+  });
+
+  it("refuses a 6 MB CV with the form's message, with JavaScript before sending and without it after the post", async () => {
+    const big = Buffer.concat([samplePdf(), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
+    const { page } = await browser.open(`${server.url}/careers-details?jobId=1`, phone);
+    await waitForHydration(page);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await fillApplication(page, "big.cv@example.com", big, "big.pdf");
+    await page.getByRole("button", { name: "Send application" }).click();
+    await page.locator("#apply").getByText("The CV must be 5 MB or smaller.").waitFor();
+    expect(await page.getByLabel(/^CV/).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel(/^CV/).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(posts).toEqual([]);
+    await expectAccessible(page);
+
+    const plain = await browser.open(`${server.url}/careers-details?jobId=1`, {
+      ...phone,
+      javaScriptEnabled: false,
+    });
+    await fillApplication(plain.page, "big.cv@example.com", big, "big.pdf");
+    await plain.page.getByRole("button", { name: "Send application" }).click();
+    // Refused before the body is read (a declared length over the limit), yet a page, not a JSON 413.
+    await plain.page.waitForURL("**/careers-details?jobId=1&error=too_large**");
+    await plain.page.locator("#apply").getByText("The CV must be 5 MB or smaller.").waitFor();
+    await plain.page.screenshot({ path: "/tmp/careers-too-large-nojs-390.png", fullPage: true });
+    // Axe needs scripts: the same address, as the server renders it, read with them.
+    const shown = await browser.open(plain.page.url(), phone);
+    expect(await shown.page.getByLabel(/^CV/).getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(shown.page);
+  });
+
+  it("the job page's JobPosting says applications are taken on the site (directApply)", async () => {
+    const html = await (await fetch(`${server.url}/careers-details?jobId=1`)).text();
+    const postings = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)]
+      .map((m) => JSON.parse(m[1]!) as { "@type"?: string; directApply?: boolean })
+      .filter((d) => d["@type"] === "JobPosting");
+    expect(postings).toHaveLength(1);
+    expect(postings[0]!.directApply).toBe(true);
+  });
+
+  it("the privacy policy page renders and the contact form links to it", async () => {
+    const { page } = await browser.open(`${server.url}/privacy`);
+    await page.getByRole("heading", { level: 1, name: "Privacy policy" }).waitFor();
+    await expectAccessible(page);
+    const contact = await browser.open(`${server.url}/contact`);
+    expect(await contact.page.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe(
+      "/privacy",
+    );
+  });
+
+  it("the application appears in the console, changes stage, and Undo puts it back", async () => {
+    const { page, errors } = await openSignedIn(browser, "/dashboard/applications", { baseURL: server.url });
+    const row = page.getByRole("row", { name: /Meera Iyer/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(JOB);
+    await expectAccessible(page);
+
+    const stage = row.getByRole("combobox", { name: "Stage of the application from Meera Iyer" });
+    await stage.focus();
+    await stage.selectOption("screening");
+    await page.getByText("Meera Iyer moved to Screening.").waitFor();
+    await page.getByRole("button", { name: "Undo" }).click();
+    await page.getByText("Meera Iyer is back in New.").waitFor();
+    await expect.poll(() => stage.inputValue()).toBe("new");
+
+    await stage.selectOption("interview");
+    await page.getByText("Meera Iyer moved to Interview.").waitFor();
+    await row.getByRole("button", { name: /^Open/ }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Six years of hiring for capability centres in Pune.").waitFor();
+    expect(await dialog.getByText(/New → Interview/).count()).toBe(1);
+    expect(await dialog.getByRole("button", { name: "Download CV (cv-2.pdf)" }).count()).toBe(1);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});

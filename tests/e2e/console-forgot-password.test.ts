@@ -1,0 +1,134 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { openSignedIn, signIn } from "./support/console";
+import { freePort, startServer, TEST_ADMIN, type RunningServer } from "./support/server";
+
+/**
+ * "Forgot password?" end to end: the built server mails the link through a real SMTP server, the browser
+ * follows it, sets a new password, signs in with it, and the old password no longer works.
+ */
+const browser = setupBrowser();
+let smtp: TestSmtp;
+let server: RunningServer;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  const port = await freePort();
+  server = await startServer({
+    port,
+    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: "100" },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const operator = { username: "forgetful", password: "the-old-long-password", email: "forgetful@example.com" };
+const NEW_PASSWORD = "a-new-and-long-passphrase";
+
+/** The message's text as a reader sees it: quoted-printable soft breaks and escapes undone. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+async function createOperator(who: { username: string; password: string }) {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(TEST_ADMIN),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const created = await fetch(`${server.url}/api/operators`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ ...who, role: "editor" }),
+  });
+  expect(created.status).toBe(201);
+}
+
+describe("Forgot password (console)", () => {
+  it("mails a link that sets a new password; the new one signs in and the old one fails", async () => {
+    await createOperator(operator);
+
+    const { page, errors } = await browser.open("/dashboard/login", { baseURL: server.url });
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/dashboard/forgot-password");
+    await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel("Username or e-mail address").fill("Forgetful@Example.com");
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.getByRole("status").filter({ hasText: "If an account matches, we've sent a link" }).waitFor();
+    await expectAccessible(page);
+
+    await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBe(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to).toEqual([operator.email]);
+    expect(mail.subject).toBe("Reset your console password");
+    const link = /http:\/\/127\.0\.0\.1:\d+\/dashboard\/reset-password#token=[A-Za-z0-9_-]+/.exec(
+      decoded(mail.raw),
+    )?.[0];
+    expect(link, decoded(mail.raw)).toBeDefined();
+
+    await page.goto(link!);
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel("New password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByRole("heading", { name: "Password changed" }).waitFor();
+    await expectAccessible(page);
+
+    // The link works once (a page in between, so the link loads the page again rather than its fragment).
+    await page.goto("/dashboard/login");
+    await page.goto(link!);
+    await waitForHydration(page);
+    await page.getByLabel("New password").fill("yet-another-passphrase");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByRole("alert").filter({ hasText: "This reset link is not valid any more" }).waitFor();
+
+    await page.goto("/dashboard/login");
+    await waitForHydration(page);
+    await signIn(page, operator);
+    await page.getByRole("alert").filter({ hasText: "Incorrect username or password." }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard/login");
+    await signIn(page, { username: operator.username, password: NEW_PASSWORD });
+    await page.waitForURL((url) => url.pathname !== "/dashboard/login");
+    expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\//);
+    // Only 4xx answers of the refused link and the wrong password were logged by the browser.
+    expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+  });
+
+  it("an admin sets an operator's address in Operators, and an operator their own in Your account", async () => {
+    await createOperator({ username: "addressless", password: "addressless-password-1" });
+    const admin = await openSignedIn(browser, "/dashboard/operators", { baseURL: server.url });
+    await admin.page.getByRole("button", { name: "Edit e-mail of addressless" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "E-mail address of addressless" });
+    await dialog.getByLabel("E-mail address").fill("Addressless@Example.com");
+    await expectAccessible(admin.page);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await admin.page.getByRole("row", { name: /addressless@example\.com/ }).waitFor();
+    expect(admin.errors).toEqual([]);
+
+    const self = { username: "self-served", password: "self-served-password-1" };
+    await createOperator(self);
+    const own = await openSignedIn(browser, "/dashboard/account", { baseURL: server.url }, self);
+    const field = own.page.getByRole("textbox", { name: "E-mail address" });
+    await expect.poll(() => field.isEnabled()).toBe(true);
+    await field.fill("not-an-address");
+    await own.page.getByRole("button", { name: "Save e-mail address" }).click();
+    await own.page.getByText("Enter a valid e-mail address, like name@example.com").first().waitFor();
+    await field.fill("Self.Served@Example.com");
+    await own.page.getByRole("button", { name: "Save e-mail address" }).click();
+    await own.page.getByText("E-mail address saved.").first().waitFor();
+    await own.page.reload();
+    await expect.poll(() => field.inputValue()).toBe("self.served@example.com");
+    await expectAccessible(own.page);
+    expect(own.errors).toEqual([]);
+  });
+});

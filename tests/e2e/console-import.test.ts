@@ -1,0 +1,237 @@
+import type { Download, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { truckBody } from "../support/logistics-bodies";
+import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
+import { adminToken, createMember, openSignedIn } from "./support/console";
+
+// Issue 27: a list's spreadsheet import, in the browser. Export trucks, edit the file as a spreadsheet would
+// and import it back (matched by vehicle number); a file with bad rows shows them before anything is
+// written and hands them back as CSV; Undo puts the list back as it was.
+
+const browser = setupBrowser();
+let token = "";
+beforeAll(async () => {
+  token = await adminToken();
+});
+
+const TRUCKS = "/dashboard/services/truck_details";
+const PHONE = { width: 390, height: 844 };
+
+interface Truck {
+  truck_id: number;
+  vehicle_number: string;
+  owner_name: string;
+  company_name: string;
+  to_city: string;
+}
+async function trucksOf(owner: string): Promise<Truck[]> {
+  const res = await fetch(`${baseURL()}/api/trucks?page_size=50&search=${encodeURIComponent(owner)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { truck_data: Truck[] }).truck_data;
+}
+
+let serial = Date.now() % 9000;
+/** A registration number no other test or demo truck has (the import matches trucks by it). */
+const vehicle = () => `KA${String(10 + (serial % 89))}QZ${String(1000 + (++serial % 9000))}`;
+
+async function createTrucks(owner: string, count: number) {
+  const phone = await createMember(token, "Import");
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${baseURL()}/api/trucks`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(
+        truckBody(phone, { vehicle_number: vehicle(), owner_name: owner, to_city: "Delhi" }),
+      ),
+    });
+    expect(res.status).toBe(201);
+  }
+  return phone;
+}
+
+const textOf = async (download: Download) =>
+  Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
+
+/** The cells of one CSV line (quotes doubled inside quoted cells; no line breaks in these). */
+function cellsOf(line: string) {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted && char === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (char === '"') quoted = !quoted;
+    else if (char === "," && !quoted) {
+      cells.push(cell);
+      cell = "";
+    } else cell += char;
+  }
+  return [...cells, cell];
+}
+const lineOf = (cells: string[]) =>
+  cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",");
+
+async function openImport(page: Page) {
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import trucks from CSV" });
+  await dialog.getByRole("heading", { name: "Step 1 of 4: Choose a file" }).waitFor();
+  return dialog;
+}
+
+async function chooseFile(page: Page, name: string, csv: string) {
+  const dialog = page.getByRole("dialog", { name: "Import trucks from CSV" });
+  await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await dialog.getByRole("heading", { name: "Step 2 of 4: Match the columns" }).waitFor();
+  return dialog;
+}
+
+describe("importing a spreadsheet into a console list", () => {
+  it("round-trips an export: 2 edited cells and 1 added row give 2 updated, 1 new, the rest unchanged; Undo puts it back", async () => {
+    const owner = `Importowner${Date.now() % 1_000_000}`;
+    const phone = await createTrucks(owner, 4);
+    const before = await trucksOf(owner);
+    const { page, errors } = await openSignedIn(browser, `${TRUCKS}?search=${owner}`);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(4);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    const lines = (await textOf(download)).trim().split("\r\n");
+    const header = cellsOf(lines[0]!);
+    const column = (name: string) => header.indexOf(name);
+    const rows = lines.slice(1).map(cellsOf);
+    // As in a spreadsheet: two cells edited, one row added below.
+    rows[0]![column("To")] = "Chennai";
+    rows[1]![column("Company name")] = "Edited Roadways";
+    const added = [...rows[0]!];
+    added[column("Truck id")] = "";
+    added[column("Added")] = "";
+    added[column("Vehicle number")] = vehicle();
+    added[column("Owner name")] = owner;
+    const edited = [header, ...rows, added].map(lineOf).join("\r\n");
+
+    const dialog = await openImport(page);
+    await dialog.getByText("No imports yet.").or(dialog.getByRole("list")).first().waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-1-choose-1280.png" });
+
+    await chooseFile(page, "trucks-edited.csv", edited);
+    // Every column of the export is matched by its header; the id and date columns are not imported.
+    await expect.poll(() => dialog.getByLabel("Vehicle number").inputValue()).toBe("vehicle_number");
+    expect(await dialog.getByLabel("Truck id").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Added").inputValue()).toBe("");
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-2-map-1280.png" });
+
+    await dialog.getByRole("button", { name: "Check rows" }).click();
+    await dialog.getByRole("heading", { name: "Step 3 of 4: Check the rows" }).waitFor();
+    const tiles = dialog.getByRole("definition");
+    const tile = (outcome: string) => dialog.locator(`[data-outcome=${outcome}]`);
+    await tiles.first().waitFor();
+    expect(await tile("new").textContent()).toBe("1");
+    expect(await tile("updated").textContent()).toBe("2");
+    expect(await tile("unchanged").textContent()).toBe("2");
+    expect(await tile("invalid").textContent()).toBe("0");
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-3-check-1280.png" });
+
+    await dialog.getByRole("button", { name: "Import 3 rows" }).click();
+    await dialog.getByRole("heading", { name: "Step 4 of 4: Done" }).waitFor();
+    await dialog.getByText("Imported trucks-edited.csv: 1 new, 2 updated trucks.").waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-4-done-1280.png" });
+
+    const after = await trucksOf(owner);
+    expect(after).toHaveLength(5);
+    const byId = new Map(after.map((t) => [t.truck_id, t]));
+    const firstId = Number(rows[0]![column("Truck id")]);
+    const secondId = Number(rows[1]![column("Truck id")]);
+    expect(byId.get(firstId)!.to_city).toBe("Chennai");
+    expect(byId.get(secondId)!.company_name).toBe("Edited Roadways");
+    // The list behind the dialog shows the new truck once the dialog closes, and focus is back on its opener.
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(5);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Import CSV");
+
+    // Undo, from the recent imports of the dialog.
+    await openImport(page);
+    await page.getByRole("button", { name: "Undo the import of trucks-edited.csv" }).click();
+    const confirm = page.getByRole("dialog", { name: "Undo import" });
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Undo import" }).click();
+    await page
+      .getByText("Import undone: 1 truck removed (in Recently deleted), 2 trucks put back as they were.")
+      .waitFor();
+    const undone = await trucksOf(owner);
+    expect(
+      undone
+        .map(({ truck_id, to_city, company_name }) => ({ truck_id, to_city, company_name }))
+        .sort((a, b) => a.truck_id - b.truck_id),
+    ).toEqual(
+      before
+        .map(({ truck_id, to_city, company_name }) => ({ truck_id, to_city, company_name }))
+        .sort((a, b) => a.truck_id - b.truck_id),
+    );
+    await page.getByText(/^Undone /).waitFor();
+    await expectAccessible(page);
+    expect(phone).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
+
+  it("on a phone: 3 bad rows are shown with their reasons before anything is written, the others import, and the 3 come back as CSV", async () => {
+    const owner = `Badrows${Date.now() % 1_000_000}`;
+    const phone = await createTrucks(owner, 1);
+    const { page, errors } = await openSignedIn(browser, `${TRUCKS}?search=${owner}`, { viewport: PHONE });
+    await expect.poll(() => page.locator("main li, main tbody tr").count()).toBeGreaterThan(0);
+    const header = "Vehicle number,Phone number,Owner name,Body type,Tyres,Tonnage,Brand,State";
+    const good = (n: string) => `${n},${phone},${owner},Container,10,10-20,Tata,Maharashtra`;
+    const csv = [
+      header,
+      good(vehicle()),
+      `NOT-A-NUMBER,${phone},${owner},Container,10,10-20,Tata,Maharashtra`,
+      good(vehicle()),
+      `${vehicle()},${phone},${owner},Container,7,10-20,Tata,Atlantis`,
+      `${vehicle()},12345,${owner},Container,10,10-20,Tata,Goa`,
+    ].join("\n");
+
+    const dialog = await openImport(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-1-choose-390.png" });
+    await chooseFile(page, "bad-rows.csv", csv);
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-2-map-390.png" });
+    await dialog.getByRole("button", { name: "Check rows" }).click();
+    await dialog.getByRole("heading", { name: "3 rows have problems" }).waitFor();
+    const problems = dialog.locator("[data-row]");
+    expect(await problems.count()).toBe(3);
+    expect(await problems.nth(0).textContent()).toContain("Enter a vehicle number like");
+    expect(await problems.nth(1).textContent()).toContain("Choose the number of tyres");
+    expect(await problems.nth(1).textContent()).toContain("Choose a state");
+    expect(await problems.nth(2).textContent()).toContain("Enter a 10-digit Indian mobile number");
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-3-check-390.png", fullPage: true });
+
+    await dialog.getByRole("button", { name: "Import 2 rows" }).click();
+    await dialog.getByText("Imported bad-rows.csv: 2 new, 0 updated trucks.").waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-4-done-390.png" });
+    expect(await trucksOf(owner)).toHaveLength(3);
+
+    const [failed] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Download the 3 rows that failed" }).click(),
+    ]);
+    expect(failed.suggestedFilename()).toBe("bad-rows-failed-rows.csv");
+    const lines = (await textOf(failed)).trim().split("\r\n");
+    expect(lines[0]).toBe(`${header},Error`);
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/^NOT-A-NUMBER,.*Vehicle number: Enter a vehicle number like/);
+    expect(lines[2]).toContain("Tyres: Choose the number of tyres; State: Choose a state");
+    expect(lines[3]).toContain("Phone number: Enter a 10-digit Indian mobile number");
+    expect(errors).toEqual([]);
+  });
+});
