@@ -69,8 +69,8 @@ export default function App() {
   // dialogs are all there when the connection returns. Each layout brings its toaster (the site's, the console's).
   return (
     <>
-      <NavigationProgress />
       <div className={online ? "contents" : "invisible contents [&_*]:invisible!"} inert={!online}>
+        <NavigationProgress />
         <Outlet />
       </div>
       {!online && <OfflineNotice />}

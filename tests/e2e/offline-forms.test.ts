@@ -47,10 +47,33 @@ async function dropConnectionOnFirstPost(page: Page, path: string) {
   return seen;
 }
 
-/** Offline: the spec's words, and below them that the visitor's submission is kept. */
+/** Offline: the spec's words alone over the page; underneath, hidden until the connection returns, the form
+ * says that the visitor's submission is kept. */
 async function expectWaitingNotice(page: Page) {
-  await page.getByRole("status").filter({ hasText: WAITING }).waitFor();
+  await page
+    .getByRole("status", { includeHidden: true })
+    .filter({ hasText: WAITING })
+    .waitFor({ state: "attached" });
   expect(await page.getByRole("alert").filter({ hasText: NOTICE }).isVisible()).toBe(true);
+  expect((await page.locator("body").innerText()).trim()).toBe(NOTICE);
+}
+
+/**
+ * The first POST reaches the server, but its answer is lost as the connection drops; later ones go through.
+ * Counts what reached the server.
+ */
+async function loseAnswerToFirstPost(page: Page, path: string) {
+  const seen = { attempts: 0, reached: 0 };
+  await page.route(`**${path}`, async (route: Route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    seen.reached++;
+    if (++seen.attempts > 1) return route.continue();
+    await route.fetch();
+    await page.context().setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    await route.abort("internetdisconnected");
+  });
+  return seen;
 }
 
 const unique = (label: string) => `${label}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
@@ -113,6 +136,47 @@ describe("a public form sent while the connection drops", () => {
     expect(seen).toEqual({ attempts: 2, reached: 1 });
     expect(await storedComments(text)).toBe(1);
     expect(await page.getByTestId("comment").filter({ hasText: text }).count()).toBe(1);
+  });
+
+  it("counts an enquiry as sent when its answer was lost and the resend is refused as a repeat", async () => {
+    const { page } = await browser.open("/contact", PHONE);
+    await waitForHydration(page);
+    const seen = await loseAnswerToFirstPost(page, "/api/contact_requests");
+    const email = unique("lost-answer");
+    const form = page.locator("form").filter({ has: page.getByLabel("Message") });
+    await form.getByLabel("First name").fill("Asha");
+    await form.getByLabel("Last name").fill("Verma");
+    await form.getByLabel("Official email").fill(email);
+    await form.getByLabel("Message").fill("Sent just as the train entered the tunnel.");
+    await form.getByLabel(/I accept the privacy policy/).check();
+    await form.getByRole("button", { name: "Send message" }).click();
+
+    await expectWaitingNotice(page);
+    expect(await storedEnquiries(email)).toBe(1);
+    await page.context().setOffline(false);
+    await page.getByRole("status").filter({ hasText: "Message sent" }).waitFor();
+    expect(seen).toEqual({ attempts: 2, reached: 2 });
+    expect(await storedEnquiries(email)).toBe(1);
+    // The resend's refusal is not shown as a failure, neither in the page nor as a toast.
+    expect(await page.getByText("We already received this message").count()).toBe(0);
+  });
+
+  it("counts a comment as posted when its answer was lost and the resend is refused as a repeat", async () => {
+    const { page } = await browser.open(POST_PATH, PHONE);
+    await waitForHydration(page);
+    const seen = await loseAnswerToFirstPost(page, "/api/blog_comments/");
+    const text = `Posted as the line dropped ${Date.now()}`;
+    await page.getByLabel("Name").fill("Commuting Reader");
+    await page.getByLabel("Email").fill("commuter@example.com");
+    await page.getByRole("textbox", { name: "Comment" }).fill(text);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+
+    await expectWaitingNotice(page);
+    await page.context().setOffline(false);
+    await page.getByText("Comment submitted successfully!").waitFor();
+    expect(seen).toEqual({ attempts: 2, reached: 2 });
+    expect(await storedComments(text)).toBe(1);
+    await page.getByTestId("comment").filter({ hasText: text }).waitFor();
   });
 
   it("says plainly that an enquiry was not sent when the request fails while the browser reports a connection", async () => {

@@ -82,11 +82,11 @@ export function CommentForm({
     setError(null);
     try {
       // Offline, the comment stays in the form and goes out once the connection is back.
-      const res = await postWhenOnline("/api/blog_comments/", payload, {
+      const { response: res, arrivedBefore } = await postWhenOnline("/api/blog_comments/", payload, {
         waiting: () => setWaiting(true),
         resumed: () => setWaiting(false),
       });
-      if (res.ok) {
+      if (res.ok || arrivedBefore) {
         toast.success(t.commentSubmitted, { duration: COMMENT_TOAST_DURATION_MS });
         setValues(empty);
         onPosted();

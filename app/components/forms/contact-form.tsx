@@ -132,7 +132,7 @@ export function ContactForm({ className = "" }: { className?: string }) {
     }
     setErrors({});
     // Offline, the typed text stays in the form and the enquiry goes out once the connection is back.
-    const response = await postWhenOnline(CONTACT_ENDPOINT, values, {
+    const { response, arrivedBefore } = await postWhenOnline(CONTACT_ENDPOINT, values, {
       waiting: () => setStatus({ kind: "waiting" }),
       resumed: () => setStatus({ kind: "sending" }),
     });
@@ -140,8 +140,8 @@ export function ContactForm({ className = "" }: { className?: string }) {
       message?: string;
       errors?: Record<string, string>;
     };
-    if (response.status === 201) {
-      const message = body.message || THANK_YOU;
+    if (response.status === 201 || arrivedBefore) {
+      const message = (response.status === 201 && body.message) || THANK_YOU;
       form.current?.reset();
       setAttempted(false);
       setStatus({ kind: "sent", message });
