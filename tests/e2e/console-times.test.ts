@@ -20,6 +20,10 @@ function isoDay(text: string) {
   return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, "0")}-${day!.padStart(2, "0")}`;
 }
 
+/** The calendar date ("2026-11-27") of a moment in a time zone. */
+const dayIn = (timeZone: string, moment: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(moment));
+
 /** "27 Nov 2026, 12:29 am IST" → "2026-11-27 00:29", the way the CSV writes a moment. */
 function csvMoment(text: string) {
   const [, hour, minute, half] = /, (\d{1,2}):(\d{2}) (am|pm) IST$/.exec(text) ?? [];
@@ -70,10 +74,19 @@ describe("times for an operator in New York", () => {
   });
 
   it("posts a job on the same date in the console's list and on the public job page", async () => {
+    const indiaDay = dayIn("Asia/Kolkata", job.created_at);
+    // A browser zone whose date differs from India's at the job's creation (UTC-12 or UTC+14: one of the two
+    // always does), so a date drawn in the browser's zone cannot pass.
+    const timezoneId = ["Etc/GMT+12", "Pacific/Kiritimati"].find(
+      (z) => dayIn(z, job.created_at) !== indiaDay,
+    )!;
     const { page, errors } = await openSignedIn(
       browser,
       `/dashboard/jobs?search=${encodeURIComponent(JOB)}`,
-      NEW_YORK,
+      {
+        ...NEW_YORK,
+        timezoneId,
+      },
     );
     const row = page.locator("tbody tr").filter({ hasText: JOB });
     await row.waitFor();
@@ -83,9 +96,6 @@ describe("times for an operator in New York", () => {
       .nth(headers.findIndex((h) => h.startsWith("Posted")))
       .textContent())!;
 
-    const indiaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(
-      new Date(job.created_at),
-    );
     expect(isoDay(posted)).toBe(indiaDay);
 
     await page.goto(`/careers-details?jobId=${job.id}`);
