@@ -2,25 +2,33 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, crmLeads, deletedRecords } from "../../db/schema/index";
 import { MAX_MATCHING } from "../../schemas/bulk";
+import type { DatabaseHandle } from "../../db/client";
+import { createTestDatabase } from "../../tests/support/database";
+import { describeWith } from "../../tests/support/services";
 import { logisticsTestApp } from "./logistics-fixtures";
 
-// "Select all N matching" at its stated limit, on the engine the run uses (PGlite, or PostgreSQL with
-// TEST_DATABASE_URL): the audit and trash INSERTs of 10,000 rows must stay under 65,535 parameters.
+// "Select all N matching" at its stated limit, on both engines in every run that has PostgreSQL: the audit
+// and trash INSERTs of 10,000 rows must stay under PostgreSQL's 65,535 parameters, and PGlite must keep up.
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
-beforeAll(async () => {
-  ctx = await logisticsTestApp();
-});
-afterAll(() => ctx.t.close());
-const db = () => ctx.app.database.db;
+function limitTests(embedded: boolean) {
+  let database: DatabaseHandle;
+  let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
+  beforeAll(async () => {
+    database = await createTestDatabase({ embedded });
+    ctx = await logisticsTestApp({ database });
+  });
+  afterAll(async () => {
+    await ctx.t.close();
+    await database.close();
+  });
+  const db = () => ctx.app.database.db;
 
-async function insertHotLeads(n: number) {
-  await db().execute(
-    sql`insert into crm_leads (name, contact_no, status) select 'Bulk lead ' || g, '+91900' || lpad(g::text, 7, '0'), 'HOT' from generate_series(1, ${n}) g`,
-  );
-}
+  async function insertHotLeads(n: number) {
+    await db().execute(
+      sql`insert into crm_leads (name, contact_no, status) select 'Bulk lead ' || g, '+91900' || lpad(g::text, 7, '0'), 'HOT' from generate_series(1, ${n}) g`,
+    );
+  }
 
-describe("bulk delete of every matching lead", () => {
   it("refuses one more than the limit with a 422 that gives the count, and deletes nothing", async () => {
     await insertHotLeads(MAX_MATCHING + 1);
     const res = await ctx.call("POST", "/api/crm/leads/bulk_delete?status=HOT", { all_matching: true });
@@ -47,4 +55,9 @@ describe("bulk delete of every matching lead", () => {
     expect(await db().$count(crmLeads)).toBe(MAX_MATCHING);
     expect(await db().$count(auditLog, eq(auditLog.action, "restore"))).toBe(MAX_MATCHING);
   }, 120_000);
-});
+}
+
+describe("bulk delete of every matching lead, on the embedded database", () => limitTests(true));
+describeWith("TEST_DATABASE_URL", "bulk delete of every matching lead, on PostgreSQL", () =>
+  limitTests(false),
+);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import type { DatabaseHandle } from "../../db/client";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 
 /** A test app with a signed-in admin and editor, and helpers to call the logistics API as them. */
-export async function logisticsTestApp() {
-  const t: TestApp = await createTestApp();
+export async function logisticsTestApp({ database }: { database?: DatabaseHandle } = {}) {
+  const t: TestApp = await createTestApp({}, { database });
   const tokens = { admin: "", editor: "" };
   for (const role of ["admin", "editor"] as const) {
     const password = `${role}-logistics-pass-1`;

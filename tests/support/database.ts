@@ -10,10 +10,15 @@ import { openDatabase, type DatabaseHandle } from "../../db/client";
  * `onDisk`, which an online backup needs), or a fresh database on the PostgreSQL server named by
  * TEST_DATABASE_URL (dropped again on close).
  */
-export async function createTestDatabase({ onDisk = false } = {}): Promise<
-  DatabaseHandle & { url?: string }
-> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase({
+  onDisk = false,
+  embedded = false,
+}: {
+  onDisk?: boolean;
+  /** PGlite even when TEST_DATABASE_URL is set: for a test that must hold on both engines in one run. */
+  embedded?: boolean;
+} = {}): Promise<DatabaseHandle & { url?: string }> {
+  const serverUrl = embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (!serverUrl && onDisk) {
     const dir = mkdtempSync(join(tmpdir(), "gcc-test-db-"));
     const handle = await openDatabase({ kind: "pglite", dataDir: join(dir, "pglite") });
