@@ -11,7 +11,7 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
  */
 export function orderBy(
   sort: string | undefined,
-  sortable: Record<string, AnyColumn>,
+  sortable: Record<string, AnyColumn | SQL>,
   fallback: SQL,
   id: AnyColumn,
 ): SQL[] {

@@ -3,9 +3,17 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { members } from "../../db/schema/index";
 import { formatPhone } from "../../schemas/phone";
+import { stateOptions } from "../../schemas/logistics-options";
 import { addDays } from "../../schemas/logistics";
 import { likePattern } from "../sql";
 import { causes, HttpError } from "../errors";
+
+/**
+ * A state column in the order of the states' names, as the forms list them: the stored numbers are stable
+ * but not alphabetical (34-36 were added after West Bengal).
+ */
+export const byStateName = (column: AnyColumn): SQL =>
+  sql`array_position(${sql.raw(`array[${stateOptions.map((s) => s.value).join(",")}]::int[]`)}, ${column})`;
 
 /** India has one time zone and no daylight saving: a calendar date starts at 00:00 +05:30. */
 export const startOfIndianDay = (date: string) => new Date(`${date}T00:00:00+05:30`);

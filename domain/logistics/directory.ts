@@ -16,6 +16,7 @@ import { trashOf } from "../trash";
 import { orderBy } from "../sql";
 import {
   boundedCount,
+  byStateName,
   dateRange,
   EXPORT_LIMIT,
   iso,
@@ -72,7 +73,12 @@ export function createDirectoryService<R extends AnyResource, T extends Director
   const { resource, table } = binding;
   const columns = table as unknown as Record<string, AnyColumn>;
   const fieldNames = Object.keys(resource.fields);
-  const sortable = Object.fromEntries(resource.sortable.map((name) => [name, columns[camel(name)]!]));
+  const sortable = Object.fromEntries(
+    resource.sortable.map((name) => {
+      const column = columns[camel(name)]!;
+      return [name, name === "state" ? byStateName(column) : column];
+    }),
+  );
   const csv = csvColumns(resource);
   const label = resource.noun.charAt(0).toUpperCase() + resource.noun.slice(1);
 

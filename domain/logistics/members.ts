@@ -29,6 +29,7 @@ import { toCsv } from "../csv";
 import { HttpError } from "../errors";
 import {
   boundedCount,
+  byStateName,
   dateRange,
   EXPORT_LIMIT,
   iso,
@@ -62,7 +63,7 @@ const toMember = (r: Row & { vehicleCount?: number }): Member => ({
 const sortable = {
   created_at: members.createdAt,
   first_name: members.firstName,
-  state: members.state,
+  state: byStateName(members.state),
   service_category: members.serviceCategory,
 };
 

@@ -102,6 +102,30 @@ describe("members (the console's home)", () => {
     expect(filter.json().message).toMatch(/state must be a number from 1 to 36/);
   });
 
+  it("sorts members and trucks by the state's name, the three added territories among the others", async () => {
+    const states = [33, 34, 7, 35]; // West Bengal, Andaman and Nicobar Islands, Delhi, Chandigarh
+    const byName = [34, 35, 7, 33];
+    for (const [i, state] of states.entries()) {
+      const m = await newMember({ state, last_name: "Statesort" });
+      const truck = await call(
+        "POST",
+        "/api/trucks",
+        truckBody(m.phone, { vehicle_number: `KA01SS100${i}`, state }),
+      );
+      expect(truck.statusCode, truck.body).toBe(201);
+    }
+    const memberStates = async (sort: string) =>
+      (await call("GET", `/api/members?search=Statesort&sort=${sort}`))
+        .json()
+        .members_data.map((m: { state: number }) => m.state);
+    expect(await memberStates("state")).toEqual(byName);
+    expect(await memberStates("-state")).toEqual([...byName].reverse());
+    const truckStates = (await call("GET", "/api/trucks?search=KA01SS100&sort=state"))
+      .json()
+      .truck_data.map((t: { state: number }) => t.state);
+    expect(truckStates).toEqual(byName);
+  });
+
   it("shows the profile and vehicle list; vehicles are added (normalised) and removed, each answer carrying the new list", async () => {
     const m = await newMember();
     const added = await call("POST", `/api/members/${m.user_id}/vehicles`, { vehicle_no: "ka-01 a 1234" });
