@@ -88,6 +88,25 @@ describe("POST /api/contact_requests", () => {
   });
 });
 
+describe("a visitor who mistypes", () => {
+  it("is not locked out: refused enquiries count only against a higher bound than accepted ones", async () => {
+    const limited = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "2" });
+    try {
+      const typo = { ...valid, email: "asha.verma@" };
+      for (let i = 0; i < 5; i++) expect((await post(typo, limited.app, "10.9.9.9")).statusCode).toBe(400);
+      const nth = (n: number) => ({ ...valid, message: `${valid.message} (${n})` });
+      expect((await post(nth(1), limited.app, "10.9.9.9")).statusCode).toBe(201);
+      expect((await post(nth(2), limited.app, "10.9.9.9")).statusCode).toBe(201);
+      expect((await post(nth(3), limited.app, "10.9.9.9")).statusCode).toBe(429);
+      // Every attempt is bounded too: 2 × ATTEMPTS_PER_ACCEPTED = 8 were allowed, the ninth is refused unread.
+      expect((await post(typo, limited.app, "10.9.9.9")).statusCode).toBe(429);
+      expect(await limited.app.database.db.$count(contactRequests)).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("repeated enquiries", () => {
   const REPEAT =
     "We already received this message from you a moment ago, so there is no need to send it again.";

@@ -39,7 +39,7 @@ describeWith("TEST_DATABASE_URL", "two instances on one PostgreSQL", () => {
   itWith("REDIS_URL", "do the same with the counters in Redis", async () => {
     // Every run posts from 127.0.0.1: forget an earlier run's counts for this form.
     const redis = new Redis(serviceUrl("REDIS_URL"));
-    const stale = await redis.keys("gcc:rate:POST/api/contact_requests:*");
+    const stale = await redis.keys("gcc:rate:*:enquiries:*");
     if (stale.length) await redis.del(...stale);
     await redis.quit();
     expect(await alternatingPosts({ REDIS_URL: serviceUrl("REDIS_URL") })).toEqual([201, 201, 201, 429]);
