@@ -224,11 +224,61 @@ describe("Applying for a job", () => {
   it("the privacy policy page renders and the contact form links to it", async () => {
     const { page } = await browser.open(`${server.url}/privacy`);
     await page.getByRole("heading", { level: 1, name: "Privacy policy" }).waitFor();
+    // Until an admin writes one, the default text states the retention setting's days (180), the longer
+    // period for a kept CV (365) and the info address, and claims nothing the site does not do.
+    const text = (await page.locator("main").textContent()) ?? "";
+    expect(text).toContain("This happens 180 days after we decided on your application (rejected or hired)");
+    expect(text).toContain(
+      "If you agreed that we keep your CV for future openings, these periods are 365 days",
+    );
+    expect(text).toContain("by writing to info@example.com.");
+    expect(text).not.toMatch(/India|third parties/);
     await expectAccessible(page);
     const contact = await browser.open(`${server.url}/contact`);
     expect(await contact.page.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe(
       "/privacy",
     );
+  });
+
+  it("an admin's privacy text from Site settings is what /privacy shows, as text, with the days it states", async () => {
+    const { page, errors } = await openSignedIn(browser, "/dashboard/settings", { baseURL: server.url });
+    const policy = page.getByLabel("Privacy policy");
+    await policy.waitFor();
+    try {
+      await policy.fill(
+        "Edited policy: we answer within 30 days.\n\nSecond paragraph with <b>tags</b> shown as text.\nA second line.",
+      );
+      await page.getByLabel("Anonymise applications after (days)").fill("90");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
+      expect(errors).toEqual([]);
+
+      const shown = await browser.open(`${server.url}/privacy`);
+      const paragraphs = shown.page.locator("main p.whitespace-pre-line");
+      expect(await paragraphs.allInnerTexts()).toEqual([
+        "Edited policy: we answer within 30 days.",
+        "Second paragraph with <b>tags</b> shown as text.\nA second line.",
+      ]);
+      expect(await shown.page.locator("main b").count()).toBe(0);
+      // The application form states the new days beside the link to the policy.
+      const job = await browser.open(`${server.url}/careers-details?jobId=1`);
+      await job.page.getByText("they are anonymised 90 days after my application is decided").waitFor();
+
+      // Emptied again, the default text returns, with the setting's days.
+      await policy.fill("");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByRole("status").filter({ hasText: "Settings saved." }).last().waitFor();
+      await shown.page.reload();
+      await shown.page.getByText(/This happens 90 days after we decided on your application/).waitFor();
+    } finally {
+      // The days go back to the default for the rest of this file.
+      const current = await asAdmin<{ data: Record<string, unknown> }>("GET", "/api/site_settings");
+      await asAdmin("PUT", "/api/site_settings", {
+        ...current.data,
+        privacy_policy: "",
+        application_retention_days: 180,
+      });
+    }
   });
 
   it("the application appears in the console, changes stage, and Undo puts it back", async () => {
