@@ -27,7 +27,7 @@ export const siteSettingsSchema = z.object({
     .trim()
     .max(50_000, "The privacy policy must be at most 50,000 characters")
     .default(""),
-  /** Rejected applications are anonymised this many days after the rejection (domain/careers/retention.ts). */
+  /** Applications are anonymised this many days after their decision or their job's closing (anonymiseExpired, domain/careers/applications.ts). */
   application_retention_days: z.coerce
     .number({ error: "Enter a number of days" })
     .int("Enter a whole number of days")

@@ -7,23 +7,28 @@ import { createCareersService, type CareersService } from "./service";
 
 let handle: DatabaseHandle;
 let careers: CareersService;
+const ids = { open: 0, closed: 0, expired: 0 };
 beforeAll(async () => {
   handle = await createTestDatabase();
   careers = createCareersService(handle.db, { settings: createSettingsService(handle.db) });
   // 14 open jobs, one a day, newest last; plus a closed and an expired one that never show.
   for (let day = 14; day >= 1; day--)
     await createJob(handle.db, { jobTitle: `Open ${day}`, createdAt: daysAgo(day) });
-  await createJob(handle.db, {
-    jobTitle: "Platform Engineer",
-    company: "Northwind",
-    location: "Bengaluru",
-    salary: "30,00,000 per annum",
-    jobDescription: "<p>Build <strong>Retail</strong>   <em>Analytics</em> for R&amp;D &lt;teams&gt;</p>",
-    requirements: ["Airflow in production", "100% remote-ready"],
-    createdAt: daysAgo(0),
-  });
-  await createJob(handle.db, { jobTitle: "Closed Platform role", status: "closed" });
-  await createJob(handle.db, { jobTitle: "Expired Platform role", validThrough: daysAgo(1) });
+  ids.open = (
+    await createJob(handle.db, {
+      jobTitle: "Platform Engineer",
+      company: "Northwind",
+      location: "Bengaluru",
+      salary: "30,00,000 per annum",
+      jobDescription: "<p>Build <strong>Retail</strong>   <em>Analytics</em> for R&amp;D &lt;teams&gt;</p>",
+      requirements: ["Airflow in production", "100% remote-ready"],
+      createdAt: daysAgo(0),
+    })
+  ).id;
+  ids.closed = (await createJob(handle.db, { jobTitle: "Closed Platform role", status: "closed" })).id;
+  ids.expired = (
+    await createJob(handle.db, { jobTitle: "Expired Platform role", validThrough: daysAgo(1) })
+  ).id;
 });
 afterAll(() => handle.close());
 
@@ -67,4 +72,13 @@ describe("careers.listOpenPage", () => {
       expect(result.total).toBe(query === "%" ? 1 : 0);
     },
   );
+});
+
+describe("careers.closedJobTitle", () => {
+  it("names a closed or expired job, and nothing for an open or unknown one", async () => {
+    expect(await careers.closedJobTitle(ids.closed)).toBe("Closed Platform role");
+    expect(await careers.closedJobTitle(ids.expired)).toBe("Expired Platform role");
+    expect(await careers.closedJobTitle(ids.open)).toBeNull();
+    expect(await careers.closedJobTitle(2_000_000_000)).toBeNull();
+  });
 });

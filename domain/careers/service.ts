@@ -139,6 +139,18 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
     /** The job page's data; null for unknown or closed jobs. */
     getOpenJobPage: openJob,
 
+    /**
+     * The title of a job that exists but takes no applications any more (closed, or past its closing date),
+     * so its page can say so; null for an open or unknown job.
+     */
+    async closedJobTitle(id: number): Promise<string | null> {
+      const [row] = await db
+        .select({ title: jobs.jobTitle })
+        .from(jobs)
+        .where(and(eq(jobs.id, id), sql`not (${isOpen()})`));
+      return row?.title ?? null;
+    },
+
     /** GET /jobs/{jobId}: the spec's detail shape; null for unknown or closed jobs. */
     async getOpenJob(id: number): Promise<JobDetail | null> {
       const job = await openJob(id);

@@ -747,24 +747,120 @@ describe("the hiring team's API", () => {
     expect(statuses).toEqual([...statuses].sort((a, b) => (a === b ? 0 : a === "open" ? -1 : 1)));
   });
 
-  it("erases one candidate on request (admin only), audited without the personal data", async () => {
+  it("exports one candidate's data (notes and stage history included, the CV beside it) and erases it on request, admin only, both audited without the personal data", async () => {
     const { id } = await applied();
-    const url = `/api/job_applications/${id}/personal_data`;
-    expect((await t.app.inject({ method: "DELETE", url, headers: as(editor) })).statusCode).toBe(403);
-    const exported = await t.app.inject({ url: `/api/job_applications/${id}/export`, headers: as(admin) });
-    expect(exported.json().data).toMatchObject({ first_name: "Meera", email: "meera.iyer@example.com" });
-    expect((await t.app.inject({ method: "DELETE", url, headers: as(admin) })).statusCode).toBe(200);
+    const db = t.app.database.db;
+    const personal = /Meera|meera|Iyer|98765|9876543210|Pune|payroll|CV\.pdf/;
+    const note = await t.app.inject({
+      method: "POST",
+      url: `/api/job_applications/${id}/notes`,
+      headers: as(editor),
+      payload: { text: "Called Meera: strong on payroll." },
+    });
+    expect(note.statusCode).toBe(201);
+    const moved = await t.app.inject({
+      method: "PATCH",
+      url: `/api/job_applications/${id}/stage`,
+      headers: as(editor),
+      payload: { stage: "screening" },
+    });
+    expect(moved.statusCode).toBe(200);
+    const editorName = note.json().data.author as string;
+    const audits = () =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "job_application"), eq(auditLog.entityId, String(id))))
+        .orderBy(auditLog.id);
+    const exportUrl = `/api/job_applications/${id}/export`;
+    const eraseUrl = `/api/job_applications/${id}/personal_data`;
+
+    // An editor may do neither, and nothing is audited for the refusals.
+    expect((await t.app.inject({ url: exportUrl, headers: as(editor) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "DELETE", url: eraseUrl, headers: as(editor) })).statusCode).toBe(
+      403,
+    );
+    expect(await audits()).toHaveLength(2);
+
+    // The export: everything stored, as a JSON attachment; the CV is its own download.
+    const exported = await t.app.inject({ url: exportUrl, headers: as(admin) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-disposition"]).toBe(`attachment; filename="application-${id}.json"`);
+    const data = exported.json().data;
+    expect(data).toMatchObject({
+      id,
+      first_name: "Meera",
+      last_name: "Iyer",
+      email: "meera.iyer@example.com",
+      phone: "+919876543210",
+      city: "Pune",
+      cover_note: fields.cover_note,
+      stage: "screening",
+      cv_file_name: "Meera – CV.pdf",
+      cv_size: samplePdf().length,
+      consented_at: expect.any(String),
+    });
+    expect(data.notes).toEqual([
+      {
+        id: note.json().data.id,
+        author: editorName,
+        text: "Called Meera: strong on payroll.",
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(data.history).toEqual([
+      { from: null, to: "new", reason: null, by: "candidate", at: expect.any(String) },
+      { from: "new", to: "screening", reason: null, by: editorName, at: expect.any(String) },
+    ]);
+    const cv = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(admin) });
+    expect(cv.statusCode).toBe(200);
+    expect(cv.rawPayload.equals(samplePdf())).toBe(true);
+    const afterExport = await audits();
+    expect(afterExport).toHaveLength(3);
+    expect(afterExport.at(-1)).toMatchObject({ action: "update", before: null, after: { exported: true } });
+    expect(JSON.stringify(afterExport)).not.toMatch(personal);
+
+    // The erasure: personal data, notes and the CV gone; stage, dates and the (operator-only) history kept.
+    const erased = await t.app.inject({ method: "DELETE", url: eraseUrl, headers: as(admin) });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json().message).toBe("The candidate's personal data and CV were erased.");
     const [row] = await stored();
-    expect(row).toMatchObject({ firstName: "", email: "", cvBytes: null, stage: "new" });
+    expect(row).toMatchObject({
+      firstName: "",
+      lastName: "",
+      email: "",
+      phone: "",
+      city: "",
+      coverNote: "",
+      answers: null,
+      cvFileName: null,
+      cvBytes: null,
+      stage: "screening",
+    });
     expect(row!.anonymisedAt).not.toBeNull();
     expect(
-      (await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(admin) })).statusCode,
-    ).toBe(404);
-    const audits = await t.app.database.db
+      await db.select().from(jobApplicationNotes).where(eq(jobApplicationNotes.applicationId, id)),
+    ).toEqual([]);
+    const gone = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(admin) });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe("This application has no CV any more (it was anonymised or erased).");
+    const again = (await t.app.inject({ url: exportUrl, headers: as(admin) })).json().data;
+    expect(again).toMatchObject({ first_name: "", email: "", cv_file_name: null, notes: [] });
+    expect(again.history.map((h: { to: string }) => h.to)).toEqual(["new", "screening"]);
+    expect(JSON.stringify(again)).not.toMatch(personal);
+
+    const afterErase = await audits();
+    expect(afterErase.map((a) => a.after)).toContainEqual({ erased: true });
+    expect(afterErase.filter((a) => JSON.stringify(a.after) === '{"erased":true}')[0]).toMatchObject({
+      action: "update",
+      before: null,
+    });
+    expect(JSON.stringify(afterErase)).not.toMatch(personal);
+    const everywhere = await db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(id)));
-    expect(JSON.stringify(audits)).not.toMatch(/Meera|meera/);
+    expect(JSON.stringify(everywhere)).not.toMatch(personal);
   });
 });
 

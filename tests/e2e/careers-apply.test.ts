@@ -1,10 +1,11 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_NAME } from "../../shared/site";
 import { executable, samplePdf } from "../support/cv-files";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { openSignedIn } from "./support/console";
+import { adminToken, openSignedIn } from "./support/console";
 import { startServer, type RunningServer } from "./support/server";
 
 /**
@@ -23,6 +24,20 @@ afterAll(async () => {
   await smtp?.stop();
   if (server) rmSync(server.dataDir, { recursive: true, force: true });
 });
+
+/** Calls this file's server's API as the e2e admin; an answer of 300 or more fails the test. */
+async function asAdmin<T>(method: string, path: string, body?: object): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await adminToken(server.url)}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(res.status, `${method} ${path}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
 
 const JOB = "Senior Talent Acquisition Partner";
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -125,6 +140,78 @@ describe("Applying for a job", () => {
     await expectAccessible(shown.page);
   });
 
+  it("a job closed while the candidate fills the form refuses the application with a clear message, with and without JavaScript", async () => {
+    const title = `Closing Soon Analyst ${Date.now() % 1_000_000}`;
+    const posted = { job_title: title, company: "GCC View 360", location: "Pune" };
+    const { data: job } = await asAdmin<{ data: { id: number } }>("POST", "/api/jobs", posted);
+    const path = `${server.url}/careers-details?jobId=${job.id}`;
+    const { page, errors } = await browser.open(path, phone);
+    await waitForHydration(page);
+    const plain = await browser.open(path, { ...phone, javaScriptEnabled: false });
+    await fillApplication(page, "late.js@example.com", samplePdf());
+    await fillApplication(plain.page, "late.plain@example.com", samplePdf());
+    await asAdmin("PATCH", `/api/jobs/${job.id}`, { ...posted, status: "closed" });
+
+    // With JavaScript: the server's message in the form.
+    await page.getByRole("button", { name: "Send application" }).click();
+    await page
+      .getByRole("alert")
+      .filter({
+        hasText: `Applications for "${title}" are closed: the position is no longer open. See our other open positions on the careers page.`,
+      })
+      .waitFor();
+    await expectAccessible(page);
+    // Chromium logs the refused request itself; nothing else went wrong on the page.
+    expect(errors.filter((e) => !/status of 409 \(Conflict\)/.test(e))).toEqual([]);
+
+    // Without JavaScript: back on the job's page, which says the position is closed (not "Job not found").
+    await plain.page.getByRole("button", { name: "Send application" }).click();
+    await plain.page.waitForURL(`**/careers-details?jobId=${job.id}&error=closed**`);
+    expect(await plain.page.getByRole("heading", { level: 1 }).textContent()).toBe("This position is closed");
+    expect(await plain.page.locator("main").getByRole("alert").textContent()).toBe(
+      `Your application was not sent: applications for “${title}” are no longer taken, because the position is no longer open.`,
+    );
+    expect(await plain.page.getByRole("link", { name: "See all open positions" }).getAttribute("href")).toBe(
+      "/Careers-page",
+    );
+    // Axe needs scripts: the same address, read with them; a closed job is Gone and never indexed.
+    const shown = await browser.open(`${path}&error=closed`, phone);
+    expect(shown.status).toBe(410);
+    expect(await shown.page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await expectAccessible(shown.page);
+
+    // Nothing was stored for either candidate.
+    const stored = await asAdmin<{ total_no_of_data: number }>(
+      "GET",
+      `/api/job_applications?job_id=${job.id}`,
+    );
+    expect(stored.total_no_of_data).toBe(0);
+  });
+
+  it("an expired job's page says it takes no applications; an unknown job is still 'Job not found'", async () => {
+    const title = `Expired Analyst ${Date.now() % 1_000_000}`;
+    const { data: job } = await asAdmin<{ data: { id: number } }>("POST", "/api/jobs", {
+      job_title: title,
+      company: "GCC View 360",
+      location: "Pune",
+      valid_through: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    const expired = await browser.open(`${server.url}/careers-details?jobId=${job.id}`, phone);
+    expect(expired.status).toBe(410);
+    expect(await expired.page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "This position is closed",
+    );
+    await expired.page
+      .getByText(`Applications for “${title}” are no longer taken, because the position is no longer open.`)
+      .waitFor();
+    expect(await expired.page.locator("#apply form").count()).toBe(0);
+    expect(await expired.page.title()).toBe(`Position closed: ${title} | ${SITE_NAME}`);
+
+    const unknown = await browser.open(`${server.url}/careers-details?jobId=999999&error=closed`, phone);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.page.getByRole("heading", { level: 1 }).textContent()).toBe("Job not found");
+  });
+
   it("the job page's JobPosting says applications are taken on the site (directApply)", async () => {
     const html = await (await fetch(`${server.url}/careers-details?jobId=1`)).text();
     const postings = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)]
@@ -137,11 +224,61 @@ describe("Applying for a job", () => {
   it("the privacy policy page renders and the contact form links to it", async () => {
     const { page } = await browser.open(`${server.url}/privacy`);
     await page.getByRole("heading", { level: 1, name: "Privacy policy" }).waitFor();
+    // Until an admin writes one, the default text states the retention setting's days (180), the longer
+    // period for a kept CV (365) and the info address, and claims nothing the site does not do.
+    const text = (await page.locator("main").textContent()) ?? "";
+    expect(text).toContain("This happens 180 days after we decided on your application (rejected or hired)");
+    expect(text).toContain(
+      "If you agreed that we keep your CV for future openings, these periods are 365 days",
+    );
+    expect(text).toContain("by writing to info@example.com.");
+    expect(text).not.toMatch(/India|third parties/);
     await expectAccessible(page);
     const contact = await browser.open(`${server.url}/contact`);
     expect(await contact.page.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe(
       "/privacy",
     );
+  });
+
+  it("an admin's privacy text from Site settings is what /privacy shows, as text, with the days it states", async () => {
+    const { page, errors } = await openSignedIn(browser, "/dashboard/settings", { baseURL: server.url });
+    const policy = page.getByLabel("Privacy policy");
+    await policy.waitFor();
+    try {
+      await policy.fill(
+        "Edited policy: we answer within 30 days.\n\nSecond paragraph with <b>tags</b> shown as text.\nA second line.",
+      );
+      await page.getByLabel("Anonymise applications after (days)").fill("90");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
+      expect(errors).toEqual([]);
+
+      const shown = await browser.open(`${server.url}/privacy`);
+      const paragraphs = shown.page.locator("main p.whitespace-pre-line");
+      expect(await paragraphs.allInnerTexts()).toEqual([
+        "Edited policy: we answer within 30 days.",
+        "Second paragraph with <b>tags</b> shown as text.\nA second line.",
+      ]);
+      expect(await shown.page.locator("main b").count()).toBe(0);
+      // The application form states the new days beside the link to the policy.
+      const job = await browser.open(`${server.url}/careers-details?jobId=1`);
+      await job.page.getByText("they are anonymised 90 days after my application is decided").waitFor();
+
+      // Emptied again, the default text returns, with the setting's days.
+      await policy.fill("");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByRole("status").filter({ hasText: "Settings saved." }).last().waitFor();
+      await shown.page.reload();
+      await shown.page.getByText(/This happens 90 days after we decided on your application/).waitFor();
+    } finally {
+      // The days go back to the default for the rest of this file.
+      const current = await asAdmin<{ data: Record<string, unknown> }>("GET", "/api/site_settings");
+      await asAdmin("PUT", "/api/site_settings", {
+        ...current.data,
+        privacy_policy: "",
+        application_retention_days: 180,
+      });
+    }
   });
 
   it("the application appears in the console, changes stage, and Undo puts it back", async () => {

@@ -337,7 +337,7 @@ describe("job page", () => {
     expect(posting).toMatchObject({ jobLocationType: "TELECOMMUTE", employmentType: "PART_TIME" });
   });
 
-  it.each(["?jobId=6", "?jobId=999999", "?jobId=abc", "?jobId=1.5", "?jobId=-1", "?jobId=01", ""])(
+  it.each(["?jobId=999999", "?jobId=abc", "?jobId=1.5", "?jobId=-1", "?jobId=01", ""])(
     "answers /careers-details%s with 'Job not found', 404 and noindex",
     async (query) => {
       const { page, status } = await browser.open(`/careers-details${query}`);
@@ -348,7 +348,21 @@ describe("job page", () => {
   );
 
   it("keeps the 'Job not found' page accessible", async () => {
-    const { page } = await browser.open("/careers-details?jobId=6");
+    const { page } = await browser.open("/careers-details?jobId=999999");
+    await expectAccessible(page);
+  });
+
+  it("says a closed job takes no applications (410, noindex, accessible) instead of 'Job not found'", async () => {
+    // Job 6 of the demo content is closed.
+    const { page, status } = await browser.open("/careers-details?jobId=6");
+    expect(status).toBe(410);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("This position is closed");
+    await page
+      .getByText(
+        "Applications for “QA Automation Engineer” are no longer taken, because the position is no longer open.",
+      )
+      .waitFor();
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     await expectAccessible(page);
   });
 });

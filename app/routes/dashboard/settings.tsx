@@ -17,6 +17,7 @@ import {
   type SiteSettings,
   type SiteSettingsInput,
 } from "../../../schemas/settings";
+import { KEEP_CV_DAYS } from "../../../schemas/application";
 
 export const meta = () => consoleMeta("Site settings");
 
@@ -138,7 +139,7 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
         <div className="sm:col-span-2">
           <TextAreaField
             label="Privacy policy"
-            hint="Shown at /privacy and linked from the contact and job application forms. Blank lines start a new paragraph."
+            hint="Shown at /privacy and linked from the contact and job application forms. Blank lines start a new paragraph. Left empty, /privacy shows a default text that states the days below."
             rows={12}
             error={errors.privacy_policy}
             {...form.register("privacy_policy")}
@@ -146,7 +147,8 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
         </div>
         <div>
           <Field
-            label="Anonymise rejected applications after (days)"
+            label="Anonymise applications after (days)"
+            hint={`Counted from the decision (rejected or hired), or for an undecided application from the job's closing; ${KEEP_CV_DAYS} days at least for candidates who agreed to be kept for future openings.`}
             type="number"
             min={7}
             max={3650}

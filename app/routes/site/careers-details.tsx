@@ -1,5 +1,5 @@
 import { MapPin, Briefcase, CalendarDays, IndianRupee } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/careers-details";
 import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 import { ApplicationForm } from "~/components/careers/application-form";
@@ -13,21 +13,28 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (raw === null || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
     throw data(null, { status: 404 });
   }
+  // A form post without JavaScript comes back with what failed (server/api/applications.ts).
+  const error = url.searchParams.get("error");
   let job;
   let retentionDays;
+  let closedTitle = null;
   try {
     [job, { application_retention_days: retentionDays }] = await Promise.all([
       context.services.careers.getOpenJobPage(Number(raw)),
       context.services.settings.get(),
     ]);
+    if (!job) closedTitle = await context.services.careers.closedJobTitle(Number(raw));
   } catch (error) {
     console.error("job page: loading the job failed", error);
     throw data(null, { status: 503 });
   }
+  // A job that exists but is closed or expired says so (410 Gone); an unknown one is 'Job not found' (404).
+  if (closedTitle !== null) {
+    const closed: ClosedJob = { closed: true, title: closedTitle, refused: error === "closed" };
+    throw data(closed, { status: 410 });
+  }
   if (!job) throw data(null, { status: 404 });
   const path = `/careers-details?jobId=${job.id}`;
-  // A form post without JavaScript comes back with what failed (server/api/applications.ts).
-  const error = url.searchParams.get("error");
   return {
     job,
     path,
@@ -39,9 +46,29 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+/** What the page knows of a job that no longer takes applications (thrown with status 410). */
+interface ClosedJob {
+  closed: true;
+  title: string;
+  /** The visitor's application was just refused because of it (a form post without JavaScript). */
+  refused: boolean;
+}
+
+function closedJobOf(error: unknown): ClosedJob | null {
+  return isRouteErrorResponse(error) && error.status === 410 && (error.data as ClosedJob | null)?.closed
+    ? (error.data as ClosedJob)
+    : null;
+}
+
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
   // Unknown, closed and failed jobs are never indexed.
-  if (!loaderData) return [{ title: `Job not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) {
+    const closed = closedJobOf(error);
+    return [
+      { title: `${closed ? `Position closed: ${closed.title}` : "Job not found"} | ${SITE_NAME}` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
   const { job, path, baseUrl } = loaderData;
   const text = htmlToText(job.description);
   const description = text.length > 155 ? `${text.slice(0, 154).trimEnd()}…` : text;
@@ -215,7 +242,24 @@ function JobList({ id, title, items }: { id: string; title: string; items: reado
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const closed = closedJobOf(error);
+  if (closed) {
+    return (
+      <section className="container-page grid min-h-[50vh] place-items-center py-16 text-center">
+        <div className="max-w-2xl">
+          <h1 className="text-3xl font-bold text-navy-900">This position is closed</h1>
+          <p className="mt-3 text-slate-600" role={closed.refused ? "alert" : undefined}>
+            {closed.refused ? "Your application was not sent: applications" : "Applications"} for “
+            {closed.title}” are no longer taken, because the position is no longer open.
+          </p>
+          <Link to="/Careers-page" className="btn-primary mt-8">
+            See all open positions
+          </Link>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="container-page grid min-h-[50vh] place-items-center py-16 text-center">
       <div>

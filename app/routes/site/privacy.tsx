@@ -1,19 +1,48 @@
 import type { Route } from "./+types/privacy";
 import { PageHero } from "~/components/marketing/page";
 import { seoMeta } from "~/lib/seo";
+import { KEEP_CV_DAYS } from "../../../schemas/application";
 
 const PATH = "/privacy";
 
-/** Shown until an admin writes the policy in Site settings. */
-const DEFAULT_POLICY = `We collect the details you send us through the contact form and job applications (your name, contact details, CV and what you write) only to answer you and, for applications, to consider you for the position you applied for.
+/**
+ * Shown until an admin writes the policy in Site settings. Every statement is what the code does: stored in
+ * the site's database (db/schema), read in the console by signed-in operators, mailed through the outbox
+ * (domain/careers/applications.ts, domain/contact/service.ts), and the retention rules of anonymiseExpired
+ * with the Site setting's days (docs/security.md, "Candidates' data").
+ */
+function defaultPolicy({
+  retentionDays,
+  keepDays,
+  email,
+}: {
+  retentionDays: number;
+  keepDays: number;
+  email: string;
+}) {
+  const kept = Math.max(retentionDays, keepDays);
+  return `This page explains what this website does with the personal data you send through its contact form and its job application form.
 
-Your data is kept in our own systems in India and is not sold or shared with third parties. Job applications are anonymised some time after they are decided or the position closes, unless you agreed that we keep your CV for future openings.
+What we collect. From the contact form: your name, e-mail address and message, and your phone number, organisation and location if you give them. From a job application: your name, e-mail address, phone number, CV, cover note, profile link, city, notice period, your answers to the job's questions, your choices on the consent boxes and when you applied. To limit abuse, the website also counts the forms sent from each network address.
 
-You may ask us at any time which data we hold about you, to correct it, or to erase it, by writing to the e-mail address on our contact page.`;
+Why. We use an enquiry only to answer it, and an application only to consider you for the position you applied for, or, if you agreed, for our future openings. We do not sell your data.
+
+Where it is kept and who sees it. What you send is stored in this website's database, your CV included; nothing of it is published on the site. Our staff read it in the website's console after signing in. The website sends your enquiry to our team by e-mail; for an application it sends you a confirmation and our hiring team a summary of your application (your CV is not attached), both by e-mail.
+
+How long. An application is anonymised automatically: your name, contact details, CV, cover note, answers and our notes about you are removed, and only the job, the stage your application reached and the dates are kept, for statistics. This happens ${retentionDays} days after we decided on your application (rejected or hired) or, if it was not decided, once the position has been closed for ${retentionDays} days and your application has not changed in that time. If you agreed that we keep your CV for future openings, these periods are ${kept} days instead. The website's own records of the e-mails it sent about your application are cleared at the same time; copies already delivered to a mailbox are not. Messages from the contact form are kept until our team deletes them.
+
+Your rights. You may ask us which data we hold about you, for a copy of it, or to erase it, by writing to ${email}. You can correct an application by sending it again for the same job with the same e-mail address: it replaces the earlier one.`;
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
-  const text = settings.privacy_policy.trim() || DEFAULT_POLICY;
+  const text =
+    settings.privacy_policy.trim() ||
+    defaultPolicy({
+      retentionDays: settings.application_retention_days,
+      keepDays: KEEP_CV_DAYS,
+      email: settings.info_email,
+    });
   return { paragraphs: text.split(/\n\s*\n/).map((p) => p.trim()), baseUrl: context.baseUrl };
 }
 
