@@ -225,6 +225,8 @@ describe("lists on a 390 px phone", () => {
       viewport: PHONE,
     });
     const numbers = page.locator("[data-chart-table]").first();
+    // The week's rows are there (closed) once the data has arrived: a table drawn before that is replaced.
+    await numbers.locator("tbody tr").nth(6).waitFor({ state: "attached" });
     await numbers.locator("summary").click();
     const region = numbers.getByRole("region");
     await region.locator("tbody tr").nth(6).waitFor();
