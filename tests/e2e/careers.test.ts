@@ -1,9 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJob, daysAgo, startSite, type RunningSite } from "../support/factories";
-import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { startOwnServer } from "./support/own-server";
 
-const browser = setupBrowser();
+// Its own server: the console tests post and close jobs on the shared one, and this file counts the open ones.
+const ownSite = startOwnServer();
+const browser = setupBrowser(ownSite);
 
 interface Job {
   id: number;
@@ -14,7 +17,7 @@ interface Job {
   job_description: string;
   requirements: string;
 }
-const openJobs = async (): Promise<Job[]> => (await fetch(`${baseURL()}/api/post_jobs/`)).json();
+const openJobs = async (): Promise<Job[]> => (await fetch(`${ownSite()}/api/post_jobs/`)).json();
 // The spec's preview rule, written out independently of the app's code.
 const expectedPreview = (html: string) => {
   const text = html

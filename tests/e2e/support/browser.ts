@@ -15,7 +15,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** One headless Chromium per test file; each test opens its own page. */
-export function setupBrowser() {
+/** `origin`: the server the pages open on, when the file has its own (startOwnServer); else the shared one. */
+export function setupBrowser(origin: () => string = baseURL) {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -33,7 +34,7 @@ export function setupBrowser() {
   ): Promise<{ page: Page; errors: string[] }> {
     if (!browser) throw new Error("browser not started");
     const context = await browser.newContext({
-      baseURL: baseURL(),
+      baseURL: origin(),
       viewport: { width: 1280, height: 900 },
       ...options,
     });
