@@ -1,15 +1,18 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { BACKUP_FORMAT, postgresAdvice, readArchive, type BackupManifest } from "./archive";
 import { encodeHeader, endOfArchive, memoryEntry } from "./tar";
 
 const root = mkdtempSync(join(tmpdir(), "gcc-archive-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+const run = promisify(execFile);
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 const manifest = (change: Partial<BackupManifest> = {}): BackupManifest => ({
@@ -109,14 +112,7 @@ describe("reading a backup file", () => {
 });
 
 describe("PostgreSQL advice", () => {
-  it("shows the pg_dump and pg_restore commands without the connection string's secrets", () => {
-    vi.stubEnv("DATABASE_URL", "postgres://app:s3cret-pass@db.internal:5432/prod");
-    for (const command of ["backup", "restore"] as const) {
-      const advice = postgresAdvice(command, "/backups/nightly.dump");
-      expect(advice).toContain('"$DATABASE_URL"');
-      expect(advice).not.toMatch(/s3cret-pass|db\.internal/);
-    }
-    vi.unstubAllEnvs();
+  it("names the pg_dump and pg_restore commands, the file name quoted for the shell", () => {
     expect(postgresAdvice("backup", "/backups/nightly.dump")).toContain(
       'pg_dump --format=custom --file=/backups/nightly.dump "$DATABASE_URL"',
     );
@@ -124,4 +120,34 @@ describe("PostgreSQL advice", () => {
       `pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" 'it'\\''s here.dump'`,
     );
   });
+
+  // What an operator sees: `npm run db:backup` / `db:restore` (tsx, as npm runs them) with a PostgreSQL
+  // DATABASE_URL that carries a password. Everything either command prints must leave the secrets out.
+  it.each(["backup", "restore"] as const)(
+    "db:%s with a secret-bearing DATABASE_URL prints the advice without the connection string's secrets",
+    async (command) => {
+      const result = await runCli(`db/cli/${command}.ts`, ["/backups/nightly.dump"], {
+        DATABASE_URL: "postgres://app:s3cret-pass@db.internal:5432/prod",
+      });
+      expect(result.code, result.output).toBe(1);
+      expect(result.output).toContain(command === "backup" ? "pg_dump" : "pg_restore");
+      expect(result.output).toContain('"$DATABASE_URL"');
+      expect(result.output).not.toMatch(/s3cret-pass|db\.internal/);
+    },
+    60_000,
+  );
 });
+
+/** Runs a CLI script as npm does (tsx) with `env` added; answers its exit code and stdout + stderr. */
+async function runCli(script: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(join("node_modules", ".bin", "tsx"), [script, ...args], {
+      env: { ...process.env, ...env },
+      timeout: 50_000,
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+  }
+}
