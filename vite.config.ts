@@ -9,10 +9,12 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * Every public page loads the site shell; as one chunk it gzips about 5 KB smaller than as the dozen tiny
- * chunks Rolldown would make of it (docs/decisions/0003-public-site-performance-budget.md).
+ * chunks Rolldown would make of it (docs/decisions/0003-public-site-performance-budget.md). Vite's preload
+ * helper and the offline sending sit in it too: left to the marketing group (the contact form uses them),
+ * every page with a lazy import or a comment form loaded the whole marketing kit for them.
  */
 const SITE_SHELL =
-  /[\\/]app[\\/]components[\\/]layout[\\/]|[\\/]app[\\/]lib[\\/](text|toast|focus-trap|scroll|online|nonce)\.tsx?$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils[\\/]\w+|icons[\\/](mail|map-pin|phone|chevron-down|menu|x))\.mjs$/;
+  /vite[\\/]preload-helper|[\\/]app[\\/]components[\\/]layout[\\/]|[\\/]app[\\/]lib[\\/](text|toast|focus-trap|scroll|online|nonce|offline-texts|send-when-online)\.tsx?$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils[\\/]\w+|icons[\\/](mail|map-pin|phone|chevron-down|menu|x))\.mjs$/;
 
 /**
  * The marketing page parts (sections, side menus, the contact form) as one chunk instead of a dozen

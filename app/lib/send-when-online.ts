@@ -1,6 +1,3 @@
-/** What a public form says while its submission waits for the connection. */
-export const WAITING_TO_SEND = "You're offline — we'll send this when you're back online.";
-
 const backOnline = () =>
   new Promise<void>((resolve) => window.addEventListener("online", () => resolve(), { once: true }));
 

@@ -234,6 +234,8 @@ describe("search engines", () => {
       .locator('link[rel="alternate"][type="application/rss+xml"]')
       .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
     expect(feeds).toEqual(["/rss.xml", "/rss.xml?lang=en", "/rss.xml?lang=hi", "/rss.xml?lang=ta"]);
+    // A relative address under hreflang is an invalid alternate to search engines (Lighthouse's SEO audit).
+    expect(await page.locator("head link[hreflang]").count()).toBe(0);
     const titles = (xml: string) => [...xml.matchAll(/<item>\s*<title>([^<]+)<\/title>/g)].map((m) => m[1]);
     const hindi = await (await fetch(`${site()}/rss.xml?lang=hi`)).text();
     expect(hindi).toContain("<language>hi</language>");

@@ -1,7 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { postWhenOnline, WAITING_TO_SEND } from "../../lib/send-when-online";
+import { WAITING_TO_SEND } from "../../lib/offline-texts";
+import { postWhenOnline } from "../../lib/send-when-online";
 import { toast } from "~/lib/toast";
 
 export const CONTACT_ENDPOINT = "/api/contact_requests";

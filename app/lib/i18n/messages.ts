@@ -1,6 +1,6 @@
 import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "../../../schemas/comment-limits";
 import type { BlogLanguage } from "../../../shared/blog-languages";
-import { WAITING_TO_SEND } from "../send-when-online";
+import { WAITING_TO_SEND } from "../offline-texts";
 
 /**
  * The words around a post (its comments, the reply form, the sidebar, its card) in the post's language. Each

@@ -35,7 +35,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { posts: linked, page, pages, tag, language, baseUrl: context.baseUrl };
 }
 
-// The whole blog's feed first, then one per language.
+// The whole blog's feed first, then one per language. No hreflang on them: that attribute names a page's
+// translations to search engines (absolute addresses, blog-post.tsx), and a feed is not one.
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} Blog`, href: "/rss.xml" },
   ...blogLanguages.map((language) => ({
@@ -43,7 +44,6 @@ export const links: Route.LinksFunction = () => [
     type: "application/rss+xml",
     title: `${SITE_NAME} Blog (${language})`,
     href: `/rss.xml?lang=${languageCodes[language]}`,
-    hrefLang: languageCodes[language],
   })),
 ];
 
