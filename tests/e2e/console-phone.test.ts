@@ -165,10 +165,15 @@ describe("lists on a 390 px phone", () => {
     const status = card.getByRole("combobox", { name: /^Status of the enquiry from/ });
     const open = card.getByRole("button", { name: /^Open enquiry from/ });
     const remove = card.getByRole("button", { name: /^Delete enquiry from/ });
+    // Polled: a refetch may re-render the cards between two measurements.
     for (const control of [status, open, remove]) {
-      const box = await control.boundingBox();
-      expect(box!.height).toBeGreaterThanOrEqual(44);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      await expect.poll(async () => (await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+      await expect
+        .poll(async () => {
+          const box = await control.boundingBox();
+          return box ? box.x + box.width : Infinity;
+        })
+        .toBeLessThanOrEqual(PHONE.width);
     }
     await open.click();
     await page.getByRole("dialog").waitFor();
@@ -180,12 +185,13 @@ describe("lists on a 390 px phone", () => {
     const truck = cards(page).first();
     await truck.waitFor();
     const label = truck.locator("label.list-card-check");
-    const box = await label.boundingBox();
-    expect(box!.width).toBeGreaterThanOrEqual(44);
-    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await page.waitForLoadState("networkidle");
+    const box = (await label.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
     // A tap near the label's corner, away from the small box itself, still ticks it.
-    await page.mouse.click(box!.x + 4, box!.y + 4);
-    expect(await truck.getByRole("checkbox").isChecked()).toBe(true);
+    await page.mouse.click(box.x + 4, box.y + 4);
+    await expect.poll(() => truck.getByRole("checkbox").isChecked()).toBe(true);
     await page
       .getByRole("button", { name: /Delete selected|Delete 1/ })
       .first()
