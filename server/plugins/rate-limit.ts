@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from "node:net";
 import rateLimit from "@fastify/rate-limit";
 import type {
   FastifyBaseLogger,
@@ -112,7 +113,7 @@ export async function registerRateLimits(app: FastifyInstance) {
   app.decorate(
     "bytesBudget",
     (name: string, maxBytes: number, windowMs: number, refusal: (minutes: number) => string): BytesBudget => {
-      const keyOf = (request: FastifyRequest) => `bytes:${name}:${request.ip}`;
+      const keyOf = (request: FastifyRequest) => `bytes:${name}:${clientKey(request.ip)}`;
       const declared = (request: FastifyRequest) => {
         const length = Number(request.headers["content-length"] ?? Number.NaN);
         return Number.isSafeInteger(length) && length >= 0 ? length : null;
@@ -170,7 +171,7 @@ function addAcceptedPostsLimit(
   const count = (key: string) => countHit(app, counter, key, timeWindow);
   // Before the body is read: every attempt.
   const attempt: onRequestHookHandler = async (request, reply) => {
-    const { current, ttl } = await count(`attempts:${name}:${request.ip}`);
+    const { current, ttl } = await count(`attempts:${name}:${clientKey(request.ip)}`);
     if (current > max * ATTEMPTS_PER_ACCEPTED) {
       reply.header("Retry-After", String(Math.ceil(ttl / 1000)));
       throw tooMany(ttl);
@@ -178,7 +179,7 @@ function addAcceptedPostsLimit(
   };
   // After validation: a post that may be accepted holds one of the address's accepted posts.
   const reserve: preHandlerHookHandler = async (request, reply) => {
-    const key = `accepted:${name}:${request.ip}`;
+    const key = `accepted:${name}:${clientKey(request.ip)}`;
     const { current, ttl } = await count(key);
     held.set(request, { key, until: Date.now() + ttl });
     if (current > max) {
@@ -198,4 +199,32 @@ function addAcceptedPostsLimit(
   route.onRequest = [...[route.onRequest ?? []].flat(), attempt];
   route.preHandler = [...[route.preHandler ?? []].flat(), reserve];
   route.onSend = [...[route.onSend ?? []].flat(), settle];
+}
+
+/**
+ * Who a limit counts: an IPv4 address, or the /64 of an IPv6 one (a home or office gets a whole /64, so each
+ * of its addresses is the same visitor), written as @fastify/rate-limit writes it ("2001:db8:1:2::").
+ */
+export function clientKey(ip: string): string {
+  if (!isIPv6(ip)) return ip.toLowerCase();
+  const mapped = /^::ffff:([\d.]+)$/i.exec(ip);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  const [head = "", tail] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  const prefix = groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16));
+  const all = [...prefix, "0", "0", "0", "0"];
+  // The longest run of zero groups (two or more) becomes "::", the first such run on a tie.
+  let best = { start: -1, length: 1 };
+  for (let i = 0; i < all.length;) {
+    let j = i;
+    while (j < all.length && all[j] === "0") j++;
+    if (j - i > best.length) best = { start: i, length: j - i };
+    i = j === i ? i + 1 : j;
+  }
+  return `${all.slice(0, best.start).join(":")}::${all.slice(best.start + best.length).join(":")}`;
 }

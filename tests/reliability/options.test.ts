@@ -190,9 +190,15 @@ describe("the built server, once per option set", () => {
     expect(statuses).toEqual([201, 201, 429]);
     const redis = new Redis(redisUrl);
     try {
-      const keys = await redis.keys(`gcc:rate:*:${client.key}`);
-      expect(keys).toHaveLength(1);
-      expect(await redis.get(keys[0]!)).toBe(String(LIMIT + 1));
+      // Every attempt counts against the attempts bound; only accepted enquiries (the 429 gave its hit back)
+      // against the limit.
+      const keys = (await redis.keys(`gcc:rate:*:${client.key}`)).sort();
+      expect(keys).toEqual([
+        `gcc:rate:accepted:enquiries:${client.key}`,
+        `gcc:rate:attempts:enquiries:${client.key}`,
+      ]);
+      expect(await redis.get(keys[0]!)).toBe(String(LIMIT));
+      expect(await redis.get(keys[1]!)).toBe(String(LIMIT + 1));
     } finally {
       redis.disconnect();
     }
