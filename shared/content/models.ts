@@ -5,6 +5,7 @@ import type {
   BotOverviewPath,
   GccModelPath,
   GccOverview,
+  GccPageView,
   GccPhase,
   ManagedTeamsOverviewPath,
   ManagedTeamsPage,
@@ -235,6 +236,23 @@ export const gccPhases = [
     ],
   },
 ] as const satisfies readonly GccPhase[];
+
+/** A page of the GCC journey (`/details/features` or a phase's) as the GCC route shows it; null for no page. */
+export function gccPage(slug: string | undefined): GccPageView | null {
+  const page = slug === "features" ? gccOverview : gccPhases.find((p) => p.slug === slug);
+  if (!page) return null;
+  const phase = "number" in page ? page : null;
+  return {
+    path: phase?.path ?? "/details/features",
+    title: page.title,
+    eyebrow: phase ? `Phase ${phase.number} of your GCC journey` : "Global Capability Centers",
+    seo: page.seo,
+    intro: page.intro,
+    sections: phase?.sections ?? [],
+    featuresHeading: "Key features",
+    features: gccOverview.keyFeatures,
+  };
+}
 
 // ---------------------------------------------------------------------------
 // Build Operate Transfer

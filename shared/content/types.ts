@@ -194,6 +194,18 @@ export type GccPhase = GccPhaseIdentity & {
   readonly sections: readonly ContentSection[];
 };
 
+/** What the GCC route shows for the overview or a phase. */
+export interface GccPageView {
+  readonly path: GccOverviewPath | GccPhase["path"];
+  readonly title: string;
+  readonly eyebrow: string;
+  readonly seo: PageSeo;
+  readonly intro: readonly string[];
+  readonly sections: readonly ContentSection[];
+  readonly featuresHeading: string;
+  readonly features: readonly Feature[];
+}
+
 export interface GccOverview {
   readonly title: string;
   readonly seo: PageSeo;

@@ -170,6 +170,35 @@ describe("CRM board", () => {
   });
 });
 
+describe("CRM view", () => {
+  it("opens a bare /dashboard/crm on the view and layout the operator last chose", async () => {
+    const { page } = await openSignedIn(browser, "/dashboard/crm");
+    const current = () => new URL(page.url()).searchParams.toString();
+    const reopen = async () => {
+      await page.goto("/dashboard/crm");
+      await waitForHydration(page);
+    };
+    await page.getByRole("group", { name: "CRM view" }).getByRole("button", { name: "Before sale" }).click();
+    await page.getByRole("group", { name: "Leads layout" }).getByRole("button", { name: "Board" }).click();
+    await expect.poll(current).toBe("view=before_sale&layout=board");
+    await reopen();
+    await expect.poll(current).toBe("view=before_sale&layout=board");
+    await page.locator("[data-column]").first().waitFor();
+
+    await page.getByRole("group", { name: "Leads layout" }).getByRole("button", { name: "List" }).click();
+    await expect.poll(current).toBe("view=before_sale");
+    await reopen();
+    await expect.poll(current).toBe("view=before_sale");
+
+    await page.getByRole("group", { name: "CRM view" }).getByRole("button", { name: "After sale" }).click();
+    await expect.poll(current).toBe("");
+    await reopen();
+    await page.getByRole("table").first().waitFor();
+    expect(current()).toBe("");
+    await page.context().close();
+  });
+});
+
 describe("CSV export", () => {
   it("downloads leads with India-time dates and phone numbers a spreadsheet keeps intact", async () => {
     const lead = await newLead("Csv", "WARM");

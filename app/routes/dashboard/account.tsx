@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, type FormEvent } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
-import { flattenErrors, submitRoot, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
+import { flattenErrors, formSubmit, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
 import { rowActionClass } from "~/components/dashboard/row-actions";
 import { Spinner } from "~/components/dashboard/spinner";
 import { TwoFactorSection } from "~/components/dashboard/two-factor";
 import { api } from "~/lib/dashboard/api";
 import { formatDateTime } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { passwordChangeSchema, type Device, type PasswordChange } from "../../../schemas/auth";
 import { ownEmailSchema, type OwnAccount, type OwnEmail } from "../../../schemas/password-reset";
 
@@ -41,22 +41,9 @@ function ChangePassword() {
     success: "Password changed. Your other devices have been signed out.",
     invalidate: [SESSIONS],
   });
-  const submit = (event: FormEvent) => {
-    const root = submitRoot(event);
-    void form.handleSubmit(
-      (parsed) =>
-        change.mutate(parsed, {
-          onSuccess: () => form.reset(empty),
-          onError: (error) => {
-            const found = Object.entries(fieldErrorsOf(error));
-            for (const [key, message] of found)
-              form.setError(key as keyof PasswordChange, { type: "server", message });
-            if (found.length > 0) failed(root);
-          },
-        }),
-      () => failed(root),
-    )(event);
-  };
+  const submit = formSubmit(form, failed, (parsed, onError) =>
+    change.mutate(parsed, { onSuccess: () => form.reset(empty), onError }),
+  );
   return (
     <form
       onSubmit={submit}
@@ -113,21 +100,7 @@ function EmailAddress() {
     success: "E-mail address saved.",
     invalidate: [ACCOUNT],
   });
-  const submit = (event: FormEvent) => {
-    const root = submitRoot(event);
-    void form.handleSubmit(
-      (parsed) =>
-        save.mutate(parsed, {
-          onError: (error) => {
-            const found = Object.entries(fieldErrorsOf(error));
-            for (const [key, message] of found)
-              form.setError(key as keyof OwnEmail, { type: "server", message });
-            if (found.length > 0) failed(root);
-          },
-        }),
-      () => failed(root),
-    )(event);
-  };
+  const submit = formSubmit(form, failed, (parsed, onError) => save.mutate(parsed, { onError }));
   return (
     <form
       onSubmit={submit}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { fullName } from "~/components/dashboard/applications/application";
 import { ApplicationBoard } from "~/components/dashboard/applications/application-board";
@@ -11,7 +11,7 @@ import { useStageMove } from "~/components/dashboard/applications/use-stage-move
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { LayoutToggle, type Layout } from "~/components/dashboard/layout-toggle";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { useSession } from "~/lib/dashboard/session";
+import { useRememberedParams } from "~/lib/dashboard/remembered-params";
 import type { ApplicationRow, ApplicationStage } from "../../../schemas/application";
 
 export const meta = () => consoleMeta("Applications");
@@ -24,31 +24,15 @@ export default function Applications() {
   const [rejecting, setRejecting] = useState<{ row: ApplicationRow; from: ApplicationStage } | null>(null);
   const { move, focusCard, onFocused } = useStageMove();
   const jobs = useJobOptions();
-  // The layout an operator last chose, remembered in this browser: a bare /dashboard/applications opens there.
-  const userId = useSession()?.user_id;
-  const rememberKey = userId ? `console-applications-layout:${userId}` : null;
-  useEffect(() => {
-    if (!rememberKey || params.has("layout")) return;
-    if (localStorage.getItem(rememberKey) === "board")
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.set("layout", "board");
-          return next;
-        },
-        { replace: true },
-      );
-    // Only on arrival (or once the session is known), not on every change of the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rememberKey]);
+  const remember = useRememberedParams("applications", ["layout"]);
   const choose = (next: Layout) => {
-    if (rememberKey) localStorage.setItem(rememberKey, next);
     // The filters stay; paging and sorting belong to the list.
     setParams((prev) => {
       const kept = new URLSearchParams(prev);
       for (const key of ["page", "page_size", "sort", "stage", "open"]) kept.delete(key);
       if (next === "board") kept.set("layout", "board");
       else kept.delete("layout");
+      remember(kept);
       return kept;
     });
   };

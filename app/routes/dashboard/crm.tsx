@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { AfterSaleList } from "~/components/dashboard/crm/after-sale";
 import { BeforeSaleEntry } from "~/components/dashboard/crm/before-sale-entry";
@@ -8,7 +8,7 @@ import { LeadList } from "~/components/dashboard/crm/lead-list";
 import { LayoutToggle } from "~/components/dashboard/layout-toggle";
 import { Segmented } from "~/components/dashboard/segmented";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { useSession } from "~/lib/dashboard/session";
+import { useRememberedParams } from "~/lib/dashboard/remembered-params";
 
 export const meta = () => consoleMeta("CRM");
 
@@ -24,17 +24,7 @@ export default function Crm() {
   const view: View = params.get("view") === "before_sale" ? "before_sale" : "after_sale";
   const layout = params.get("layout") === "board" ? "board" : "list";
   const [entry, setEntry] = useState(false);
-  // The view and layout an operator last chose, remembered in this browser: a bare /dashboard/crm opens there.
-  const userId = useSession()?.user_id;
-  const rememberKey = userId ? `console-crm-view:${userId}` : null;
-  useEffect(() => {
-    if (!rememberKey || params.has("view") || params.has("layout")) return;
-    const last = localStorage.getItem(rememberKey);
-    if (last === "before_sale:board") setParams({ view: "before_sale", layout: "board" }, { replace: true });
-    else if (last === "before_sale:list") setParams({ view: "before_sale" }, { replace: true });
-    // Only on arrival (or once the session is known), not on every change of the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rememberKey]);
+  const remember = useRememberedParams("crm", ["view", "layout"]);
   // Switching views starts each list afresh (its own search, filters and page).
   const go = (changes: Record<string, string | null>) =>
     setParams(() => {
@@ -45,8 +35,7 @@ export default function Crm() {
         ...changes,
       };
       for (const [k, v] of Object.entries(merged)) if (v) next.set(k, v);
-      if (rememberKey)
-        localStorage.setItem(rememberKey, `${merged.view ?? "after_sale"}:${merged.layout ?? "list"}`);
+      remember(next);
       return next;
     });
 

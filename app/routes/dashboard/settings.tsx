@@ -1,13 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { useBlocker } from "react-router";
 import { ErrorSummary, Field, TextAreaField } from "~/components/dashboard/field";
-import { flattenErrors, submitRoot, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
+import { flattenErrors, formSubmit, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
 import { ConfirmModal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { useSiteSettings } from "~/lib/dashboard/site-settings";
 import {
   DEFAULT_TRASH_DAYS,
@@ -69,23 +68,10 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
   // Leaving the screen with unsaved settings asks first, as a dirty dialog does.
   const blocker = useBlocker(isDirty && !save.isPending);
 
-  const submit = (event: FormEvent) => {
-    const root = submitRoot(event);
-    void form.handleSubmit(
-      (parsed) =>
-        save.mutate(parsed, {
-          // The saved values become the new baseline: the form is clean again.
-          onSuccess: () => form.reset(parsed),
-          onError: (error) => {
-            const found = Object.entries(fieldErrorsOf(error));
-            for (const [key, message] of found)
-              form.setError(key as keyof SiteSettingsInput, { type: "server", message });
-            if (found.length > 0) failed(root);
-          },
-        }),
-      () => failed(root),
-    )(event);
-  };
+  const submit = formSubmit(form, failed, (parsed, onError) =>
+    // The saved values become the new baseline: the form is clean again.
+    save.mutate(parsed, { onSuccess: () => form.reset(parsed), onError }),
+  );
 
   return (
     <section>

@@ -3,57 +3,16 @@ import { Link } from "react-router";
 import { sectionPage, sectionPageMeta } from "~/components/marketing/meta";
 import { ModelPage } from "~/components/marketing/model-page";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "~/components/marketing/page";
-import { gccOverview, gccPhases, gccTagline } from "../../../shared/content/models";
-import type { ContentSection, Feature, PageSeo } from "../../../shared/content/types";
+import { gccPage, gccPhases, gccTagline } from "../../../shared/content/models";
 import type { Route } from "./+types/gcc";
 
 const OVERVIEW_PATH = "/details/features";
-
-interface GccView {
-  path: string;
-  title: string;
-  eyebrow: string;
-  seo: PageSeo;
-  intro: readonly string[];
-  sections: readonly ContentSection[];
-  featuresHeading: string;
-  features: readonly Feature[];
-}
-
-function findPage(slug: string | undefined): GccView | null {
-  if (slug === "features") {
-    return {
-      path: OVERVIEW_PATH,
-      title: gccOverview.title,
-      eyebrow: "Global Capability Centers",
-      seo: gccOverview.seo,
-      intro: gccOverview.intro,
-      sections: [],
-      featuresHeading: "Key features",
-      features: gccOverview.keyFeatures,
-    };
-  }
-  const phase = gccPhases.find((p) => p.slug === slug);
-  if (phase) {
-    return {
-      path: phase.path,
-      title: phase.title,
-      eyebrow: `Phase ${phase.number} of your GCC journey`,
-      seo: phase.seo,
-      intro: phase.intro,
-      sections: phase.sections,
-      featuresHeading: "Key features",
-      features: gccOverview.keyFeatures,
-    };
-  }
-  return null;
-}
 
 const phases = gccPhases.map((p) => ({ label: p.label, path: p.path }));
 
 export function loader({ params }: Route.LoaderArgs) {
   return {
-    ...sectionPage(findPage(params.page), { label: "Global Capability Centers", path: OVERVIEW_PATH }),
+    ...sectionPage(gccPage(params.page), { label: "Global Capability Centers", path: OVERVIEW_PATH }),
     phases,
     nav: {
       label: "GCC journey",

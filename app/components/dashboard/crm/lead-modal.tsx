@@ -4,11 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { api } from "~/lib/dashboard/api";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { leadNoteSchema, leadUpdateSchema, type Lead, type LeadNote } from "../../../../schemas/logistics";
 import { Details } from "../details";
 import { ErrorSummary, Field } from "../field";
-import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
+import { bodyResolver, flattenErrors, formSubmit, submitRoot, useFocusOnError } from "../kit/use-record-form";
 import { leadStatusOptions } from "../logistics/options";
 import { formatDateTime } from "../../../../shared/india-time";
 import { SelectField } from "../logistics/ui";
@@ -90,21 +90,12 @@ function LeadDetail({
     invalidate: [detailKey, LEADS],
     onSuccess: () => noteForm.reset({ note: "" }),
   });
-  const submitStatus = (event: FormEvent) => {
-    const root = submitRoot(event);
-    void statusForm.handleSubmit(
-      (values) =>
-        update.mutate(statusBody(values), {
-          onError: (err) => {
-            const found = Object.entries(fieldErrorsOf(err));
-            for (const [key, message] of found)
-              statusForm.setError(key === "follow_up_date" ? key : "status", { type: "server", message });
-            if (found.length > 0) failed(root);
-          },
-        }),
-      () => failed(root),
-    )(event);
-  };
+  const submitStatus = formSubmit(
+    statusForm,
+    failed,
+    (values, onError) => update.mutate(statusBody(values), { onError }),
+    (key) => (key === "follow_up_date" ? key : "status"),
+  );
   const submitNote = (event: FormEvent) => {
     const root = submitRoot(event);
     void noteForm.handleSubmit(

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
-import { useForm, useWatch, type FieldValues } from "react-hook-form";
+import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
 import { focusFirstInvalid } from "../field";
@@ -31,6 +31,30 @@ export function useFocusOnError() {
 export function submitRoot(event?: SyntheticEvent): Element | null {
   const target = event?.currentTarget;
   return target instanceof Element ? (target.closest("form") ?? target.closest("[role=dialog]")) : null;
+}
+
+/**
+ * A React Hook Form form's submit handler: the resolver checks the values, then `send` posts them; a refusal,
+ * the schema's or the server's field errors (named by `fieldOf`), shows inline and focuses the first invalid field.
+ */
+export function formSubmit<T extends FieldValues, P>(
+  form: UseFormReturn<T, unknown, P>,
+  failed: (root?: Element | null) => void,
+  send: (values: P, showErrors: (error: unknown) => void) => void,
+  fieldOf: (key: string) => Path<T> | "root" = (key) => key as Path<T>,
+) {
+  return (event: FormEvent) => {
+    const root = submitRoot(event);
+    const showErrors = (error: unknown) => {
+      const found = Object.entries(fieldErrorsOf(error));
+      for (const [key, message] of found) form.setError(fieldOf(key), { type: "server", message });
+      if (found.length > 0) failed(root);
+    };
+    void form.handleSubmit(
+      (values) => send(values, showErrors),
+      () => failed(root),
+    )(event);
+  };
 }
 
 /**

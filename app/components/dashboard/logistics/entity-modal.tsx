@@ -5,11 +5,11 @@ import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
 import { parseRupees } from "~/lib/dashboard/money";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { formatVehicleNumber, vehicleOptions } from "../../../../schemas/vehicle";
 import type { VerifiedMember } from "../../../../schemas/logistics";
 import type { FormControl } from "../../../../schemas/resource";
-import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
+import { bodyResolver, flattenErrors, formSubmit, useFocusOnError } from "../kit/use-record-form";
 import { ImageField } from "./image-field";
 import { SelectField } from "./ui";
 import { VerifyMobile } from "./verify-mobile";
@@ -133,25 +133,22 @@ export function EntityModal<T>({
     invalidate: [config.endpoint],
   });
 
+  const send = formSubmit(
+    form,
+    failed,
+    (checked, onError) =>
+      save.mutate(payload(checked as EntityValues, verified), {
+        onSuccess: () => {
+          setValidated(false);
+          onClose();
+        },
+        onError,
+      }),
+    (key) => (key === "_form" ? "root" : key),
+  );
   const submit = (event: FormEvent) => {
-    const root = submitRoot(event);
     setValidated(true);
-    void form.handleSubmit(
-      (checked) =>
-        save.mutate(payload(checked as EntityValues, verified), {
-          onSuccess: () => {
-            setValidated(false);
-            onClose();
-          },
-          onError: (e) => {
-            const found = Object.entries(fieldErrorsOf(e));
-            for (const [key, message] of found)
-              form.setError(key === "_form" ? "root" : key, { type: "server", message });
-            if (found.length > 0) failed(root);
-          },
-        }),
-      () => failed(root),
-    )(event);
+    send(event);
   };
 
   const title = `${editing ? "Edit" : "Add"} ${config.noun}`;

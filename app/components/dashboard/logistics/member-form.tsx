@@ -1,11 +1,10 @@
-import type { FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { memberInputSchema, type Member } from "../../../../schemas/logistics";
-import { bodyResolver, flattenErrors, submitRoot, useFocusOnError } from "../kit/use-record-form";
+import { bodyResolver, flattenErrors, formSubmit, useFocusOnError } from "../kit/use-record-form";
 import { categoryOptions, stateOptions } from "./options";
 import { SelectField } from "./ui";
 
@@ -134,25 +133,15 @@ export function MemberModal({
     success: member ? "Member updated." : "Member created.",
     invalidate: ["/api/members"],
   });
-  const submit = (event: FormEvent) => {
-    const root = submitRoot(event);
-    void form.handleSubmit(
-      (checked) =>
-        save.mutate(memberPayload(checked), {
-          onSuccess: (answer) => {
-            onSaved?.((answer as { data: Member }).data);
-            onClose();
-          },
-          onError: (e) => {
-            const found = Object.entries(fieldErrorsOf(e));
-            for (const [key, message] of found)
-              form.setError(key as keyof MemberForm, { type: "server", message });
-            if (found.length > 0) failed(root);
-          },
-        }),
-      () => failed(root),
-    )(event);
-  };
+  const submit = formSubmit(form, failed, (checked, onError) =>
+    save.mutate(memberPayload(checked), {
+      onSuccess: (answer) => {
+        onSaved?.((answer as { data: Member }).data);
+        onClose();
+      },
+      onError,
+    }),
+  );
   const change = (next: MemberForm) => {
     for (const key of Object.keys(next) as (keyof MemberForm)[])
       if (next[key] !== values[key]) form.setValue(key, next[key], { shouldDirty: true });
