@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default on two cores is one worker; many API files wait on PostgreSQL, Redis or argon2 meanwhile.
+    maxWorkers: 2,
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { longFilesFirst } from "./tests/support/long-files-first";
 
 export default defineConfig({
   test: {
@@ -13,5 +14,14 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     fileParallelism: true,
+    sequence: {
+      sequencer: longFilesFirst([
+        "newcomer.test.ts",
+        "marketing-pages.test.ts",
+        "console-crm.test.ts",
+        "console-applications.test.ts",
+        "console-forms.test.ts",
+      ]),
+    },
   },
 });
