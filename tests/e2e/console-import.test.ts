@@ -179,6 +179,22 @@ describe("importing a spreadsheet into a console list", () => {
     await page.getByText(/^Undone /).waitFor();
     await expectAccessible(page);
     expect(phone).toBeTruthy();
+
+    // What the Undo removed is one entry in Recently deleted, and one Restore brings it back.
+    await page.goto(`/dashboard/recently-deleted?search=${added[column("Vehicle number")]}`);
+    const entry = page.getByRole("row", { name: /Import of trucks-edited\.csv: 1 truck/ });
+    await entry.waitFor();
+    expect(await page.locator("tbody tr").count()).toBe(1);
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-5-recently-deleted-1280.png" });
+    await entry
+      .getByRole("button", { name: "Restore all 1 of the Import of trucks-edited.csv: 1 truck" })
+      .click();
+    await page.getByText("Restored.").waitFor();
+    await entry.waitFor({ state: "detached" });
+    const restored = await trucksOf(owner);
+    expect(restored).toHaveLength(5);
+    expect(restored.map((t) => t.vehicle_number)).toContain(added[column("Vehicle number")]);
     expect(errors).toEqual([]);
   });
 
