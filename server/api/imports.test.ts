@@ -16,7 +16,14 @@ import { purgeExpiredTrash } from "../../domain/trash";
 import { importSpecs, type ImportType } from "../../schemas/imports";
 import { VEHICLE_MESSAGE } from "../../schemas/vehicle";
 import { importClient } from "../../tests/support/imports";
-import { loadBody, memberBody, nextPhone, truckBody } from "../../tests/support/logistics-bodies";
+import {
+  buySellBody,
+  driverBody,
+  loadBody,
+  memberBody,
+  nextPhone,
+  truckBody,
+} from "../../tests/support/logistics-bodies";
 import { logisticsTestApp } from "./logistics-fixtures";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
@@ -459,6 +466,61 @@ describe("round trip: a list's own export imports back unchanged", () => {
   });
 });
 
+describe("round trip of the create-only lists: an export imports back as new records", () => {
+  it.each([
+    ["drivers", "/api/drivers", "driver_data", "driver_id"],
+    ["buy_sell", "/api/buy_sell", "buy_sell_data", "buy_sell_id"],
+  ])("%s", async (type, endpoint, dataKey, idKey) => {
+    const member = await newMember();
+    const bodies =
+      type === "drivers"
+        ? [
+            driverBody(member.phone, { vehicle_number: nextVehicle(), company_name: "Patil, Sons & Co" }),
+            driverBody(member.phone, { vehicle_number: nextVehicle(), driver_name: "Anil Jadhav" }),
+          ]
+        : [
+            buySellBody(member.phone, { vehicle_number: nextVehicle(), price: 1_250_000 }),
+            buySellBody(member.phone, { vehicle_number: nextVehicle(), location: "Pune, Hadapsar" }),
+          ];
+    for (const body of bodies) {
+      const res = await ctx.call("POST", endpoint, body);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    type Listed = Record<string, unknown>;
+    const listOf = async () =>
+      (await ctx.call("GET", `${endpoint}?page_size=50&search=${local(member.phone)}`)).json()[
+        dataKey
+      ] as Listed[];
+    const before = await listOf();
+    expect(before).toHaveLength(2);
+    const exported = await ctx.call("GET", `${endpoint}/export.csv?search=${local(member.phone)}`);
+    expect(exported.statusCode).toBe(200);
+
+    const staged = (await client.upload(type, exported.body)).json().data;
+    expect(staged.row_count).toBe(2);
+    // Every importable field is matched by the export's own header; the id and date columns are left out.
+    const fields = importSpecs[type as ImportType].fields.map((f) => f.name);
+    expect([...staged.mapping].filter(Boolean).sort()).toEqual([...fields].sort());
+    const check = (await client.check(staged.id, { mapping: staged.mapping })).json().data;
+    // No natural key: every row is new, even the ones that are the stored records, in either mode.
+    expect(check.counts).toEqual({ new: 2, updated: 0, unchanged: 0, skipped: 0, invalid: 0 });
+    const skipCheck = (await client.check(staged.id, { mapping: staged.mapping, mode: "skip" })).json().data;
+    expect(skipCheck.counts).toEqual(check.counts);
+
+    const { last } = await client.commit(staged.id, { mapping: staged.mapping });
+    expect(last.data?.counts).toMatchObject({ new: 2, updated: 0, invalid: 0 });
+    const after = await listOf();
+    expect(after).toHaveLength(4);
+    const originals = new Set(before.map((r) => r[idKey]));
+    const created = after.filter((r) => !originals.has(r[idKey]));
+    // The copies hold what the originals hold, apart from their ids and dates.
+    const comparable = ({ [idKey]: _id, created_at: _at, ...rest }: Listed) => rest;
+    const byVehicle = (rows: Listed[]) =>
+      rows.map(comparable).sort((a, b) => String(a.vehicle_number).localeCompare(String(b.vehicle_number)));
+    expect(byVehicle(created)).toEqual(byVehicle(before));
+  });
+});
+
 describe("undo", () => {
   it("removes what the import created and puts back what it updated, audited as one entry each way", async () => {
     const member = await newMember();
@@ -675,6 +737,48 @@ describe("undo", () => {
     expect(latest).toMatchObject({ id, type: "leads", status: "committed", operator: "logistics-admin" });
     const days = (Date.parse(latest.undo_until) - Date.parse(latest.committed_at)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
+  });
+});
+
+describe("the commit's progress", () => {
+  it("streams a progress line after each step, before the result, over a real connection", async () => {
+    const member = await newMember();
+    const rows = Array.from(
+      { length: 260 },
+      () => `${nextVehicle()},${local(member.phone)},Stream Owner,,Tipper,6,5-10,Eicher,Goa`,
+    );
+    const staged = (await client.upload("trucks", [TRUCK_HEADER, ...rows].join("\n"))).json().data;
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = ctx.app.server.address() as { port: number };
+    // fetch asks for gzip: the answer must still come line by line, not when a compressor flushes.
+    const res = await fetch(`http://127.0.0.1:${port}/api/imports/${staged.id}/commit`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ctx.tokens.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ mapping: staged.mapping }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    // Each line with the read that completed it.
+    const lines: { read: number; line: { type: string; done?: number; total?: number } }[] = [];
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = "";
+    for (let read = 0; ; read++) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending += value;
+      const complete = pending.split("\n");
+      pending = complete.pop()!;
+      for (const text of complete) if (text) lines.push({ read, line: JSON.parse(text) });
+    }
+    expect(pending).toBe("");
+    expect(lines.map((l) => l.line.type)).toEqual([...Array(6).fill("progress"), "done"]);
+    expect(lines.slice(0, 6).map((l) => [l.line.done, l.line.total])).toEqual(
+      [50, 100, 150, 200, 250, 260].map((done) => [done, 260]),
+    );
+    expect(lines.at(-1)!.line).toMatchObject({ data: { counts: { new: 260 } } });
+    // The first step's line reached the client before the transaction ended, in a read of its own.
+    expect(lines[0]!.read).toBeLessThan(lines.at(-1)!.read);
   });
 });
 
