@@ -1,5 +1,6 @@
 import { MAX_MATCHING } from "../schemas/bulk";
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { setImmediate as yieldToOthers } from "node:timers/promises";
 import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { blogPosts, blogRevisions, deletedRecords, importBatches, siteSettings } from "../db/schema/index";
@@ -51,12 +52,13 @@ export async function purgeExpiredTrash(db: Database) {
           and ${deletedRecords.recordId} = ${column} and ${deletedRecords.deletedAt} >= ${expired}
       )`);
   await db.delete(deletedRecords).where(lt(deletedRecords.deletedAt, expired));
-  // An import's rows (and the earlier values Undo needs) last as long as the trash; an upload never imported, an hour.
+  // An import's rows (and the earlier values Undo needs) last as long as the trash, an undone import as long as
+  // the trash entries its Undo made (Recently deleted names them by its file); an upload never imported, an hour.
   await db
     .delete(importBatches)
     .where(
       or(
-        lt(importBatches.committedAt, expired),
+        lt(sql`coalesce(${importBatches.undoneAt}, ${importBatches.committedAt})`, expired),
         and(
           eq(importBatches.status, "staged"),
           lt(importBatches.createdAt, sql`now() - make_interval(mins => ${STAGED_MINUTES})`),
@@ -83,6 +85,12 @@ export function startTrashPurge(db: Database, onError: (error: unknown) => void)
 }
 
 type IdTable = PgTable & { id: AnyPgColumn };
+
+/**
+ * Trash entries an import's restore puts back per statement: the embedded database runs each statement on
+ * the server's thread, so steps stay small and the work yields between them (as an import's commit does).
+ */
+const RESTORE_STEP = 50;
 
 export interface TrashSpec<T extends IdTable, R> {
   table: T;
@@ -150,16 +158,62 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
   type Row = T["$inferSelect"];
   const idOf = (row: Row) => (row as { id: number }).id;
 
+  /**
+   * Re-inserts trash entries' rows and their cascaded dependents, and points set-null rows back at them.
+   * A unique key or a missing parent answers 409 (the caller's transaction then changes nothing).
+   */
+  async function putBack(tx: Database, entries: (typeof deletedRecords.$inferSelect)[]) {
+    try {
+      await reinsert(
+        tx,
+        table,
+        entries.map((e) => e.row),
+      );
+      for (const dep of spec.dependents ?? []) {
+        const name = getTableConfig(dep.table).name;
+        const saved = (e: (typeof entries)[number], key: string) =>
+          (e.dependents as Record<string, unknown[]>)[key] ?? [];
+        if (dep.onDelete !== "set null") {
+          await reinsert(
+            tx,
+            dep.table,
+            entries.flatMap((e) => saved(e, name)),
+          );
+          continue;
+        }
+        // Only rows still pointing nowhere: one re-assigned since belongs to its new owner.
+        for (const e of entries) {
+          const ids = saved(e, `${RELINK}${name}`).map(Number);
+          if (ids.length > 0)
+            await tx.execute(
+              sql`update ${dep.table} set ${sql.identifier(dep.column.name)} = ${e.recordId} where id in ${sql`(${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`} and ${sql.identifier(dep.column.name)} is null`,
+            );
+        }
+      }
+    } catch (error) {
+      const code = sqlStateOf(error);
+      if (code === "23505")
+        throw new HttpError(409, `${spec.what} cannot be restored: a record with the same id or key exists.`);
+      if (code === "23503")
+        throw new HttpError(409, `${spec.what} cannot be restored: a record it belongs to was deleted.`);
+      throw error;
+    }
+  }
+
   return {
     /**
      * Deletes the rows `where` selects, inside the caller's transaction; answers the rows deleted. `audited:
-     * false` leaves the audit entries to the caller (an import's Undo writes one entry for the whole batch).
+     * false` leaves the audit entries to the caller (an import's Undo writes one entry for the whole batch);
+     * `importBatch` marks the trash entries as that import's, listed and restored as one (restoreImportBatch).
      */
     async discard(
       tx: Database,
       actor: Actor,
       where: SQL | undefined,
-      { audited = true }: { audited?: boolean } = {},
+      { audited = true, importBatch = null }: { audited?: boolean; importBatch?: number | null } = {},
     ): Promise<Row[]> {
       await purgeExpiredTrash(tx);
       // Locked first, so a dependent row added meanwhile commits before we read the dependents (or waits and fails).
@@ -200,6 +254,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
             row,
             dependents: dependents.get(Number(id)) ?? {},
             deletedBy: actor.operatorId,
+            importBatchId: importBatch,
           })),
         ),
       );
@@ -271,48 +326,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
             404,
             `${spec.what} ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""} cannot be restored: it is not in Recently deleted (deletes can be undone for ${daysText(await trashWindowDays(tx))}).`,
           );
-        const entries = [...latest.values()];
-        try {
-          await reinsert(
-            tx,
-            table,
-            entries.map((e) => e.row),
-          );
-          for (const dep of spec.dependents ?? []) {
-            const name = getTableConfig(dep.table).name;
-            const saved = (e: (typeof entries)[number], key: string) =>
-              (e.dependents as Record<string, unknown[]>)[key] ?? [];
-            if (dep.onDelete !== "set null") {
-              await reinsert(
-                tx,
-                dep.table,
-                entries.flatMap((e) => saved(e, name)),
-              );
-              continue;
-            }
-            // Only rows still pointing nowhere: one re-assigned since belongs to its new owner.
-            for (const e of entries) {
-              const ids = saved(e, `${RELINK}${name}`).map(Number);
-              if (ids.length > 0)
-                await tx.execute(
-                  sql`update ${dep.table} set ${sql.identifier(dep.column.name)} = ${e.recordId} where id in ${sql`(${sql.join(
-                    ids.map((id) => sql`${id}`),
-                    sql`, `,
-                  )})`} and ${sql.identifier(dep.column.name)} is null`,
-                );
-            }
-          }
-        } catch (error) {
-          const code = sqlStateOf(error);
-          if (code === "23505")
-            throw new HttpError(
-              409,
-              `${spec.what} cannot be restored: a record with the same id or key exists.`,
-            );
-          if (code === "23503")
-            throw new HttpError(409, `${spec.what} cannot be restored: a record it belongs to was deleted.`);
-          throw error;
-        }
+        await putBack(tx, [...latest.values()]);
         await tx.delete(deletedRecords).where(
           inArray(
             deletedRecords.id,
@@ -333,6 +347,43 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
         );
         return records;
       });
+    },
+
+    /**
+     * Puts back every record of this type an import's Undo sent to the trash (`discard` with `importBatch`),
+     * inside the caller's transaction, RESTORE_STEP at a time with a yield between steps; answers how many.
+     * The caller writes the one audit entry; a clash with a record created since fails the whole restore.
+     */
+    async restoreImportBatch(tx: Database, importBatch: number): Promise<number> {
+      let after = 0;
+      let restored = 0;
+      for (;;) {
+        const entries = await tx
+          .select()
+          .from(deletedRecords)
+          .where(
+            and(
+              eq(deletedRecords.resource, resource),
+              eq(deletedRecords.importBatchId, importBatch),
+              gt(deletedRecords.deletedAt, expired),
+              gt(deletedRecords.id, after),
+            ),
+          )
+          .orderBy(asc(deletedRecords.id))
+          .limit(RESTORE_STEP)
+          .for("update");
+        if (entries.length === 0) return restored;
+        await putBack(tx, entries);
+        await tx.delete(deletedRecords).where(
+          inArray(
+            deletedRecords.id,
+            entries.map((e) => e.id),
+          ),
+        );
+        restored += entries.length;
+        after = entries.at(-1)!.id;
+        await yieldToOthers();
+      }
     },
   };
 }

@@ -14,6 +14,7 @@ import {
 } from "./logistics";
 import { categoryOptions, leadStatuses, stateOptions } from "./logistics-options";
 import type { AnyResource, FormControl, Option } from "./resource";
+import type { TrashTypeName } from "./trash";
 
 /**
  * Spreadsheet import (issue 27): which lists take a CSV, the fields a file's columns can be imported as,
@@ -24,6 +25,17 @@ import type { AnyResource, FormControl, Option } from "./resource";
 
 export const importTypes = ["members", "trucks", "drivers", "loads", "buy_sell", "leads"] as const;
 export type ImportType = (typeof importTypes)[number];
+
+/** Each list's record type in the trash (schemas/trash.ts): an import's Undo sends its new records there. */
+export const importTrashTypes = {
+  members: "member",
+  trucks: "truck",
+  drivers: "driver",
+  loads: "load",
+  buy_sell: "buy_sell",
+  leads: "crm_lead",
+} as const satisfies Record<ImportType, TrashTypeName>;
+
 export const importStatuses = ["staged", "committed", "undone"] as const;
 /** What an existing record (same natural key) gets: the file's non-blank cells, or nothing. */
 export const importModes = ["update", "skip"] as const;

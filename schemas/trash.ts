@@ -138,21 +138,35 @@ export const trashListQuerySchema = listQuerySchema
   .extend({ type: z.preprocess((v) => (v === "" ? undefined : v), typeRule.optional()) });
 export type TrashListQuery = z.output<typeof trashListQuerySchema>;
 
+/**
+ * What to put back: records by id, or every record of the type that undoing one import sent to the trash
+ * (`import_batch`, the import's id: one Restore, one audit entry, up to 10,000 records).
+ */
 export const trashRestoreSchema = z
   .object({
     type: typeRule,
     ids: z
       .array(recordId(), "ids must be a list of record ids")
       .min(1, "Name at least one record to restore")
-      .max(1000, "Restore at most 1,000 records at once"),
+      .max(1000, "Restore at most 1,000 records at once")
+      .optional(),
+    import_batch: recordId("import_batch must be an import's id (a positive whole number)").optional(),
   })
-  .strict();
+  .strict()
+  .refine((v) => (v.ids === undefined) !== (v.import_batch === undefined), {
+    message: "Send either ids (the records to restore) or import_batch (the import whose Undo removed them)",
+  });
 
-/** One deleted record as "Recently deleted" lists it. */
+/**
+ * One entry of "Recently deleted": a deleted record, or the records of one type that undoing an import
+ * removed (`import_batch_id` set, `record_id` null, `count` of them, named "Import of <file>: N trucks").
+ */
 export const trashEntrySchema = z.object({
   id: z.number().int(),
   type: z.string(),
-  record_id: z.number().int(),
+  record_id: z.number().int().nullable(),
+  import_batch_id: z.number().int().nullable(),
+  count: z.number().int(),
   name: z.string(),
   deleted_by: z.string().nullable(),
   deleted_at: z.string(),

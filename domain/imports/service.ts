@@ -15,6 +15,8 @@ import {
   cellValue,
   importOutcomes,
   importSpecs,
+  importTrashTypes,
+  importTypes,
   MAX_IMPORT_COLUMNS,
   MAX_IMPORT_ROWS,
   STAGED_MINUTES,
@@ -31,6 +33,7 @@ import {
   type StagedImport,
 } from "../../schemas/imports";
 import { formatPhone } from "../../schemas/phone";
+import { trashTypes, type TrashTypeName } from "../../schemas/trash";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv, unescapeCell } from "../csv";
 import { HttpError } from "../errors";
@@ -667,7 +670,10 @@ export function createImportService(db: Database, audit: AuditService, logistics
           }
           const created = rows.filter((r) => r.outcome === "new").map((r) => r.recordId!);
           if (created.length > 0) {
-            await target.discard(tx, actor, created);
+            await target.trash.discard(tx, actor, inArray(table.id, created), {
+              audited: false,
+              importBatch: id,
+            });
             removed += created.length;
           }
           await yieldToOthers();
@@ -689,6 +695,40 @@ export function createImportService(db: Database, audit: AuditService, logistics
           batch: toBatch(await batchOf(id, tx)),
           message: `Import undone: ${plural(removed, target.spec.noun, target.spec.plural)} removed (in Recently deleted), ${plural(restored, target.spec.noun, target.spec.plural)} put back as they were.`,
         };
+      });
+    },
+
+    /**
+     * Recently deleted's Restore of an Undo: every record of `resource` that undoing import `id` sent to the
+     * trash comes back, in one transaction with one audit entry ("restore" of the import batch). The updates
+     * the Undo reverted stay reverted. Answers how many came back.
+     */
+    async restoreUndone(actor: Actor, id: number, resource: TrashTypeName) {
+      const type = importTypes.find((t) => importTrashTypes[t] === resource);
+      if (!type)
+        throw new HttpError(404, `${trashTypes[resource].plural} are not imported from spreadsheets.`);
+      const target = targets[type];
+      return db.transaction(async (tx) => {
+        const restored = await target.trash.restoreImportBatch(tx, id);
+        if (restored === 0)
+          throw new HttpError(
+            404,
+            `The ${target.spec.plural} that undoing import ${id} removed are not in Recently deleted (deletes can be undone for ${daysText(await trashWindowDays(tx))}).`,
+          );
+        const [batch] = await tx
+          .select({ fileName: importBatches.fileName })
+          .from(importBatches)
+          .where(eq(importBatches.id, id));
+        await audit.record(
+          actor,
+          "restore",
+          "import_batch",
+          id,
+          null,
+          { type: target.spec.type, file_name: batch?.fileName ?? null, restored },
+          tx,
+        );
+        return { restored };
       });
     },
 

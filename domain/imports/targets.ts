@@ -1,5 +1,5 @@
 import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
-import { getTableColumns, inArray } from "drizzle-orm";
+import { getTableColumns, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { crmLeads, crmNotes, members } from "../../db/schema/index";
 import { importSpecs, type ImportSpec, type ImportType } from "../../schemas/imports";
@@ -33,8 +33,22 @@ export interface ImportTarget {
   onCreate?: (input: Record<string, unknown>, member: MemberRef) => Record<string, unknown>;
   /** Runs once the chunk's new records exist (a lead's first note). */
   afterCreate?: (tx: Database, created: { id: number; input: Record<string, unknown> }[]) => Promise<void>;
-  /** Moves records to the trash: Undo removes what an import created this way (domain/trash.ts). */
-  discard: (tx: Database, actor: Actor, ids: number[]) => Promise<unknown>;
+  /**
+   * The list's trash (domain/trash.ts): Undo moves what an import created there as one batch (no audit entry
+   * per record), and Recently deleted brings the batch back as one.
+   */
+  trash: ImportTrash;
+}
+
+/** What an import needs of a list's trash. */
+export interface ImportTrash {
+  discard: (
+    tx: Database,
+    actor: Actor,
+    where: SQL | undefined,
+    options: { audited: false; importBatch: number },
+  ) => Promise<unknown[]>;
+  restoreImportBatch: (tx: Database, importBatch: number) => Promise<number>;
 }
 
 /**
@@ -68,8 +82,7 @@ function directoryTarget(type: ImportType, service: DirectoryService<AnyResource
     linksMember: true,
     remembersVehicle: Boolean(remembersVehicle),
     onCreate: onCreate as ImportTarget["onCreate"],
-    discard: (tx, actor, ids) =>
-      service.trash.discard(tx, actor, inArray(idTable.id, ids), { audited: false }),
+    trash: service.trash,
   };
 }
 
@@ -88,8 +101,7 @@ export function importTargets(logistics: LogisticsService): Record<ImportType, I
       columns: importColumns(members, importSpecs.members, []),
       linksMember: false,
       remembersVehicle: false,
-      discard: (tx, actor, ids) =>
-        logistics.members.trash.discard(tx, actor, inArray(members.id, ids), { audited: false }),
+      trash: logistics.members.trash,
     },
     trucks: directory("trucks", logistics.trucks),
     drivers: directory("drivers", logistics.drivers),
@@ -109,8 +121,7 @@ export function importTargets(logistics: LogisticsService): Record<ImportType, I
           .map(({ id, input }) => ({ leadId: id, note: input.note as string }));
         if (notes.length > 0) await tx.insert(crmNotes).values(notes);
       },
-      discard: (tx, actor, ids) =>
-        logistics.crm.leadTrash.discard(tx, actor, inArray(crmLeads.id, ids), { audited: false }),
+      trash: logistics.crm.leadTrash,
     },
   };
 }

@@ -16,7 +16,14 @@ import { purgeExpiredTrash } from "../../domain/trash";
 import { importSpecs, type ImportType } from "../../schemas/imports";
 import { VEHICLE_MESSAGE } from "../../schemas/vehicle";
 import { importClient } from "../../tests/support/imports";
-import { loadBody, memberBody, nextPhone, truckBody } from "../../tests/support/logistics-bodies";
+import {
+  buySellBody,
+  driverBody,
+  loadBody,
+  memberBody,
+  nextPhone,
+  truckBody,
+} from "../../tests/support/logistics-bodies";
 import { logisticsTestApp } from "./logistics-fixtures";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
@@ -459,6 +466,61 @@ describe("round trip: a list's own export imports back unchanged", () => {
   });
 });
 
+describe("round trip of the create-only lists: an export imports back as new records", () => {
+  it.each([
+    ["drivers", "/api/drivers", "driver_data", "driver_id"],
+    ["buy_sell", "/api/buy_sell", "buy_sell_data", "buy_sell_id"],
+  ])("%s", async (type, endpoint, dataKey, idKey) => {
+    const member = await newMember();
+    const bodies =
+      type === "drivers"
+        ? [
+            driverBody(member.phone, { vehicle_number: nextVehicle(), company_name: "Patil, Sons & Co" }),
+            driverBody(member.phone, { vehicle_number: nextVehicle(), driver_name: "Anil Jadhav" }),
+          ]
+        : [
+            buySellBody(member.phone, { vehicle_number: nextVehicle(), price: 1_250_000 }),
+            buySellBody(member.phone, { vehicle_number: nextVehicle(), location: "Pune, Hadapsar" }),
+          ];
+    for (const body of bodies) {
+      const res = await ctx.call("POST", endpoint, body);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    type Listed = Record<string, unknown>;
+    const listOf = async () =>
+      (await ctx.call("GET", `${endpoint}?page_size=50&search=${local(member.phone)}`)).json()[
+        dataKey
+      ] as Listed[];
+    const before = await listOf();
+    expect(before).toHaveLength(2);
+    const exported = await ctx.call("GET", `${endpoint}/export.csv?search=${local(member.phone)}`);
+    expect(exported.statusCode).toBe(200);
+
+    const staged = (await client.upload(type, exported.body)).json().data;
+    expect(staged.row_count).toBe(2);
+    // Every importable field is matched by the export's own header; the id and date columns are left out.
+    const fields = importSpecs[type as ImportType].fields.map((f) => f.name);
+    expect([...staged.mapping].filter(Boolean).sort()).toEqual([...fields].sort());
+    const check = (await client.check(staged.id, { mapping: staged.mapping })).json().data;
+    // No natural key: every row is new, even the ones that are the stored records, in either mode.
+    expect(check.counts).toEqual({ new: 2, updated: 0, unchanged: 0, skipped: 0, invalid: 0 });
+    const skipCheck = (await client.check(staged.id, { mapping: staged.mapping, mode: "skip" })).json().data;
+    expect(skipCheck.counts).toEqual(check.counts);
+
+    const { last } = await client.commit(staged.id, { mapping: staged.mapping });
+    expect(last.data?.counts).toMatchObject({ new: 2, updated: 0, invalid: 0 });
+    const after = await listOf();
+    expect(after).toHaveLength(4);
+    const originals = new Set(before.map((r) => r[idKey]));
+    const created = after.filter((r) => !originals.has(r[idKey]));
+    // The copies hold what the originals hold, apart from their ids and dates.
+    const comparable = ({ [idKey]: _id, created_at: _at, ...rest }: Listed) => rest;
+    const byVehicle = (rows: Listed[]) =>
+      rows.map(comparable).sort((a, b) => String(a.vehicle_number).localeCompare(String(b.vehicle_number)));
+    expect(byVehicle(created)).toEqual(byVehicle(before));
+  });
+});
+
 describe("undo", () => {
   it("removes what the import created and puts back what it updated, audited as one entry each way", async () => {
     const member = await newMember();
@@ -507,6 +569,146 @@ describe("undo", () => {
     expect(twice.json().message).toMatch(/undone already/);
   });
 
+  it("is one batch in Recently deleted: one entry for what it removed, restored all together with one audit entry", async () => {
+    const member = await newMember();
+    const kept = await newTruck(member.phone, { vehicle_number: nextVehicle(), owner_name: "Kept Owner" });
+    // More new trucks than one restore step (50), so the restore works in several steps.
+    const vehicles = Array.from({ length: 120 }, () => nextVehicle());
+    const csv = [
+      TRUCK_HEADER,
+      `${kept.vehicle_number},,Imported Owner,,,,,,`,
+      ...vehicles.map((v) => `${v},${local(member.phone)},Batch Owner,,Tipper,6,5-10,Eicher,Goa`),
+    ].join("\n");
+    const staged = (await client.upload("trucks", csv, "fleet, April.csv")).json().data;
+    const { last } = await client.commit(staged.id, { mapping: staged.mapping });
+    expect(last.data?.counts).toMatchObject({ new: 120, updated: 1 });
+    const id = staged.id as number;
+    const created = (
+      await db().select({ id: trucks.id }).from(trucks).where(inArray(trucks.vehicleNumber, vehicles))
+    ).map((t) => t.id);
+    // A truck deleted on its own stays an entry of its own.
+    const single = await newTruck(member.phone, { vehicle_number: nextVehicle() });
+    expect((await ctx.call("DELETE", `/api/trucks/${single.truck_id}`)).statusCode).toBe(200);
+
+    expect((await client.undo(id)).statusCode).toBe(200);
+    const listed = async (query: string) => {
+      const res = await ctx.call("GET", `/api/recently_deleted?page_size=50&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        recently_deleted_data: Record<string, unknown>[];
+        total_no_of_data: number;
+      };
+    };
+    const trash = await listed("type=truck");
+    const ofImport = trash.recently_deleted_data.filter((e) => e.import_batch_id === id);
+    expect(ofImport).toEqual([
+      expect.objectContaining({
+        type: "truck",
+        record_id: null,
+        count: 120,
+        name: "Import of fleet, April.csv: 120 trucks",
+        deleted_by: "logistics-admin",
+      }),
+    ]);
+    // None of the 120 is listed on its own; the single delete is, as before.
+    expect(trash.recently_deleted_data.filter((e) => created.includes(e.record_id as number))).toEqual([]);
+    expect(trash.recently_deleted_data.find((e) => e.record_id === single.truck_id)).toMatchObject({
+      import_batch_id: null,
+      count: 1,
+      name: single.vehicle_number,
+    });
+    expect(trash.total_no_of_data).toBe(trash.recently_deleted_data.length);
+    // The search finds the batch by its file's name, or by a record in it.
+    for (const search of ["april", vehicles[7]!])
+      expect(
+        (await listed(`search=${encodeURIComponent(search)}`)).recently_deleted_data.map(
+          (e) => e.import_batch_id,
+        ),
+      ).toEqual([id]);
+
+    // The file's name stays on the entry as long as the entry: the batch is purged with its Undo's trash.
+    await db()
+      .update(importBatches)
+      .set({ committedAt: sql`now() - interval '31 days'` })
+      .where(eq(importBatches.id, id));
+    await purgeExpiredTrash(db());
+    expect(await db().$count(importBatches, eq(importBatches.id, id))).toBe(1);
+
+    // Only its type, only an admin.
+    const wrongType = await ctx.call("POST", "/api/recently_deleted/restore", {
+      type: "member",
+      import_batch: id,
+    });
+    expect(wrongType.statusCode).toBe(404);
+    const editor = await ctx.call(
+      "POST",
+      "/api/recently_deleted/restore",
+      { type: "truck", import_batch: id },
+      "editor",
+    );
+    expect(editor.statusCode).toBe(403);
+    for (const body of [{ type: "truck" }, { type: "truck", ids: [1], import_batch: id }])
+      expect((await ctx.call("POST", "/api/recently_deleted/restore", body)).statusCode).toBe(400);
+
+    const auditBefore = await db().$count(auditLog);
+    const restored = await ctx.call("POST", "/api/recently_deleted/restore", {
+      type: "truck",
+      import_batch: id,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ message: "120 Trucks restored.", data: { restored: 120 } });
+    const back = await db()
+      .select({ id: trucks.id })
+      .from(trucks)
+      .where(inArray(trucks.vehicleNumber, vehicles));
+    expect(back.map((t) => t.id).sort()).toEqual([...created].sort());
+    expect(await db().$count(deletedRecords, eq(deletedRecords.importBatchId, id))).toBe(0);
+    // One audit entry for the whole batch.
+    expect(await db().$count(auditLog)).toBe(auditBefore + 1);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "restore"),
+          eq(auditLog.entity, "import_batch"),
+          eq(auditLog.entityId, String(id)),
+        ),
+      );
+    expect(entry!.after).toEqual({ type: "trucks", file_name: "fleet, April.csv", restored: 120 });
+    // What the Undo put back as it was stays so.
+    const [reverted] = await db().select().from(trucks).where(eq(trucks.id, kept.truck_id));
+    expect(reverted!.ownerName).toBe("Kept Owner");
+
+    expect((await listed("type=truck")).recently_deleted_data.some((e) => e.import_batch_id === id)).toBe(
+      false,
+    );
+    const again = await ctx.call("POST", "/api/recently_deleted/restore", {
+      type: "truck",
+      import_batch: id,
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toMatch(/not in Recently deleted/);
+  });
+
+  it("restores a batch all or nothing: a clash with a record created since changes nothing", async () => {
+    const phones = [nextPhone(), nextPhone()];
+    const { id, last } = await client.importCsv(
+      "members",
+      `First name,Phone,State,Service category\n${phones.map((p) => `Batch,${p},Goa,Lorry Owner`).join("\n")}\n`,
+    );
+    expect(last.data?.counts).toMatchObject({ new: 2 });
+    expect((await client.undo(id)).statusCode).toBe(200);
+    // Meanwhile someone adds the second member again by hand.
+    const again = await ctx.call("POST", "/api/members", memberBody({ phone: phones[1] }));
+    expect(again.statusCode, again.body).toBe(201);
+    const res = await ctx.call("POST", "/api/recently_deleted/restore", { type: "member", import_batch: id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/Member cannot be restored: a record with the same id or key exists/);
+    expect(await db().$count(members, eq(members.phone, `+91${phones[0]}`))).toBe(0);
+    expect(await db().$count(deletedRecords, eq(deletedRecords.importBatchId, id))).toBe(2);
+  });
+
   it("refuses (changing nothing) when a record was edited after the import", async () => {
     const member = await newMember();
     const truck = await newTruck(member.phone, { vehicle_number: nextVehicle(), owner_name: "First" });
@@ -535,6 +737,48 @@ describe("undo", () => {
     expect(latest).toMatchObject({ id, type: "leads", status: "committed", operator: "logistics-admin" });
     const days = (Date.parse(latest.undo_until) - Date.parse(latest.committed_at)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
+  });
+});
+
+describe("the commit's progress", () => {
+  it("streams a progress line after each step, before the result, over a real connection", async () => {
+    const member = await newMember();
+    const rows = Array.from(
+      { length: 260 },
+      () => `${nextVehicle()},${local(member.phone)},Stream Owner,,Tipper,6,5-10,Eicher,Goa`,
+    );
+    const staged = (await client.upload("trucks", [TRUCK_HEADER, ...rows].join("\n"))).json().data;
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = ctx.app.server.address() as { port: number };
+    // fetch asks for gzip: the answer must still come line by line, not when a compressor flushes.
+    const res = await fetch(`http://127.0.0.1:${port}/api/imports/${staged.id}/commit`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ctx.tokens.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ mapping: staged.mapping }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    // Each line with the read that completed it.
+    const lines: { read: number; line: { type: string; done?: number; total?: number } }[] = [];
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = "";
+    for (let read = 0; ; read++) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending += value;
+      const complete = pending.split("\n");
+      pending = complete.pop()!;
+      for (const text of complete) if (text) lines.push({ read, line: JSON.parse(text) });
+    }
+    expect(pending).toBe("");
+    expect(lines.map((l) => l.line.type)).toEqual([...Array(6).fill("progress"), "done"]);
+    expect(lines.slice(0, 6).map((l) => [l.line.done, l.line.total])).toEqual(
+      [50, 100, 150, 200, 250, 260].map((done) => [done, 260]),
+    );
+    expect(lines.at(-1)!.line).toMatchObject({ data: { counts: { new: 260 } } });
+    // The first step's line reached the client before the transaction ended, in a read of its own.
+    expect(lines[0]!.read).toBeLessThan(lines.at(-1)!.read);
   });
 });
 

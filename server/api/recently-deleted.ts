@@ -37,8 +37,12 @@ export async function recentlyDeletedRoutes(fastify: FastifyInstance) {
       schema: { body: trashRestoreSchema, response: { 200: restoreAnswerSchema } },
     },
     async (request) => {
-      const { type, ids } = request.body;
-      const restored = await app.services.recentlyDeleted.restore(currentOperator(request), type, ids);
+      const { type, ids, import_batch } = request.body;
+      const actor = currentOperator(request);
+      const restored =
+        import_batch === undefined
+          ? await app.services.recentlyDeleted.restore(actor, type, ids!)
+          : await app.services.recentlyDeleted.restoreImportBatch(actor, type, import_batch);
       const names = trashTypes[type];
       return {
         success: true as const,

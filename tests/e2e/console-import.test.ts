@@ -179,6 +179,105 @@ describe("importing a spreadsheet into a console list", () => {
     await page.getByText(/^Undone /).waitFor();
     await expectAccessible(page);
     expect(phone).toBeTruthy();
+
+    // What the Undo removed is one entry in Recently deleted, and one Restore brings it back.
+    await page.goto(`/dashboard/recently-deleted?search=${added[column("Vehicle number")]}`);
+    const entry = page.getByRole("row", { name: /Import of trucks-edited\.csv: 1 truck/ });
+    await entry.waitFor();
+    expect(await page.locator("tbody tr").count()).toBe(1);
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/import-5-recently-deleted-1280.png" });
+    await entry
+      .getByRole("button", { name: "Restore all 1 of the Import of trucks-edited.csv: 1 truck" })
+      .click();
+    await page.getByText("Restored.").waitFor();
+    await entry.waitFor({ state: "detached" });
+    const restored = await trucksOf(owner);
+    expect(restored).toHaveLength(5);
+    expect(restored.map((t) => t.vehicle_number)).toContain(added[column("Vehicle number")]);
+    expect(errors).toEqual([]);
+  });
+
+  it("has Import CSV beside Export CSV on every list that imports, opening that list's import", async () => {
+    const lists = [
+      ["/dashboard/home", "members"],
+      [TRUCKS, "trucks"],
+      ["/dashboard/services/driver_details", "drivers"],
+      ["/dashboard/services/load_details", "loads"],
+      ["/dashboard/services/buy_sell_details", "listings"],
+      // The CRM opens on its after-sale customers; the leads are its before-sale view.
+      ["/dashboard/crm?view=before_sale", "leads"],
+    ] as const;
+    const { page, errors } = await openSignedIn(browser, lists[0][0]);
+    for (const [path, plural] of lists) {
+      const here = new URL(page.url());
+      if (here.pathname + here.search !== path) await page.goto(path);
+      const button = page.getByRole("button", { name: "Import CSV" });
+      await button.waitFor();
+      // The very next control of the toolbar is the list's Export CSV.
+      expect(await button.evaluate((b) => b.nextElementSibling?.textContent?.trim()), path).toBe(
+        "Export CSV",
+      );
+      await button.click();
+      const dialog = page.getByRole("dialog", { name: `Import ${plural} from CSV` });
+      await dialog.getByRole("heading", { name: "Step 1 of 4: Choose a file" }).waitFor();
+      await dialog.getByLabel("CSV file").waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the commit's progress as the server reports each step, then the counts", async () => {
+    const owner = `Progress${Date.now() % 1_000_000}`;
+    const phone = await createMember(token, "Progress");
+    const rows = Array.from(
+      { length: 1000 },
+      () => `${vehicle()},${phone},${owner},Container,10,10-20,Tata,Maharashtra`,
+    );
+    const csv = ["Vehicle number,Phone number,Owner name,Body type,Tyres,Tonnage,Brand,State", ...rows].join(
+      "\n",
+    );
+    const { page, errors } = await openSignedIn(browser, `${TRUCKS}?search=${owner}`);
+    const dialog = await openImport(page);
+    await chooseFile(page, "thousand.csv", csv);
+    await dialog.getByRole("button", { name: "Check rows" }).click();
+    const start = dialog.getByRole("button", { name: "Import 1,000 rows" });
+    await start.waitFor();
+    // Every value the progress bar shows, however briefly.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"][aria-label="Import progress"]');
+        const value = bar?.getAttribute("aria-valuenow");
+        if (value && seen.at(-1) !== value) seen.push(value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await start.click();
+    await dialog.getByText("Imported thousand.csv: 1,000 new, 0 updated trucks.").waitFor();
+    expect(await dialog.locator("[data-outcome=new]").textContent()).toBe("1,000");
+    const seen = (
+      await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)
+    ).map(Number);
+    // It started at 0 and moved on during the commit: steps of 50 rows reached the dialog before the end.
+    expect(seen[0]).toBe(0);
+    expect(
+      seen.some((done) => done > 0 && done < 1000),
+      seen.join(","),
+    ).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.every((done) => done % 50 === 0)).toBe(true);
+    // Leave the list as it was for the other tests.
+    const batch = (await (
+      await fetch(`${baseURL()}/api/imports?type=trucks`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: { id: number; file_name: string }[] };
+    const id = batch.data.find((b) => b.file_name === "thousand.csv")!.id;
+    const undone = await fetch(`${baseURL()}/api/imports/${id}/undo`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(undone.status).toBe(200);
     expect(errors).toEqual([]);
   });
 

@@ -42,7 +42,12 @@ export default function RecentlyDeleted() {
           },
         ]}
         columns={[
-          { key: "type", header: "Type", render: (e) => labelOf(e.type) },
+          {
+            key: "type",
+            header: "Type",
+            render: (e) =>
+              e.import_batch_id !== null && isTrashType(e.type) ? trashTypes[e.type].plural : labelOf(e.type),
+          },
           { key: "name", header: "Name", render: (e) => e.name },
           { key: "deleted_by", header: "Deleted by", render: (e) => e.deleted_by ?? "—" },
           { key: "deleted_at", header: "Deleted (India time)", render: (e) => formatDateTime(e.deleted_at) },
@@ -55,9 +60,19 @@ export default function RecentlyDeleted() {
                 type="button"
                 className={rowActionClass}
                 disabled={restore.isPending}
-                onClick={() => restore.mutate({ type: e.type as TrashTypeName, id: e.record_id })}
+                onClick={() =>
+                  restore.mutate(
+                    e.import_batch_id === null
+                      ? { type: e.type as TrashTypeName, id: e.record_id! }
+                      : { type: e.type as TrashTypeName, importBatch: e.import_batch_id },
+                  )
+                }
               >
-                Restore<span className="sr-only"> {`${labelOf(e.type)} ${e.name}`}</span>
+                {e.import_batch_id === null ? "Restore" : `Restore all ${e.count.toLocaleString("en-IN")}`}
+                <span className="sr-only">
+                  {" "}
+                  {e.import_batch_id === null ? `${labelOf(e.type)} ${e.name}` : `of the ${e.name}`}
+                </span>
               </button>
             </div>
           ) : null

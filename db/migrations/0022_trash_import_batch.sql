@@ -1,0 +1,2 @@
+ALTER TABLE "deleted_records" ADD COLUMN "import_batch_id" integer;--> statement-breakpoint
+CREATE INDEX "deleted_records_import_batch_idx" ON "deleted_records" USING btree ("import_batch_id") WHERE "deleted_records"."import_batch_id" is not null;
