@@ -16,6 +16,8 @@ export interface ToastOptions {
   action?: ToastAction;
   /** How long this toast stays, in ms, when it may not keep the app-wide 1600 ms (the comment toast). */
   duration?: number;
+  /** The message's language when it is not the page's (the API's English words on a Hindi post). */
+  lang?: string;
 }
 
 export interface ToastItem extends ToastOptions {
@@ -49,7 +51,7 @@ export const toast = Object.assign(
   (message: string, options?: ToastOptions) => show("default", message, options),
   {
     success: (message: string, options?: ToastOptions) => show("success", message, options),
-    error: (message: string) => show("error", message),
+    error: (message: string, options?: ToastOptions) => show("error", message, options),
     dismiss: dismissToast,
   },
 );
@@ -72,12 +74,34 @@ const styles: Record<ToastType, string> = {
 /** Draws one toast; `paused` is true while the pointer is over the stack. */
 export type ToastRenderer = (item: ToastItem, paused: boolean) => ReactNode;
 
-const plainToast: ToastRenderer = (item, paused) => (
-  <ToastCard key={item.id} item={item} duration={paused ? 0 : (item.duration ?? TOAST_DURATION_MS)} />
-);
+/** The words a screen reader hears around the toasts; a page in Hindi or Tamil gives its own (site layout). */
+export interface ToasterLabels {
+  region: string;
+  dismiss: string;
+}
+export const ENGLISH_TOASTER_LABELS: ToasterLabels = {
+  region: "Notifications",
+  dismiss: "Dismiss notification",
+};
 
 /** Top-right stack; messages are announced politely (errors assertively). */
-export function Toaster({ renderToast = plainToast }: { renderToast?: ToastRenderer }) {
+export function Toaster({
+  renderToast,
+  labels = ENGLISH_TOASTER_LABELS,
+}: {
+  renderToast?: ToastRenderer;
+  labels?: ToasterLabels;
+}) {
+  const render: ToastRenderer =
+    renderToast ??
+    ((item, paused) => (
+      <ToastCard
+        key={item.id}
+        item={item}
+        duration={paused ? 0 : (item.duration ?? TOAST_DURATION_MS)}
+        dismissLabel={labels.dismiss}
+      />
+    ));
   const list = useSyncExternalStore(
     subscribe,
     () => items,
@@ -86,7 +110,7 @@ export function Toaster({ renderToast = plainToast }: { renderToast?: ToastRende
   const [paused, setPaused] = useState(false);
   return (
     <section
-      aria-label="Notifications"
+      aria-label={labels.region}
       className="pointer-events-none fixed right-4 top-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -95,7 +119,7 @@ export function Toaster({ renderToast = plainToast }: { renderToast?: ToastRende
         <div key={role} role={role} className="flex flex-col gap-2">
           {list
             .filter((item) => (item.type === "error") === (role === "alert"))
-            .map((item) => renderToast(item, paused))}
+            .map((item) => render(item, paused))}
         </div>
       ))}
     </section>
@@ -108,10 +132,12 @@ export function ToastCard({
   item,
   duration,
   children,
+  dismissLabel = ENGLISH_TOASTER_LABELS.dismiss,
 }: {
   item: ToastItem;
   duration: number;
   children?: ReactNode;
+  dismissLabel?: string;
 }) {
   useEffect(() => {
     if (duration <= 0) return;
@@ -123,13 +149,15 @@ export function ToastCard({
       data-toast={item.type}
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium shadow-lg ${styles[item.type]}`}
     >
-      <p className="flex-1">{item.message}</p>
+      <p className="flex-1" lang={item.lang}>
+        {item.message}
+      </p>
       {children}
       <button
         type="button"
         onClick={() => dismissToast(item.id)}
         className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
-        aria-label="Dismiss notification"
+        aria-label={dismissLabel}
       >
         <X aria-hidden="true" className="size-4" />
       </button>

@@ -245,6 +245,47 @@ describe("hreflang in the sitemap", () => {
   });
 });
 
+describe("x-default of a group with no English post", () => {
+  it("is the translation published first, until an English one is published", async () => {
+    // The group started with the Tamil post (the lowest id), but its Hindi translation went out earlier.
+    const tamil = await createPost(db(), { heading: TAMIL, language: "Tamil", publishedAt: daysAgo(2) });
+    const hindi = await createPost(db(), {
+      heading: HINDI,
+      language: "Hindi",
+      translationGroup: tamil.id,
+      publishedAt: daysAgo(6),
+    });
+    const base = "https://www.example.com";
+    const paths = {
+      hi: `/blog/${hindi.id}-global-kaipebiliti-sentar-ke-lie-bharat-kyon`,
+      ta: `/blog/${tamil.id}-ulagalaviya-thiran-maiyangalukku-indhiya-en`,
+    };
+    /** The x-default each listed post of the group names in the sitemap. */
+    const defaults = async (listed: string[]) => {
+      const xml = (await get("/sitemap.xml")).body;
+      return listed.map((path) => {
+        const entry = xml.split("\n").find((line) => line.includes(`<loc>${base}${path}</loc>`))!;
+        return [...entry.matchAll(/hreflang="x-default" href="([^"]+)"/g)].map((m) => m[1]);
+      });
+    };
+    expect(await defaults([paths.hi, paths.ta])).toEqual([[`${base}${paths.hi}`], [`${base}${paths.hi}`]]);
+
+    // An English translation, however new, becomes every member's x-default.
+    const english = await createPost(db(), {
+      heading: "Why India",
+      translationGroup: tamil.id,
+      publishedAt: daysAgo(1),
+    });
+    t.app.pageCache.clear();
+    const englishPath = `${base}/blog/${english.id}-why-india`;
+    expect(await defaults([paths.hi, paths.ta, `/blog/${english.id}-why-india`])).toEqual([
+      [englishPath],
+      [englishPath],
+      [englishPath],
+    ]);
+  });
+});
+
 describe("Hindi and Tamil comments and search", () => {
   const postComment = (payload: object) =>
     t.app.inject({ method: "POST", url: "/api/blog_comments/", payload, remoteAddress: "10.0.0.7" });

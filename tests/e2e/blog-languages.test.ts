@@ -126,10 +126,20 @@ describe("a post in Hindi", () => {
     expect(await also.getByRole("link").allTextContents()).toEqual(["अंग्रेज़ी", "तमिल"]);
     expect(await page.getByRole("complementary").getByRole("heading", { name: "टैग" }).count()).toBe(1);
 
+    // The names a screen reader gives the breadcrumb and the sidebar are Hindi too.
+    expect(
+      await page.getByRole("navigation", { name: "आप यहाँ हैं" }).getByRole("link").allTextContents(),
+    ).toEqual(["होम", "ब्लॉग"]);
+    expect(await page.getByRole("complementary", { name: "इस लेख के बारे में" }).count()).toBe(1);
+
     await waitForHydration(page);
     await page.getByRole("button", { name: "टिप्पणी भेजें" }).click();
     await page.getByRole("alert").filter({ hasText: "सभी फ़ील्ड भरना ज़रूरी है" }).waitFor();
     await page.getByText("कृपया सभी फ़ील्ड भरें").waitFor();
+    // The toast's region and its close button are named in Hindi (the site's toaster, English elsewhere).
+    const toasts = page.getByRole("region", { name: "सूचनाएँ" });
+    await toasts.getByRole("button", { name: "सूचना बंद करें" }).waitFor();
+    expect(await page.getByRole("button", { name: "Dismiss notification" }).count()).toBe(0);
     // The shared schema's checks speak Hindi too.
     await page.getByLabel("नाम", { exact: true }).fill("अनीता");
     await page.getByLabel("ईमेल", { exact: true }).fill("anita@");
@@ -156,6 +166,21 @@ describe("a post in Hindi", () => {
     await expect.poll(() => htmlLang(page)).toBe("en");
   });
 
+  it("says it is loading another post in Hindi while that post loads", async () => {
+    const { page } = await open(await pathOf(WHY_INDIA.hi));
+    await waitForHydration(page);
+    await page.route("**/blog/*.data*", async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await page.getByRole("complementary").getByRole("link", { name: HINDI_HEADINGS[0] }).click();
+    await page.getByRole("status").filter({ hasText: "लेख लोड हो रहा है..." }).waitFor();
+    expect(await page.getByText("Loading blog...").count()).toBe(0);
+    await page.waitForURL(`**${await pathOf(10)}`);
+    await page.getByRole("heading", { level: 1, name: HINDI_HEADINGS[0] }).waitFor();
+    expect(await page.getByText("लेख लोड हो रहा है...").count()).toBe(0);
+  });
+
   it("posts a Hindi comment and shows it", async () => {
     const { page, errors } = await open(await pathOf(10));
     await waitForHydration(page);
@@ -174,6 +199,17 @@ describe("a post in Hindi", () => {
     // Stored as typed: another visitor reads it in the server's HTML.
     expect(await (await fetch(`${site()}${await pathOf(10)}`)).text()).toContain(text);
     expect(errors).toEqual([]);
+
+    // The same comment again: the API's refusal is in English, and the toast says so to a screen reader.
+    await page.getByLabel("नाम", { exact: true }).fill("राहुल वर्मा");
+    await page.getByLabel("ईमेल", { exact: true }).fill("rahul.verma@example.com");
+    await page.getByLabel("टिप्पणी", { exact: true }).fill(text);
+    await page.getByRole("button", { name: "टिप्पणी भेजें" }).click();
+    const refusal = page
+      .getByRole("alert")
+      .getByText("You posted this comment a moment ago; it is already on the page.");
+    await refusal.waitFor();
+    expect(await refusal.getAttribute("lang")).toBe("en");
   });
 });
 
@@ -196,6 +232,9 @@ describe("a post in Tamil", () => {
     const also = page.getByText("This article is also available in:");
     expect(await also.getByRole("link").allTextContents()).toEqual(["Hindi", "Tamil"]);
     expect(await langAround(page, "header")).toBe("en");
+    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(1);
+    expect(await page.getByRole("complementary", { name: "About this article" }).count()).toBe(1);
+    expect(await page.getByRole("region", { name: "Notifications" }).count()).toBe(1);
   });
 });
 
@@ -324,6 +363,80 @@ describe("fonts", () => {
   });
 });
 
+describe("font preloads", () => {
+  /** The font preloads in a page's head, as "type crossorigin path" lines. */
+  const preloads = (page: Page) =>
+    page
+      .locator('head link[rel="preload"][as="font"]')
+      .evaluateAll((links) =>
+        links.map(
+          (l) =>
+            `${l.getAttribute("type")} ${l.getAttribute("crossorigin")} ${new URL((l as HTMLLinkElement).href).pathname}`,
+        ),
+      );
+
+  it("asks for a Hindi or Tamil post's faces from the head, the very files its stylesheet uses; none on English pages", async () => {
+    for (const path of ["/", await pathOf(WHY_INDIA.en), "/blog"]) {
+      const { page } = await open(path);
+      expect(await preloads(page)).toEqual([]);
+    }
+    for (const [id, face] of [
+      [WHY_INDIA.hi, "noto-sans-devanagari-devanagari"],
+      [WHY_INDIA.ta, "noto-sans-tamil-tamil"],
+    ] as const) {
+      const { page } = await browser.newPage();
+      const downloads: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "font") downloads.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${site()}${await pathOf(id)}`);
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(() => document.fonts.ready);
+      const preloaded = await preloads(page);
+      expect(preloaded.map((line) => line.replace(/-[\w-]{8}\.woff2$/, ""))).toEqual([
+        `font/woff2 anonymous /assets/${face}-400-normal`,
+        `font/woff2 anonymous /assets/${face}-700-normal`,
+      ]);
+      // Each file downloaded once: a preload the @font-face rules did not use (another address, or not in
+      // CORS mode) would be a second download.
+      expect(downloads.sort()).toEqual(preloaded.map((line) => line.split(" ")[2]).sort());
+      // Both faces drawn from the preloaded files.
+      expect(
+        await page.evaluate(() =>
+          [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.weight),
+        ),
+      ).toEqual(expect.arrayContaining(["400", "700"]));
+    }
+  });
+
+  it("starts a Hindi post's font downloads with its stylesheet, not after it (no late swap moving the text)", async () => {
+    const { page } = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    // A round trip of 100 ms: a face found only once the stylesheet is in and the text laid out starts a
+    // round trip after the stylesheet ends; a preloaded one starts with it.
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 100,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.goto(`${site()}${await pathOf(WHY_INDIA.hi)}`);
+    await page.waitForLoadState("networkidle");
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const css = entries.filter((e) => new URL(e.name).pathname.endsWith(".css"));
+      const fonts = entries.filter((e) => new URL(e.name).pathname.endsWith(".woff2"));
+      return {
+        stylesheetsEnd: Math.max(...css.map((e) => e.responseEnd)),
+        fontStarts: fonts.map((e) => e.startTime),
+      };
+    });
+    expect(timing.fontStarts).toHaveLength(2);
+    for (const start of timing.fontStarts) expect(start).toBeLessThan(timing.stylesheetsEnd);
+  });
+});
+
 describe("translations in the console", () => {
   it("adds a translation as a draft from the editor, and publishing it changes nothing on the original", async () => {
     const stamp = Date.now();
@@ -368,6 +481,8 @@ describe("translations in the console", () => {
     expect(await translation.getByLabel("Image alt text").inputValue()).toBe("A map of India");
     expect(await translation.getByLabel("Tags (comma-separated)").inputValue()).toBe("GCC, Translation test");
     expect(await translation.getByLabel("Heading", { exact: true }).inputValue()).toBe("");
+    // The original's feature image is in the new translation's image field.
+    await translation.locator('img[src="/images/blog/cover-2.svg"]').first().waitFor();
     const hindiHeading = `अनुवाद ${stamp}`;
     await translation.getByLabel("Heading", { exact: true }).fill(hindiHeading);
     await translation.getByRole("textbox", { name: "Article" }).click();
@@ -375,6 +490,23 @@ describe("translations in the console", () => {
     await translation.getByRole("button", { name: "Save post" }).click();
     await page.getByText("Translation created.").waitFor();
     await translation.waitFor({ state: "hidden" });
+    // Saved with the original's image, its alt text and its tags; its own words and language.
+    const asAdmin = { headers: { authorization: `Bearer ${token}` } };
+    const found = (await (await fetch(`${site()}/api/blog?search=${stamp}`, asAdmin)).json()) as {
+      blog_data: { id: number; heading: string }[];
+    };
+    const hindiId = found.blog_data.find((p) => p.heading === hindiHeading)!.id;
+    const stored = (await (await fetch(`${site()}/api/blog/${hindiId}`, asAdmin)).json()).data;
+    expect(stored).toMatchObject({
+      heading: hindiHeading,
+      language: "Hindi",
+      status: "draft",
+      feature_image: "/images/blog/cover-2.svg",
+      image_alt_text: "A map of India",
+      tags: "GCC, Translation test",
+    });
+    expect(stored.full_description).toContain("हिन्दी के शब्द।");
+    expect(stored.full_description).not.toContain("The English words.");
 
     // Each row names the other's language with that post's own status.
     await expect.poll(() => row(heading).textContent()).toContain("Hindi: Draft");

@@ -92,7 +92,9 @@ export function CommentForm({
         onPosted();
       } else {
         const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-        toast.error(typeof body?.message === "string" && body.message ? body.message : t.submitFailed);
+        // The API words its refusals in English (it has one language for every client): said so on the page.
+        if (typeof body?.message === "string" && body.message) toast.error(body.message, { lang: "en" });
+        else toast.error(t.submitFailed);
       }
     } catch {
       setError(t.notSent);

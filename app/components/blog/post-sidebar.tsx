@@ -16,7 +16,7 @@ export function PostSidebar({
 }) {
   const t = messagesFor(language);
   return (
-    <aside className="space-y-8 lg:sticky lg:top-24 lg:self-start" aria-label="About this article">
+    <aside className="space-y-8 lg:sticky lg:top-24 lg:self-start" aria-label={t.aboutArticle}>
       {tags.length > 0 && (
         <section
           aria-labelledby="tags-heading"

@@ -10,6 +10,12 @@ import { WAITING_TO_SEND } from "../offline-texts";
 export interface Messages {
   home: string;
   blog: string;
+  /** The breadcrumb's name for screen readers. */
+  breadcrumb: string;
+  /** Shown in place of the post while another post loads (a client navigation). */
+  loadingPost: string;
+  /** The sidebar's name for screen readers. */
+  aboutArticle: string;
   /** "No comments yet", "1 Comment", "12 Comments" (the count already formatted). */
   commentCount: (count: number, formatted: string) => string;
   beFirst: string;
@@ -54,6 +60,9 @@ const textMax = COMMENT_TEXT_MAX.toLocaleString("en-US");
 const english: Messages = {
   home: "Home",
   blog: "Blog",
+  breadcrumb: "Breadcrumb",
+  loadingPost: "Loading blog...",
+  aboutArticle: "About this article",
   commentCount: (count, n) => (count === 0 ? "No comments yet" : count === 1 ? "1 Comment" : `${n} Comments`),
   beFirst: "Be the first to share your thoughts.",
   commentPages: "Comment pages",
@@ -93,6 +102,9 @@ const english: Messages = {
 const hindi: Messages = {
   home: "होम",
   blog: "ब्लॉग",
+  breadcrumb: "आप यहाँ हैं",
+  loadingPost: "लेख लोड हो रहा है...",
+  aboutArticle: "इस लेख के बारे में",
   commentCount: (count, n) =>
     count === 0 ? "अभी कोई टिप्पणी नहीं" : count === 1 ? "1 टिप्पणी" : `${n} टिप्पणियाँ`,
   beFirst: "अपने विचार साझा करने वाले पहले व्यक्ति बनें।",
@@ -137,6 +149,9 @@ const hindi: Messages = {
 const tamil: Messages = {
   home: "முகப்பு",
   blog: "வலைப்பதிவு",
+  breadcrumb: "நீங்கள் இருக்கும் இடம்",
+  loadingPost: "கட்டுரை ஏற்றப்படுகிறது...",
+  aboutArticle: "இந்தக் கட்டுரையைப் பற்றி",
   commentCount: (count, n) =>
     count === 0 ? "இன்னும் கருத்துகள் இல்லை" : count === 1 ? "1 கருத்து" : `${n} கருத்துகள்`,
   beFirst: "உங்கள் எண்ணங்களை முதலில் பகிர்ந்துகொள்ளுங்கள்.",

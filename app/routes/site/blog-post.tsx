@@ -20,6 +20,7 @@ import { PostSidebar } from "~/components/blog/post-sidebar";
 import { TranslationLinks } from "~/components/blog/translation-links";
 import { ShareLinks } from "~/components/ui/share-links";
 import { NotFoundContent } from "~/components/layout/not-found";
+import { fontPreloads } from "~/lib/i18n/fonts";
 import { messagesFor } from "~/lib/i18n/messages";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
 import { languageCodes } from "../../../shared/blog-languages";
@@ -118,6 +119,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const image = post.feature_image ? absoluteUrl(baseUrl, post.feature_image) : undefined;
   const preview = absoluteUrl(baseUrl, loaderData.previewImage);
   return [
+    // The Hindi or Tamil faces, asked for with the stylesheet rather than after it (none on English posts).
+    ...fontPreloads(post.language),
     // The editor's SEO title is used as written, without the site suffix.
     ...seoMeta({
       title,
@@ -176,15 +179,16 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
   if (target?.startsWith("/blog/") && target !== location.pathname) {
+    // In the language of the page still shown (the spec's "Loading blog..." on English posts).
     return (
       <div className="container-page">
-        <LoadingStatus text="Loading blog..." />
+        <LoadingStatus text={t.loadingPost} />
       </div>
     );
   }
   return (
     <div className="container-page py-10 sm:py-14">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+      <nav aria-label={t.breadcrumb} className="mb-6 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
             <Link to="/" className="hover:text-brand-700">

@@ -2,11 +2,14 @@ import { Outlet } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { usePageLanguage } from "~/lib/i18n/page-language";
+import { toasterLabels } from "~/lib/i18n/toaster-labels";
 import { Toaster } from "~/lib/toast";
 
 export default function SiteLayout() {
   // The menu and footer are English on every page; a Hindi or Tamil page says so around them.
-  const chrome = usePageLanguage() === "en" ? undefined : "en";
+  const lang = usePageLanguage();
+  const chrome = lang === "en" ? undefined : "en";
+  // The toasts speak the page's language: a Hindi post's comment form toasts in Hindi.
   return (
     <div className="flex min-h-screen flex-col">
       <Header lang={chrome} />
@@ -14,7 +17,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <Footer lang={chrome} />
-      <Toaster />
+      <Toaster labels={toasterLabels[lang]} />
     </div>
   );
 }
