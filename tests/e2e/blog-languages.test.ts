@@ -406,6 +406,13 @@ describe("font preloads", () => {
           [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.weight),
         ),
       ).toEqual(expect.arrayContaining(["400", "700"]));
+      // The post's image, its largest paint, is asked for ahead of those faces.
+      expect(
+        await page
+          .locator("article img")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.fetchPriority),
+      ).toBe("high");
     }
   });
 
