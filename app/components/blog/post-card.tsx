@@ -7,14 +7,25 @@ import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 /**
  * A post on the blog list, in the post's language (its words, date and link), with that language named.
  * `post.path` comes from the loader, so the browser never needs the slug rules (and their letter tables).
+ * `eager`: its image may be on the first screen. `belowFold`: its text is laid out only once the page has
+ * hydrated, if it is off screen, so a Hindi or Tamil card further down does not fetch its script's font
+ * ahead of the first screen's image.
  */
-export function PostCard({ post, eager }: { post: BlogPostCard & { path: string }; eager: boolean }) {
+export function PostCard({
+  post,
+  eager,
+  belowFold,
+}: {
+  post: BlogPostCard & { path: string };
+  eager: boolean;
+  belowFold: boolean;
+}) {
   const href = post.path;
   const t = messagesFor(post.language);
   return (
     <article
       lang={languageCodes[post.language]}
-      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className={`group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md ${belowFold ? "below-fold" : ""}`}
     >
       {post.feature_image && (
         <img

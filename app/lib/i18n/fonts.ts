@@ -1,5 +1,4 @@
 import devanagari400 from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
-import devanagari700 from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url";
 import tamil400 from "@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2?url";
 import tamil700 from "@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2?url";
 import type { BlogLanguage } from "../../../shared/blog-languages";
@@ -10,7 +9,7 @@ import type { BlogLanguage } from "../../../shared/blog-languages";
  */
 const FILES: Record<BlogLanguage, readonly string[]> = {
   English: [],
-  Hindi: [devanagari400, devanagari700],
+  Hindi: [devanagari400],
   Tamil: [tamil400, tamil700],
 };
 

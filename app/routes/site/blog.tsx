@@ -135,7 +135,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             {tag !== null && <TagHeading tag={tag} />}
             <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
               {posts.map((post, i) => (
-                <PostCard key={post.id} post={post} eager={i < 3} />
+                <PostCard key={post.id} post={post} eager={i < 3} belowFold={i > 0} />
               ))}
             </div>
             <Pagination
