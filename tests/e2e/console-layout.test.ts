@@ -92,6 +92,14 @@ const CREATE_BUTTON = /^\s*(add|new|create|post a|before sale entry)\b/i;
 /** Buttons that match CREATE_BUTTON but add in place (the profile's vehicle form, photo pickers). */
 const NOT_A_DIALOG = /^(add|add photos)$/i;
 
+/** Waits until nothing moves but spinners (they turn for ever). */
+const animationsDone = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+
 /** Waits until the screen's data and lazily loaded parts (charts) have arrived. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
@@ -103,12 +111,8 @@ async function settle(page: Page) {
     undefined,
     { timeout: 15_000 },
   );
-  // Dialogs and the drawer fade and slide in (spinners turn for ever: not waited for).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-  );
+  // Dialogs and the drawer fade and slide in.
+  await animationsDone(page);
 }
 
 /**
@@ -180,10 +184,22 @@ async function expectFits(page: Page, where: string) {
   expect(fit.sidebarMissing, `${where}: the sidebar is off screen at a laptop width`).toBe(false);
 }
 
-/** No axe-core violation of any impact (minor and moderate included), on the page or inside `only`. */
-async function expectNoAxeViolations(page: Page, where: string, only?: string) {
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
-  const result = await (only ? axe.include(only) : axe).analyze();
+/** The axe rules that read colours; the others read the DOM, which is the same in both schemes. */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * No axe-core violation of any impact (minor and moderate included), on the page or inside `only`; with
+ * `coloursOnly`, of the colour rules (a second scheme on the same DOM).
+ */
+async function expectNoAxeViolations(
+  page: Page,
+  where: string,
+  { only, coloursOnly = false }: { only?: string; coloursOnly?: boolean } = {},
+) {
+  let axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  if (only) axe = axe.include(only);
+  if (coloursOnly) axe = axe.withRules(COLOUR_RULES);
+  const result = await axe.analyze();
   const found = result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
@@ -197,6 +213,13 @@ async function expectScheme(page: Page, scheme: Scheme) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.getAttribute("data-console-theme")))
     .toBe(scheme);
+}
+
+/** Sets the system's scheme, which the console follows, and waits until its colours have changed over. */
+async function switchScheme(page: Page, scheme: Scheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expectScheme(page, scheme);
+  await animationsDone(page);
 }
 
 /** Closes the open dialog (and a "Discard changes?" question, should the form count as edited). */
@@ -221,37 +244,43 @@ describe.each(VIEWPORTS)("console at $width px", (viewport) => {
     await expectNoAxeViolations(page, where);
   });
 
-  it.each(SCHEMES)(
-    "every screen and each of its create dialogs fits, with no axe violation (%s)",
-    async (scheme) => {
-      const { page } = await openSignedIn(browser, "/dashboard/home", { viewport, colorScheme: scheme });
-      const failures: string[] = [];
-      // Collected, so that one run lists every screen that needs work.
-      const check = (result: Promise<unknown>) => result.catch((e: Error) => failures.push(e.message));
-      let dialogs = 0;
-      for (const screen of SCREENS) {
-        if (screen.phoneOnly && width !== VIEWPORTS[0].width) continue;
-        await page.goto(screen.path);
-        await waitForHydration(page);
-        await page.locator("main#main").waitFor();
-        await settle(page);
-        await screen.prepare?.(page);
-        await expectScheme(page, scheme);
+  // Each screen and dialog is opened once and checked in both schemes: the console follows the system's scheme
+  // as it changes (the colour-scheme tests below), so the second scheme needs no second page load.
+  it("every screen and each of its create dialogs fits, with no axe violation, light and dark", async () => {
+    const { page } = await openSignedIn(browser, "/dashboard/home", { viewport, colorScheme: "light" });
+    const failures: string[] = [];
+    // Collected, so that one run lists every screen that needs work.
+    const check = (result: Promise<unknown>) => result.catch((e: Error) => failures.push(e.message));
+    let dialogs = 0;
+    for (const screen of SCREENS) {
+      if (screen.phoneOnly && width !== VIEWPORTS[0].width) continue;
+      await switchScheme(page, "light");
+      await page.goto(screen.path);
+      await waitForHydration(page);
+      await page.locator("main#main").waitFor();
+      await settle(page);
+      await screen.prepare?.(page);
+      for (const scheme of SCHEMES) {
+        await switchScheme(page, scheme);
         const where = `${screen.path}${screen.prepare ? ` (${screen.name})` : ""} at ${width} px (${scheme})`;
         await shot(page, width, scheme, screen.name);
         await check(expectFits(page, where));
-        await check(expectNoAxeViolations(page, where));
-        if (screen.prepare) continue;
+        await check(expectNoAxeViolations(page, where, { coloursOnly: scheme === "dark" }));
+      }
+      if (screen.prepare) continue;
 
-        const names = (await page.locator("main button").filter({ hasText: CREATE_BUTTON }).allInnerTexts())
-          .map((text) => text.trim())
-          .filter((text) => !NOT_A_DIALOG.test(text));
-        for (const name of names) {
-          await page.locator("main").getByRole("button", { name, exact: true }).click();
-          const dialog = page.getByRole("dialog");
-          await dialog.waitFor();
-          await settle(page);
-          dialogs++;
+      const names = (await page.locator("main button").filter({ hasText: CREATE_BUTTON }).allInnerTexts())
+        .map((text) => text.trim())
+        .filter((text) => !NOT_A_DIALOG.test(text));
+      for (const name of names) {
+        await switchScheme(page, "light");
+        await page.locator("main").getByRole("button", { name, exact: true }).click();
+        const dialog = page.getByRole("dialog");
+        await dialog.waitFor();
+        await settle(page);
+        dialogs++;
+        for (const scheme of SCHEMES) {
+          await switchScheme(page, scheme);
           const at = `the "${name}" dialog of ${screen.path} at ${width} px (${scheme})`;
           await shot(page, width, scheme, `${screen.name}-dialog-${name.toLowerCase().replace(/\W+/g, "-")}`);
           const box = await dialog.boundingBox();
@@ -259,16 +288,18 @@ describe.each(VIEWPORTS)("console at $width px", (viewport) => {
             failures.push(`${at}: the dialog spans ${box?.x} to ${box ? box.x + box.width : "?"} px`);
           await check(expectFits(page, at));
           // The dialog's own contents; once per scheme is enough (the phone's sheet).
-          if (width === VIEWPORTS[0].width) await check(expectNoAxeViolations(page, at, "[role=dialog]"));
-          await closeDialog(page);
+          if (width === VIEWPORTS[0].width)
+            await check(
+              expectNoAxeViolations(page, at, { only: "[role=dialog]", coloursOnly: scheme === "dark" }),
+            );
         }
+        await closeDialog(page);
       }
-      // Members, loads, trucks, drivers, listings, posts, team, jobs, operators, leads …
-      expect(dialogs, "create dialogs found").toBeGreaterThanOrEqual(8);
-      expect(failures).toEqual([]);
-    },
-    600_000,
-  );
+    }
+    // Members, loads, trucks, drivers, listings, posts, team, jobs, operators, leads …
+    expect(dialogs, "create dialogs found").toBeGreaterThanOrEqual(8);
+    expect(failures).toEqual([]);
+  }, 600_000);
 });
 
 describe("console stylesheet", () => {

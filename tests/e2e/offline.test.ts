@@ -143,7 +143,8 @@ describe("offline after hydration", () => {
     await expectNoticeAlone(page);
     await page.context().setOffline(false);
     await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
-    expect(await menu.isVisible()).toBe(true);
+    // The menu's visibility transition starts from the hidden offline state: visible from its next frame on.
+    await expect.poll(() => menu.isVisible()).toBe(true);
   });
 
   it("keeps the reading position of a long article", async () => {
