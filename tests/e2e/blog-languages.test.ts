@@ -362,6 +362,26 @@ describe("fonts", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("lays out a post's first blocks for the first paint and the rest once it has hydrated", async () => {
+    const path = await pathOf(WHY_INDIA.hi);
+    const contentVisibility = (page: Page) =>
+      page
+        .locator(".prose-content > *")
+        .evaluateAll((blocks) => blocks.map((b) => getComputedStyle(b).contentVisibility));
+    const { page } = await browser.newPage({
+      viewport: { width: 412, height: 823 },
+      javaScriptEnabled: false,
+    });
+    await page.goto(`${site()}${path}`);
+    const before = await contentVisibility(page);
+    expect(before.length).toBeGreaterThan(4);
+    expect(before.slice(0, 3)).toEqual(["visible", "visible", "visible"]);
+    expect(new Set(before.slice(3))).toEqual(new Set(["auto"]));
+    const { page: hydrated } = await open(path, 412);
+    await waitForHydration(hydrated);
+    expect(new Set(await contentVisibility(hydrated))).toEqual(new Set(["visible"]));
+  });
+
   it("lays out /blog's Hindi and Tamil cards below a phone's first screen only later, so their fonts do not compete with its first image", async () => {
     // Without scripts the page never hydrates: what it downloads is what the first screen asked for.
     const { page } = await browser.newPage({
