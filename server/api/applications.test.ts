@@ -15,6 +15,7 @@ import {
   sampleDocx,
   samplePdf,
 } from "../../tests/support/cv-files";
+import { applicationFields, postApplication } from "../../tests/support/applications";
 import { createActor, createJob, daysAgo } from "../../tests/support/factories";
 
 let t: TestApp;
@@ -31,15 +32,7 @@ beforeEach(async () => {
   await t.app.database.db.delete(mailOutbox);
 });
 
-const fields = {
-  first_name: "Meera",
-  last_name: "Iyer",
-  email: "meera.iyer@example.com",
-  phone: "98765 43210",
-  cover_note: "I have led payroll teams for six years.",
-  city: "Pune",
-  consent_processing: "on",
-};
+const fields = applicationFields;
 
 function apply(
   jobId: number,
@@ -48,17 +41,7 @@ function apply(
   accept = "application/json",
   remoteAddress = "127.0.0.1",
 ) {
-  const { body, contentType } = multipartBody(
-    { ...fields, ...change },
-    file ? [{ field: "cv", name: file.name, type: file.type ?? "application/pdf", data: file.data }] : [],
-  );
-  return t.app.inject({
-    method: "POST",
-    url: `/api/jobs/${jobId}/applications`,
-    headers: { "content-type": contentType, accept },
-    payload: body,
-    remoteAddress,
-  });
+  return postApplication(t.app, jobId, file, change, accept, remoteAddress);
 }
 
 /** The same body sent in 64 KB chunks without Content-Length, as a streaming client sends it. */
@@ -430,7 +413,8 @@ describe("the bytes budget per address", () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     const refused = await send(job.id, notCv(), "10.8.0.1");
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(budgetMessage);
+    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(budgetMessage), data: [] });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // A refusal before reading costs nothing: a small application still fits in the last megabyte.
     expect((await send(job.id, samplePdf(), "10.8.0.1")).statusCode).toBe(201);
     // Another address has its own budget.
