@@ -36,7 +36,8 @@ describe("the applications route's limit", () => {
 
   it("does not count refused posts: five refused CVs, then the candidate's good one is taken", async () => {
     // The default limit: 5 accepted posts in 10 minutes.
-    for (let i = 0; i < 5; i++) expect((await postApplication(usual.app, job.id, notCv)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await postApplication(usual.app, job.id, notCv)).statusCode).toBe(400);
     expect((await postApplication(usual.app, job.id, cv)).statusCode).toBe(201);
   });
 
@@ -53,7 +54,9 @@ describe("the applications route's limit", () => {
   it(`still bounds refused posts: ${ATTEMPTS_PER_ACCEPTED} attempts per accepted post, then 429`, async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= ATTEMPTS_PER_ACCEPTED; i++)
-      statuses.push((await postApplication(strict.app, job.id, notCv, {}, undefined, "10.40.0.3")).statusCode);
+      statuses.push(
+        (await postApplication(strict.app, job.id, notCv, {}, undefined, "10.40.0.3")).statusCode,
+      );
     expect(statuses).toEqual([...Array<number>(ATTEMPTS_PER_ACCEPTED).fill(400), 429]);
   });
 });

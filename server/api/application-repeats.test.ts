@@ -103,7 +103,10 @@ describe("applying again with an address that already applied", () => {
         stage_then: "interview",
       }),
     ]);
-    const original = await t.app.inject({ url: `/api/job_applications/${first!.id}/cv`, headers: as(editor) });
+    const original = await t.app.inject({
+      url: `/api/job_applications/${first!.id}/cv`,
+      headers: as(editor),
+    });
     expect(original.rawPayload.equals(samplePdf("original"))).toBe(true);
     const later = await t.app.inject({
       url: `/api/job_applications/${first!.id}/submissions/${shown.submissions[0].id}/cv`,
@@ -218,7 +221,10 @@ describe("applying again with an address that already applied", () => {
     await apply(job.id, "one");
     await apply(job.id, "two", { phone: "+44 20 7946 0958" });
     const [row] = await applications();
-    const exported = await t.app.inject({ url: `/api/job_applications/${row!.id}/export`, headers: as(admin) });
+    const exported = await t.app.inject({
+      url: `/api/job_applications/${row!.id}/export`,
+      headers: as(admin),
+    });
     expect(exported.json().data.submissions).toEqual([
       expect.objectContaining({ phone: "+442079460958", cv_file_name: "two.pdf" }),
     ]);
@@ -295,11 +301,13 @@ describe("mail a visitor can cause", () => {
       ["Çelik", "Müller-Lüdenscheidt"],
     ] as const;
     for (const [i, [first, last]] of names.entries()) {
-      const res = await apply(job.id, "cv", { first_name: first, last_name: last, email: `person${i}@example.com` });
+      const res = await apply(job.id, "cv", {
+        first_name: first,
+        last_name: last,
+        email: `person${i}@example.com`,
+      });
       expect(res.statusCode, `${first} ${last}`).toBe(201);
     }
-    expect(
-      (await applications()).find((r) => r.lastName === "O'Brien")!.firstName,
-    ).toBe("Anne-Marie");
+    expect((await applications()).find((r) => r.lastName === "O'Brien")!.firstName).toBe("Anne-Marie");
   });
 });

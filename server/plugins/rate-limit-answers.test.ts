@@ -20,7 +20,10 @@ afterAll(() => t.close());
 /** Enough requests to pass any limit in the app (the largest is 60 a minute). */
 const MAX_TRIES = 200;
 
-function expectLimitAnswer(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, what: string) {
+function expectLimitAnswer(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  what: string,
+) {
   expect(res.statusCode, what).toBe(429);
   expect(String(res.headers["content-type"]), what).toMatch(/^application\/json/);
   expect(res.json(), what).toEqual({ success: false, message: expect.any(String), data: [] });

@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 import type { Database } from "../../../db/client";
 import {
+  jobApplicationSubmissions,
   jobApplications,
   mailOutbox,
   operators,
@@ -494,6 +495,25 @@ const SPECIAL: Record<string, Build> = {
     json("editor", `/api/job_applications/${await application(ctx)}`),
   "GET /api/job_applications/:id/cv": async (ctx) =>
     json("editor", `/api/job_applications/${await application(ctx)}/cv`),
+  "GET /api/job_applications/:id/submissions/:submissionId/cv": async (ctx) => {
+    const id = await application(ctx);
+    const [sent] = await ctx.db
+      .insert(jobApplicationSubmissions)
+      .values({
+        applicationId: id,
+        firstName: "Meera",
+        lastName: "Iyer",
+        email: "meera@example.com",
+        phone: "+919876543210",
+        cvFileName: "cv.pdf",
+        cvContentType: "application/pdf",
+        cvSize: samplePdf().length,
+        cvBytes: samplePdf(),
+        stageThen: "new",
+      })
+      .returning({ id: jobApplicationSubmissions.id });
+    return json("editor", `/api/job_applications/${id}/submissions/${sent!.id}/cv`);
+  },
   "GET /api/job_applications/:id/export": async (ctx) =>
     json("admin", `/api/job_applications/${await application(ctx)}/export`),
   "PATCH /api/job_applications/:id/stage": async (ctx) =>
