@@ -4,7 +4,12 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { jobApplications, serviceHistory, serviceRequests } from "../../db/schema/index";
+import {
+  jobApplicationSubmissions,
+  jobApplications,
+  serviceHistory,
+  serviceRequests,
+} from "../../db/schema/index";
 import { openApiPath } from "../../server/openapi";
 import { arbitraryFor, type JsonSchema } from "../security/fuzz/arbitrary";
 import { noTwoXxHere, validCase } from "../security/fuzz/valid-cases";
@@ -84,6 +89,19 @@ beforeAll(async () => {
       cvBytes: samplePdf(),
     })
     .returning();
+  // The form sent again with the same address: submission 1, with its own CV.
+  await db.insert(jobApplicationSubmissions).values({
+    applicationId: application!.id,
+    firstName: "Meera",
+    lastName: "Iyer",
+    email: "Meera@example.com",
+    phone: "+919876543210",
+    cvFileName: "cv-2.pdf",
+    cvContentType: "application/pdf",
+    cvSize: samplePdf().length,
+    cvBytes: samplePdf(),
+    stageThen: "new",
+  });
   const admin = { authorization: `Bearer ${tokens.admin}` };
   // The application's stage history and notes are lists too: one entry each.
   for (const [method, url, payload] of [
