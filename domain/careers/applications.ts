@@ -190,7 +190,9 @@ export function createApplicationService(
               eq(sql`lower(${jobApplications.email})`, email),
               isNull(jobApplications.anonymisedAt),
             ),
-          );
+          )
+          // An erasure under way finishes first: then this finds no live application and starts a new one.
+          .for("update");
         let id: number;
         if (existing) {
           id = existing.id;

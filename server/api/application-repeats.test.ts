@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobApplicationSubmissions, jobApplications, mailOutbox } from "../../db/schema/index";
 import { VISITOR_MAILS_PER_RECIPIENT } from "../../domain/notifications/outbox";
@@ -7,6 +8,7 @@ import { applicationFields, postApplication } from "../../tests/support/applicat
 import { operatorToken } from "../../tests/support/auth";
 import { samplePdf } from "../../tests/support/cv-files";
 import { createJob } from "../../tests/support/factories";
+import { itWith } from "../../tests/support/services";
 
 /**
  * Someone who knows a candidate's e-mail address applies with it again: nothing of the application changes,
@@ -310,4 +312,45 @@ describe("mail a visitor can cause", () => {
     }
     expect((await applications()).find((r) => r.lastName === "O'Brien")!.firstName).toBe("Anne-Marie");
   });
+});
+
+describe("a repeat racing the erasure of the application", () => {
+  itWith(
+    "TEST_DATABASE_URL",
+    "waits for the erasure, then starts a new application: nothing joins the erased one",
+    async () => {
+      const job = await createJob(db());
+      await apply(job.id, "first");
+      const [row] = await applications();
+      let repeat: Promise<LightMyRequestResponse> | undefined;
+      // What an erasure does (anonymiseWhere), held open while the repeat is sent.
+      await db().transaction(async (tx) => {
+        await tx
+          .update(jobApplications)
+          .set({ firstName: "", email: "", cvBytes: null, anonymisedAt: new Date() })
+          .where(eq(jobApplications.id, row!.id));
+        await tx
+          .delete(jobApplicationSubmissions)
+          .where(eq(jobApplicationSubmissions.applicationId, row!.id));
+        repeat = apply(job.id, "second", { first_name: "Later" });
+        await expect
+          .poll(
+            () =>
+              db().$count(
+                sql`pg_stat_activity`,
+                sql`datname = current_database() and wait_event_type = 'Lock'`,
+              ),
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+      });
+      expect((await repeat!).statusCode).toBe(201);
+      const rows = await applications();
+      expect(rows.map((r) => [r.firstName, r.anonymisedAt !== null])).toEqual([
+        ["", true],
+        ["Later", false],
+      ]);
+      expect(await db().$count(jobApplicationSubmissions)).toBe(0);
+    },
+  );
 });
