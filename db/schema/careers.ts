@@ -16,6 +16,20 @@ import { bytea } from "./media";
 import { applicationStages, rejectReasons } from "../../schemas/application";
 import type { ApplicationAnswer } from "../../schemas/job-answers";
 
+/** What the application form sends besides the CV: the columns of an application and of a later submission. */
+const sentFields = () => ({
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  coverNote: text("cover_note").notNull().default(""),
+  profileUrl: text("profile_url").notNull().default(""),
+  city: text("city").notNull().default(""),
+  noticePeriod: text("notice_period").notNull().default(""),
+  /** Answers to the job's questions as they were asked; null when the job asked none (and once anonymised). */
+  answers: jsonb("answers").$type<ApplicationAnswer[]>(),
+});
+
 /**
  * A candidate's application to one job, taken on the site. The CV is stored in the row (like uploads,
  * docs/decisions/0002-media-in-database.md); anonymisation blanks the personal columns and keeps stage
@@ -27,16 +41,7 @@ export const jobApplications = pgTable(
     id: serial("id").primaryKey(),
     // Set null when the job is deleted: the candidate's application (and its retention) outlives the post.
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    coverNote: text("cover_note").notNull().default(""),
-    profileUrl: text("profile_url").notNull().default(""),
-    city: text("city").notNull().default(""),
-    noticePeriod: text("notice_period").notNull().default(""),
-    /** Answers to the job's questions as they were asked; null when the job asked none (and once anonymised). */
-    answers: jsonb("answers").$type<ApplicationAnswer[]>(),
+    ...sentFields(),
     /** The name the candidate's file had: shown and offered on download (escaped), never used as a path. */
     cvFileName: text("cv_file_name"),
     cvContentType: text("cv_content_type"),
@@ -75,15 +80,7 @@ export const jobApplicationSubmissions = pgTable(
     applicationId: integer("application_id")
       .notNull()
       .references(() => jobApplications.id, { onDelete: "cascade" }),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    coverNote: text("cover_note").notNull().default(""),
-    profileUrl: text("profile_url").notNull().default(""),
-    city: text("city").notNull().default(""),
-    noticePeriod: text("notice_period").notNull().default(""),
-    answers: jsonb("answers").$type<ApplicationAnswer[]>(),
+    ...sentFields(),
     cvFileName: text("cv_file_name").notNull(),
     cvContentType: text("cv_content_type").notNull(),
     cvSize: integer("cv_size").notNull(),

@@ -14,6 +14,7 @@ import { openApiPath } from "../../server/openapi";
 import { arbitraryFor, type JsonSchema } from "../security/fuzz/arbitrary";
 import { noTwoXxHere, validCase } from "../security/fuzz/valid-cases";
 import { validCaseSessions } from "../security/fuzz/valid-sessions";
+import { submissionRow } from "../support/applications";
 import { createTestApp, type TestApp } from "../support/app";
 import { operatorToken } from "../support/auth";
 import { createTestDatabase } from "../support/database";
@@ -90,18 +91,7 @@ beforeAll(async () => {
     })
     .returning();
   // The form sent again with the same address: submission 1, with its own CV.
-  await db.insert(jobApplicationSubmissions).values({
-    applicationId: application!.id,
-    firstName: "Meera",
-    lastName: "Iyer",
-    email: "Meera@example.com",
-    phone: "+919876543210",
-    cvFileName: "cv-2.pdf",
-    cvContentType: "application/pdf",
-    cvSize: samplePdf().length,
-    cvBytes: samplePdf(),
-    stageThen: "new",
-  });
+  await db.insert(jobApplicationSubmissions).values(submissionRow(application!.id));
   const admin = { authorization: `Bearer ${tokens.admin}` };
   // The application's stage history and notes are lists too: one entry each.
   for (const [method, url, payload] of [

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { multipartBody } from "./cv-files";
+import { multipartBody, samplePdf } from "./cv-files";
 
 /** A complete, valid application's fields (the CV travels beside them). */
 export const applicationFields = {
@@ -33,3 +33,17 @@ export function postApplication(
     remoteAddress,
   });
 }
+
+/** A later submission's row (the form sent again with the application's address), with its own CV. */
+export const submissionRow = (applicationId: number) => ({
+  applicationId,
+  firstName: "Meera",
+  lastName: "Iyer",
+  email: "Meera@example.com",
+  phone: "+919876543210",
+  cvFileName: "cv-2.pdf",
+  cvContentType: "application/pdf",
+  cvSize: samplePdf("Sent again").length,
+  cvBytes: samplePdf("Sent again"),
+  stageThen: "new" as const,
+});

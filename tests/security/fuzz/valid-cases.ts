@@ -14,6 +14,7 @@ import {
 } from "../../../db/schema/index";
 import { passwordFingerprint, resetTokenHash } from "../../../domain/auth/password-reset";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../../shared/auth";
+import { submissionRow } from "../../support/applications";
 import { multipartBody, samplePdf } from "../../support/cv-files";
 import { createComment, createPost } from "../../support/factories";
 import { stageImport } from "../../support/imports";
@@ -499,18 +500,7 @@ const SPECIAL: Record<string, Build> = {
     const id = await application(ctx);
     const [sent] = await ctx.db
       .insert(jobApplicationSubmissions)
-      .values({
-        applicationId: id,
-        firstName: "Meera",
-        lastName: "Iyer",
-        email: "meera@example.com",
-        phone: "+919876543210",
-        cvFileName: "cv.pdf",
-        cvContentType: "application/pdf",
-        cvSize: samplePdf().length,
-        cvBytes: samplePdf(),
-        stageThen: "new",
-      })
+      .values(submissionRow(id))
       .returning({ id: jobApplicationSubmissions.id });
     return json("editor", `/api/job_applications/${id}/submissions/${sent!.id}/cv`);
   },
