@@ -402,7 +402,8 @@ export function createApplicationService(
             eq(jobApplicationSubmissions.applicationId, id),
           ),
         );
-      if (!row) throw new HttpError(404, "This submission does not exist any more (it may have been erased).");
+      if (!row)
+        throw new HttpError(404, "This submission does not exist any more (it may have been erased).");
       return row;
     },
 

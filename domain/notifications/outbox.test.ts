@@ -71,11 +71,7 @@ describe("enqueueVisitorMail", () => {
     const queued: boolean[] = [];
     for (let n = 0; n < VISITOR_MAILS_PER_RECIPIENT + 2; n++)
       queued.push(await queue(toVisitor(n % 2 ? "Asha@Example.com" : "asha@example.COM", n)));
-    expect(queued).toEqual([
-      ...Array<boolean>(VISITOR_MAILS_PER_RECIPIENT).fill(true),
-      false,
-      false,
-    ]);
+    expect(queued).toEqual([...Array<boolean>(VISITOR_MAILS_PER_RECIPIENT).fill(true), false, false]);
     // Mail the site sends its own team is not a visitor's to count.
     await handle.db.transaction((tx) => enqueueMail(tx, { ...mail(1), to: "asha@example.com" }));
     expect(await queue(toVisitor("ravi@example.com", 1))).toBe(true);

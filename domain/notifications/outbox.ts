@@ -19,7 +19,11 @@ export async function enqueueMail(tx: Database, mail: Mail, about?: string): Pro
   await insertMail(tx, mail, { about });
 }
 
-async function insertMail(tx: Database, mail: Mail, extra: { about?: string; topic?: string; visitor?: true }) {
+async function insertMail(
+  tx: Database,
+  mail: Mail,
+  extra: { about?: string; topic?: string; visitor?: true },
+) {
   await tx.insert(mailOutbox).values({
     recipient: mail.to,
     subject: mail.subject,
@@ -54,7 +58,9 @@ export async function enqueueVisitorMail(
   const [counted] = await tx
     .select({
       all: sql<number>`count(*)::int`,
-      same: topic ? sql<number>`(count(*) filter (where ${mailOutbox.topic} = ${topic}))::int` : sql<number>`0`,
+      same: topic
+        ? sql<number>`(count(*) filter (where ${mailOutbox.topic} = ${topic}))::int`
+        : sql<number>`0`,
     })
     .from(mailOutbox)
     .where(
