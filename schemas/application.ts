@@ -183,6 +183,9 @@ export const applicationRowSchema = z.object({
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
 
+/** The job's questions as asked, with the candidate's answers; null when the job asked none. */
+const askedAnswersSchema = z.array(z.object({ question: z.string(), answer: z.string() })).nullable();
+
 /** One later post of the form for the same job and address; nothing of it is merged into the application. */
 export const applicationSubmissionSchema = z.object({
   id: z.number().int(),
@@ -194,7 +197,7 @@ export const applicationSubmissionSchema = z.object({
   cover_note: z.string(),
   profile_url: z.string(),
   notice_period: z.string(),
-  answers: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
+  answers: askedAnswersSchema,
   cv_file_name: z.string(),
   cv_size: z.number().int(),
   keep_for_future: z.boolean(),
@@ -208,8 +211,7 @@ export const applicationDetailSchema = applicationRowSchema.extend({
   cover_note: z.string(),
   profile_url: z.string(),
   notice_period: z.string(),
-  /** The job's questions as asked, with the candidate's answers; null when the job asked none. */
-  answers: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
+  answers: askedAnswersSchema,
   cv_file_name: z.string().nullable(),
   cv_size: z.number().int().nullable(),
   consented_at: z.string(),

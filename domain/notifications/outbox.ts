@@ -37,7 +37,6 @@ async function insertMail(
 
 /** Mail visitors may cause to one address (any case) in a day, whatever it is about. */
 export const VISITOR_MAILS_PER_RECIPIENT = 10;
-const VISITOR_WINDOW = sql`now() - interval '24 hours'`;
 // Advisory locks of visitor mail (one recipient), apart from the other lock spaces.
 const VISITOR_MAIL_LOCK_SPACE = 736_041;
 
@@ -67,7 +66,7 @@ export async function enqueueVisitorMail(
       and(
         eq(mailOutbox.visitor, true),
         eq(sql`lower(${mailOutbox.recipient})`, recipient),
-        gte(mailOutbox.createdAt, VISITOR_WINDOW),
+        gte(mailOutbox.createdAt, sql`now() - interval '24 hours'`),
       ),
     );
   if (counted && (counted.all >= VISITOR_MAILS_PER_RECIPIENT || counted.same > 0)) return false;

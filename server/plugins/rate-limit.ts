@@ -35,8 +35,8 @@ declare module "fastify" {
     /**
      * A public form limited on its accepted posts, counted under this name: only accepted posts (2xx, or a
      * form post's redirect to its confirmation) count against PUBLIC_FORM_RATE_LIMIT (a visitor who mistypes,
-     * or posts to a post that is gone, is not locked out),
-     * and every attempt, refused ones included, is bounded at ATTEMPTS_PER_ACCEPTED times that.
+     * or posts to a post that is gone, is not locked out), and every attempt, refused ones included, is
+     * bounded at ATTEMPTS_PER_ACCEPTED times that.
      */
     acceptedPosts?: string;
   }
@@ -122,7 +122,7 @@ export async function registerRateLimits(app: FastifyInstance) {
       const count = (request: FastifyRequest, amount: number) =>
         countHit(app, counter, keyOf(request), windowMs, amount);
       const overBudget = (ttl: number) =>
-        new HttpError(429, refusal(Math.ceil(ttl / 60_000)), undefined, Math.max(1, Math.ceil(ttl / 1000)));
+        new HttpError(429, refusal(Math.ceil(ttl / 60_000)), undefined, retryAfter(ttl));
       return {
         async reserve(request) {
           const length = declared(request) ?? 0;
@@ -158,12 +158,15 @@ async function countHit(
   }
 }
 
+/** A limit's Retry-After, in whole seconds, from the milliseconds left in its window. */
+const retryAfter = (ttl: number) => Math.max(1, Math.ceil(ttl / 1000));
+
 const tooMany = (ttl: number) =>
   new HttpError(
     429,
     `Too many requests. Please wait ${Math.ceil(ttl / 60_000)} minute(s) and try again.`,
     undefined,
-    Math.max(1, Math.ceil(ttl / 1000)),
+    retryAfter(ttl),
   );
 
 /** The hooks of a route's `config.acceptedPosts` limit; the shared counter is asked once per step. */
@@ -177,9 +180,9 @@ function addAcceptedPostsLimit(
   /** The accepted-post hit each request holds, until its answer shows whether it counts. */
   const held = new WeakMap<FastifyRequest, { key: string; until: number }>();
   const count = (key: string) => countHit(app, counter, key, timeWindow);
-  // Before the body is read: every attempt.
   /** Requests answered through an error handler: refused, whatever status the answer has (a form's 303). */
   const refused = new WeakSet<FastifyRequest>();
+  // Before the body is read: every attempt.
   const attempt: onRequestHookHandler = async (request) => {
     const { current, ttl } = await count(`attempts:${name}:${clientKey(request.ip)}`);
     if (current > max * ATTEMPTS_PER_ACCEPTED) throw tooMany(ttl);
