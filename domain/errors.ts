@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For a 429: how long the caller should wait (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

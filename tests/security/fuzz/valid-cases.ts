@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 import type { Database } from "../../../db/client";
 import {
+  jobApplicationSubmissions,
   jobApplications,
   mailOutbox,
   operators,
@@ -13,6 +14,7 @@ import {
 } from "../../../db/schema/index";
 import { passwordFingerprint, resetTokenHash } from "../../../domain/auth/password-reset";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../../shared/auth";
+import { submissionRow } from "../../support/applications";
 import { multipartBody, samplePdf } from "../../support/cv-files";
 import { createComment, createPost } from "../../support/factories";
 import { stageImport } from "../../support/imports";
@@ -494,6 +496,14 @@ const SPECIAL: Record<string, Build> = {
     json("editor", `/api/job_applications/${await application(ctx)}`),
   "GET /api/job_applications/:id/cv": async (ctx) =>
     json("editor", `/api/job_applications/${await application(ctx)}/cv`),
+  "GET /api/job_applications/:id/submissions/:submissionId/cv": async (ctx) => {
+    const id = await application(ctx);
+    const [sent] = await ctx.db
+      .insert(jobApplicationSubmissions)
+      .values(submissionRow(id))
+      .returning({ id: jobApplicationSubmissions.id });
+    return json("editor", `/api/job_applications/${id}/submissions/${sent!.id}/cv`);
+  },
   "GET /api/job_applications/:id/export": async (ctx) =>
     json("admin", `/api/job_applications/${await application(ctx)}/export`),
   "PATCH /api/job_applications/:id/stage": async (ctx) =>
