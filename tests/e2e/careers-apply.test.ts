@@ -225,13 +225,17 @@ describe("Applying for a job", () => {
     const { page } = await browser.open(`${server.url}/privacy`);
     await page.getByRole("heading", { level: 1, name: "Privacy policy" }).waitFor();
     // Until an admin writes one, the default text states the retention setting's days (180), the longer
-    // period for a kept CV (365) and the info address, and claims nothing the site does not do.
+    // period for a kept CV (365), the backups' days and the info address, and claims nothing the site does not do.
     const text = (await page.locator("main").textContent()) ?? "";
     expect(text).toContain("This happens 180 days after we decided on your application (rejected or hired)");
     expect(text).toContain(
       "If you agreed that we keep your CV for future openings, these periods are 365 days",
     );
     expect(text).toContain("by writing to info@example.com.");
+    // How long a backup made before an erasure keeps the data: the backup setting's days (30).
+    expect(text).toContain(
+      "no backup made afterwards contains it. Backups made before keep it until they are deleted, at most 30 days after they were made",
+    );
     expect(text).not.toMatch(/India|third parties/);
     await expectAccessible(page);
     const contact = await browser.open(`${server.url}/contact`);
