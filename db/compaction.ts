@@ -1,5 +1,6 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { setImmediate as yieldToOthers } from "node:timers/promises";
 import type { Database } from "./client";
 import { compactionDue } from "./schema/index";
 
@@ -57,6 +58,8 @@ export async function compactErased(db: Database): Promise<string[]> {
   );
   const compacted: string[] = [];
   for (const name of new Set(due.map((d) => d.table_name))) {
+    // The embedded database answers on this thread: other requests get a turn between two tables.
+    await yieldToOthers();
     const before = await fileOf(db, name);
     if (before !== null) {
       await db.execute(sql`vacuum (full, skip_locked) ${sql.identifier(name)}`);

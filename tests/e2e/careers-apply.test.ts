@@ -253,6 +253,7 @@ describe("Applying for a job", () => {
         "Edited policy: we answer within 30 days.\n\nSecond paragraph with <b>tags</b> shown as text.\nA second line.",
       );
       await page.getByLabel("Anonymise applications after (days)").fill("90");
+      await page.getByLabel("Keep backups for at most (days)").fill("60");
       await page.getByRole("button", { name: "Save settings" }).click();
       await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
       expect(errors).toEqual([]);
@@ -274,6 +275,9 @@ describe("Applying for a job", () => {
       await page.getByRole("status").filter({ hasText: "Settings saved." }).last().waitFor();
       await shown.page.reload();
       await shown.page.getByText(/This happens 90 days after we decided on your application/).waitFor();
+      await shown.page
+        .getByText(/Backups made before keep it until they are deleted, at most 60 days/)
+        .waitFor();
     } finally {
       // The days go back to the default for the rest of this file.
       const current = await asAdmin<{ data: Record<string, unknown> }>("GET", "/api/site_settings");
@@ -281,6 +285,7 @@ describe("Applying for a job", () => {
         ...current.data,
         privacy_policy: "",
         application_retention_days: 180,
+        backup_days: 30,
       });
     }
   });
