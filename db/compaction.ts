@@ -26,7 +26,7 @@ async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
 }
 
 /** False on a database from before compaction_due (an offline backup opens a database as it is). */
-async function recordsDue(db: Database): Promise<boolean> {
+async function hasCompactionTable(db: Database): Promise<boolean> {
   const [row] = await rowsOf<{ exists: boolean }>(
     db,
     sql`select to_regclass('compaction_due') is not null as exists`,
@@ -47,7 +47,7 @@ const fileOf = async (db: Database, table: string) =>
  * snapshot still open may see (VACUUM keeps what it can see): both stay due for the next run.
  */
 export async function compactErased(db: Database): Promise<string[]> {
-  if (!(await recordsDue(db))) return [];
+  if (!(await hasCompactionTable(db))) return [];
   const due = await rowsOf<{ id: number; table_name: string }>(
     db,
     sql`select d.id, d.table_name from ${compactionDue} d
@@ -75,7 +75,7 @@ export async function compactErased(db: Database): Promise<string[]> {
 
 /** Whether an erasure's tables still wait for compaction. */
 export async function compactionPending(db: Database): Promise<boolean> {
-  return (await recordsDue(db)) && (await db.$count(compactionDue)) > 0;
+  return (await hasCompactionTable(db)) && (await db.$count(compactionDue)) > 0;
 }
 
 /** Looks for compaction due every COMPACTION_INTERVAL_MS until `stop()`; a failure is reported and retried. */
