@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
+import { compactErased } from "../db/compaction";
 import { createAuditService } from "./audit/service";
 import { createPasswordResetService } from "./auth/password-reset";
 import { createAuthService, type AuthOptions } from "./auth/service";
@@ -91,7 +92,16 @@ export function createServices(db: Database, deps: ServiceDeps) {
     ),
     team: createTeamService(db),
     careers: createCareersService(db, { settings }),
-    applications: createApplicationService(db, { settings, audit, publicAddress }),
+    applications: createApplicationService(db, {
+      settings,
+      audit,
+      publicAddress,
+      // The erasure has committed either way; what its compaction leaves due, the timer retries (db/compaction.ts).
+      compact: () =>
+        compactErased(db).catch((error) =>
+          deps.log.error({ err: error }, "compaction after an erasure failed; it is retried every minute"),
+        ),
+    }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { compactErased, oweCompaction } from "../../db/compaction";
 import {
   auditLog,
   jobApplicationNotes,
@@ -76,9 +77,12 @@ export function createApplicationService(
     audit: AuditService;
     publicAddress: Pick<PublicAddressService, "url">;
     now?: () => Date;
+    /** Rewrites the tables an erasure changed (db/compaction.ts); the server's logs a failure instead of throwing. */
+    compact?: () => Promise<unknown>;
   },
 ) {
   const now = deps.now ?? (() => new Date());
+  const compact = deps.compact ?? (() => compactErased(db));
 
   async function find(id: number, via: Database = db) {
     const [row] = await via
@@ -112,6 +116,8 @@ export function createApplicationService(
       .update(auditLog)
       .set({ before: strip(auditLog.before), after: strip(auditLog.after) })
       .where(and(eq(auditLog.entity, "job_application"), sql`${auditLog.entityId} in ${ids}`));
+    // The old row versions (and the CV's TOAST chunks) stay in the files until these are rewritten.
+    await oweCompaction(tx, [jobApplications, jobApplicationSubmissions, jobApplicationNotes, auditLog]);
     await eraseMailAbout(
       tx,
       done.map((d) => mailAbout(d.id)),
@@ -549,13 +555,17 @@ export function createApplicationService(
       });
     },
 
-    /** Erases one application's personal data on the candidate's request; the audit entry names no one. */
+    /**
+     * Erases one application's personal data on the candidate's request; the audit entry names no one. Answers
+     * once the tables it changed are compacted, so no file (and no backup taken after) holds the data.
+     */
     async erase(actor: Actor, id: number) {
       await find(id);
       await db.transaction(async (tx) => {
         await anonymiseWhere(tx, eq(jobApplications.id, id));
         await deps.audit.record(actor, "update", "job_application", id, null, { erased: true }, tx);
       });
+      await compact();
     },
 
     /**
@@ -563,12 +573,12 @@ export function createApplicationService(
      * once it was decided (rejected or hired) more than the setting's days ago, or, never decided, once its job
      * stopped taking applications (closed, expired or deleted) and neither moved for that long. A candidate who
      * agreed to be kept for future openings is kept KEEP_CV_DAYS instead (or the setting's days if longer).
-     * Answers how many were anonymised.
+     * Answers how many were anonymised, once the tables that changed are compacted.
      */
     async anonymiseExpired() {
       const days = (await deps.settings.get()).application_retention_days;
       const before = (n: number) => new Date(now().getTime() - n * DAY_MS);
-      return db.transaction((tx) =>
+      const anonymised = await db.transaction((tx) =>
         anonymiseWhere(
           tx,
           or(
@@ -577,6 +587,8 @@ export function createApplicationService(
           )!,
         ),
       );
+      if (anonymised > 0) await compact();
+      return anonymised;
     },
   };
 }

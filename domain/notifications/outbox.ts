@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client";
+import { oweCompaction } from "../../db/compaction";
 import { auditLog, mailOutbox } from "../../db/schema/index";
 import type { MailMessage, MailStatus } from "../../schemas/mail";
 import type { ListQuery } from "../../schemas/list-query";
@@ -92,6 +93,8 @@ export async function eraseMailAbout(tx: Database, about: string[], subject: str
   // A retry's audit entry names the recipient and the subject: those go too.
   const ids = [...unsent, ...kept].map((m) => String(m.id));
   if (ids.length === 0) return;
+  // The caller compacts after its transaction: until then the files keep the old versions.
+  await oweCompaction(tx, [mailOutbox, auditLog]);
   const strip = (column: typeof auditLog.before | typeof auditLog.after) =>
     sql`case when ${column} is null then null else ${column} - array['to', 'subject', 'last_error'] end`;
   await tx

@@ -246,13 +246,17 @@ describe("Applying for a job", () => {
     const { page } = await browser.open(`${server.url}/privacy`);
     await page.getByRole("heading", { level: 1, name: "Privacy policy" }).waitFor();
     // Until an admin writes one, the default text states the retention setting's days (180), the longer
-    // period for a kept CV (365) and the info address, and claims nothing the site does not do.
+    // period for a kept CV (365), the backups' days and the info address, and claims nothing the site does not do.
     const text = (await page.locator("main").textContent()) ?? "";
     expect(text).toContain("This happens 180 days after we decided on your application (rejected or hired)");
     expect(text).toContain(
       "If you agreed that we keep your CV for future openings, these periods are 365 days",
     );
     expect(text).toContain("by writing to info@example.com.");
+    // How long a backup made before an erasure keeps the data: the backup setting's days (30).
+    expect(text).toContain(
+      "no backup made afterwards contains it. Backups made before keep it until they are deleted, at most 30 days after they were made",
+    );
     expect(text).not.toMatch(/India|third parties/);
     await expectAccessible(page);
     const contact = await browser.open(`${server.url}/contact`);
@@ -270,6 +274,7 @@ describe("Applying for a job", () => {
         "Edited policy: we answer within 30 days.\n\nSecond paragraph with <b>tags</b> shown as text.\nA second line.",
       );
       await page.getByLabel("Anonymise applications after (days)").fill("90");
+      await page.getByLabel("Keep backups for at most (days)").fill("60");
       await page.getByRole("button", { name: "Save settings" }).click();
       await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
       expect(errors).toEqual([]);
@@ -291,6 +296,9 @@ describe("Applying for a job", () => {
       await page.getByRole("status").filter({ hasText: "Settings saved." }).last().waitFor();
       await shown.page.reload();
       await shown.page.getByText(/This happens 90 days after we decided on your application/).waitFor();
+      await shown.page
+        .getByText(/Backups made before keep it until they are deleted, at most 60 days/)
+        .waitFor();
     } finally {
       // The days go back to the default for the rest of this file.
       const current = await asAdmin<{ data: Record<string, unknown> }>("GET", "/api/site_settings");
@@ -298,6 +306,7 @@ describe("Applying for a job", () => {
         ...current.data,
         privacy_policy: "",
         application_retention_days: 180,
+        backup_days: 30,
       });
     }
   });
