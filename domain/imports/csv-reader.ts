@@ -1,12 +1,11 @@
-import { CsvError, parse } from "csv-parse";
-import { Readable } from "node:stream";
+import { CsvError, parse } from "csv-parse/sync";
 import { HttpError } from "../errors";
 
 const SAVE_AS_CSV =
   "In Excel choose File → Save As → “CSV UTF-8 (Comma delimited)”; in Google Sheets File → Download → CSV.";
 /** A record longer than this is no spreadsheet row (a stray quote swallowing the file is the usual cause). */
 const MAX_RECORD_CHARS = 100_000;
-/** The header line is looked for in this much text; a first line longer than this is no header row. */
+/** The delimiter is taken from the header line, looked for in this much text. */
 const HEAD_CHARS = 65_536;
 
 const unreadable = (message: string) => new HttpError(422, message, { file: message });
@@ -19,30 +18,18 @@ function assertTextStart(bytes: Uint8Array) {
     throw unreadable(`This is a spreadsheet workbook (.xlsx or .ods), not a CSV file. ${SAVE_AS_CSV}`);
 }
 
-/** The file as UTF-8 text, a chunk at a time; a byte order mark is dropped, invalid UTF-8 refused. */
-async function* utf8(file: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  let first = true;
+/** The file as UTF-8 text, a byte order mark dropped; invalid UTF-8 and NUL bytes refused. */
+function utf8(bytes: Uint8Array): string {
+  assertTextStart(bytes);
+  // PostgreSQL cannot store a NUL character, and no spreadsheet writes one into a CSV.
+  if (bytes.indexOf(0) >= 0)
+    throw unreadable(`The file holds binary data (NUL bytes): it is not CSV text. ${SAVE_AS_CSV}`);
   try {
-    for await (const chunk of file) {
-      if (first && chunk.length > 0) {
-        assertTextStart(chunk);
-        first = false;
-      }
-      const text = decoder.decode(chunk, { stream: true });
-      // PostgreSQL cannot store a NUL character, and no spreadsheet writes one into a CSV.
-      if (text.includes("\u0000"))
-        throw unreadable(`The file holds binary data (NUL bytes): it is not CSV text. ${SAVE_AS_CSV}`);
-      if (text) yield text;
-    }
-    const rest = decoder.decode();
-    if (rest) yield rest;
-  } catch (error) {
-    if (error instanceof TypeError)
-      throw unreadable(
-        `The file is not UTF-8 text (Excel's plain “CSV” uses another encoding for letters such as ₹ or é). ${SAVE_AS_CSV}`,
-      );
-    throw error;
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(
+      `The file is not UTF-8 text (Excel's plain “CSV” uses another encoding for letters such as ₹ or é). ${SAVE_AS_CSV}`,
+    );
   }
 }
 
@@ -75,46 +62,56 @@ function describeCsvError(error: CsvError): string {
   return `The file cannot be read${where}. ${SAVE_AS_CSV}`;
 }
 
-/**
- * The records of a CSV upload, streamed: UTF-8 with or without a byte order mark, comma, semicolon or tab
- * (from the header line), CRLF or LF, quoted cells with quotes and line breaks as Excel and Google Sheets
- * write them. Memory holds a chunk of the file and the record being read, whatever the file's size. Empty
- * lines come through as `[""]`, so a record's position is its row number in the spreadsheet.
- */
-export async function* csvRecords(file: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
-  const text = utf8(file);
-  let head = "";
-  for (;;) {
-    if (/[\r\n]/.test(head) || head.length > HEAD_CHARS) break;
-    const next = await text.next();
-    if (next.done) break;
-    head += next.value;
+export interface CsvUpload {
+  /** The first row that is not blank, its names trimmed (blank ones called by position); null if none. */
+  headers: string[] | null;
+  /** The rows after it that are not blank, with their row number in the spreadsheet; at most maxRows. */
+  rows: { sheetRow: number; cells: string[] }[];
+  /** How many such rows the file has, kept or not (so a file over the limit can say its size). */
+  count: number;
+}
+
+/** The header row: names trimmed, blank ones called by position, at most `maxColumns` of them. */
+function headerRow(record: string[], maxColumns: number) {
+  if (record.length > maxColumns) {
+    const message = `The file has ${record.length} columns; an import reads at most ${maxColumns}. Remove the columns you do not import.`;
+    throw unreadable(message);
   }
-  if (head === "") return;
-  const parser = parse({
-    delimiter: sniffDelimiter(head),
-    relax_column_count: true,
-    // A quote inside an unquoted cell (12" pipes) is text, as spreadsheets read it.
-    relax_quotes: true,
-    skip_empty_lines: false,
-    max_record_size: MAX_RECORD_CHARS,
-  });
-  const source = Readable.from(
-    (async function* () {
-      yield head;
-      yield* text;
-    })(),
-    { objectMode: false },
-  );
-  source.once("error", (error) => parser.destroy(error));
-  source.pipe(parser);
+  return record.map((header, i) => header.trim() || `Column ${i + 1}`);
+}
+
+/**
+ * A CSV upload read whole (at most 5 MB): UTF-8 with or without a byte order mark, comma, semicolon or tab
+ * (from the header line), CRLF or LF, quoted cells with quotes and line breaks as Excel and Google Sheets
+ * write them. Linear in the file's size, and it runs in the inspection pool (domain/files/inspection.ts),
+ * off the event loop. Memory holds the file and the rows kept: rows past `maxRows` are only counted.
+ */
+export function readCsv(bytes: Uint8Array, limits: { maxRows: number; maxColumns: number }): CsvUpload {
+  const upload: CsvUpload = { headers: null, rows: [], count: 0 };
+  if (bytes.length === 0) return upload;
+  const text = utf8(bytes);
+  let sheetRow = 0;
   try {
-    for await (const record of parser) yield record as string[];
+    parse(text, {
+      delimiter: sniffDelimiter(text.slice(0, HEAD_CHARS)),
+      relax_column_count: true,
+      // A quote inside an unquoted cell (12" pipes) is text, as spreadsheets read it.
+      relax_quotes: true,
+      skip_empty_lines: false,
+      max_record_size: MAX_RECORD_CHARS,
+      // Each record is looked at as it is read and none is kept by the parser.
+      on_record: (record: string[]) => {
+        sheetRow++;
+        const blank = record.every((cell) => cell.trim() === "");
+        if (upload.headers === null) {
+          if (!blank) upload.headers = headerRow(record, limits.maxColumns);
+        } else if (!blank && ++upload.count <= limits.maxRows) upload.rows.push({ sheetRow, cells: record });
+        return null;
+      },
+    });
   } catch (error) {
     if (error instanceof CsvError) throw unreadable(describeCsvError(error));
     throw error;
-  } finally {
-    source.destroy();
-    parser.destroy();
   }
+  return upload;
 }
