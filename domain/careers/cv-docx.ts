@@ -1,5 +1,5 @@
 import { HttpError } from "../errors";
-import { readXml } from "../files/xml";
+import { decodeEntities, readXml } from "../files/xml";
 import { readZip, readZipEntry, ZipError, type ZipProblem } from "../files/zip";
 
 /** A Word document has a few dozen parts; a zip with more is no CV. */
@@ -47,6 +47,9 @@ const leavesPackage = (target: string) => {
   const slash = t.indexOf("/");
   return t.startsWith("\\\\") || t.startsWith("//") || (colon > 0 && (slash < 0 || colon < slash));
 };
+
+/** Attribute values are read this far: no relationship type or target a CV needs is longer. */
+const ATTRIBUTE_CHARS = 4096;
 
 /** Text of an XML part: UTF-8, or UTF-16 when it starts with a byte order mark (OPC allows both). */
 function partText(bytes: Buffer): string {
@@ -105,13 +108,13 @@ export function checkDocx(bytes: Buffer) {
   for (const [name, text] of xml) {
     if (!name.toLowerCase().endsWith(".rels")) continue;
     readXml(text, {
-      start(element, attributes) {
-        if (element !== "Relationship") return;
-        const type = attributes.get("Type") ?? "";
+      wants: (element) => element === "Relationship",
+      start(_element, attributes) {
+        const attribute = (key: string) => decodeEntities(attributes.get(key) ?? "", ATTRIBUTE_CHARS);
+        const type = attribute("Type");
         if (ACTIVE_RELATIONSHIPS.some((end) => type.endsWith(end))) throw refuse(DOCX_MESSAGES.macros);
         const external =
-          (attributes.get("TargetMode") ?? "").trim().toLowerCase() === "external" ||
-          leavesPackage(attributes.get("Target") ?? "");
+          attribute("TargetMode").trim().toLowerCase() === "external" || leavesPackage(attribute("Target"));
         // A hyperlink opens only when clicked; anything else external is fetched when the file opens.
         if (external && !type.endsWith("/hyperlink")) throw refuse(DOCX_MESSAGES.external);
       },
@@ -123,11 +126,40 @@ export function checkDocx(bytes: Buffer) {
   }
 }
 
-/** Whether a field instruction starts with DDE or DDEAUTO (Word reads the field type without case). */
-function isDde(instruction: string) {
-  const word = instruction.trimStart().split(/[\s"\\]/, 1)[0]!.toUpperCase();
-  return word === "DDE" || word === "DDEAUTO";
+/**
+ * The first word of a field instruction, read as Word reads it (leading spaces skipped, entities decoded,
+ * the word ended by a space, a quote or a backslash) from text that may come in several pieces. It reads
+ * no further than the word: a field code of megabytes costs no more than its first word.
+ */
+class FirstWord {
+  word = "";
+  done = false;
+
+  add(raw: string, cdata: boolean) {
+    for (let i = 0; i < raw.length && !this.done; i++) {
+      let char = raw[i]!;
+      if (char === "&" && !cdata) {
+        // One reference at a time, within the next 12 characters.
+        const decoded = decodeEntities(raw.slice(i, i + 14), 1);
+        if (decoded !== "&") {
+          char = decoded;
+          i = raw.indexOf(";", i);
+        }
+      }
+      const space = char === " " || char === "\t" || char === "\n" || char === "\r";
+      if (this.word === "" && space) continue;
+      if (space || char === '"' || char === "\\") this.done = this.word !== "";
+      else if ((this.word += char).length > 8) this.done = true;
+    }
+  }
+
+  get isDde() {
+    const word = this.word.toUpperCase();
+    return word === "DDE" || word === "DDEAUTO";
+  }
 }
+
+const FIELD_ELEMENTS = new Set(["fldSimple", "instrText", "fldChar"]);
 
 /**
  * Whether a WordprocessingML part has a DDE field: a simple field's `instr`, or a complex field's
@@ -135,34 +167,41 @@ function isDde(instruction: string) {
  * "DD" and "EAUTO" in two runs are one DDEAUTO). Nested fields each collect their own instruction.
  */
 function hasDdeField(xml: string): boolean {
-  const open: string[] = [];
-  let loose = "";
+  const open: (FirstWord | null)[] = [];
+  let loose = new FirstWord();
   let inInstruction = false;
   let found = false;
   readXml(xml, {
+    wants: (element) => FIELD_ELEMENTS.has(element),
     start(element, attributes) {
-      if (found) return;
-      if (element === "fldSimple") found ||= isDde(attributes.get("instr") ?? "");
-      else if (element === "instrText") inInstruction = true;
-      else if (element === "fldChar") {
-        const type = attributes.get("fldCharType");
-        if (type === "begin") open.push("");
+      if (element === "fldSimple") {
+        const instruction = new FirstWord();
+        instruction.add(attributes.get("instr") ?? "", false);
+        found ||= instruction.isDde;
+      } else if (element === "instrText") inInstruction = true;
+      else {
+        const type = decodeEntities(attributes.get("fldCharType") ?? "", 16);
+        if (type === "begin") open.push(new FirstWord());
         else if (type === "separate" || type === "end") {
           const instruction = open.pop();
-          if (instruction !== undefined) found ||= isDde(instruction);
-          // After the separator comes the field's result; an end follows it with nothing to read.
-          if (type === "separate") open.push("\u0000");
+          if (instruction) found ||= instruction.isDde;
+          // After the separator comes the field's result; its end then closes nothing more.
+          if (type === "separate") open.push(null);
         }
       }
     },
     end(element) {
       if (element === "instrText") inInstruction = false;
     },
-    text(text) {
+    text(raw, cdata) {
       if (!inInstruction) return;
-      if (open.length > 0) open[open.length - 1] += text;
-      else loose += text;
+      const field = open.length > 0 ? open[open.length - 1] : loose;
+      field?.add(raw, cdata);
+      if (open.length === 0 && loose.done) {
+        found ||= loose.isDde;
+        loose = new FirstWord();
+      }
     },
   });
-  return found || isDde(loose);
+  return found || loose.isDde;
 }

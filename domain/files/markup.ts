@@ -9,17 +9,23 @@ const lower = (b: number) => (b >= 0x41 && b <= 0x5a ? b | 0x20 : b);
 /**
  * The first offset where `<tag` starts, for any of `tags` (ASCII, compared without case) followed by a byte
  * that cannot continue a tag name (as the regular expression `\b` would); -1 when there is none. Linear:
- * the search jumps from `<` to `<`, and each is compared with each (short) tag once.
+ * one pass, and a `<` is compared with the tags only when the byte after it can start one.
  */
 export function findMarkup(bytes: Uint8Array, tags: readonly string[] = PAGE_TAGS): number {
   const wanted = tags.map((tag) => Buffer.from(tag.toLowerCase(), "latin1"));
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = view.indexOf(LT); at >= 0; at = view.indexOf(LT, at + 1)) {
+  const starts = new Uint8Array(256);
+  for (const tag of wanted) {
+    starts[tag[0]!] = 1;
+    if (tag[0]! >= 0x61 && tag[0]! <= 0x7a) starts[tag[0]! - 0x20] = 1;
+  }
+  const n = bytes.length;
+  for (let at = 0; at + 1 < n; at++) {
+    if (bytes[at] !== LT || !starts[bytes[at + 1]!]) continue;
     for (const tag of wanted) {
       let i = 0;
-      while (i < tag.length && at + 1 + i < view.length && lower(view[at + 1 + i]!) === tag[i]) i++;
+      while (i < tag.length && at + 1 + i < n && lower(bytes[at + 1 + i]!) === tag[i]) i++;
       const next = at + 1 + i;
-      if (i === tag.length && (next >= view.length || !isWordByte(view[next]!))) return at;
+      if (i === tag.length && (next >= n || !isWordByte(bytes[next]!))) return at;
     }
   }
   return -1;

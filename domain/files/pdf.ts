@@ -55,39 +55,78 @@ for (const c of "()<>[]{}/%") DELIM[c.charCodeAt(0)] = 1;
 const isRegular = (b: number) => !WHITE[b] && !DELIM[b];
 const hexValue = (b: number) =>
   b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 55 : b >= 0x61 && b <= 0x66 ? b - 87 : -1;
-/** Longer names, keywords and numbers are kept as a marker that equals nothing we look for. */
-const MAX_TOKEN_CHARS = 128;
+/** Longer names are kept as a marker that equals nothing we look for (the format's limit is 127 bytes). */
+const MAX_NAME_BYTES = 384;
 
-type Token =
-  | { t: "num"; n: number; int: boolean }
-  | { t: "name"; s: string }
-  | { t: "kw"; s: string }
-  | { t: "str" }
-  | { t: "<<" | ">>" | "[" | "]" | "junk" }
-  | { t: "eof" };
+// Token types: the lexer keeps the current token in its fields, so reading one allocates nothing.
+const EOF = 0;
+const NUM = 1;
+const NAME = 2;
+const KW = 3;
+const STR = 4;
+const DICT = 5;
+const DICT_END = 6;
+const ARRAY = 7;
+const ARRAY_END = 8;
+const JUNK = 9;
+
+// The keywords that matter, told apart by their bytes without making a string of every word.
+const K_OTHER = 0;
+const K_OBJ = 1;
+const K_ENDOBJ = 2;
+const K_STREAM = 3;
+const K_ENDSTREAM = 4;
+const K_XREF = 5;
+const K_TRAILER = 6;
+const K_STARTXREF = 7;
+const K_R = 8;
+const K_TRUE = 9;
+const K_FALSE = 10;
+const K_NULL = 11;
+const KEYWORDS: [string, number][] = [
+  ["obj", K_OBJ],
+  ["endobj", K_ENDOBJ],
+  ["stream", K_STREAM],
+  ["endstream", K_ENDSTREAM],
+  ["xref", K_XREF],
+  ["trailer", K_TRAILER],
+  ["startxref", K_STARTXREF],
+  ["R", K_R],
+  ["true", K_TRUE],
+  ["false", K_FALSE],
+  ["null", K_NULL],
+];
+const KEYWORD_BYTES = KEYWORDS.map(([word, id]) => [Buffer.from(word, "latin1"), id] as const);
+/** Keywords that end an object however many containers are open (a damaged file forgot to close them). */
+const ENDS_OBJECT = new Set([K_OBJ, K_ENDOBJ, K_STREAM, K_ENDSTREAM, K_XREF, K_TRAILER, K_STARTXREF]);
 
 const ENDSTREAM = Buffer.from("endstream", "latin1");
 
-/** The number a regular token spells (PDF numbers: sign, digits, one point), or null. No regular expression. */
-function numberOf(bytes: Uint8Array, start: number, end: number): { n: number; int: boolean } | null {
-  let i = start;
-  if (bytes[i] === 0x2b || bytes[i] === 0x2d) i++;
-  let digits = 0;
-  let point = false;
-  for (; i < end; i++) {
-    const b = bytes[i]!;
-    if (b >= 0x30 && b <= 0x39) digits++;
-    else if (b === 0x2e && !point) point = true;
-    else return null;
+function keywordOf(bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  if (length > 9) return K_OTHER;
+  for (const [word, id] of KEYWORD_BYTES) {
+    if (word.length !== length) continue;
+    let i = 0;
+    while (i < length && bytes[start + i] === word[i]) i++;
+    if (i === length) return id;
   }
-  if (digits === 0) return null;
-  if (end - start > MAX_TOKEN_CHARS) return { n: Number.NaN, int: false };
-  return { n: Number(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString("latin1")), int: !point };
+  return K_OTHER;
 }
 
+/**
+ * A forward-only lexer over `bytes[start, end)`. `next()` reads one token into `type` (and `number`,
+ * `integer`, `keyword` or `name`); `pos` can be saved and restored to read tokens again.
+ */
 class Lexer {
   pos: number;
-  private pushed: Token[] = [];
+  type = EOF;
+  number = 0;
+  integer = false;
+  keyword = K_OTHER;
+  name = "";
+  /** Where the current token starts. */
+  tokenStart = 0;
   private readonly view: Buffer;
   constructor(
     readonly bytes: Uint8Array,
@@ -99,13 +138,7 @@ class Lexer {
     this.view = Buffer.from(bytes.buffer, bytes.byteOffset, end);
   }
 
-  unread(token: Token) {
-    this.pushed.push(token);
-  }
-
-  next(): Token {
-    const back = this.pushed.pop();
-    if (back) return back;
+  next(): number {
     const { bytes, end } = this;
     let p = this.pos;
     for (;;) {
@@ -117,9 +150,10 @@ class Lexer {
       }
       break;
     }
+    this.tokenStart = p;
     if (p >= end) {
       this.pos = end;
-      return { t: "eof" };
+      return (this.type = EOF);
     }
     const b = bytes[p]!;
     if (b === 0x28) {
@@ -134,51 +168,79 @@ class Lexer {
         p++;
       }
       this.pos = Math.min(p, end);
-      return { t: "str" };
+      return (this.type = STR);
     }
     if (b === 0x3c) {
-      if (bytes[p + 1] === 0x3c) {
+      if (bytes[p + 1] === 0x3c && p + 1 < end) {
         this.pos = p + 2;
-        return { t: "<<" };
+        return (this.type = DICT);
       }
       const close = this.view.indexOf(0x3e, p + 1);
       this.pos = close < 0 ? end : close + 1;
-      return { t: "str" };
+      return (this.type = STR);
     }
     if (b === 0x3e) {
-      if (bytes[p + 1] === 0x3e) {
-        this.pos = p + 2;
-        return { t: ">>" };
-      }
-      this.pos = p + 1;
-      return { t: "junk" };
+      const pair = bytes[p + 1] === 0x3e && p + 1 < end;
+      this.pos = p + (pair ? 2 : 1);
+      return (this.type = pair ? DICT_END : JUNK);
     }
     if (b === 0x5b || b === 0x5d) {
       this.pos = p + 1;
-      return { t: b === 0x5b ? "[" : "]" };
+      return (this.type = b === 0x5b ? ARRAY : ARRAY_END);
     }
     if (b === 0x2f) {
       // A name: regular bytes after the slash, #xx is the byte xx.
       let q = p + 1;
-      while (q < end && isRegular(bytes[q]!)) q++;
+      let escaped = false;
+      while (q < end && isRegular(bytes[q]!)) {
+        if (bytes[q] === 0x23) escaped = true;
+        q++;
+      }
       this.pos = q;
-      const name = q - p - 1 > MAX_TOKEN_CHARS * 3 ? "\u0000long" : decodeName(bytes, p + 1, q);
-      this.onName(name);
-      return { t: "name", s: name };
+      this.name =
+        q - p - 1 > MAX_NAME_BYTES
+          ? "\u0000long"
+          : escaped
+            ? decodeName(bytes, p + 1, q)
+            : this.view.toString("latin1", p + 1, q);
+      this.onName(this.name);
+      return (this.type = NAME);
     }
     if (!isRegular(b)) {
       // ) { } and a stray delimiter: nothing a value is made of.
       this.pos = p + 1;
-      return { t: "junk" };
+      return (this.type = JUNK);
     }
     let q = p;
     while (q < end && isRegular(bytes[q]!)) q++;
     this.pos = q;
-    const number = numberOf(bytes, p, q);
-    if (number) return { t: "num", ...number };
-    const word =
-      q - p > MAX_TOKEN_CHARS ? "\u0000long" : Buffer.from(bytes.buffer, bytes.byteOffset + p, q - p).toString("latin1");
-    return { t: "kw", s: word };
+    if (this.readNumber(p, q)) return (this.type = NUM);
+    this.keyword = keywordOf(bytes, p, q);
+    return (this.type = KW);
+  }
+
+  /** Reads a PDF number (sign, digits, at most one point) from a regular token; false if it is none. */
+  private readNumber(start: number, end: number): boolean {
+    const { bytes } = this;
+    let i = start;
+    const negative = bytes[i] === 0x2d;
+    if (negative || bytes[i] === 0x2b) i++;
+    let value = 0;
+    let scale = 0;
+    let digits = 0;
+    for (; i < end; i++) {
+      const c = bytes[i]!;
+      if (c >= 0x30 && c <= 0x39) {
+        digits++;
+        value = value * 10 + (c - 0x30);
+        if (scale) scale *= 10;
+      } else if (c === 0x2e && !scale) scale = 1;
+      else return false;
+    }
+    if (digits === 0) return false;
+    this.number = (negative ? -value : value) / (scale || 1);
+    this.integer = scale === 0 && Number.isSafeInteger(value);
+    return true;
   }
 }
 
@@ -187,8 +249,8 @@ function decodeName(bytes: Uint8Array, start: number, end: number): string {
   for (let i = start; i < end; i++) {
     const b = bytes[i]!;
     if (b === 0x23 && i + 2 < end) {
-      const hi = hexValue(bytes[i + 1] ?? -1);
-      const lo = hexValue(bytes[i + 2] ?? -1);
+      const hi = hexValue(bytes[i + 1]!);
+      const lo = hexValue(bytes[i + 2]!);
       if (hi >= 0 && lo >= 0) {
         out += String.fromCharCode(hi * 16 + lo);
         i += 2;
@@ -200,123 +262,117 @@ function decodeName(bytes: Uint8Array, start: number, end: number): string {
   return out;
 }
 
-/** Keywords that end an object however many containers are open (a damaged file forgot to close them). */
-const OBJECT_ENDS = new Set(["endobj", "obj", "stream", "endstream", "xref", "trailer", "startxref"]);
-
 /** One shared value for every string: their text is never needed. */
 const STRING: PdfValue = Object.freeze({ string: true as const });
+
+interface Frame {
+  items: PdfValue[];
+  dict: boolean;
+}
 
 class Parser {
   values = 0;
   /** Whether the last value() ended with its own last token, not at the end of the bytes or an object's end. */
   complete = false;
-  constructor(private readonly limits: PdfLimits) {}
+  constructor(
+    private readonly limits: PdfLimits,
+    private readonly onDict: (dict: Map<string, PdfValue>) => void,
+  ) {}
 
   private count() {
     if (++this.values > this.limits.maxValues) throw new PdfError("damaged");
+  }
+
+  private finish(frame: Frame): PdfValue {
+    if (!frame.dict) return frame.items;
+    const dict = new Map<string, PdfValue>();
+    for (let i = 0; i + 1 < frame.items.length; i += 2) {
+      const key = frame.items[i];
+      if (key && typeof key === "object" && "name" in key) dict.set(key.name, frame.items[i + 1]!);
+    }
+    this.onDict(dict);
+    return dict;
+  }
+
+  /** Closes whatever is open (an object ended early) and answers the outermost value. */
+  private closeAll(stack: Frame[]): PdfValue | undefined {
+    let value: PdfValue | undefined;
+    while (stack.length > 0) {
+      value = this.finish(stack.pop()!);
+      if (stack.length > 0) stack[stack.length - 1]!.items.push(value);
+    }
+    return value;
   }
 
   /**
    * One value from the lexer, arrays and dictionaries read with an explicit stack (no recursion, so no
    * nesting is deep enough to overflow). Calls `onDict` for every dictionary once it is complete.
    */
-  value(lexer: Lexer, onDict: (dict: Map<string, PdfValue>) => void): PdfValue | undefined {
-    type Frame = { items: PdfValue[]; dict: boolean };
+  value(lexer: Lexer): PdfValue | undefined {
     const stack: Frame[] = [];
-    const finish = (frame: Frame): PdfValue => {
-      if (!frame.dict) return frame.items;
-      const dict = new Map<string, PdfValue>();
-      for (let i = 0; i + 1 < frame.items.length; i += 2) {
-        const key = frame.items[i];
-        if (key && typeof key === "object" && "name" in key) dict.set(key.name, frame.items[i + 1]!);
-      }
-      onDict(dict);
-      return dict;
-    };
-    const push = (value: PdfValue): PdfValue | undefined => {
-      const top = stack[stack.length - 1];
-      if (!top) return value;
-      top.items.push(value);
-      return undefined;
-    };
     this.complete = false;
     for (;;) {
-      const token = lexer.next();
-      let done: PdfValue | undefined;
-      switch (token.t) {
-        case "eof":
-          return closeAll();
-        case "kw":
-          if (OBJECT_ENDS.has(token.s)) {
-            lexer.unread(token);
-            return closeAll();
-          }
-          if (token.s === "R") {
-            const items = stack[stack.length - 1]?.items;
-            const gen = items?.[items.length - 1];
-            const num = items?.[items.length - 2];
-            if (items && typeof gen === "number" && typeof num === "number") {
-              items.length -= 2;
-              items.push({ ref: num });
-            }
-            continue;
-          }
-          this.count();
-          done = push(token.s === "true" ? true : token.s === "false" ? false : null);
-          break;
-        case "num":
-          this.count();
-          if (stack.length === 0) {
-            // A reference at the top of an object (`5 0 R`) reads three tokens.
-            const second = lexer.next();
-            if (second.t === "num") {
-              const third = lexer.next();
-              this.complete = true;
-              if (third.t === "kw" && third.s === "R") return { ref: token.n };
-              lexer.unread(third);
-            }
-            lexer.unread(second);
-            this.complete = true;
-            return token.n;
-          }
-          done = push(token.n);
-          break;
-        case "name":
-          this.count();
-          done = push({ name: token.s });
-          break;
-        case "str":
-          this.count();
-          done = push(STRING);
-          break;
-        case "[":
-        case "<<":
-          this.count();
-          if (stack.length >= this.limits.maxDepth) throw new PdfError("damaged");
-          stack.push({ items: [], dict: token.t === "<<" });
-          continue;
-        case "]":
-        case ">>": {
-          const frame = stack.pop();
-          if (!frame) continue;
-          done = push(finish(frame));
-          break;
+      const type = lexer.next();
+      let value: PdfValue;
+      if (type === EOF) return this.closeAll(stack);
+      if (type === JUNK) continue;
+      if (type === KW) {
+        const keyword = lexer.keyword;
+        if (ENDS_OBJECT.has(keyword)) {
+          // Left for the caller, which reads the file's structure.
+          lexer.pos = lexer.tokenStart;
+          return this.closeAll(stack);
         }
-        case "junk":
+        if (keyword === K_R) {
+          const items = stack[stack.length - 1]?.items;
+          const generation = items?.[items.length - 1];
+          const number = items?.[items.length - 2];
+          if (items && typeof generation === "number" && typeof number === "number") {
+            items.length -= 2;
+            items.push({ ref: number });
+          }
           continue;
+        }
+        value = keyword === K_TRUE ? true : keyword === K_FALSE ? false : null;
+      } else if (type === NUM) {
+        value = lexer.number;
+        if (stack.length === 0) {
+          this.count();
+          // A reference at the top of an object (`5 0 R`) is three tokens.
+          const mark = lexer.pos;
+          if (lexer.next() === NUM && lexer.next() === KW && lexer.keyword === K_R) {
+            this.complete = true;
+            return { ref: value };
+          }
+          lexer.pos = mark;
+          this.complete = true;
+          return value;
+        }
+      } else if (type === NAME) value = { name: lexer.name };
+      else if (type === STR) value = STRING;
+      else if (type === ARRAY || type === DICT) {
+        this.count();
+        if (stack.length >= this.limits.maxDepth) throw new PdfError("damaged");
+        stack.push({ items: [], dict: type === DICT });
+        continue;
+      } else {
+        // ] or >>: closes the innermost container (a stray one closes nothing).
+        const frame = stack.pop();
+        if (!frame) continue;
+        value = this.finish(frame);
+        if (stack.length === 0) {
+          this.complete = true;
+          return value;
+        }
+        stack[stack.length - 1]!.items.push(value);
+        continue;
       }
-      if (done !== undefined) {
+      this.count();
+      if (stack.length === 0) {
         this.complete = true;
-        return done;
+        return value;
       }
-    }
-    function closeAll(): PdfValue | undefined {
-      let value: PdfValue | undefined;
-      while (stack.length > 0) {
-        value = finish(stack.pop()!);
-        if (stack.length > 0) stack[stack.length - 1]!.items.push(value);
-      }
-      return value;
+      stack[stack.length - 1]!.items.push(value);
     }
   }
 }
@@ -453,21 +509,19 @@ export function readPdf(bytes: Uint8Array, watched: ReadonlySet<string>, limits:
   const onName = (name: string) => {
     if (watched.has(name)) names.add(name);
   };
-  const parser = new Parser(limits);
   const objects = new Map<number, PdfValue>();
   const triggers: PdfValue[] = [];
   let crossReference = false;
   let encrypted = false;
   const objectStreams: StoredStream[] = [];
-  const onDict = (dict: Map<string, PdfValue>) => {
+  const parser = new Parser(limits, (dict) => {
     const open = dict.get("OpenAction");
     if (open !== undefined) triggers.push(open);
     const additional = dict.get("AA");
     if (additional !== undefined) triggers.push(additional);
     if (dict.has("Encrypt")) encrypted = true;
-    const type = nameOf(dict.get("Type"));
-    if (type === "XRef") crossReference = true;
-  };
+    if (nameOf(dict.get("Type")) === "XRef") crossReference = true;
+  });
 
   let topObjects = 0;
   const lexer = new Lexer(bytes, 0, bytes.length, onName);
@@ -475,24 +529,25 @@ export function readPdf(bytes: Uint8Array, watched: ReadonlySet<string>, limits:
   let before: number | null = null;
   let last: number | null = null;
   for (;;) {
-    const token = lexer.next();
-    if (token.t === "eof") break;
-    if (token.t === "num") {
+    const type = lexer.next();
+    if (type === EOF) break;
+    if (type === NUM) {
       before = last;
-      last = token.int ? token.n : null;
+      last = lexer.integer ? lexer.number : null;
       continue;
     }
     const number = before;
     before = last = null;
-    if (token.t !== "kw") continue;
-    if (token.s === "startxref") crossReference = true;
-    else if (token.s === "trailer") parser.value(lexer, onDict);
-    else if (token.s === "obj") {
+    if (type !== KW) continue;
+    const keyword = lexer.keyword;
+    if (keyword === K_STARTXREF) crossReference = true;
+    else if (keyword === K_TRAILER) parser.value(lexer);
+    else if (keyword === K_OBJ) {
       topObjects++;
-      const value = parser.value(lexer, onDict);
+      const value = parser.value(lexer);
       if (number !== null && value !== undefined) objects.set(number, value);
-      const after = lexer.next();
-      if (after.t === "kw" && after.s === "stream" && isDict(value)) {
+      const mark = lexer.pos;
+      if (isDict(value) && lexer.next() === KW && lexer.keyword === K_STREAM) {
         // Data starts after the end of the `stream` line (CRLF or LF).
         let start = lexer.pos;
         if (bytes[start] === 0x0d) start++;
@@ -502,7 +557,7 @@ export function readPdf(bytes: Uint8Array, watched: ReadonlySet<string>, limits:
         if (nameOf(value.get("Type")) === "ObjStm") objectStreams.push(stream);
         else if (value.get("Filter") === undefined) scanNames(bytes, start, end, onName);
         lexer.pos = next;
-      } else lexer.unread(after);
+      } else lexer.pos = mark;
     }
   }
 
@@ -510,7 +565,7 @@ export function readPdf(bytes: Uint8Array, watched: ReadonlySet<string>, limits:
   const budget = { left: limits.maxDecodedBytes };
   for (const stream of objectStreams) {
     const data = decodeStream(bytes, stream, budget);
-    readObjectStream(data, stream.dict, parser, onName, onDict, objects);
+    readObjectStream(data, stream.dict, parser, onName, objects);
   }
 
   return {
@@ -524,7 +579,7 @@ export function readPdf(bytes: Uint8Array, watched: ReadonlySet<string>, limits:
 /** Names in data that is PDF syntax without a filter (a plain content stream): strings stay strings. */
 function scanNames(bytes: Uint8Array, start: number, end: number, onName: (name: string) => void) {
   const lexer = new Lexer(bytes, start, end, onName);
-  while (lexer.next().t !== "eof");
+  while (lexer.next() !== EOF);
 }
 
 /**
@@ -537,7 +592,6 @@ function readObjectStream(
   dict: Map<string, PdfValue>,
   parser: Parser,
   onName: (name: string) => void,
-  onDict: (dict: Map<string, PdfValue>) => void,
   objects: Map<number, PdfValue>,
 ) {
   const count = dict.get("N");
@@ -547,16 +601,16 @@ function readObjectStream(
   const header = new Lexer(data, 0, first, onName);
   const entries: { number: number; offset: number }[] = [];
   for (let i = 0; i < count; i++) {
-    const number = header.next();
-    const offset = header.next();
-    if (number.t !== "num" || offset.t !== "num") throw new PdfError("damaged");
-    entries.push({ number: number.n, offset: first + offset.n });
+    if (header.next() !== NUM) throw new PdfError("damaged");
+    const number = header.number;
+    if (header.next() !== NUM) throw new PdfError("damaged");
+    entries.push({ number, offset: first + header.number });
   }
   entries.forEach((entry, i) => {
     const end = entries[i + 1]?.offset ?? data.length;
     if (!(entry.offset >= first && entry.offset <= end && end <= data.length)) throw new PdfError("damaged");
     const lexer = new Lexer(data, entry.offset, end, onName);
-    const value = parser.value(lexer, onDict);
+    const value = parser.value(lexer);
     // A reader does not stop where the next object starts: a value cut there (or a token that would go on
     // past it, `/Ja` then `vaScript`) would read differently, so it is refused rather than guessed.
     const cut = lexer.pos >= end && end < data.length && isRegular(data[end - 1]!) && isRegular(data[end]!);

@@ -1,4 +1,3 @@
-import { CsvError, parse } from "csv-parse/sync";
 import { HttpError } from "../errors";
 
 const SAVE_AS_CSV =
@@ -51,15 +50,105 @@ export function sniffDelimiter(head: string): string {
   return best;
 }
 
-function describeCsvError(error: CsvError): string {
-  const where = error.lines ? ` near line ${error.lines}` : "";
-  if (error.code === "CSV_QUOTE_NOT_CLOSED")
+/** A CSV the reader cannot read, and the spreadsheet line it noticed it on. */
+class CsvProblem extends Error {
+  constructor(
+    readonly kind: "quote-not-closed" | "record-too-long",
+    readonly line: number,
+  ) {
+    super(kind);
+  }
+}
+
+function describeCsvProblem(problem: CsvProblem): string {
+  const where = ` near line ${problem.line}`;
+  if (problem.kind === "quote-not-closed")
     return `The file cannot be read${where}: a quoted cell is never closed. Check that cell's quotes, or save the file again from the spreadsheet.`;
-  if (error.code === "CSV_INVALID_CLOSING_QUOTE")
-    return `The file cannot be read${where}: a cell has text after its closing quote. Check that cell's quotes, or save the file again from the spreadsheet.`;
-  if (error.code === "CSV_MAX_RECORD_SIZE")
-    return `The file cannot be read${where}: a row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-IN")} characters, usually a quote that is never closed.`;
-  return `The file cannot be read${where}. ${SAVE_AS_CSV}`;
+  return `The file cannot be read${where}: a row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-IN")} characters, usually a quote that is never closed.`;
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The records of CSV text, one call of `onRecord` each, as spreadsheets write and read them: a cell that
+ * starts with a quote runs to the quote that is not doubled (line breaks and delimiters inside it are
+ * text); a quote inside an unquoted cell is text (12" pipes); a record ends at CRLF, LF or CR; an empty line
+ * is a blank record (null). One pass over the text, each character looked at once: no backtracking, and a record
+ * longer than MAX_RECORD_CHARS is refused as soon as it gets there.
+ */
+function parseCsv(text: string, delimiter: string, onRecord: (record: string[] | null) => void) {
+  const sep = delimiter.charCodeAt(0);
+  const n = text.length;
+  let p = 0;
+  let line = 1;
+  let recordLine = 1;
+  let recordChars = 0;
+  /** An unquoted cell (or the rest of a quoted one): up to the delimiter or the line's end. */
+  const unquoted = () => {
+    let q = p;
+    while (q < n) {
+      const c = text.charCodeAt(q);
+      if (c === sep || c === LF || c === CR) break;
+      q++;
+    }
+    recordChars += q - p;
+    if (recordChars > MAX_RECORD_CHARS) throw new CsvProblem("record-too-long", recordLine);
+    const cell = text.slice(p, q);
+    p = q;
+    return cell;
+  };
+  while (p < n) {
+    const first = text.charCodeAt(p);
+    if (first === LF || first === CR) {
+      // An empty line: a blank record, told apart without making one.
+      p += first === CR && text.charCodeAt(p + 1) === LF ? 2 : 1;
+      line++;
+      onRecord(null);
+      continue;
+    }
+    const record: string[] = [];
+    recordLine = line;
+    recordChars = 0;
+    for (;;) {
+      let cell: string;
+      if (text.charCodeAt(p) === QUOTE) {
+        // A quoted cell: pieces between doubled quotes.
+        const pieces: string[] = [];
+        let from = p + 1;
+        for (;;) {
+          const close = text.indexOf('"', from);
+          if (close < 0) throw new CsvProblem("quote-not-closed", recordLine);
+          pieces.push(text.slice(from, close));
+          recordChars += close - from;
+          if (recordChars > MAX_RECORD_CHARS) throw new CsvProblem("record-too-long", recordLine);
+          if (text.charCodeAt(close + 1) === QUOTE) {
+            pieces.push('"');
+            from = close + 2;
+            continue;
+          }
+          p = close + 1;
+          break;
+        }
+        for (const piece of pieces) for (let i = piece.indexOf("\n"); i >= 0; i = piece.indexOf("\n", i + 1)) line++;
+        // Text after the closing quote belongs to the cell, as spreadsheets read `"12"" pipes"x`.
+        pieces.push(unquoted());
+        cell = pieces.join("");
+      } else cell = unquoted();
+      record.push(cell);
+      if (p < n && text.charCodeAt(p) === sep) {
+        p++;
+        continue;
+      }
+      break;
+    }
+    // The record's end: CRLF, LF or CR (or the end of the text).
+    if (text.charCodeAt(p) === CR) p++;
+    if (text.charCodeAt(p) === LF) p++;
+    line++;
+    onRecord(record);
+  }
 }
 
 export interface CsvUpload {
@@ -92,25 +181,16 @@ export function readCsv(bytes: Uint8Array, limits: { maxRows: number; maxColumns
   const text = utf8(bytes);
   let sheetRow = 0;
   try {
-    parse(text, {
-      delimiter: sniffDelimiter(text.slice(0, HEAD_CHARS)),
-      relax_column_count: true,
-      // A quote inside an unquoted cell (12" pipes) is text, as spreadsheets read it.
-      relax_quotes: true,
-      skip_empty_lines: false,
-      max_record_size: MAX_RECORD_CHARS,
-      // Each record is looked at as it is read and none is kept by the parser.
-      on_record: (record: string[]) => {
-        sheetRow++;
-        const blank = record.every((cell) => cell.trim() === "");
-        if (upload.headers === null) {
-          if (!blank) upload.headers = headerRow(record, limits.maxColumns);
-        } else if (!blank && ++upload.count <= limits.maxRows) upload.rows.push({ sheetRow, cells: record });
-        return null;
-      },
+    parseCsv(text, sniffDelimiter(text.slice(0, HEAD_CHARS)), (record) => {
+      sheetRow++;
+      if (record === null) return;
+      const blank = record.every((cell) => cell.trim() === "");
+      if (upload.headers === null) {
+        if (!blank) upload.headers = headerRow(record, limits.maxColumns);
+      } else if (!blank && ++upload.count <= limits.maxRows) upload.rows.push({ sheetRow, cells: record });
     });
   } catch (error) {
-    if (error instanceof CsvError) throw unreadable(describeCsvError(error));
+    if (error instanceof CsvProblem) throw unreadable(describeCsvProblem(error));
     throw error;
   }
   return upload;
