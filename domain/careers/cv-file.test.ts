@@ -4,7 +4,6 @@ import { docxSamples, pdfSamples, plainDocxs, plainPdfs } from "../../tests/supp
 import { HttpError } from "../errors";
 import { MAX_DOCX_ENTRIES } from "./cv-docx";
 import { checkCv } from "./cv-file";
-import { ACTIVE_PDF_NAMES } from "./cv-pdf";
 
 /** The refusal checkCv answers (through the inspection pool), or null when the file is taken. */
 async function refusal(bytes: Buffer) {
@@ -106,9 +105,13 @@ describe("a PDF CV, read by its objects", () => {
     await refusedWith(make(), message);
   });
 
-  it.each(ACTIVE_PDF_NAMES)("refuses the name /%s", async (name) => {
-    await refusedWith(pdfSamples.activeName(name), PDF_ACTIVE);
-  });
+  // Written out, not taken from ACTIVE_PDF_NAMES: a name dropped from that list must turn its test red.
+  it.each(["JavaScript", "JS", "Launch", "EmbeddedFile", "EmbeddedFiles", "FileAttachment", "RichMedia", "XFA"])(
+    "refuses the name /%s",
+    async (name) => {
+      await refusedWith(pdfSamples.activeName(name), PDF_ACTIVE);
+    },
+  );
 
   it.each([
     ["JavaScript spelled /J#61vaScript", pdfSamples.hexEscapedJavaScript, PDF_ACTIVE],
