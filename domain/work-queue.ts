@@ -12,8 +12,7 @@ export function createWorkQueue(concurrency: number, maxWaiting: number, busyMes
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (active < concurrency) active++;
       else {
-        if (waiting.length >= maxWaiting)
-          throw new HttpError(503, busyMessage);
+        if (waiting.length >= maxWaiting) throw new HttpError(503, busyMessage);
         // The finishing task hands its slot over: `active` stays the same.
         await new Promise<void>((resume) => waiting.push(resume));
       }

@@ -82,7 +82,11 @@ describe("a PDF CV, read by its objects", () => {
     ["a header that is no PDF 1.x or 2.x", pdfSamples.badHeader, NOT_A_CV],
     ["no %%EOF at the end", pdfSamples.noEndMarker, PDF_DAMAGED],
     ["no cross-reference", pdfSamples.noCrossReference, PDF_DAMAGED],
-    ["no object (the shape that took 7.7 s at 100,000 digits)", () => pdfSamples.noObjects(100_000), PDF_DAMAGED],
+    [
+      "no object (the shape that took 7.7 s at 100,000 digits)",
+      () => pdfSamples.noObjects(100_000),
+      PDF_DAMAGED,
+    ],
     ["arrays nested 101 deep", pdfSamples.tooDeep, PDF_DAMAGED],
     ["more than a million values", pdfSamples.tooManyValues, PDF_DAMAGED],
     ["an object stream whose offsets cut a name in two", pdfSamples.cutObjectStream, PDF_DAMAGED],
@@ -106,12 +110,18 @@ describe("a PDF CV, read by its objects", () => {
   });
 
   // Written out, not taken from ACTIVE_PDF_NAMES: a name dropped from that list must turn its test red.
-  it.each(["JavaScript", "JS", "Launch", "EmbeddedFile", "EmbeddedFiles", "FileAttachment", "RichMedia", "XFA"])(
-    "refuses the name /%s",
-    async (name) => {
-      await refusedWith(pdfSamples.activeName(name), PDF_ACTIVE);
-    },
-  );
+  it.each([
+    "JavaScript",
+    "JS",
+    "Launch",
+    "EmbeddedFile",
+    "EmbeddedFiles",
+    "FileAttachment",
+    "RichMedia",
+    "XFA",
+  ])("refuses the name /%s", async (name) => {
+    await refusedWith(pdfSamples.activeName(name), PDF_ACTIVE);
+  });
 
   it.each([
     ["JavaScript spelled /J#61vaScript", pdfSamples.hexEscapedJavaScript, PDF_ACTIVE],
@@ -158,7 +168,11 @@ describe("a Word CV, read from its package", () => {
     ["an ActiveX control renamed (relationship type control)", docxSamples.renamedActiveX, MACROS],
     ["a remote template (attachedTemplate, TargetMode External)", docxSamples.remoteTemplate, EXTERNAL],
     ["an external OLE object (mhtml:, the Follina shape)", docxSamples.externalOleObject, EXTERNAL],
-    ["a picture linked from the internet without TargetMode", docxSamples.externalTargetWithoutMode, EXTERNAL],
+    [
+      "a picture linked from the internet without TargetMode",
+      docxSamples.externalTargetWithoutMode,
+      EXTERNAL,
+    ],
     ["a DDEAUTO field split over two runs", docxSamples.ddeInstrText, DDE],
     ["a DDE simple field spelled with a character reference", docxSamples.ddeFieldSimple, DDE],
   ])("refuses %s (before: accepted and stored)", async (_what, make, message) => {

@@ -48,7 +48,8 @@ const PROBLEM_MESSAGES: Record<PdfProblem, string> = {
   encrypted: PDF_MESSAGES.encrypted,
 };
 
-const startsWith = (bytes: Buffer, text: string) => bytes.subarray(0, text.length).toString("latin1") === text;
+const startsWith = (bytes: Buffer, text: string) =>
+  bytes.subarray(0, text.length).toString("latin1") === text;
 const isDigit = (b: number | undefined) => b !== undefined && b >= 0x30 && b <= 0x39;
 
 /**
@@ -58,7 +59,12 @@ const isDigit = (b: number | undefined) => b !== undefined && b >= 0x30 && b <= 
  */
 export function checkPdf(bytes: Buffer) {
   // "%PDF-1.4": a version 1.x or 2.x.
-  if (!startsWith(bytes, "%PDF-") || !(bytes[5] === 0x31 || bytes[5] === 0x32) || bytes[6] !== 0x2e || !isDigit(bytes[7]))
+  if (
+    !startsWith(bytes, "%PDF-") ||
+    !(bytes[5] === 0x31 || bytes[5] === 0x32) ||
+    bytes[6] !== 0x2e ||
+    !isDigit(bytes[7])
+  )
     throw refuse(PDF_MESSAGES.notPdf);
   if (bytes.subarray(Math.max(0, bytes.length - 2048)).indexOf("%%EOF", 0, "latin1") < 0)
     throw refuse(PDF_MESSAGES.damaged);

@@ -24,7 +24,8 @@ const refusal: Record<Kind, (message: string, status?: number) => HttpError> = {
 };
 const TOO_LONG: Record<Kind, string> = {
   cv: "Checking this CV took too long, so it was not accepted. Save it again as PDF or Word (.docx) and upload it again.",
-  image: "Checking this image took too long, so it was not accepted. Save it again as JPEG, PNG, WebP or AVIF and upload it again.",
+  image:
+    "Checking this image took too long, so it was not accepted. Save it again as JPEG, PNG, WebP or AVIF and upload it again.",
   csv: "Checking this file took too long, so it was not accepted. Save it again as CSV UTF-8 and upload it again.",
 };
 const TOO_BIG: Record<Kind, string> = {

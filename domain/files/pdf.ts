@@ -388,11 +388,7 @@ interface StoredStream {
 }
 
 /** Decodes an object stream's data through its filters, spending the shared budget; throws PdfError. */
-function decodeStream(
-  bytes: Uint8Array,
-  stream: StoredStream,
-  budget: { left: number },
-): Uint8Array {
+function decodeStream(bytes: Uint8Array, stream: StoredStream, budget: { left: number }): Uint8Array {
   const filter = stream.dict.get("Filter");
   const params = stream.dict.get("DecodeParms");
   const filters = Array.isArray(filter) ? filter : filter === undefined ? [] : [filter];
@@ -487,9 +483,18 @@ function fromAscii85(data: Uint8Array): Uint8Array {
 }
 
 /** Where a stream's data ends: its /Length when `endstream` follows it there, else the next `endstream`. */
-function streamEnd(bytes: Uint8Array, start: number, length: PdfValue | undefined): { end: number; next: number } {
+function streamEnd(
+  bytes: Uint8Array,
+  start: number,
+  length: PdfValue | undefined,
+): { end: number; next: number } {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (typeof length === "number" && Number.isInteger(length) && length >= 0 && start + length <= bytes.length) {
+  if (
+    typeof length === "number" &&
+    Number.isInteger(length) &&
+    length >= 0 &&
+    start + length <= bytes.length
+  ) {
     let p = start + length;
     while (p < bytes.length && WHITE[bytes[p]!]) p++;
     if (view.subarray(p, p + ENDSTREAM.length).equals(ENDSTREAM))

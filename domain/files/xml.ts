@@ -33,7 +33,9 @@ export function decodeEntities(text: string, limit = Number.POSITIVE_INFINITY): 
     const body = text.slice(at + 1, semi);
     const decoded =
       body[0] === "#"
-        ? codePoint(body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10))
+        ? codePoint(
+            body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10),
+          )
         : ENTITIES[body];
     if (decoded === undefined) continue;
     parts.push(text.slice(from, at), decoded);
@@ -46,7 +48,8 @@ export function decodeEntities(text: string, limit = Number.POSITIVE_INFINITY): 
   return out.length > limit ? out.slice(0, limit) : out;
 }
 
-const codePoint = (n: number) => (Number.isInteger(n) && n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : undefined);
+const codePoint = (n: number) =>
+  Number.isInteger(n) && n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : undefined;
 const localName = (name: string) => name.slice(name.indexOf(":") + 1);
 const isSpace = (c: string | undefined) => c === " " || c === "\t" || c === "\n" || c === "\r";
 

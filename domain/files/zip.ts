@@ -96,7 +96,8 @@ export function readZipEntry(bytes: Buffer, entry: ZipEntry, directoryStart: num
     try {
       out = inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.expanded) });
     } catch (error) {
-      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new ZipError("larger-than-declared");
+      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+        throw new ZipError("larger-than-declared");
       throw new ZipError("damaged");
     }
   } else throw new ZipError("damaged");

@@ -131,7 +131,8 @@ function parseCsv(text: string, delimiter: string, onRecord: (record: string[] |
           p = close + 1;
           break;
         }
-        for (const piece of pieces) for (let i = piece.indexOf("\n"); i >= 0; i = piece.indexOf("\n", i + 1)) line++;
+        for (const piece of pieces)
+          for (let i = piece.indexOf("\n"); i >= 0; i = piece.indexOf("\n", i + 1)) line++;
         // Text after the closing quote belongs to the cell, as spreadsheets read `"12"" pipes"x`.
         pieces.push(unquoted());
         cell = pieces.join("");

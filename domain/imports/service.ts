@@ -51,7 +51,7 @@ import { importTargets, type ImportTarget, type MemberRef } from "./targets";
  */
 const CHUNK_ROWS = 50;
 /** Characters of cells per staging statement: 50 rows of 100,000 characters would be one 5 MB statement. */
-const CHUNK_CHARS = 256 * 1024;
+const CHUNK_CHARS = 64 * 1024;
 /** Rows with problems a check shows, and the first rows shown beside them. */
 const PREVIEW_PROBLEMS = 100;
 const PREVIEW_FIRST = 10;

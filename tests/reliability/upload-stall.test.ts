@@ -47,12 +47,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** /healthz asked back to back (a few ms apart) until `until` settles, at least `minimum` times. */
-async function sampleHealth(until: Promise<unknown>, minimum = 0): Promise<number[]> {
+/**
+ * /healthz asked back to back (a few ms apart) until `until` settles and at least `minimum` times;
+ * `onEnough` is called once SAMPLES answers are in.
+ */
+async function sampleHealth(until: Promise<unknown>, minimum = 0, onEnough = () => {}): Promise<number[]> {
   let settled = false;
   void until.finally(() => (settled = true)).catch(() => undefined);
   const times: number[] = [];
   while (!settled || times.length < minimum) {
+    if (times.length === SAMPLES) onEnough();
     const started = performance.now();
     const res = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(30_000) });
     await res.arrayBuffer();
@@ -62,6 +66,8 @@ async function sampleHealth(until: Promise<unknown>, minimum = 0): Promise<numbe
   return times;
 }
 
+/** Answers to /healthz per upload check: p99 is then their third slowest, so one hiccup does not decide. */
+const SAMPLES = 300;
 const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.99) - 1]!;
 
 async function post(path: string, form: ReturnType<typeof multipartBody>, auth = false) {
@@ -94,10 +100,10 @@ const application = (name: string, type: string, data: Buffer) =>
     ),
   );
 
-/** XML text with a little randomness: it packs well within the 200:1 limit, as real text does. */
+/** XML text with a little randomness: it packs 10-25:1, within the 200:1 limit, as real text does. */
 function looselyPacked(chars: number, unit: string) {
   const parts: string[] = [];
-  for (let size = 0; size < chars; size += unit.length + 8) parts.push(unit, randomBytes(4).toString("hex"));
+  for (let size = 0; size < chars; size += unit.length + 4) parts.push(unit, randomBytes(2).toString("hex"));
   return parts.join("");
 }
 
@@ -114,28 +120,47 @@ const WORST: Record<string, Check> = {
   "CV as PDF": {
     inputs: () => [
       // The shape that stalled the old check: a run of digits and no object (quadratic: 60,000 took seconds).
-      Buffer.from(`%PDF-1.4\n${"1".repeat(60_000)}\n${"/a#41 (x) <<>> [] 1.5 ".repeat(200_000)}\nstartxref\n%%EOF\n`, "latin1"),
-      // Every kind of token the reader handles, and an object stream that inflates to 30 MB (the budget is 32).
+      Buffer.from(
+        `%PDF-1.4\n${"1".repeat(60_000)}\n${"/a#41 (x) <<>> [] 1.5 ".repeat(200_000)}\nstartxref\n%%EOF\n`,
+        "latin1",
+      ),
+      // Every kind of token the reader handles, an object stream that inflates to 30 MB (the budget is 32),
+      // and an /XFA name that refuses it once all is read (an accepted CV is stored, not measured here).
       pdf([
-        ...pdfPages(),
+        ...pdfPages({ catalog: "/AcroForm << /XFA 9 0 R >>" }),
         `[${"/a#41 (x) <48> <<>> [] 1.5 R ".repeat(100_000)}]`,
         pdfStream(
           "/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode",
-          deflateSync(Buffer.concat([Buffer.from("9 0\n[", "latin1"), Buffer.alloc(30 * 1024 * 1024, 0x20), Buffer.from("]")])),
+          deflateSync(
+            Buffer.concat([
+              Buffer.from("9 0\n[", "latin1"),
+              Buffer.alloc(30 * 1024 * 1024, 0x20),
+              Buffer.from("]"),
+            ]),
+          ),
         ),
       ]),
     ],
     send: (data) => application("cv.pdf", "application/pdf", data),
   },
-  // Nearly 50 MB of XML (the budget) in [Content_Types].xml and the document: all inflated and read.
+  // 48 MB of XML (the budget is 50) in [Content_Types].xml and the document (2.9 MB packed): all of it
+  // inflated and read, and a DDE field at the very end, so it is refused (an accepted CV is stored, and
+  // storing is not what this measures).
   "CV as DOCX": {
     inputs: () => [
       zip([
-        { name: "[Content_Types].xml", data: `${WORD_TYPES}${looselyPacked(20 * 1024 * 1024, "<Default/>")}</Types>` },
+        {
+          name: "[Content_Types].xml",
+          data: `${WORD_TYPES}${looselyPacked(20 * 1024 * 1024, "<Default/>".repeat(4))}</Types>`,
+        },
         {
           name: "word/document.xml",
           data: wordDocument(
-            looselyPacked(26 * 1024 * 1024, '<w:r><w:fldChar w:fldCharType="begin"/><w:instrText>PAGE &amp;</w:instrText></w:r>'),
+            looselyPacked(
+              28 * 1024 * 1024,
+              '<w:r><w:fldChar w:fldCharType="begin"/><w:instrText>PAGE &amp;</w:instrText></w:r>',
+            ),
+            '<w:fldSimple w:instr="DDEAUTO cmd"/>',
           ),
         },
       ]),
@@ -147,12 +172,18 @@ const WORST: Record<string, Check> = {
   image: {
     inputs: async () => [
       Buffer.concat([
-        await sharp({ create: { width: 64, height: 64, channels: 3, background: "#468" } }).jpeg().toBuffer(),
+        await sharp({ create: { width: 64, height: 64, channels: 3, background: "#468" } })
+          .jpeg()
+          .toBuffer(),
         Buffer.from("<htm".repeat(2_470_000), "latin1"),
       ]),
     ],
     send: (data) =>
-      post("/api/uploads", multipartBody({}, [{ field: "file", name: "photo.jpg", type: "image/jpeg", data }]), true),
+      post(
+        "/api/uploads",
+        multipartBody({}, [{ field: "file", name: "photo.jpg", type: "image/jpeg", data }]),
+        true,
+      ),
   },
   // Rows of 99,000 characters (just under the row limit): the reader, then staging them in the database.
   CSV: {
@@ -162,7 +193,11 @@ const WORST: Record<string, Check> = {
       ),
     ],
     send: (data) =>
-      post("/api/imports?type=leads", multipartBody({}, [{ field: "file", name: "leads.csv", type: "text/csv", data }]), true),
+      post(
+        "/api/imports?type=leads",
+        multipartBody({}, [{ field: "file", name: "leads.csv", type: "text/csv", data }]),
+        true,
+      ),
   },
 };
 
@@ -171,20 +206,27 @@ describe("the worst upload for each check leaves /healthz answering", () => {
     const { inputs, send } = WORST[check]!;
     const files = await inputs();
     // Without uploads, on this machine now: the yardstick for the machine's own load.
-    const baseline = await sampleHealth(sleep(1_500), 100);
+    const baseline = await sampleHealth(sleep(0), SAMPLES);
     const answers: string[] = [];
+    let enough = false;
     const uploads = (async () => {
-      for (const data of [...files, ...files]) {
-        const res = await send(data);
-        answers.push(`${res.status}`);
-      }
+      // Every file at least twice, and on until /healthz has been asked 300 times.
+      for (let round = 0; round < 2 || !enough; round++)
+        for (const data of files) answers.push(`${(await send(data)).status}`);
     })();
-    const during = await sampleHealth(uploads, 100);
+    const during = await sampleHealth(
+      uploads.finally(() => undefined),
+      0,
+      () => (enough = true),
+    );
     await uploads;
     const report = `${check}: ${files.map((f) => f.length).join(" and ")} bytes, answers ${answers.join(" ")}; /healthz p99 ${p99(during).toFixed(0)} ms over ${during.length} (max ${Math.max(...during).toFixed(0)} ms), without uploads ${p99(baseline).toFixed(0)} ms`;
     console.log(report);
     // Each upload is answered (refused or taken), never left hanging or failing with 5xx.
-    expect(answers.every((status) => Number(status) < 500), report).toBe(true);
+    expect(
+      answers.every((status) => Number(status) < 500),
+      report,
+    ).toBe(true);
     // The machine is shared: the bound is 100 ms more than /healthz takes on it without uploads.
     expect(p99(during), report).toBeLessThan(100 + p99(baseline));
   });

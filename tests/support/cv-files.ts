@@ -44,7 +44,11 @@ export const pdfStream = (dict: string, data: Part) =>
  * An object stream (/Type /ObjStm) holding `objects` numbered from `first`, compressed with FlateDecode
  * unless `filter` says otherwise (null: no filter).
  */
-export function objectStream(objects: string[], first: number, filter: string | null = "/FlateDecode"): Buffer {
+export function objectStream(
+  objects: string[],
+  first: number,
+  filter: string | null = "/FlateDecode",
+): Buffer {
   let body = "";
   const offsets: number[] = [];
   for (const o of objects) {
@@ -190,7 +194,9 @@ export const sampleDocm = () =>
 
 /** A zip bomb whose headers lie: 20 MB of zeros declared as 20,000 bytes (within the ratio and the total). */
 export const docxZipBomb = () =>
-  docx({ parts: [{ name: "word/media/bomb.bin", data: Buffer.alloc(20 * 1024 * 1024), declaredSize: 20_000 }] });
+  docx({
+    parts: [{ name: "word/media/bomb.bin", data: Buffer.alloc(20 * 1024 * 1024), declaredSize: 20_000 }],
+  });
 
 /** A Windows executable's first bytes ("MZ" header), as a file renamed cv.pdf would carry. */
 export const executable = () =>

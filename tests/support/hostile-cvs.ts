@@ -22,8 +22,7 @@ import {
 // ---- PDF ----
 
 /** A link the reader must click: allowed (a CV links to a profile). */
-const link = (action: string) =>
-  `<< /Type /Annot /Subtype /Link /Rect [0 0 100 20] /A ${action} >>`;
+const link = (action: string) => `<< /Type /Annot /Subtype /Link /Rect [0 0 100 20] /A ${action} >>`;
 const withObject = (object: string) => pdf([...pdfPages({ page: "/Annots [5 0 R]" }), object]);
 
 export const pdfSamples = {
@@ -60,11 +59,19 @@ export const pdfSamples = {
   pageOpenUri: () => pdf(pdfPages({ page: "/AA << /O << /S /URI /URI (https://evil.example/) >> >>" })),
   /** A PDF that a browser also reads as a page with a script (a comment after the header). */
   htmlPolyglot: () =>
-    pdf(pdfPages(), { header: "%PDF-1.4\n%<html><body><script>alert(document.domain)</script></body></html>\n" }),
+    pdf(pdfPages(), {
+      header: "%PDF-1.4\n%<html><body><script>alert(document.domain)</script></body></html>\n",
+    }),
   /** An object stream that inflates past the decoding budget (40 MB of spaces). */
   objectStreamBomb: () => {
-    const body = Buffer.concat([Buffer.from("5 0\n<< /A 1 >>", "latin1"), Buffer.alloc(40 * 1024 * 1024, 0x20)]);
-    return pdf([...pdfPages(), pdfStream("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", deflateSync(body))]);
+    const body = Buffer.concat([
+      Buffer.from("5 0\n<< /A 1 >>", "latin1"),
+      Buffer.alloc(40 * 1024 * 1024, 0x20),
+    ]);
+    return pdf([
+      ...pdfPages(),
+      pdfStream("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", deflateSync(body)),
+    ]);
   },
   /** An object stream in a filter we do not decode. */
   undecodableObjectStream: () => pdf([...pdfPages(), objectStream(["<< /A 1 >>"], 6, "/LZWDecode")]),
@@ -90,8 +97,7 @@ export const pdfSamples = {
 /** PDFs that must be accepted: what a CV exporter writes, and text that only looks like a rule. */
 export const plainPdfs = {
   "a link to a profile": () => withObject(link("<< /S /URI /URI (https://www.linkedin.com/in/meera) >>")),
-  "an /OpenAction that shows the first page": () =>
-    pdf(pdfPages({ catalog: "/OpenAction [3 0 R /Fit]" })),
+  "an /OpenAction that shows the first page": () => pdf(pdfPages({ catalog: "/OpenAction [3 0 R /Fit]" })),
   "an /OpenAction GoTo action": () =>
     pdf(pdfPages({ catalog: "/OpenAction << /S /GoTo /D [3 0 R /Fit] >>" })),
   "rule names inside strings (a title and the page's text)": () =>
@@ -163,9 +169,10 @@ export const docxSamples = {
   macroPartName: () => docx({ parts: [{ name: "word/vbaProject.bin", data: Buffer.alloc(64, 1) }] }),
   /** The VBA project under another name, still its relationship type (the renamed macro). */
   renamedMacro: () =>
-    withRelationship(["http://schemas.microsoft.com/office/2006/relationships/vbaProject", "notes.bin"], [
-      { name: "word/notes.bin", data: Buffer.alloc(64, 1) },
-    ]),
+    withRelationship(
+      ["http://schemas.microsoft.com/office/2006/relationships/vbaProject", "notes.bin"],
+      [{ name: "word/notes.bin", data: Buffer.alloc(64, 1) }],
+    ),
   /** An ActiveX control part by its usual folder. */
   activeXPartName: () => docx({ parts: [{ name: "word/activeX/activeX1.xml", data: "<ax:ocx/>" }] }),
   /** An ActiveX control under another name, by its relationship type. */
@@ -183,7 +190,11 @@ export const docxSamples = {
     }),
   /** The Follina shape: an OLE object linked to an mhtml: address outside the package. */
   externalOleObject: () =>
-    withRelationship(["oleObject", "mhtml:https://evil.example/x.html!x-usc:https://evil.example/x.html", true]),
+    withRelationship([
+      "oleObject",
+      "mhtml:https://evil.example/x.html!x-usc:https://evil.example/x.html",
+      true,
+    ]),
   /** A picture fetched from a web address, TargetMode left out. */
   externalTargetWithoutMode: () => withRelationship(["image", "https://evil.example/pixel.png"]),
   /** A DDEAUTO field whose instruction is split over two runs. */
@@ -195,7 +206,11 @@ export const docxSamples = {
     }),
   /** A DDE simple field, its D spelled as a character reference, in lower case. */
   ddeFieldSimple: () =>
-    docx({ document: wordDocument('<w:fldSimple w:instr=" &#68;de cmd &quot;/c calc&quot;"><w:r><w:t>x</w:t></w:r></w:fldSimple>') }),
+    docx({
+      document: wordDocument(
+        '<w:fldSimple w:instr=" &#68;de cmd &quot;/c calc&quot;"><w:r><w:t>x</w:t></w:r></w:fldSimple>',
+      ),
+    }),
   /** A zip that holds no Word document. */
   notWord: () => zip([{ name: "readme.txt", data: "hello" }]),
 };
@@ -210,7 +225,11 @@ export const plainDocxs = {
         '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>',
       ),
     }),
-  "the word DDE in the text": () => docx({ document: wordDocument("<w:r><w:t>DDEAUTO and DDE are fields</w:t></w:r>") }),
+  "the word DDE in the text": () =>
+    docx({ document: wordDocument("<w:r><w:t>DDEAUTO and DDE are fields</w:t></w:r>") }),
   "a picture inside the package": () =>
-    withRelationship(["image", "media/image1.png"], [{ name: "word/media/image1.png", data: Buffer.alloc(2000, 9) }]),
+    withRelationship(
+      ["image", "media/image1.png"],
+      [{ name: "word/media/image1.png", data: Buffer.alloc(2000, 9) }],
+    ),
 };
