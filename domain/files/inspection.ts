@@ -74,12 +74,12 @@ export function createFileInspector(options: { timeLimitMs?: number; threads?: n
   async function run<T extends FileTask>(task: T): Promise<Value<T["kind"]>> {
     const kind: Kind = task.kind;
     const answer = await queue.run(async () => {
-      const threadsNow = open();
+      const running = open();
       // A thread's start (up to a second from source) is not the file's time: one is started first.
-      if (threadsNow.threads.length < threads) await threadsNow.run({ kind: "ready" });
+      if (running.threads.length < threads) await running.run({ kind: "ready" });
       const signal = AbortSignal.timeout(timeLimitMs);
       try {
-        return (await open().run(task, { signal })) as InspectionAnswer;
+        return (await running.run(task, { signal })) as InspectionAnswer;
       } catch (error) {
         if (signal.aborted) throw refusal[kind](TOO_LONG[kind]);
         if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY")

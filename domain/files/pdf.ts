@@ -5,7 +5,8 @@ import { constants, inflateSync } from "node:zlib";
  * decoded bytes: names are decoded (`/J#61vaScript` is /JavaScript), strings and stream data are skipped as
  * strings and data (text inside them is not syntax), object streams are decoded and parsed at their
  * declared offsets, and every budget (decoded bytes, values, nesting) stops the work as soon as it is spent.
- * Nothing here is quadratic: the lexer moves forward only, and each searched region is then skipped.
+ * Nothing here is quadratic: the lexer moves forward (looking back one token, or ahead two, at most), and
+ * each region searched for `endstream` is then skipped.
  */
 
 export type PdfValue =
