@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../errors";
-import { csvRecords, sniffDelimiter } from "./csv-reader";
+import { readCsv, sniffDelimiter } from "./csv-reader";
 
-/** The file in chunks of `size` bytes, as a request body arrives. */
-async function* chunks(bytes: Buffer, size: number) {
-  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+const LIMITS = { maxRows: 10_000, maxColumns: 200 };
+/** Every record of the file, header first: the header and the rows readCsv keeps, blank rows as [""]. */
+function read(input: string | Buffer) {
+  const { headers, rows } = readCsv(Buffer.from(input), LIMITS);
+  return headers === null ? [] : [headers, ...rows.map((row) => row.cells)];
 }
-async function read(input: string | Buffer, size = 7) {
-  const records: string[][] = [];
-  for await (const record of csvRecords(chunks(Buffer.from(input), size))) records.push(record);
-  return records;
-}
-async function refusal(input: string | Buffer) {
+function refusal(input: string | Buffer) {
   try {
-    await read(input);
+    read(input);
   } catch (error) {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).statusCode).toBe(422);
@@ -22,44 +19,81 @@ async function refusal(input: string | Buffer) {
   throw new Error("read the file");
 }
 
-describe("csvRecords", () => {
-  it("reads Excel's CSV UTF-8: byte order mark, semicolons, CRLF, quotes doubled, a line break in a cell", async () => {
+describe("readCsv", () => {
+  it("reads Excel's CSV UTF-8: byte order mark, semicolons, CRLF, quotes doubled, a line break in a cell", () => {
     const excel = '\uFEFFName;Note\r\n"Rao; Meera";"She said ""call""\r\nin March"\r\nKiran;₹ 18,50,000\r\n';
-    expect(await read(excel)).toEqual([
+    expect(read(excel)).toEqual([
       ["Name", "Note"],
       ["Rao; Meera", 'She said "call"\r\nin March'],
       ["Kiran", "₹ 18,50,000"],
     ]);
   });
 
-  it("reads Google Sheets' CSV: commas, LF, no final line break", async () => {
-    expect(await read('Name,Note\n"Rao, Meera","two\nlines"\nKiran,x')).toEqual([
+  it("reads Google Sheets' CSV: commas, LF, no final line break", () => {
+    expect(read('Name,Note\n"Rao, Meera","two\nlines"\nKiran,x')).toEqual([
       ["Name", "Note"],
       ["Rao, Meera", "two\nlines"],
       ["Kiran", "x"],
     ]);
   });
 
-  it("keeps a multi-byte character split across chunks, and empty lines as records (row numbers hold)", async () => {
-    expect(await read("Name\n\nJosé ₹\n", 1)).toEqual([["Name"], [""], ["José ₹"]]);
+  it("skips blank rows but keeps the spreadsheet's row numbers", () => {
+    expect(readCsv(Buffer.from("Name\n\nJosé ₹\n , \nKiran\n"), LIMITS)).toEqual({
+      headers: ["Name"],
+      rows: [
+        { sheetRow: 3, cells: ["José ₹"] },
+        { sheetRow: 5, cells: ["Kiran"] },
+      ],
+      count: 2,
+    });
   });
 
-  it("keeps a quote inside an unquoted cell as text", async () => {
-    expect(await read('Material\n12" pipes\n')).toEqual([["Material"], ['12" pipes']]);
+  it("keeps a quote inside an unquoted cell as text", () => {
+    expect(read('Material\n12" pipes\n')).toEqual([["Material"], ['12" pipes']]);
   });
 
-  it("refuses what is not UTF-8 CSV text, saying how to save it", async () => {
-    expect(await refusal(Buffer.from([0xff, 0xfe, 0x4e, 0x00]))).toMatch(/UTF-16.*CSV UTF-8/);
-    expect(await refusal(Buffer.from("PK\u0003\u0004..."))).toMatch(/workbook/);
-    expect(await refusal(Buffer.from([0x4e, 0x0a, 0x4a, 0x6f, 0x73, 0xe9, 0x0a]))).toMatch(/not UTF-8/);
-    expect(await refusal("Name\nA\u0000B\n")).toMatch(/NUL/);
-    expect(await refusal('Name,Note\n"open,x\n')).toBe(
+  it("refuses what is not UTF-8 CSV text, saying how to save it", () => {
+    expect(refusal(Buffer.from([0xff, 0xfe, 0x4e, 0x00]))).toMatch(/UTF-16.*CSV UTF-8/);
+    expect(refusal(Buffer.from("PK\u0003\u0004..."))).toMatch(/workbook/);
+    expect(refusal(Buffer.from([0x4e, 0x0a, 0x4a, 0x6f, 0x73, 0xe9, 0x0a]))).toMatch(/not UTF-8/);
+    expect(refusal("Name\nA\u0000B\n")).toMatch(/NUL/);
+    expect(refusal('Name,Note\n"open,x\n')).toBe(
       "The file cannot be read near line 2: a quoted cell is never closed. Check that cell's quotes, or save the file again from the spreadsheet.",
     );
   });
 
-  it("reads nothing from an empty file", async () => {
-    expect(await read("")).toEqual([]);
+  it("keeps text after a cell's closing quote in the cell, as spreadsheets read it", () => {
+    expect(read('Name,Note\n"12"" pipes" and more,x\n')).toEqual([
+      ["Name", "Note"],
+      ['12" pipes and more', "x"],
+    ]);
+  });
+
+  it("keeps at most maxRows rows and counts the rest", () => {
+    const upload = readCsv(Buffer.from(`Name\n${"Asha\n".repeat(12)}`), { maxRows: 10, maxColumns: 5 });
+    expect(upload.rows).toHaveLength(10);
+    expect(upload.count).toBe(12);
+  });
+
+  it("refuses a header row of more columns than an import reads, and a row longer than 100,000 characters", () => {
+    expect(() => readCsv(Buffer.from("a,b,c\n1,2,3\n"), { maxRows: 10, maxColumns: 2 })).toThrow(
+      "The file has 3 columns; an import reads at most 2. Remove the columns you do not import.",
+    );
+    expect(refusal(`Name\n${"x".repeat(100_001)}\n`)).toBe(
+      "The file cannot be read near line 2: a row is longer than 1,00,000 characters, usually a quote that is never closed.",
+    );
+  });
+
+  it("reads each character once: 4.9 MB of blank lines, of one-letter rows or of CRs in under 3 s", () => {
+    for (const line of ["\n", "x\n", "\r"]) {
+      const started = performance.now();
+      readCsv(Buffer.from(`Name\n${line.repeat(4_900_000 / line.length)}`), LIMITS);
+      expect(performance.now() - started).toBeLessThan(3_000);
+    }
+  });
+
+  it("reads nothing from an empty file", () => {
+    expect(read("")).toEqual([]);
   });
 });
 

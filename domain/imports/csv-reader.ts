@@ -1,12 +1,10 @@
-import { CsvError, parse } from "csv-parse";
-import { Readable } from "node:stream";
 import { HttpError } from "../errors";
 
 const SAVE_AS_CSV =
   "In Excel choose File → Save As → “CSV UTF-8 (Comma delimited)”; in Google Sheets File → Download → CSV.";
 /** A record longer than this is no spreadsheet row (a stray quote swallowing the file is the usual cause). */
 const MAX_RECORD_CHARS = 100_000;
-/** The header line is looked for in this much text; a first line longer than this is no header row. */
+/** The delimiter is taken from the header line, looked for in this much text. */
 const HEAD_CHARS = 65_536;
 
 const unreadable = (message: string) => new HttpError(422, message, { file: message });
@@ -19,30 +17,18 @@ function assertTextStart(bytes: Uint8Array) {
     throw unreadable(`This is a spreadsheet workbook (.xlsx or .ods), not a CSV file. ${SAVE_AS_CSV}`);
 }
 
-/** The file as UTF-8 text, a chunk at a time; a byte order mark is dropped, invalid UTF-8 refused. */
-async function* utf8(file: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  let first = true;
+/** The file as UTF-8 text, a byte order mark dropped; invalid UTF-8 and NUL bytes refused. */
+function utf8(bytes: Uint8Array): string {
+  assertTextStart(bytes);
+  // PostgreSQL cannot store a NUL character, and no spreadsheet writes one into a CSV.
+  if (bytes.indexOf(0) >= 0)
+    throw unreadable(`The file holds binary data (NUL bytes): it is not CSV text. ${SAVE_AS_CSV}`);
   try {
-    for await (const chunk of file) {
-      if (first && chunk.length > 0) {
-        assertTextStart(chunk);
-        first = false;
-      }
-      const text = decoder.decode(chunk, { stream: true });
-      // PostgreSQL cannot store a NUL character, and no spreadsheet writes one into a CSV.
-      if (text.includes("\u0000"))
-        throw unreadable(`The file holds binary data (NUL bytes): it is not CSV text. ${SAVE_AS_CSV}`);
-      if (text) yield text;
-    }
-    const rest = decoder.decode();
-    if (rest) yield rest;
-  } catch (error) {
-    if (error instanceof TypeError)
-      throw unreadable(
-        `The file is not UTF-8 text (Excel's plain “CSV” uses another encoding for letters such as ₹ or é). ${SAVE_AS_CSV}`,
-      );
-    throw error;
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(
+      `The file is not UTF-8 text (Excel's plain “CSV” uses another encoding for letters such as ₹ or é). ${SAVE_AS_CSV}`,
+    );
   }
 }
 
@@ -64,57 +50,149 @@ export function sniffDelimiter(head: string): string {
   return best;
 }
 
-function describeCsvError(error: CsvError): string {
-  const where = error.lines ? ` near line ${error.lines}` : "";
-  if (error.code === "CSV_QUOTE_NOT_CLOSED")
+/** A CSV the reader cannot read, and the spreadsheet line it noticed it on. */
+class CsvProblem extends Error {
+  constructor(
+    readonly kind: "quote-not-closed" | "record-too-long",
+    readonly line: number,
+  ) {
+    super(kind);
+  }
+}
+
+function describeCsvProblem(problem: CsvProblem): string {
+  const where = ` near line ${problem.line}`;
+  if (problem.kind === "quote-not-closed")
     return `The file cannot be read${where}: a quoted cell is never closed. Check that cell's quotes, or save the file again from the spreadsheet.`;
-  if (error.code === "CSV_INVALID_CLOSING_QUOTE")
-    return `The file cannot be read${where}: a cell has text after its closing quote. Check that cell's quotes, or save the file again from the spreadsheet.`;
-  if (error.code === "CSV_MAX_RECORD_SIZE")
-    return `The file cannot be read${where}: a row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-IN")} characters, usually a quote that is never closed.`;
-  return `The file cannot be read${where}. ${SAVE_AS_CSV}`;
+  return `The file cannot be read${where}: a row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-IN")} characters, usually a quote that is never closed.`;
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The records of CSV text, one call of `onRecord` each, as spreadsheets write and read them: a cell that
+ * starts with a quote runs to the quote that is not doubled (line breaks and delimiters inside it are
+ * text); a quote inside an unquoted cell is text (12" pipes); a record ends at CRLF, LF or CR; an empty line
+ * is a blank record (null). One pass over the text, each character looked at once: no backtracking, and a record
+ * longer than MAX_RECORD_CHARS is refused as soon as it gets there.
+ */
+function parseCsv(text: string, delimiter: string, onRecord: (record: string[] | null) => void) {
+  const sep = delimiter.charCodeAt(0);
+  const n = text.length;
+  let p = 0;
+  let line = 1;
+  let recordLine = 1;
+  let recordChars = 0;
+  /** An unquoted cell (or the rest of a quoted one): up to the delimiter or the line's end. */
+  const unquoted = () => {
+    let q = p;
+    while (q < n) {
+      const c = text.charCodeAt(q);
+      if (c === sep || c === LF || c === CR) break;
+      q++;
+    }
+    recordChars += q - p;
+    if (recordChars > MAX_RECORD_CHARS) throw new CsvProblem("record-too-long", recordLine);
+    const cell = text.slice(p, q);
+    p = q;
+    return cell;
+  };
+  while (p < n) {
+    const first = text.charCodeAt(p);
+    if (first === LF || first === CR) {
+      // An empty line: a blank record, told apart without making one.
+      p += first === CR && text.charCodeAt(p + 1) === LF ? 2 : 1;
+      line++;
+      onRecord(null);
+      continue;
+    }
+    const record: string[] = [];
+    recordLine = line;
+    recordChars = 0;
+    for (;;) {
+      let cell: string;
+      if (text.charCodeAt(p) === QUOTE) {
+        // A quoted cell: pieces between doubled quotes.
+        const pieces: string[] = [];
+        let from = p + 1;
+        for (;;) {
+          const close = text.indexOf('"', from);
+          if (close < 0) throw new CsvProblem("quote-not-closed", recordLine);
+          pieces.push(text.slice(from, close));
+          recordChars += close - from;
+          if (recordChars > MAX_RECORD_CHARS) throw new CsvProblem("record-too-long", recordLine);
+          if (text.charCodeAt(close + 1) === QUOTE) {
+            pieces.push('"');
+            from = close + 2;
+            continue;
+          }
+          p = close + 1;
+          break;
+        }
+        for (const piece of pieces)
+          for (let i = piece.indexOf("\n"); i >= 0; i = piece.indexOf("\n", i + 1)) line++;
+        // Text after the closing quote belongs to the cell, as spreadsheets read `"12"" pipes"x`.
+        pieces.push(unquoted());
+        cell = pieces.join("");
+      } else cell = unquoted();
+      record.push(cell);
+      if (p < n && text.charCodeAt(p) === sep) {
+        p++;
+        continue;
+      }
+      break;
+    }
+    // The record's end: CRLF, LF or CR (or the end of the text).
+    if (text.charCodeAt(p) === CR) p++;
+    if (text.charCodeAt(p) === LF) p++;
+    line++;
+    onRecord(record);
+  }
+}
+
+export interface CsvUpload {
+  /** The first row that is not blank, its names trimmed (blank ones called by position); null if none. */
+  headers: string[] | null;
+  /** The rows after it that are not blank, with their row number in the spreadsheet; at most maxRows. */
+  rows: { sheetRow: number; cells: string[] }[];
+  /** How many such rows the file has, kept or not (so a file over the limit can say its size). */
+  count: number;
+}
+
+/** The header row: names trimmed, blank ones called by position, at most `maxColumns` of them. */
+function headerRow(record: string[], maxColumns: number) {
+  if (record.length > maxColumns) {
+    const message = `The file has ${record.length} columns; an import reads at most ${maxColumns}. Remove the columns you do not import.`;
+    throw unreadable(message);
+  }
+  return record.map((header, i) => header.trim() || `Column ${i + 1}`);
 }
 
 /**
- * The records of a CSV upload, streamed: UTF-8 with or without a byte order mark, comma, semicolon or tab
+ * A CSV upload read whole (at most 5 MB): UTF-8 with or without a byte order mark, comma, semicolon or tab
  * (from the header line), CRLF or LF, quoted cells with quotes and line breaks as Excel and Google Sheets
- * write them. Memory holds a chunk of the file and the record being read, whatever the file's size. Empty
- * lines come through as `[""]`, so a record's position is its row number in the spreadsheet.
+ * write them. Linear in the file's size, and it runs in the inspection pool (domain/files/inspection.ts),
+ * off the event loop. Memory holds the file and the rows kept: rows past `maxRows` are only counted.
  */
-export async function* csvRecords(file: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
-  const text = utf8(file);
-  let head = "";
-  for (;;) {
-    if (/[\r\n]/.test(head) || head.length > HEAD_CHARS) break;
-    const next = await text.next();
-    if (next.done) break;
-    head += next.value;
-  }
-  if (head === "") return;
-  const parser = parse({
-    delimiter: sniffDelimiter(head),
-    relax_column_count: true,
-    // A quote inside an unquoted cell (12" pipes) is text, as spreadsheets read it.
-    relax_quotes: true,
-    skip_empty_lines: false,
-    max_record_size: MAX_RECORD_CHARS,
-  });
-  const source = Readable.from(
-    (async function* () {
-      yield head;
-      yield* text;
-    })(),
-    { objectMode: false },
-  );
-  source.once("error", (error) => parser.destroy(error));
-  source.pipe(parser);
+export function readCsv(bytes: Uint8Array, limits: { maxRows: number; maxColumns: number }): CsvUpload {
+  const upload: CsvUpload = { headers: null, rows: [], count: 0 };
+  if (bytes.length === 0) return upload;
+  const text = utf8(bytes);
+  let sheetRow = 0;
   try {
-    for await (const record of parser) yield record as string[];
+    parseCsv(text, sniffDelimiter(text.slice(0, HEAD_CHARS)), (record) => {
+      sheetRow++;
+      if (record === null) return;
+      const blank = record.every((cell) => cell.trim() === "");
+      if (upload.headers === null) {
+        if (!blank) upload.headers = headerRow(record, limits.maxColumns);
+      } else if (!blank && ++upload.count <= limits.maxRows) upload.rows.push({ sheetRow, cells: record });
+    });
   } catch (error) {
-    if (error instanceof CsvError) throw unreadable(describeCsvError(error));
+    if (error instanceof CsvProblem) throw unreadable(describeCsvProblem(error));
     throw error;
-  } finally {
-    source.destroy();
-    parser.destroy();
   }
+  return upload;
 }

@@ -37,10 +37,10 @@ import { trashTypes, type TrashTypeName } from "../../schemas/trash";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv, unescapeCell } from "../csv";
 import { HttpError } from "../errors";
+import { inspectFile } from "../files/inspection";
 import type { LogisticsService } from "../logistics/index";
 import { rowsOf } from "../logistics/common";
 import { daysText, trashDays, trashExpiry, trashWindowDays } from "../trash";
-import { csvRecords } from "./csv-reader";
 import { importTargets, type ImportTarget, type MemberRef } from "./targets";
 
 /**
@@ -50,6 +50,8 @@ import { importTargets, type ImportTarget, type MemberRef } from "./targets";
  * import": 100 rows gave a /healthz p99 of 95 ms on PGlite, 50 rows 52 ms).
  */
 const CHUNK_ROWS = 50;
+/** Characters of cells per staging statement: 50 rows of 100,000 characters would be one 5 MB statement. */
+const CHUNK_CHARS = 64 * 1024;
 /** Rows with problems a check shows, and the first rows shown beside them. */
 const PREVIEW_PROBLEMS = 100;
 const PREVIEW_FIRST = 10;
@@ -94,16 +96,14 @@ function problemsOf(error: z.ZodError, columnOf: Map<string, number>): Problem[]
   }));
 }
 
-/** The header row: names trimmed, blank ones called by position, at most MAX_IMPORT_COLUMNS of them. */
-function headerRow(record: string[]) {
-  if (record.length > MAX_IMPORT_COLUMNS) {
-    const message = `The file has ${record.length} columns; an import reads at most ${MAX_IMPORT_COLUMNS}. Remove the columns you do not import.`;
-    throw new HttpError(422, message, { file: message });
-  }
-  return record.map((header, i) => header.trim() || `Column ${i + 1}`);
-}
-
 const refused = (message: string) => new HttpError(422, message, { file: message });
+
+/** An upload's bytes (busboy stops at MAX_IMPORT_BYTES, so this holds at most 5 MB). */
+async function bytesOf(file: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of file) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
 
 /**
  * Spreadsheet import (issue 27, docs/decisions/0015-spreadsheet-import.md): an upload is read as a stream
@@ -493,27 +493,12 @@ export function createImportService(db: Database, audit: AuditService, logistics
         .returning({ id: importBatches.id });
       const id = batch!.id;
       try {
-        let headers: string[] | null = null;
-        let sheetRow = 0;
-        let count = 0;
-        let pending: (typeof importRows.$inferInsert)[] = [];
-        const samples: string[][] = [];
-        for await (const record of csvRecords(file)) {
-          sheetRow++;
-          const blank = record.every((cell) => cell.trim() === "");
-          if (headers === null) {
-            if (!blank) headers = headerRow(record);
-            continue;
-          }
-          if (blank || ++count > MAX_IMPORT_ROWS) continue;
-          pending.push({ batchId: id, sheetRow, cells: record });
-          if (samples.length < SAMPLE_ROWS) samples.push(record);
-          if (pending.length === CHUNK_ROWS) {
-            await db.insert(importRows).values(pending);
-            pending = [];
-            await yieldToOthers();
-          }
-        }
+        const { headers, rows, count } = await inspectFile({
+          kind: "csv",
+          bytes: await bytesOf(file),
+          maxRows: MAX_IMPORT_ROWS,
+          maxColumns: MAX_IMPORT_COLUMNS,
+        });
         if (headers === null)
           throw refused(
             `The file is empty: it needs a header row naming the columns, then one row per ${spec.noun}.`,
@@ -523,6 +508,20 @@ export function createImportService(db: Database, audit: AuditService, logistics
           throw refused(
             `The file has ${count.toLocaleString("en-IN")} rows; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-IN")}. Split it into files of ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows or fewer.`,
           );
+        const samples = rows.slice(0, SAMPLE_ROWS).map((row) => row.cells);
+        // Statements stay small in rows and in bytes: a row can hold 100,000 characters.
+        let pending: (typeof importRows.$inferInsert)[] = [];
+        let pendingChars = 0;
+        for (const row of rows) {
+          pending.push({ batchId: id, sheetRow: row.sheetRow, cells: row.cells });
+          pendingChars += row.cells.reduce((sum, cell) => sum + cell.length, 0);
+          if (pending.length === CHUNK_ROWS || pendingChars >= CHUNK_CHARS) {
+            await db.insert(importRows).values(pending);
+            pending = [];
+            pendingChars = 0;
+            await yieldToOthers();
+          }
+        }
         if (pending.length > 0) await db.insert(importRows).values(pending);
         await db.update(importBatches).set({ headers, rowCount: count }).where(eq(importBatches.id, id));
         return {

@@ -5,6 +5,8 @@ import type { Database } from "../../db/client";
 import { mediaFiles } from "../../db/schema/index";
 import type { StoredImage } from "../../schemas/media";
 import { HttpError } from "../errors";
+import { inspectFile } from "../files/inspection";
+import { createWorkQueue } from "../work-queue";
 
 /** The size social networks show a large link preview at. */
 export const LINK_PREVIEW = { width: 1200, height: 630 } as const;
@@ -23,7 +25,6 @@ export const IMAGE_CONCURRENCY = 1;
 export const MAX_WAITING_IMAGES = 16;
 // sharp reports AVIF as HEIF compressed with AV1; other HEIF files are refused.
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
-const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)\b/i;
 
 export type { StoredImage };
 
@@ -43,37 +44,6 @@ export function assertSafeFileName(name: string | undefined) {
   if (name && (/[/\\]|\.\./.test(name) || /[\p{Cc}]/u.test(name) || /%(2e|2f|5c|00)/i.test(name))) {
     throw new HttpError(400, "The file name is not allowed. Rename the file and try again.");
   }
-}
-
-/**
- * A first-in first-out limit on concurrent work: at most `concurrency` tasks run, up to `maxWaiting` wait,
- * and any more are refused with 503 (the caller can try again) instead of piling up memory.
- */
-export function createWorkQueue(concurrency: number, maxWaiting: number) {
-  let active = 0;
-  let peak = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (active < concurrency) active++;
-      else {
-        if (waiting.length >= maxWaiting)
-          throw new HttpError(503, "The server is busy with other images. Try again in a minute.");
-        // The finishing task hands its slot over: `active` stays the same.
-        await new Promise<void>((resume) => waiting.push(resume));
-      }
-      peak = Math.max(peak, active);
-      try {
-        return await task();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else active--;
-      }
-    },
-    /** Running now, waiting now, and the most that ever ran at once. */
-    stats: () => ({ active, waiting: waiting.length, peak }),
-  };
 }
 
 type Sharp = typeof SharpFunction;
@@ -101,7 +71,11 @@ function loadSharp(): Promise<Sharp> {
  * source is decoded once (to the widest variant) rather than once per variant.
  */
 export function createMediaService(db: Database) {
-  const imageWork = createWorkQueue(IMAGE_CONCURRENCY, MAX_WAITING_IMAGES);
+  const imageWork = createWorkQueue(
+    IMAGE_CONCURRENCY,
+    MAX_WAITING_IMAGES,
+    "The server is busy with other images. Try again in a minute.",
+  );
   return {
     /**
      * A link preview (og:image) from a picture of ours (an upload or an SVG cover): cropped to fill
@@ -134,12 +108,8 @@ export function createMediaService(db: Database) {
     async storeImage(buffer: Buffer): Promise<StoredImage> {
       if (buffer.length === 0) throw new HttpError(400, "The file is empty.");
       if (buffer.length > MAX_UPLOAD_BYTES) throw new HttpError(413, "Images must be 10 MB or smaller.");
-      if (MARKUP.test(buffer.toString("latin1"))) {
-        throw new HttpError(
-          400,
-          "This file contains web page code and was refused. Upload a plain JPEG, PNG, WebP or AVIF image.",
-        );
-      }
+      // Off the event loop: the scan reads up to 10 MB (domain/files/inspection.ts).
+      await inspectFile({ kind: "image", bytes: buffer });
       const sharp = await loadSharp();
       let meta: Metadata;
       try {

@@ -168,7 +168,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
       if (!cv) errors.cv = "Attach your CV (PDF or Word .docx, at most 5 MB).";
       else if (!errors.url_hp) {
         try {
-          checked = checkCv(cv.bytes);
+          checked = await checkCv(cv.bytes);
         } catch (error) {
           if (!(error instanceof HttpError) || error.statusCode === 413) throw error;
           errors.cv = error.message;

@@ -1,41 +1,106 @@
-import { crc32, deflateRawSync } from "node:zlib";
+import { crc32, deflateRawSync, deflateSync } from "node:zlib";
 
-/** A small valid one-page PDF (header, objects, cross-reference, trailer). */
-export function samplePdf(text = "Curriculum vitae"): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R >>",
-  ];
-  const stream = `BT /F1 18 Tf 20 60 Td (${text}) Tj ET`;
-  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  let body = "%PDF-1.4\n";
+/** A PDF part: text (latin1) or bytes. */
+type Part = string | Buffer;
+const bytesOf = (part: Part) => (Buffer.isBuffer(part) ? part : Buffer.from(part, "latin1"));
+
+/**
+ * A PDF of the given objects (numbered from 1; object 1 is the catalog), with a cross-reference table and a
+ * trailer; `header`, `trailer` and `end` replace those pieces, so a sample can leave out exactly one thing.
+ */
+export function pdf(
+  objects: Part[],
+  options: { header?: string; trailer?: string; xref?: boolean; end?: string } = {},
+): Buffer {
+  const parts: Buffer[] = [bytesOf(options.header ?? "%PDF-1.4\n")];
+  let length = parts[0]!.length;
   const offsets: number[] = [];
   objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    offsets.push(length);
+    const chunk = Buffer.concat([bytesOf(`${i + 1} 0 obj\n`), bytesOf(o), bytesOf("\nendobj\n")]);
+    parts.push(chunk);
+    length += chunk.length;
   });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) body += `${String(o).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  let tail = "";
+  if (options.xref !== false) {
+    tail += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+    for (const o of offsets) tail += `${String(o).padStart(10, "0")} 00000 n \n`;
+    tail += `trailer\n${options.trailer ?? `<< /Size ${objects.length + 1} /Root 1 0 R >>`}\nstartxref\n${length}\n`;
+  }
+  tail += options.end ?? "%%EOF\n";
+  parts.push(bytesOf(tail));
+  return Buffer.concat(parts);
 }
 
+/** A stream object: its dictionary entries and data (its /Length is added). */
+export const pdfStream = (dict: string, data: Part) =>
+  Buffer.concat([
+    bytesOf(`<< ${dict} /Length ${bytesOf(data).length} >>\nstream\n`),
+    bytesOf(data),
+    bytesOf("\nendstream"),
+  ]);
+
+/**
+ * An object stream (/Type /ObjStm) holding `objects` numbered from `first`, compressed with FlateDecode
+ * unless `filter` says otherwise (null: no filter).
+ */
+export function objectStream(
+  objects: string[],
+  first: number,
+  filter: string | null = "/FlateDecode",
+): Buffer {
+  let body = "";
+  const offsets: number[] = [];
+  for (const o of objects) {
+    offsets.push(body.length);
+    body += `${o}\n`;
+  }
+  const header = offsets.map((at, i) => `${first + i} ${at}`).join(" ") + "\n";
+  const plain = Buffer.from(header + body, "latin1");
+  const data = filter === "/FlateDecode" ? deflateSync(plain) : plain;
+  return pdfStream(
+    `/Type /ObjStm /N ${objects.length} /First ${header.length}${filter ? ` /Filter ${filter}` : ""}`,
+    data,
+  );
+}
+
+/** The catalog, page tree and one page of a plain PDF; `catalog` and `page` add entries to those objects. */
+export const pdfPages = (options: { catalog?: string; page?: string; text?: string } = {}): Part[] => {
+  const stream = `BT /F1 18 Tf 20 60 Td (${options.text ?? "Curriculum vitae"}) Tj ET`;
+  return [
+    `<< /Type /Catalog /Pages 2 0 R ${options.catalog ?? ""} >>`,
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R ${options.page ?? ""} >>`,
+    pdfStream("", stream),
+  ];
+};
+
+/** A small valid one-page PDF (header, objects, cross-reference, trailer). */
+export const samplePdf = (text = "Curriculum vitae"): Buffer => pdf(pdfPages({ text }));
+
 /** A zip of the given entries (deflated), written by hand so tests control every byte. */
-export function zip(entries: { name: string; data: Buffer | string; declaredSize?: number }[]): Buffer {
+export interface ZipPart {
+  name: string;
+  data: Buffer | string;
+  /** The size the headers declare instead of the real one (a lying header). */
+  declaredSize?: number;
+  /** Stored as it is (method 0) instead of deflated. */
+  stored?: boolean;
+}
+
+export function zip(entries: ZipPart[], options: { zip64?: boolean } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const data = Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data);
-    const packed = deflateRawSync(data);
+    const packed = e.stored ? data : deflateRawSync(data);
     const name = Buffer.from(e.name);
     const size = e.declaredSize ?? data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(e.stored ? 0 : 8, 8);
     local.writeUInt32LE(crc32(data), 14);
     local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(size, 22);
@@ -44,7 +109,7 @@ export function zip(entries: { name: string; data: Buffer | string; declaredSize
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(e.stored ? 0 : 8, 10);
     central.writeUInt32LE(crc32(data), 16);
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(size, 24);
@@ -61,44 +126,77 @@ export function zip(entries: { name: string; data: Buffer | string; declaredSize
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(cd.length, 12);
   end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  if (!options.zip64) return Buffer.concat([...locals, cd, end]);
+  // As zip64 writers do: the zip64 end record and its locator, and the classic record's fields at their maximum.
+  const end64 = Buffer.alloc(56);
+  end64.writeUInt32LE(0x06064b50, 0);
+  end64.writeBigUInt64LE(44n, 4);
+  end64.writeUInt16LE(45, 12);
+  end64.writeUInt16LE(45, 14);
+  end64.writeBigUInt64LE(BigInt(entries.length), 24);
+  end64.writeBigUInt64LE(BigInt(entries.length), 32);
+  end64.writeBigUInt64LE(BigInt(cd.length), 40);
+  end64.writeBigUInt64LE(BigInt(offset), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(offset + cd.length), 8);
+  locator.writeUInt32LE(1, 16);
+  end.writeUInt16LE(0xffff, 8);
+  end.writeUInt16LE(0xffff, 10);
+  end.writeUInt32LE(0xffffffff, 16);
+  return Buffer.concat([...locals, cd, end64, locator, end]);
 }
 
+const WORD_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
 const contentTypes = (main: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${main}"/></Types>`;
-const document = `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Curriculum vitae</w:t></w:r></w:p></w:body></w:document>`;
+  `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/word/document.xml" ContentType="${main}"/></Types>`;
+const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+/** A Word document body of the given paragraphs' inner XML (runs, fields). */
+export const wordDocument = (...paragraphs: string[]) =>
+  `<?xml version="1.0"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map((p) => `<w:p>${p}</w:p>`).join("")}</w:body></w:document>`;
+const document = wordDocument("<w:r><w:t>Curriculum vitae</w:t></w:r>");
+
+const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+/** A relationships part: each relationship as `[type, target, external?]`, the type's end after R's. */
+export const relationships = (...list: [type: string, target: string, external?: boolean][]) =>
+  `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list
+    .map(
+      ([type, target, external], i) =>
+        `<Relationship Id="rId${i + 1}" Type="${type.startsWith("http") ? type : `${R}/${type}`}" Target="${target}"${external ? ' TargetMode="External"' : ""}/>`,
+    )
+    .join("")}</Relationships>`;
+
+/**
+ * A Word document: content types, the package's and the document's relationships, the main part, and any
+ * further parts; each option replaces one piece, so a sample differs from a plain DOCX in one thing only.
+ */
+export function docx(
+  options: { main?: string; document?: string; documentRels?: string; parts?: ZipPart[] } = {},
+): Buffer {
+  return zip([
+    { name: "[Content_Types].xml", data: contentTypes(options.main ?? WORD_MAIN) },
+    { name: "_rels/.rels", data: relationships(["officeDocument", "word/document.xml"]) },
+    { name: "word/document.xml", data: options.document ?? document },
+    ...(options.documentRels ? [{ name: "word/_rels/document.xml.rels", data: options.documentRels }] : []),
+    ...(options.parts ?? []),
+  ]);
+}
 
 /** A minimal Word document. */
-export const sampleDocx = () =>
-  zip([
-    {
-      name: "[Content_Types].xml",
-      data: contentTypes("application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"),
-    },
-    { name: "word/document.xml", data: document },
-  ]);
+export const sampleDocx = () => docx();
 
-/** The same with macros, as Word saves a .docm. */
+/** A Word document saved as .docm: macro-enabled content type and its VBA project part. */
 export const sampleDocm = () =>
-  zip([
-    {
-      name: "[Content_Types].xml",
-      data: contentTypes("application/vnd.ms-word.document.macroEnabled.main+xml"),
-    },
-    { name: "word/document.xml", data: document },
-    { name: "word/vbaProject.bin", data: Buffer.alloc(64, 1) },
-  ]);
+  docx({
+    main: "application/vnd.ms-word.document.macroEnabled.main+xml",
+    parts: [{ name: "word/vbaProject.bin", data: Buffer.alloc(64, 1) }],
+  });
 
-/** A DOCX whose one large part is 64 MB of zeros packed into a few hundred KB. */
+/** A zip bomb whose headers lie: 20 MB of zeros declared as 20,000 bytes (within the ratio and the total). */
 export const docxZipBomb = () =>
-  zip([
-    {
-      name: "[Content_Types].xml",
-      data: contentTypes("application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"),
-    },
-    { name: "word/document.xml", data: document },
-    { name: "word/media/bomb.xml", data: Buffer.alloc(64 * 1024 * 1024) },
-  ]);
+  docx({
+    parts: [{ name: "word/media/bomb.bin", data: Buffer.alloc(20 * 1024 * 1024), declaredSize: 20_000 }],
+  });
 
 /** A Windows executable's first bytes ("MZ" header), as a file renamed cv.pdf would carry. */
 export const executable = () =>

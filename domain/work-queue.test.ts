@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createWorkQueue } from "./service";
+import { createWorkQueue } from "./work-queue";
 
 describe("image work queue", () => {
   it("runs one task at a time in arrival order, and refuses more than may wait with 503", async () => {
-    const queue = createWorkQueue(1, 2);
+    const queue = createWorkQueue(1, 2, "The server is busy with other images. Try again in a minute.");
     const order: string[] = [];
     const gates: Record<string, () => void> = {};
     const task = (name: string) => () =>
@@ -36,7 +36,7 @@ describe("image work queue", () => {
   });
 
   it("frees the slot when a task fails", async () => {
-    const queue = createWorkQueue(1, 1);
+    const queue = createWorkQueue(1, 1, "busy");
     await expect(queue.run(() => Promise.reject(new Error("bad image")))).rejects.toThrow("bad image");
     expect(await queue.run(async () => "next")).toBe("next");
     expect(queue.stats()).toEqual({ active: 0, waiting: 0, peak: 1 });
