@@ -124,11 +124,15 @@ describe("the sign-in form posted without JavaScript", () => {
     expect(next.headers.location).toBe("/dashboard/account");
   });
 
-  it("refuses a post from another site (sign-in CSRF): nothing is checked, no cookie is set", async () => {
+  it("refuses a post from another site (sign-in CSRF), and takes the page's own", async () => {
     const who = await newEditor();
-    const page = await postForm(who, "10.65.0.1", { headers: { origin: "https://evil.example" } });
-    expect(page.statusCode).toBe(400);
-    expect(page.headers["set-cookie"]).toBeUndefined();
+    const forged = await postForm(who, "10.65.0.1", { headers: { origin: "https://evil.example" } });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.headers["set-cookie"]).toBeUndefined();
+    // The page's own post names this site (the request's origin).
+    const own = await postForm(who, "10.65.0.1", { headers: { origin: "http://localhost" } });
+    expect(own.statusCode).toBe(302);
+    expect(String(own.headers["set-cookie"])).toMatch(/refresh_token=/);
   });
 
   it("answers a refused post with the username only, never stored", async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ConsoleTheme } from "~/components/dashboard/theme";
 import { ConsoleToaster } from "~/components/dashboard/toaster";
 import { Logo } from "~/components/layout/logo";
+import { NETWORK_ERROR } from "~/lib/dashboard/sign-in-form";
 
 /** The card the console's signed-out pages (forgot and reset password) are drawn in, like the sign-in page. */
 export function SignedOutCard({ title, children }: { title: string; children: ReactNode }) {
@@ -19,8 +20,6 @@ export function SignedOutCard({ title, children }: { title: string; children: Re
     </>
   );
 }
-
-export const NETWORK_ERROR = "Network error. Please check your connection and try again.";
 
 export interface PublicAnswer {
   ok: boolean;

@@ -1,6 +1,5 @@
-import { formFields, validateForm, type FieldErrors } from "~/components/forms/validate";
-import { homeFor } from "~/components/dashboard/nav";
-import { NETWORK_ERROR } from "~/components/dashboard/signed-out-card";
+import { homeFor } from "../../components/dashboard/nav";
+import { formFields, validateForm, type FieldErrors } from "../../components/forms/validate";
 import { loginSchema, type LoginResponse } from "../../../schemas/auth";
 import { secondFactorSchema } from "../../../schemas/two-factor";
 
@@ -14,7 +13,7 @@ export const EMPTY_CREDENTIALS = "Enter your username and password.";
 export const SIGN_IN_FAILED = "Sign-in failed. Please try again.";
 export const SIGN_IN_EXPIRED = "Your sign-in expired. Enter your username and password again.";
 
-export { NETWORK_ERROR };
+export const NETWORK_ERROR = "Network error. Please check your connection and try again.";
 
 export type SecondFactorMethod = "code" | "recovery_code";
 

@@ -26,11 +26,19 @@ const step = (value: SignInStep, status: number) => data(value, { status, header
  * sign-in sets the session the script would (the API's refresh cookie, the console's token and user id)
  * and goes where the operator was going.
  */
-export async function signInAction(request: Request, context: AppLoadContext) {
+export async function signInAction({
+  request,
+  url,
+  context,
+}: {
+  request: Request;
+  url: URL;
+  context: AppLoadContext;
+}) {
   const form = await request.formData();
-  const next = new URL(request.url).searchParams.get("next");
+  const next = url.searchParams.get("next");
   const signedIn = (outcome: Extract<SignInOutcome, { kind: "signed_in" }>, cookies: string[]) =>
-    sessionStarted(request, outcome.answer, cookies, next);
+    sessionStarted(url.protocol === "https:", outcome.answer, cookies, next);
 
   // The second step's form carries the challenge of the first.
   if (!form.has("challenge")) {
@@ -82,8 +90,7 @@ const refusal = (outcome: SignInOutcome) =>
   outcome.kind === "refused" ? { message: outcome.message, errors: outcome.errors } : { errors: {} };
 
 /** The redirect into the console with the session's cookies: the API's (refresh) and the console's own. */
-function sessionStarted(request: Request, answer: LoginResponse, cookies: string[], next: string | null) {
-  const https = new URL(request.url).protocol === "https:";
+function sessionStarted(https: boolean, answer: LoginResponse, cookies: string[], next: string | null) {
   const headers = new Headers(NO_STORE);
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", sessionCookie("token", answer.access_token, https));

@@ -34,8 +34,8 @@ export function meta() {
 }
 
 /** The form posted without JavaScript, or before the page's script has loaded (sign-in.server.ts). */
-export async function action({ request, context }: Route.ActionArgs) {
-  return signInAction(request, context);
+export async function action(args: Route.ActionArgs) {
+  return signInAction(args);
 }
 
 // The action's answers are not to be stored (its Cache-Control); the page itself is cached as before.
