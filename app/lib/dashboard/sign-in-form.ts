@@ -85,6 +85,10 @@ export function secondFactorProblems(body: Record<string, string>): FieldErrors 
   return checked.ok ? null : checked.errors;
 }
 
+/** A refusal's message and field messages, for the step the page is on. */
+export const refusalOf = (outcome: SignInOutcome): { message?: string; errors: FieldErrors } =>
+  outcome.kind === "refused" ? { message: outcome.message, errors: outcome.errors } : { errors: {} };
+
 const succeeded = (status: number) => status >= 200 && status < 300;
 
 function refused(status: number, body: Answer): SignInOutcome {

@@ -10,6 +10,7 @@ import {
   secondFactorBody,
   secondFactorOutcome,
   secondFactorProblems,
+  refusalOf,
   SIGN_IN_EXPIRED,
   type SignInOutcome,
   type SignInStep,
@@ -59,7 +60,7 @@ export async function signInAction({
         },
         200,
       );
-    return step({ step: "password", username: values.username, ...refusal(outcome) }, answer.status);
+    return step({ step: "password", username: values.username, ...refusalOf(outcome) }, answer.status);
   }
 
   const { username, challenge, method, value } = readSecondFactor(form);
@@ -83,11 +84,8 @@ export async function signInAction({
   const outcome = secondFactorOutcome(answer.status, answer.body);
   if (outcome.kind === "signed_in") return signedIn(outcome, answer.cookies);
   if (outcome.kind === "expired") return expired();
-  return step({ step: "second_factor", username, challenge, method, ...refusal(outcome) }, answer.status);
+  return step({ step: "second_factor", username, challenge, method, ...refusalOf(outcome) }, answer.status);
 }
-
-const refusal = (outcome: SignInOutcome) =>
-  outcome.kind === "refused" ? { message: outcome.message, errors: outcome.errors } : { errors: {} };
 
 /** The redirect into the console with the session's cookies: the API's (refresh) and the console's own. */
 function sessionStarted(https: boolean, answer: LoginResponse, cookies: string[], next: string | null) {

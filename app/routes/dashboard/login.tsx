@@ -19,8 +19,8 @@ import {
   secondFactorBody,
   secondFactorOutcome,
   secondFactorProblems,
+  refusalOf,
   SIGN_IN_EXPIRED,
-  type SignInOutcome,
   type SignInStep,
 } from "~/lib/dashboard/sign-in-form";
 import { signInAction } from "~/lib/dashboard/sign-in.server";
@@ -42,10 +42,6 @@ export async function action(args: Route.ActionArgs) {
 export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
 
 const FIRST_STEP: SignInStep = { step: "password", username: "", errors: {} };
-
-/** A refusal's message and field messages, for the step the page is on. */
-const refusal = (outcome: SignInOutcome) =>
-  outcome.kind === "refused" ? { message: outcome.message, errors: outcome.errors } : { errors: {} };
 
 async function postJson(path: string, body: object) {
   const res = await fetch(path, {
@@ -107,7 +103,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           errors: {},
         });
       form.querySelector<HTMLInputElement>("input[name=password]")!.value = "";
-      setView({ step: "password", username: values.username, ...refusal(outcome) });
+      setView({ step: "password", username: values.username, ...refusalOf(outcome) });
     } catch {
       setView({ step: "password", username: values.username, message: NETWORK_ERROR, errors: {} });
     } finally {
@@ -210,7 +206,7 @@ function SecondFactor({
       const outcome = secondFactorOutcome(answer.status, answer.body);
       if (outcome.kind === "signed_in") return onSignedIn(outcome.answer);
       if (outcome.kind === "expired") return onRestart();
-      const refused = refusal(outcome);
+      const refused = refusalOf(outcome);
       setMessage(refused.message);
       setErrors(refused.errors);
       form.querySelector<HTMLInputElement>(`input[name=${method}]`)!.value = "";
