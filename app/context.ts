@@ -1,4 +1,5 @@
 import type { Services } from "../domain/services";
+import type { PostPageForm } from "../server/page-forms";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -7,6 +8,8 @@ declare module "react-router" {
     contentSecurityPolicy(scriptHashes: string[]): string;
     /** Absolute origin used for canonical URLs, e.g. https://www.example.com */
     baseUrl: string;
+    /** Posts a page's form to its public API route in-process, as this request's visitor (server/page-forms.ts). */
+    postPageForm: PostPageForm;
   }
 }
 

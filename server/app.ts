@@ -46,6 +46,7 @@ import { requestIdOf } from "./plugins/request-id";
 import { registerRequestLog } from "./plugins/request-log";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
 import { proxyTrustFunction } from "./proxy-trust";
+import { pageFormPoster } from "./page-forms";
 import { registerSsr, type BuildSource } from "./ssr";
 import { registerZodValidation } from "./zod-provider";
 
@@ -242,11 +243,17 @@ export async function buildApp({
         site.use(vite.middlewares);
       }
       const dev = config.NODE_ENV === "development";
-      await registerSsr(site, vite ? null : join(config.BUILD_DIR, "client"), serverBuild, async () => ({
-        services: app.services,
-        contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, dev }),
-        baseUrl: await app.services.publicAddress.url(),
-      }));
+      await registerSsr(
+        site,
+        vite ? null : join(config.BUILD_DIR, "client"),
+        serverBuild,
+        async (request) => ({
+          services: app.services,
+          contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, dev }),
+          baseUrl: await app.services.publicAddress.url(),
+          postPageForm: pageFormPoster(app, request),
+        }),
+      );
     });
   }
 

@@ -1,66 +1,7 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { controlClass, FieldFrame, type FieldFrameProps } from "~/components/forms/field";
 
-interface FieldProps {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: string;
-}
-
-const controlClass = (error?: string) =>
-  `mt-1 w-full rounded-lg border px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`;
-
-/** Label, optional hint and inline error around one control, wired for screen readers. */
-function FieldShell({
-  label,
-  name,
-  error,
-  hint,
-  control,
-}: FieldProps & {
-  control: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = `field-${name}`;
-  const describedBy =
-    [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A labelled input with its inline error. */
-export function Field({
-  label,
-  name,
-  error,
-  hint,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <FieldShell
-      label={label}
-      name={name}
-      error={error}
-      hint={hint}
-      control={(a11y) => <input {...a11y} name={name} className={controlClass(error)} {...input} />}
-    />
-  );
-}
+export { Field } from "~/components/forms/field";
 
 export function TextAreaField({
   label,
@@ -69,9 +10,9 @@ export function TextAreaField({
   hint,
   rows = 3,
   ...area
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <FieldShell
+    <FieldFrame
       label={label}
       name={name}
       error={error}
@@ -96,12 +37,12 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: FieldProps & {
+}: FieldFrameProps & {
   options: readonly { value: string; label: string }[];
   placeholder?: string;
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <FieldShell
+    <FieldFrame
       label={label}
       name={name}
       error={error}

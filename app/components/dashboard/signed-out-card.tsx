@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ConsoleTheme } from "~/components/dashboard/theme";
 import { ConsoleToaster } from "~/components/dashboard/toaster";
 import { Logo } from "~/components/layout/logo";
+import { NETWORK_ERROR } from "~/lib/dashboard/sign-in-form";
 
 /** The card the console's signed-out pages (forgot and reset password) are drawn in, like the sign-in page. */
 export function SignedOutCard({ title, children }: { title: string; children: ReactNode }) {
@@ -20,11 +21,30 @@ export function SignedOutCard({ title, children }: { title: string; children: Re
   );
 }
 
+export interface PublicAnswer {
+  ok: boolean;
+  message: string;
+  errors: Record<string, string>;
+}
+
+/**
+ * What a public console endpoint's answer says to show: its message, whether it succeeded, its field
+ * messages. The page's script and the route's action (a form posted without JavaScript) read it alike.
+ */
+export function publicAnswer(
+  status: number,
+  answer: { message?: string; errors?: Record<string, string> },
+): PublicAnswer {
+  const ok = status >= 200 && status < 300;
+  return {
+    ok,
+    message: answer.message ?? (ok ? "Done." : "Something went wrong. Please try again."),
+    errors: answer.errors ?? {},
+  };
+}
+
 /** Posts JSON to a public console endpoint; answers the message to show, and whether it succeeded. */
-export async function postPublic(
-  path: string,
-  body: unknown,
-): Promise<{ ok: boolean; message: string; errors: Record<string, string> }> {
+export async function postPublic(path: string, body: unknown): Promise<PublicAnswer> {
   try {
     const res = await fetch(path, {
       method: "POST",
@@ -32,16 +52,8 @@ export async function postPublic(
       body: JSON.stringify(body),
       credentials: "same-origin",
     });
-    const answer = (await res.json().catch(() => ({}))) as {
-      message?: string;
-      errors?: Record<string, string>;
-    };
-    return {
-      ok: res.ok,
-      message: answer.message ?? (res.ok ? "Done." : "Something went wrong. Please try again."),
-      errors: answer.errors ?? {},
-    };
+    return publicAnswer(res.status, await res.json().catch(() => ({})));
   } catch {
-    return { ok: false, message: "Network error. Please check your connection and try again.", errors: {} };
+    return { ok: false, message: NETWORK_ERROR, errors: {} };
   }
 }

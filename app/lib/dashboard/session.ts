@@ -15,12 +15,19 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-function writeCookie(name: string, value: string | null) {
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie =
-    value === null
-      ? `${name}=; Path=/; Max-Age=0; SameSite=Strict${secure}`
-      : `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Strict${secure}`;
+/**
+ * One session cookie as document.cookie takes it and as a Set-Cookie header carries it (a sign-in posted
+ * without JavaScript sets the session from the server); `null` deletes it.
+ */
+export function sessionCookie(name: (typeof KEYS)[number], value: string | null, https: boolean): string {
+  const secure = https ? "; Secure" : "";
+  return value === null
+    ? `${name}=; Path=/; Max-Age=0; SameSite=Strict${secure}`
+    : `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Strict${secure}`;
+}
+
+function writeCookie(name: (typeof KEYS)[number], value: string | null) {
+  document.cookie = sessionCookie(name, value, location.protocol === "https:");
 }
 
 export function getSession(): SessionState | null {

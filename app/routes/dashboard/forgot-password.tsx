@@ -1,62 +1,96 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link } from "react-router";
-import { Field } from "~/components/dashboard/field";
-import { postPublic, SignedOutCard } from "~/components/dashboard/signed-out-card";
+import { useState, type FormEvent } from "react";
+import { data, Link } from "react-router";
+import { Field } from "~/components/forms/field";
+import { FormAlert } from "~/components/forms/form-alert";
+import { formFields, validateForm, type FieldErrors } from "~/components/forms/validate";
+import {
+  postPublic,
+  publicAnswer,
+  SignedOutCard,
+  type PublicAnswer,
+} from "~/components/dashboard/signed-out-card";
 import { Spinner } from "~/components/dashboard/spinner";
 import { consoleMeta } from "~/lib/dashboard/meta";
-import { forgotPasswordSchema, type ForgotPassword } from "../../../schemas/password-reset";
+import { forgotPasswordSchema } from "../../../schemas/password-reset";
+import type { Route } from "./+types/forgot-password";
 
 export function meta() {
   return [...consoleMeta("Forgot password"), { name: "robots", content: "noindex, nofollow" }];
 }
 
-export default function ForgotPasswordPage() {
-  const form = useForm<ForgotPassword>({
-    defaultValues: { login: "" },
-    resolver: zodResolver(forgotPasswordSchema),
-  });
-  const [answer, setAnswer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+/** The form as it stands: the answer once sent, else what was typed and what to fix. */
+type ForgotState = { answer: string } | { login: string; message?: string; errors: FieldErrors };
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    const result = await postPublic("/api/auth/forgot_password", values);
-    if (result.ok) setAnswer(result.message);
-    else setError(result.message);
+const readLogin = (form: FormData) => formFields(form, ["login"] as const);
+const check = (values: { login: string }) => validateForm(forgotPasswordSchema, values);
+const afterPost = (login: string, shown: PublicAnswer): ForgotState =>
+  shown.ok ? { answer: shown.message } : { login, message: shown.message, errors: shown.errors };
+
+/**
+ * The form posted without JavaScript (or before the page's script has loaded): checked with the same schema
+ * and sent to the same API route as the script sends it (its limits and answer floor included).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = readLogin(await request.formData());
+  const noStore = { "Cache-Control": "no-store" };
+  const checked = check(values);
+  if (!checked.ok)
+    return data<ForgotState>(
+      { login: values.login, errors: checked.errors },
+      { status: 400, headers: noStore },
+    );
+  const answer = await context.postPageForm("/api/auth/forgot_password", values);
+  return data(afterPost(values.login, publicAnswer(answer.status, answer.body)), {
+    status: answer.status,
+    headers: noStore,
   });
+}
+
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const [state, setState] = useState<ForgotState>(actionData ?? { login: "", errors: {} });
+  const [submits, setSubmits] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = readLogin(new FormData(event.currentTarget));
+    setSubmits((n) => n + 1);
+    const checked = check(values);
+    if (!checked.ok) return setState({ login: values.login, errors: checked.errors });
+    setState({ login: values.login, errors: {} });
+    setBusy(true);
+    setState(afterPost(values.login, await postPublic("/api/auth/forgot_password", values)));
+    setBusy(false);
+  };
 
   return (
     <SignedOutCard title="Forgot your password?">
-      {answer ? (
+      {"answer" in state ? (
         <div className="mt-6 space-y-4">
-          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {answer}
-          </p>
+          <FormAlert tone="success">{state.answer}</FormAlert>
           <Link to="/dashboard/login" className="btn-secondary inline-block">
             Back to sign in
           </Link>
         </div>
       ) : (
-        <form className="mt-6 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+        <form method="post" className="mt-6 space-y-4" onSubmit={submit} noValidate>
           <p className="text-sm text-slate-600">
             Enter your username or the e-mail address of your account. If it has an e-mail address, we will
             send it a link to choose a new password.
           </p>
           <Field
+            name="login"
             label="Username or e-mail address"
             autoComplete="username"
-            error={form.formState.errors.login?.message}
-            {...form.register("login")}
+            defaultValue={state.login}
+            error={state.errors.login}
+            autoFocus={!state.message && Boolean(state.errors.login)}
           />
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="btn-primary w-full" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? <Spinner label="Sending…" /> : "Send me a link"}
+          {state.message ? <FormAlert key={submits}>{state.message}</FormAlert> : null}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? <Spinner label="Sending…" /> : "Send me a link"}
           </button>
           <p className="text-center text-sm">
             <Link to="/dashboard/login" className="font-medium text-brand-700 underline">

@@ -66,6 +66,10 @@ function ConsoleGate() {
         ) : (
           <Spinner label="Loading console…" />
         )}
+        {/* A sign-in posted without JavaScript lands here, signed in. */}
+        <noscript>
+          <p className="px-4 text-center">The console needs JavaScript. Turn it on, then reload this page.</p>
+        </noscript>
       </main>
     );
   }

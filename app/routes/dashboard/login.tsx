@@ -1,82 +1,111 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { Field } from "~/components/forms/field";
+import { FormAlert } from "~/components/forms/form-alert";
 import { Spinner } from "~/components/dashboard/spinner";
-import { homeFor } from "~/components/dashboard/nav";
 import { ConsoleTheme } from "~/components/dashboard/theme";
 import { ConsoleToaster } from "~/components/dashboard/toaster";
 import { Logo } from "~/components/layout/logo";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { setSession, useSession } from "~/lib/dashboard/session";
+import {
+  credentialProblems,
+  destination,
+  NETWORK_ERROR,
+  passwordOutcome,
+  readCredentials,
+  readSecondFactor,
+  safeNext,
+  secondFactorBody,
+  secondFactorOutcome,
+  secondFactorProblems,
+  refusalOf,
+  SIGN_IN_EXPIRED,
+  type SignInStep,
+} from "~/lib/dashboard/sign-in-form";
+import { signInAction } from "~/lib/dashboard/sign-in.server";
 import { toast } from "~/lib/toast";
 import type { LoginResponse } from "../../../schemas/auth";
 import { FEW_RECOVERY_CODES } from "../../../schemas/two-factor";
+import type { Route } from "./+types/login";
 
 export function meta() {
   return [...consoleMeta("Sign in"), { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** Only same-site console paths are followed after sign-in (no open redirect). */
-export function safeNext(next: string | null): string | null {
-  return next && next.startsWith("/dashboard/") && !next.startsWith("//") ? next : null;
+/** The form posted without JavaScript, or before the page's script has loaded (sign-in.server.ts). */
+export async function action(args: Route.ActionArgs) {
+  return signInAction(args);
 }
 
-export default function Login() {
+// The action's answers are not to be stored (its Cache-Control); the page itself is cached as before.
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
+
+const FIRST_STEP: SignInStep = { step: "password", username: "", errors: {} };
+
+async function postJson(path: string, body: object) {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/**
+ * The console's sign-in. Its forms post to this route (sign-in.server.ts), so they work before the script
+ * has loaded and without it; once loaded, the script sends them to the API itself. The inputs are
+ * uncontrolled: what was typed before hydration stays.
+ */
+export default function Login({ actionData }: Route.ComponentProps) {
   const session = useSession();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [view, setView] = useState<SignInStep>(actionData ?? FIRST_STEP);
+  // Each submit shows its message anew (the alert mounts again, is read out and takes focus).
+  const [submits, setSubmits] = useState(0);
   const [busy, setBusy] = useState(false);
-  // The password was right and the account has a second factor: the server's challenge for the next step.
-  const [challenge, setChallenge] = useState<string | null>(null);
-  const next = safeNext(params.get("next"));
+  // Set with the session of a sign-in: where its operator goes (their role's first screen, or `next`).
+  const [arrival, setArrival] = useState<string | null>(null);
+  const next = params.get("next");
 
-  if (session && !busy) return <Navigate to={next ?? "/dashboard/home"} replace />;
+  if (session && !busy) return <Navigate to={arrival ?? safeNext(next) ?? "/dashboard/home"} replace />;
 
-  const signedIn = (body: LoginResponse) => {
-    setSession({ token: body.access_token, user_id: String(body.user_id) });
-    if (body.recovery_codes_left !== undefined && body.recovery_codes_left <= FEW_RECOVERY_CODES)
+  const signedIn = (answer: LoginResponse) => {
+    setArrival(destination(answer, next));
+    setSession({ token: answer.access_token, user_id: String(answer.user_id) });
+    if (answer.recovery_codes_left !== undefined && answer.recovery_codes_left <= FEW_RECOVERY_CODES)
       toast.error(
-        `Only ${body.recovery_codes_left} recovery code${body.recovery_codes_left === 1 ? "" : "s"} left: make new ones in Your account.`,
+        `Only ${answer.recovery_codes_left} recovery code${answer.recovery_codes_left === 1 ? "" : "s"} left: make new ones in Your account.`,
       );
-    navigate(next ?? homeFor(body.role ?? "editor"), { replace: true });
   };
 
-  const submit = async (event: FormEvent) => {
+  const submitPassword = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
-    if (!username.trim() || !password) {
-      setError("Enter your username and password.");
-      return;
-    }
+    const form = event.currentTarget;
+    const values = readCredentials(new FormData(form));
+    setSubmits((n) => n + 1);
+    const problems = credentialProblems(values);
+    if (problems) return setView({ step: "password", username: values.username, ...problems });
+    setView({ step: "password", username: values.username, errors: {} });
     setBusy(true);
     setSession(null);
     try {
-      const res = await fetch("/api/auth/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username, password }),
-        credentials: "same-origin",
-      });
-      const body = (await res.json().catch(() => ({}))) as Partial<LoginResponse> & {
-        message?: string;
-        second_factor_required?: boolean;
-        challenge?: string;
-      };
-      if (res.ok && body.second_factor_required && body.challenge) {
-        setPassword("");
-        setChallenge(body.challenge);
-        return;
-      }
-      if (!res.ok || !body.access_token) {
-        setError(body.message ?? "Sign-in failed. Please try again.");
-        setPassword("");
-        return;
-      }
-      signedIn(body as LoginResponse);
+      const answer = await postJson("/api/auth/login", values);
+      const outcome = passwordOutcome(answer.status, answer.body);
+      if (outcome.kind === "signed_in") return signedIn(outcome.answer);
+      if (outcome.kind === "second_factor")
+        return setView({
+          step: "second_factor",
+          username: values.username,
+          challenge: outcome.challenge,
+          method: "code",
+          errors: {},
+        });
+      form.querySelector<HTMLInputElement>("input[name=password]")!.value = "";
+      setView({ step: "password", username: values.username, ...refusalOf(outcome) });
     } catch {
-      setError("Network error. Please check your connection and try again.");
+      setView({ step: "password", username: values.username, message: NETWORK_ERROR, errors: {} });
     } finally {
       setBusy(false);
     }
@@ -88,33 +117,36 @@ export default function Login() {
         <ConsoleTheme />
         <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
           <Logo />
-          {challenge ? (
+          {view.step === "second_factor" ? (
             <SecondFactor
-              challenge={challenge}
+              key={view.challenge}
+              step={view}
               onSignedIn={signedIn}
-              onRestart={() => {
-                setChallenge(null);
-                setError("Your sign-in expired. Enter your username and password again.");
-              }}
+              onRestart={() =>
+                setView({ step: "password", username: view.username, message: SIGN_IN_EXPIRED, errors: {} })
+              }
             />
           ) : (
             <>
               <h1 className="mt-6 text-2xl font-bold text-navy-900">Sign in to the console</h1>
-              <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-                <LoginField name="username" label="Username" value={username} onChange={setUsername} />
-                <LoginField
+              <form method="post" className="mt-6 space-y-4" onSubmit={submitPassword} noValidate>
+                <Field
+                  name="username"
+                  label="Username"
+                  autoComplete="username"
+                  defaultValue={view.username}
+                  error={view.errors.username}
+                  autoFocus={!view.message && Boolean(view.errors.username)}
+                />
+                <Field
                   name="password"
                   label="Password"
                   type="password"
                   autoComplete="current-password"
-                  value={password}
-                  onChange={setPassword}
+                  error={view.errors.password}
+                  autoFocus={!view.message && !view.errors.username && Boolean(view.errors.password)}
                 />
-                {error ? (
-                  <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-                    {error}
-                  </p>
-                ) : null}
+                {view.message ? <FormAlert key={submits}>{view.message}</FormAlert> : null}
                 <button type="submit" className="btn-primary w-full" disabled={busy}>
                   {busy ? <Spinner label="Signing in…" /> : "Sign in"}
                 </button>
@@ -133,147 +165,114 @@ export default function Login() {
   );
 }
 
-/** The second step: a code from the authenticator app, or one of the recovery codes. */
+/**
+ * The second step: a code from the authenticator app, or one of the recovery codes. Without the script, the
+ * switch between the two is a post too (the action answers the other field).
+ */
 function SecondFactor({
-  challenge,
+  step,
   onSignedIn,
   onRestart,
 }: {
-  challenge: string;
-  onSignedIn: (body: LoginResponse) => void;
+  step: Extract<SignInStep, { step: "second_factor" }>;
+  onSignedIn: (answer: LoginResponse) => void;
   onRestart: () => void;
 }) {
-  const [useRecovery, setUseRecovery] = useState(false);
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [method, setMethod] = useState(step.method);
+  const [message, setMessage] = useState(step.message);
+  const [errors, setErrors] = useState(step.errors);
+  const [submits, setSubmits] = useState(0);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // Focus starts at the step's heading, unless a message of a refused post takes it.
+  useEffect(() => {
+    if (!step.message) heading.current?.focus();
+  }, [step.message]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
-    const text = value.trim();
-    if (!useRecovery && !/^\d{6}$/.test(text.replace(/\s+/g, ""))) {
-      setError("Enter the 6-digit code from your authenticator app.");
-      return;
-    }
-    if (useRecovery && !text) {
-      setError("Enter one of your recovery codes.");
-      return;
-    }
+    const form = event.currentTarget;
+    const { value } = readSecondFactor(new FormData(form));
+    const body = secondFactorBody(step.challenge, method, value);
+    setSubmits((n) => n + 1);
+    setMessage(undefined);
+    const problems = secondFactorProblems(body);
+    if (problems?.challenge) return onRestart();
+    setErrors(problems ?? {});
+    if (problems) return;
     setBusy(true);
     try {
-      const res = await fetch("/api/auth/login/second_factor", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(useRecovery ? { challenge, recovery_code: text } : { challenge, code: text }),
-        credentials: "same-origin",
-      });
-      const body = (await res.json().catch(() => ({}))) as Partial<LoginResponse> & { message?: string };
-      if (res.ok && body.access_token) {
-        onSignedIn(body as LoginResponse);
-        return;
-      }
-      // The challenge expired, or the password changed meanwhile: back to the first step.
-      if (res.status === 401 && body.message?.startsWith("This sign-in has expired")) return onRestart();
-      setError(body.message ?? "Sign-in failed. Please try again.");
-      setValue("");
+      const answer = await postJson("/api/auth/login/second_factor", body);
+      const outcome = secondFactorOutcome(answer.status, answer.body);
+      if (outcome.kind === "signed_in") return onSignedIn(outcome.answer);
+      if (outcome.kind === "expired") return onRestart();
+      const refused = refusalOf(outcome);
+      setMessage(refused.message);
+      setErrors(refused.errors);
+      form.querySelector<HTMLInputElement>(`input[name=${method}]`)!.value = "";
     } catch {
-      setError("Network error. Please check your connection and try again.");
+      setMessage(NETWORK_ERROR);
     } finally {
       setBusy(false);
     }
   };
 
+  const recovery = method === "recovery_code";
   return (
     <>
       <h1 ref={heading} tabIndex={-1} className="mt-6 text-2xl font-bold text-navy-900">
         Two-factor sign-in
       </h1>
       <p className="mt-2 text-sm text-slate-600">
-        {useRecovery
+        {recovery
           ? "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each works once."
           : "Enter the 6-digit code your authenticator app shows for GCC View 360."}
       </p>
-      <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-        {useRecovery ? (
-          <LoginField
+      <form method="post" className="mt-6 space-y-4" onSubmit={submit} noValidate>
+        <input type="hidden" name="username" value={step.username} />
+        <input type="hidden" name="challenge" value={step.challenge} />
+        <input type="hidden" name="method" value={method} />
+        {recovery ? (
+          <Field
             key="recovery"
             name="recovery_code"
             label="Recovery code"
             autoComplete="off"
-            value={value}
-            onChange={setValue}
+            error={errors.recovery_code}
+            autoFocus={Boolean(errors.recovery_code)}
           />
         ) : (
-          <LoginField
+          <Field
             key="code"
             name="code"
             label="Code from the app"
             autoComplete="one-time-code"
             inputMode="numeric"
-            value={value}
-            onChange={setValue}
+            error={errors.code}
+            autoFocus={Boolean(errors.code)}
           />
         )}
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
+        {message ? <FormAlert key={submits}>{message}</FormAlert> : null}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? <Spinner label="Checking…" /> : "Verify"}
         </button>
+        {/* A submit button, so that it works without the script (the action switches); the script switches in place. */}
         <button
-          type="button"
+          type="submit"
+          name="intent"
+          value="switch_method"
+          formNoValidate
           className="w-full text-sm font-medium text-brand-700 underline"
-          onClick={() => {
-            setUseRecovery(!useRecovery);
-            setValue("");
-            setError(null);
+          onClick={(event) => {
+            event.preventDefault();
+            setMethod(recovery ? "code" : "recovery_code");
+            setMessage(undefined);
+            setErrors({});
           }}
         >
-          {useRecovery ? "Use a code from the app instead" : "Use a recovery code instead"}
+          {recovery ? "Use a code from the app instead" : "Use a recovery code instead"}
         </button>
       </form>
     </>
-  );
-}
-
-/** A labelled sign-in input; its name is also its id and, unless given, its autocomplete token. */
-function LoginField({
-  name,
-  label,
-  type,
-  autoComplete = name,
-  inputMode,
-  value,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: "numeric";
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600"
-      />
-    </div>
   );
 }

@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { Field } from "~/components/dashboard/field";
+import { Field } from "~/components/forms/field";
+import { FormAlert } from "~/components/forms/form-alert";
 import { postPublic, SignedOutCard } from "~/components/dashboard/signed-out-card";
 import { Spinner } from "~/components/dashboard/spinner";
 import { consoleMeta } from "~/lib/dashboard/meta";
@@ -64,6 +65,13 @@ export default function ResetPasswordPage() {
       <SignedOutCard title="Choose a new password">
         <div className="mt-6">
           <Spinner label="Reading your link…" />
+          {/* The link's token is in the fragment, which only the page's script reads (no server sees it). */}
+          <noscript>
+            <FormAlert>
+              This page needs JavaScript to read the link from your e-mail. Turn JavaScript on, then open the
+              link again.
+            </FormAlert>
+          </noscript>
         </div>
       </SignedOutCard>
     );
@@ -72,9 +80,7 @@ export default function ResetPasswordPage() {
     return (
       <SignedOutCard title="Password changed">
         <div className="mt-6 space-y-4">
-          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {done}
-          </p>
+          <FormAlert tone="success">{done}</FormAlert>
           <Link to="/dashboard/login" className="btn-primary inline-block">
             Sign in
           </Link>
@@ -86,10 +92,10 @@ export default function ResetPasswordPage() {
     return (
       <SignedOutCard title="Choose a new password">
         <div className="mt-6 space-y-4">
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          <FormAlert>
             This page needs the link from your password reset e-mail. Open the link from the e-mail again, or
             ask for a new one.
-          </p>
+          </FormAlert>
           <Link to="/dashboard/forgot-password" className="btn-secondary inline-block">
             Ask for a new link
           </Link>
@@ -99,7 +105,8 @@ export default function ResetPasswordPage() {
 
   return (
     <SignedOutCard title="Choose a new password">
-      <form className="mt-6 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+      {/* Drawn by the script alone (it needs the fragment's token); a post keeps the password out of any address. */}
+      <form method="post" className="mt-6 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label="New password"
           hint="At least 12 characters, and not one of the most common passwords. Every device signed in to your account will be signed out."
@@ -109,14 +116,14 @@ export default function ResetPasswordPage() {
           {...form.register("new_password")}
         />
         {error ? (
-          <div role="alert" className="space-y-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          <FormAlert>
             <p>{error}</p>
             <p>
               <Link to="/dashboard/forgot-password" className="font-medium underline">
                 Ask for a new link
               </Link>
             </p>
-          </div>
+          </FormAlert>
         ) : null}
         <button type="submit" className="btn-primary w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? <Spinner label="Saving…" /> : "Set new password"}
