@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A machine-readable cause a client acts on (`reauth_required`), beside the message for people. */
+    readonly reason?: string,
   ) {
     super(message);
   }

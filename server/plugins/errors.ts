@@ -74,6 +74,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ success: false, message: GENERIC_5XX, data: [], request_id: request.id });
     }
     const fields = error instanceof HttpError ? error.fields : undefined;
+    const reason = error instanceof HttpError ? error.reason : undefined;
     const message =
       error instanceof HttpError
         ? error.message
@@ -86,6 +87,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(status).send({
       success: false,
       message,
+      ...(reason ? { reason } : {}),
       data: [],
       ...(fields ? { errors: fields } : {}),
     });
