@@ -189,7 +189,7 @@ describe("re-authentication", () => {
     expect(JSON.stringify(entries)).not.toContain(op.password);
   });
 
-  it("a refreshed token of the confirmed session keeps the confirmation", async () => {
+  it("is not given by a refresh, and a refreshed token of a confirmed session keeps it", async () => {
     const op = await newOperator();
     const login = await t.app.inject({
       method: "POST",
@@ -197,14 +197,22 @@ describe("re-authentication", () => {
       payload: { username: op.username, password: op.password },
       remoteAddress: op.address,
     });
-    const cookie = login.cookies.find((c) => c.name === "refresh_token")!.value;
-    await reauthenticated(t.app, login.json().access_token, op.password, op.address);
-    const refreshed = await t.app.inject({
-      url: "/refresh_token",
-      cookies: { refresh_token: cookie },
-      headers: { "x-requested-with": "gcc-console" },
-    });
-    const access = refreshed.json().data.access_token as string;
+    const rotate = async (cookie: string) => {
+      const res = await t.app.inject({
+        url: "/refresh_token",
+        cookies: { refresh_token: cookie },
+        headers: { "x-requested-with": "gcc-console" },
+      });
+      const next = res.cookies.find((c) => c.name === "refresh_token")!.value;
+      return { access: res.json().data.access_token as string, cookie: next };
+    };
+    const first = await rotate(login.cookies.find((c) => c.name === "refresh_token")!.value);
+    expectReauthRequired(
+      await call(first.access, "PATCH", "/api/auth/account", { email: "refreshed@example.com" }),
+      "refreshed, never confirmed",
+    );
+    await reauthenticated(t.app, first.access, op.password, op.address);
+    const { access } = await rotate(first.cookie);
     expect((await call(access, "PATCH", "/api/auth/account", { email: "refreshed@example.com" })).statusCode).toBe(
       200,
     );
