@@ -299,17 +299,17 @@ export function createAuthService(
         const now = Date.now();
         const [operator] = await tx.select().from(operators).where(eq(operators.id, token.operatorId));
         const usable = operator && !operator.disabled && !token.revokedAt && token.expiresAt.getTime() > now;
+        const sibling = usable && token.usedAt !== null && (await isJustReplaced(tx, token, now));
+        if (!usable || (token.usedAt && !sibling)) {
+          await revokeFamilyIn(tx, token.familyId);
+          return null;
+        }
         // The session's confirmation carries over to its refreshed tokens: only the cookie's holder refreshes.
         const [device] = await tx
           .select({ reauthenticatedAt: operatorSessions.reauthenticatedAt })
           .from(operatorSessions)
           .where(eq(operatorSessions.familyId, token.familyId));
         const reauthAt = device?.reauthenticatedAt?.getTime();
-        const sibling = usable && token.usedAt !== null && (await isJustReplaced(tx, token, now));
-        if (!usable || (token.usedAt && !sibling)) {
-          await revokeFamilyIn(tx, token.familyId);
-          return null;
-        }
         await tx
           .update(operatorSessions)
           .set({ lastUsedAt: new Date(now) })

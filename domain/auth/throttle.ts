@@ -18,6 +18,9 @@ import { knownSignInAddresses, loginThrottle, operatorSessions, refreshTokens } 
  * - Every attempt is counted before the password is checked, in one transaction with the lock check, so a
  *   burst of parallel guesses cannot all pass the check; a successful sign-in gives its attempt back and
  *   clears the failures of that account from that address.
+ * - A second factor's wrong codes come after a right password: they are counted under the account's one key
+ *   (`reserveKey`), never under the address, so they hold back no one else behind it (domain/auth/two-factor.ts
+ *   adds a cap that never ages).
  */
 export const FREE_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;

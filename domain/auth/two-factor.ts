@@ -5,6 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Database } from "../../db/client";
 import {
+  loginThrottle,
   operatorRecoveryCodes,
   operators,
   operatorTwoFactor,
@@ -114,7 +115,7 @@ export async function unlockSecondFactorIn(tx: Executor, operatorId: number) {
     .update(operatorTwoFactor)
     .set({ failedAttempts: 0, lockedAt: null })
     .where(eq(operatorTwoFactor.operatorId, operatorId));
-  await tx.execute(sql`delete from login_throttle where key = ${secondFactorKey(operatorId)}`);
+  await tx.delete(loginThrottle).where(eq(loginThrottle.key, secondFactorKey(operatorId)));
 }
 
 export function createTwoFactorService(
