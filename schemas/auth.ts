@@ -84,7 +84,9 @@ export const reauthAnswerSchema = z.object({
   data: z.object({
     access_token: z
       .string()
-      .describe("Use this token from now on: only it (and the session's refreshes) may change sign-in details."),
+      .describe(
+        "Use this token from now on: only it (and the session's refreshes) may change sign-in details.",
+      ),
     valid_until: z.string().describe("Until when the confirmation lets this session change sign-in details."),
   }),
 });

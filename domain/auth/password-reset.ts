@@ -39,7 +39,9 @@ export interface ResetRequest {
   allow: (key: string) => Promise<boolean>;
 }
 
-type ResetOperator = Pick<typeof operators.$inferSelect, "id" | "username" | "passwordHash"> & { email: string };
+type ResetOperator = Pick<typeof operators.$inferSelect, "id" | "username" | "passwordHash"> & {
+  email: string;
+};
 
 /**
  * Stores a new link for `operator` (replacing, so voiding, an older one) and queues it to their address, in

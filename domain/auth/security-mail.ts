@@ -9,7 +9,11 @@ export interface Recipient {
   email: string | null;
 }
 
-const SIGNATURE = ["", "-- ", "GCC View 360 console. This is an automatic security notice; replies are not read."];
+const SIGNATURE = [
+  "",
+  "-- ",
+  "GCC View 360 console. This is an automatic security notice; replies are not read.",
+];
 
 /**
  * Plain-text notices of every change to how an operator signs in, queued in the mail outbox in the

@@ -262,10 +262,20 @@ export function createAuthService(
         const updated = await tx
           .update(operatorSessions)
           .set({ reauthenticatedAt: at })
-          .where(and(eq(operatorSessions.familyId, who.familyId), eq(operatorSessions.operatorId, who.operatorId)))
+          .where(
+            and(eq(operatorSessions.familyId, who.familyId), eq(operatorSessions.operatorId, who.operatorId)),
+          )
           .returning({ id: operatorSessions.id });
         if (updated.length === 0) throw new HttpError(401, "Unauthorized");
-        await audit?.record(actorOf(who), "reauthenticated", "session", who.familyId, null, { method, address: ip }, tx);
+        await audit?.record(
+          actorOf(who),
+          "reauthenticated",
+          "session",
+          who.familyId,
+          null,
+          { method, address: ip },
+          tx,
+        );
       });
       const accessToken = await signer.sign({
         operatorId: who.operatorId,
@@ -477,9 +487,7 @@ export function createAuthService(
       // requirement, on every request: a token from before the requirement, or a refreshed one, is limited too.
       const recorded = row.reauthenticatedAt?.getTime();
       const reauthenticated =
-        recorded !== undefined &&
-        recorded === claims.reauthAt &&
-        Date.now() - recorded < REAUTH_WINDOW_MS;
+        recorded !== undefined && recorded === claims.reauthAt && Date.now() - recorded < REAUTH_WINDOW_MS;
       return { ...claims, role: row.role, enrolmentOnly: row.needsEnrolment === true, reauthenticated };
     },
   };

@@ -102,7 +102,9 @@ export function createSignInThrottle(db: Database) {
       const knownGood = known !== undefined && known.at.getTime() > now - KNOWN_ADDRESS_MS;
       const checked = knownGood ? [keys.pair] : [keys.pair, keys.user, keys.ip];
       const wait = await count(Object.values(keys), checked, now);
-      return wait > 0 ? { ok: false, waitSeconds: wait } : { ok: true, attempt: { username, address, keys, at: now } };
+      return wait > 0
+        ? { ok: false, waitSeconds: wait }
+        : { ok: true, attempt: { username, address, keys, at: now } };
     },
 
     /**

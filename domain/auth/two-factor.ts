@@ -414,9 +414,18 @@ export function createTwoFactorService(
           .delete(operatorTwoFactor)
           .where(eq(operatorTwoFactor.operatorId, who.operatorId))
           .returning({ id: operatorTwoFactor.operatorId });
-        if (removed.length === 0) throw new HttpError(409, "Two-factor sign-in is already off for your account.");
+        if (removed.length === 0)
+          throw new HttpError(409, "Two-factor sign-in is already off for your account.");
         await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, who.operatorId));
-        await audit?.record(who, "two_factor_disabled", "operator", who.operatorId, null, { address: ip }, tx);
+        await audit?.record(
+          who,
+          "two_factor_disabled",
+          "operator",
+          who.operatorId,
+          null,
+          { address: ip },
+          tx,
+        );
         await notices?.twoFactorOff(tx, await recipientOf(who.operatorId, tx), { ip });
       });
     },

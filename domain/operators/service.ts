@@ -102,7 +102,10 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
           if (sessionsEnded) await revokeSessionsIn(tx, id);
           const self = id === actor.operatorId;
           if (change.email !== undefined && change.email !== before.email)
-            await noteEmailChangeIn(tx, notices, before, row!.email, { ip, by: self ? undefined : actor.username });
+            await noteEmailChangeIn(tx, notices, before, row!.email, {
+              ip,
+              by: self ? undefined : actor.username,
+            });
           // The operator hears of an admin's new password for them.
           if (passwordHash && !self) await notices?.passwordSetByAdmin(tx, row!, actor.username);
           const { passwordHash: _b, ...beforeSafe } = before;

@@ -120,18 +120,22 @@ describe("Forgot password?", () => {
   });
 
   // PGlite runs one request's statements at a time: only PostgreSQL lets the two really race.
-  itWith("TEST_DATABASE_URL", "lets only one of two requests that race with the same link through (PostgreSQL)", async () => {
-    const op = await newOperator();
-    await forgot(op.username);
-    const token = await latestToken(op.email!);
-    const answers = await Promise.all([
-      reset(token, "first-racer-passphrase"),
-      reset(token, "second-racer-passphrase"),
-    ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-    const winner = answers[0]!.statusCode === 200 ? "first-racer-passphrase" : "second-racer-passphrase";
-    expect((await signIn(op.username, winner)).statusCode).toBe(200);
-  });
+  itWith(
+    "TEST_DATABASE_URL",
+    "lets only one of two requests that race with the same link through (PostgreSQL)",
+    async () => {
+      const op = await newOperator();
+      await forgot(op.username);
+      const token = await latestToken(op.email!);
+      const answers = await Promise.all([
+        reset(token, "first-racer-passphrase"),
+        reset(token, "second-racer-passphrase"),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+      const winner = answers[0]!.statusCode === 200 ? "first-racer-passphrase" : "second-racer-passphrase";
+      expect((await signIn(op.username, winner)).statusCode).toBe(200);
+    },
+  );
 
   it("refuses a link whose 60 minutes are over: by a moved clock and by a stored expiry in the past", async () => {
     const op = await newOperator();
@@ -276,7 +280,10 @@ describe("Forgot password?", () => {
     expect(answer.json()).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER, data: [] });
     expect((await mailTo(op.email!)).length).toBe(before);
     expect(
-      await t.app.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.operatorId, op.id)),
+      await t.app.database.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.operatorId, op.id)),
     ).toEqual([]);
     // Enabled again, the old link still does not work (it was used up by the refusal).
     await t.app.services.operators.update({ operatorId: 0, username: "test" }, op.id, { disabled: false });

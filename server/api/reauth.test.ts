@@ -51,7 +51,13 @@ const call = (
   payload?: object,
   address = "10.60.0.1",
 ) =>
-  t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${access}` }, remoteAddress: address });
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { authorization: `Bearer ${access}` },
+    remoteAddress: address,
+  });
 
 const reauth = (access: string, payload: object, address = "10.60.0.1") =>
   call(access, "POST", "/api/auth/reauth", payload, address);
@@ -113,9 +119,9 @@ describe("a stolen access token", () => {
     const after = await row(owner.id);
     expect(after.email).toBe("owner@example.com");
     expect(after.passwordHash).toBe(before.passwordHash);
-    expect(await db().select().from(operatorTwoFactor).where(eq(operatorTwoFactor.operatorId, owner.id))).toEqual(
-      [],
-    );
+    expect(
+      await db().select().from(operatorTwoFactor).where(eq(operatorTwoFactor.operatorId, owner.id)),
+    ).toEqual([]);
     expect((await call(stolen, "GET", "/api/auth/sessions")).json().sessions_data).toHaveLength(2);
 
     // "Forgot password?" mails the owner's own address, as before the attack.
@@ -125,7 +131,10 @@ describe("a stolen access token", () => {
       payload: { login: owner.username },
       remoteAddress: "10.60.8.1",
     });
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, "Reset your console password"));
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, "Reset your console password"));
     expect(mails.map((m) => m.recipient)).toEqual(["owner@example.com"]);
   });
 
@@ -161,18 +170,18 @@ describe("re-authentication", () => {
     expect(validUntil - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(validUntil - Date.now()).toBeLessThanOrEqual(10 * 60_000);
 
-    expect((await call(confirmed, "PATCH", "/api/auth/account", { email: "first@example.com" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(confirmed, "PATCH", "/api/auth/account", { email: "first@example.com" })).statusCode,
+    ).toBe(200);
     // Another session of the same operator has not confirmed anything.
     expectReauthRequired(
       await call(elsewhere, "PATCH", "/api/auth/account", { email: "second@example.com" }),
       "another session",
     );
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 9 * 60_000 });
-    expect((await call(confirmed, "PATCH", "/api/auth/account", { email: "third@example.com" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(confirmed, "PATCH", "/api/auth/account", { email: "third@example.com" })).statusCode,
+    ).toBe(200);
     vi.setSystemTime(Date.now() + 2 * 60_000);
     expectReauthRequired(
       await call(confirmed, "PATCH", "/api/auth/account", { email: "fourth@example.com" }),
@@ -213,9 +222,9 @@ describe("re-authentication", () => {
     );
     await reauthenticated(t.app, first.access, op.password, op.address);
     const { access } = await rotate(first.cookie);
-    expect((await call(access, "PATCH", "/api/auth/account", { email: "refreshed@example.com" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(access, "PATCH", "/api/auth/account", { email: "refreshed@example.com" })).statusCode,
+    ).toBe(200);
   });
 
   it("refuses a wrong password with a message by the field, throttles guesses, and confirms nothing", async () => {
@@ -282,13 +291,21 @@ describe("an admin's changes to another operator", () => {
         JSON.stringify(change),
       );
     await db().insert(operatorTwoFactor).values({ operatorId: target.id, secretEncrypted: "v1.sudo" });
-    expectReauthRequired(await call(admin, "POST", `/api/operators/${target.id}/two_factor/reset`), "2fa reset");
-    expectReauthRequired(await call(admin, "POST", `/api/operators/${target.id}/end_sessions`), "end sessions");
-    expect(await row(target.id)).toEqual(before);
-    expect(await db().select().from(operatorTwoFactor).where(eq(operatorTwoFactor.operatorId, target.id))).toHaveLength(
-      1,
+    expectReauthRequired(
+      await call(admin, "POST", `/api/operators/${target.id}/two_factor/reset`),
+      "2fa reset",
     );
-    expect((await call(admin, "PATCH", `/api/operators/${target.id}`, { role: "admin" })).statusCode).toBe(200);
+    expectReauthRequired(
+      await call(admin, "POST", `/api/operators/${target.id}/end_sessions`),
+      "end sessions",
+    );
+    expect(await row(target.id)).toEqual(before);
+    expect(
+      await db().select().from(operatorTwoFactor).where(eq(operatorTwoFactor.operatorId, target.id)),
+    ).toHaveLength(1);
+    expect((await call(admin, "PATCH", `/api/operators/${target.id}`, { role: "admin" })).statusCode).toBe(
+      200,
+    );
 
     const confirmed = await reauthenticated(t.app, admin, adminOp.password, adminOp.address);
     const changed = await call(confirmed, "PATCH", `/api/operators/${target.id}`, {
@@ -296,6 +313,8 @@ describe("an admin's changes to another operator", () => {
       email: "target@example.com",
     });
     expect(changed.statusCode).toBe(200);
-    expect((await call(confirmed, "POST", `/api/operators/${target.id}/two_factor/reset`)).statusCode).toBe(200);
+    expect((await call(confirmed, "POST", `/api/operators/${target.id}/two_factor/reset`)).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -44,11 +44,16 @@ async function signIn(op: Pick<Operator, "username" | "password" | "ip">) {
   return res.json().access_token as string;
 }
 /** A session whose password was just confirmed: it may change sign-in details. */
-const confirmedSession = async (op: Operator) =>
-  reauthenticated(t.app, await signIn(op), op.password, op.ip);
+const confirmedSession = async (op: Operator) => reauthenticated(t.app, await signIn(op), op.password, op.ip);
 
 const call = (access: string, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${access}` }, remoteAddress: "10.80.0.1" });
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { authorization: `Bearer ${access}` },
+    remoteAddress: "10.80.0.1",
+  });
 const anonymous = (url: string, payload: object) =>
   t.app.inject({ method: "POST", url, payload, remoteAddress: `10.82.0.${++sequence % 250}` });
 
@@ -56,7 +61,10 @@ const mailsTo = (email: string) =>
   t.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(mailOutbox.id);
 async function onlyMail(email: string, subject: string) {
   const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
-  expect(mails.map((m) => m.subject), `mail "${subject}" to ${email}`).toEqual([subject]);
+  expect(
+    mails.map((m) => m.subject),
+    `mail "${subject}" to ${email}`,
+  ).toEqual([subject]);
   return mails[0]!.text;
 }
 const linkIn = (text: string, page: string) => {
@@ -93,7 +101,10 @@ describe("an e-mail change", () => {
 
     // Meanwhile the new address asked for a reset link.
     await anonymous("/api/auth/forgot_password", { login: op.username });
-    const attackersLink = linkIn(await onlyMail("attacker@evil.example", "Reset your console password"), "reset-password");
+    const attackersLink = linkIn(
+      await onlyMail("attacker@evil.example", "Reset your console password"),
+      "reset-password",
+    );
 
     const undone = await anonymous("/api/auth/email_change/undo", { token: undo });
     expect(undone.statusCode, undone.body).toBe(200);
@@ -117,8 +128,14 @@ describe("an e-mail change", () => {
     expect(old.statusCode).toBe(401);
 
     // The owner gets a link to set a new one, at the restored address.
-    const fresh = linkIn(await onlyMail("owner@example.com", "Set a new password for your console account"), "reset-password");
-    const set = await anonymous("/api/auth/reset_password", { token: fresh, new_password: "owner-new-passphrase" });
+    const fresh = linkIn(
+      await onlyMail("owner@example.com", "Set a new password for your console account"),
+      "reset-password",
+    );
+    const set = await anonymous("/api/auth/reset_password", {
+      token: fresh,
+      new_password: "owner-new-passphrase",
+    });
     expect(set.statusCode).toBe(200);
     await signIn({ ...op, password: "owner-new-passphrase" });
 
@@ -159,7 +176,9 @@ describe("an e-mail change", () => {
     const adminOp = await newOperator("admin");
     const admin = await confirmedSession(adminOp);
     const op = await newOperator("editor", "before@example.com");
-    expect((await call(admin, "PATCH", `/api/operators/${op.id}`, { email: "after@example.com" })).statusCode).toBe(200);
+    expect(
+      (await call(admin, "PATCH", `/api/operators/${op.id}`, { email: "after@example.com" })).statusCode,
+    ).toBe(200);
     const text = await onlyMail("before@example.com", EMAIL_CHANGED);
     expect(text).toContain(adminOp.username);
     expect(text).not.toContain("undo-email-change");
@@ -167,7 +186,9 @@ describe("an e-mail change", () => {
     const none = await newOperator("editor", null);
     const before = (await t.app.database.db.select().from(mailOutbox)).length;
     const own = await confirmedSession(none);
-    expect((await call(own, "PATCH", "/api/auth/account", { email: "first-ever@example.com" })).statusCode).toBe(200);
+    expect(
+      (await call(own, "PATCH", "/api/auth/account", { email: "first-ever@example.com" })).statusCode,
+    ).toBe(200);
     expect((await t.app.database.db.select().from(mailOutbox)).length).toBe(before);
   });
 
@@ -199,14 +220,18 @@ describe("mail about the password", () => {
 
     await anonymous("/api/auth/forgot_password", { login: op.username });
     const link = linkIn(await onlyMail(op.email!, "Reset your console password"), "reset-password");
-    expect((await anonymous("/api/auth/reset_password", { token: link, new_password: "reset-by-link-long" })).statusCode).toBe(200);
+    expect(
+      (await anonymous("/api/auth/reset_password", { token: link, new_password: "reset-by-link-long" }))
+        .statusCode,
+    ).toBe(200);
     await onlyMail(op.email!, "Your console password was reset");
 
     const adminOp = await newOperator("admin");
     const admin = await confirmedSession(adminOp);
-    expect((await call(admin, "PATCH", `/api/operators/${op.id}`, { password: "set-by-an-admin-long" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(admin, "PATCH", `/api/operators/${op.id}`, { password: "set-by-an-admin-long" }))
+        .statusCode,
+    ).toBe(200);
     const byAdmin = await onlyMail(op.email!, "An administrator set a new password for your console account");
     expect(byAdmin).toContain(adminOp.username);
     expect(byAdmin).not.toContain("set-by-an-admin-long");
@@ -253,7 +278,10 @@ describe("mail about two-factor sign-in", () => {
 
     // An admin's reset says who did it.
     const again = (await call(session, "POST", "/api/auth/two_factor/setup")).json().data;
-    await call(session, "POST", "/api/auth/two_factor/enable", { setup_token: again.setup_token, code: codeFor(again.secret) });
+    await call(session, "POST", "/api/auth/two_factor/enable", {
+      setup_token: again.setup_token,
+      code: codeFor(again.secret),
+    });
     const adminOp = await newOperator("admin");
     const admin = await confirmedSession(adminOp);
     expect((await call(admin, "POST", `/api/operators/${op.id}/two_factor/reset`)).statusCode).toBe(200);
@@ -268,7 +296,10 @@ describe("mail about two-factor sign-in", () => {
     const op = await newOperator();
     const session = await confirmedSession(op);
     const setup = (await call(session, "POST", "/api/auth/two_factor/setup")).json().data;
-    await call(session, "POST", "/api/auth/two_factor/enable", { setup_token: setup.setup_token, code: codeFor(setup.secret) });
+    await call(session, "POST", "/api/auth/two_factor/enable", {
+      setup_token: setup.setup_token,
+      code: codeFor(setup.secret),
+    });
     const adminOp = await newOperator("admin");
     const admin = await confirmedSession(adminOp);
     await t.app.inject({

@@ -13,7 +13,10 @@ import { reauthenticated } from "../../tests/support/auth";
 let t: TestApp;
 beforeAll(async () => {
   // A day-long access token: one session's wrong codes, spaced 16 minutes apart, outlast the usual 15.
-  t = await createTestApp({ PUBLIC_BASE_URL: "https://console.example.com", ACCESS_TOKEN_TTL_SECONDS: "86400" });
+  t = await createTestApp({
+    PUBLIC_BASE_URL: "https://console.example.com",
+    ACCESS_TOKEN_TTL_SECONDS: "86400",
+  });
 });
 afterAll(() => t.close());
 afterEach(() => void vi.useRealTimers());
@@ -84,7 +87,9 @@ const lockMails = (op: Operator) =>
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.recipient, op.email))
-    .then((mails) => mails.filter((m) => m.subject === "Two-factor sign-in to your console account is locked"));
+    .then((mails) =>
+      mails.filter((m) => m.subject === "Two-factor sign-in to your console account is locked"),
+    );
 
 describe("a cap on wrong second-factor codes", () => {
   it(`locks after ${TWO_FACTOR_LOCK_AFTER} wrong codes in a row however slowly they come, mails the owner once, and refuses even the right code`, async () => {

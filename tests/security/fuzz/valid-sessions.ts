@@ -75,7 +75,8 @@ export function validCaseSessions(t: TestApp) {
           url: role === "admin" ? "/api/operators" : "/api/auth/me",
           headers: { authorization: `Bearer ${tokens[role]}` },
         });
-        if (res.statusCode !== 200 || Date.now() - confirmedAt[role] > RECONFIRM_AFTER_MS) await signInAs(role);
+        if (res.statusCode !== 200 || Date.now() - confirmedAt[role] > RECONFIRM_AFTER_MS)
+          await signInAs(role);
       }
     },
 
@@ -116,7 +117,11 @@ export function validCaseSessions(t: TestApp) {
         const refresh = res.cookies.find((cookie) => cookie.name === REFRESH_COOKIE);
         if (!refresh) throw new Error("setup sign-in set no refresh cookie");
         return {
-          accessToken: await confirm(res.json<{ access_token: string }>().access_token, credentials.password, address),
+          accessToken: await confirm(
+            res.json<{ access_token: string }>().access_token,
+            credentials.password,
+            address,
+          ),
           refreshToken: refresh.value,
         };
       },
