@@ -155,6 +155,32 @@ export function createAuthService(
     });
   }
 
+  /**
+   * The signed-in operator's password, given again (a password change, a confirmation): throttled like a
+   * sign-in; a wrong one is a 400 by `field`. Answers the operator's row.
+   */
+  async function checkOwnPassword(
+    who: AuthenticatedOperator,
+    password: string,
+    ip: string,
+    field: string,
+    wrong: string,
+  ) {
+    const reservation = await throttle.reserve(who.username, ip);
+    if (!reservation.ok) {
+      const wait = reservation.waitSeconds;
+      throw new HttpError(
+        429,
+        `Too many wrong passwords. Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
+      );
+    }
+    const [operator] = await db.select().from(operators).where(eq(operators.id, who.operatorId));
+    if (!operator || !(await verifyPassword(operator.passwordHash, password)))
+      throw new HttpError(400, wrong, { [field]: wrong });
+    await throttle.succeeded(reservation.attempt);
+    return operator;
+  }
+
   /** Ends one session family with its audit entry, in `tx`; waits for a rotation of the family in progress. */
   async function endFamilyIn(
     tx: Database,
@@ -243,16 +269,7 @@ export function createAuthService(
     ): Promise<{ accessToken: string; validUntil: Date; method: "password" | "totp" }> {
       const method = input.password !== undefined ? "password" : "totp";
       if (input.password !== undefined) {
-        const reservation = await throttle.reserve(who.username, ip);
-        if (!reservation.ok)
-          throw new HttpError(
-            429,
-            `Too many wrong passwords. Try again in ${reservation.waitSeconds} second${reservation.waitSeconds === 1 ? "" : "s"}.`,
-          );
-        const [operator] = await db.select().from(operators).where(eq(operators.id, who.operatorId));
-        if (!operator || !(await verifyPassword(operator.passwordHash, input.password)))
-          throw new HttpError(400, WRONG_PASSWORD_AGAIN, { password: WRONG_PASSWORD_AGAIN });
-        await throttle.succeeded(reservation.attempt);
+        await checkOwnPassword(who, input.password, ip, "password", WRONG_PASSWORD_AGAIN);
       } else {
         if (!twoFactor) throw new HttpError(409, "Two-factor sign-in is not available.");
         await twoFactor.confirm(actorOf(who), input.code!, ip);
@@ -348,18 +365,13 @@ export function createAuthService(
      * and every other session ends in the transaction that stores the new hash.
      */
     async changePassword(who: AuthenticatedOperator, change: PasswordChange, ip: string) {
-      const reservation = await throttle.reserve(who.username, ip);
-      if (!reservation.ok)
-        throw new HttpError(
-          429,
-          `Too many wrong passwords. Try again in ${reservation.waitSeconds} second${reservation.waitSeconds === 1 ? "" : "s"}.`,
-        );
-      const [operator] = await db.select().from(operators).where(eq(operators.id, who.operatorId));
-      if (!operator || !(await verifyPassword(operator.passwordHash, change.current_password)))
-        throw new HttpError(400, "Your current password is not correct.", {
-          current_password: "Your current password is not correct.",
-        });
-      await throttle.succeeded(reservation.attempt);
+      const operator = await checkOwnPassword(
+        who,
+        change.current_password,
+        ip,
+        "current_password",
+        "Your current password is not correct.",
+      );
       const passwordHash = await hashPassword(change.new_password);
       const notices = await mail?.prepare();
       await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { decodedText as decoded, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 import { confirmPassword, openSignedIn, signIn } from "./support/console";
 import { freePort, startServer, TEST_ADMIN, type RunningServer } from "./support/server";
@@ -28,12 +28,6 @@ afterAll(async () => {
 
 const operator = { username: "forgetful", password: "the-old-long-password", email: "forgetful@example.com" };
 const NEW_PASSWORD = "a-new-and-long-passphrase";
-
-/** The message's text as a reader sees it: quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 async function createOperator(who: { username: string; password: string }) {
   const login = await fetch(`${server.url}/api/auth/login`, {

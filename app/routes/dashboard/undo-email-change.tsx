@@ -1,7 +1,8 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { postPublic, SignedOutCard } from "~/components/dashboard/signed-out-card";
 import { Spinner } from "~/components/dashboard/spinner";
+import { useFragmentToken } from "~/lib/dashboard/fragment-token";
 import { consoleMeta } from "~/lib/dashboard/meta";
 
 const TITLE = "Undo the change of your e-mail address";
@@ -15,22 +16,13 @@ export function meta() {
   ];
 }
 
-/** The token of the mailed link: it rides in the fragment (`#token=…`), so no server or log ever sees it. */
-const tokenFromHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, "")).get("token") ?? "";
-const noSubscription = () => () => {};
-
 /**
  * The link in the mail to an operator's old address: one button puts that address back, signs every device
  * out and voids the password (whoever changed the address may know it); a link to set a new one follows by
  * mail. Nothing happens on opening the page, so a mail scanner that follows links changes nothing.
  */
 export default function UndoEmailChangePage() {
-  // undefined while rendering on the server, which never sees the fragment.
-  const token = useSyncExternalStore<string | undefined>(
-    noSubscription,
-    () => tokenFromHash(window.location.hash),
-    () => undefined,
-  );
+  const token = useFragmentToken();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
