@@ -23,7 +23,7 @@ type OperatorRow = typeof operators.$inferSelect;
 export const EMAIL_TAKEN = "Another operator has this e-mail address; each address belongs to one operator.";
 
 /** Runs `write`, turning the e-mail address's unique index into a 409 the form can show by the field. */
-export async function emailChecked<T>(write: () => Promise<T>): Promise<T> {
+async function emailChecked<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
