@@ -37,12 +37,22 @@ export interface EmbeddedAccess {
 }
 
 export interface StillState {
-  /**
-   * The WAL segments (file names in pg_wal/) that recovery from this instant needs: from the last
-   * checkpoint's redo point to the current insert position. Other segments there are recycled ones
-   * waiting to be reused, or old ones: a copy can leave them out.
-   */
-  walSegments: { first: string; last: string };
+  wal: WalRange;
+}
+
+/**
+ * The write-ahead log that recovery from this instant reads: from the last checkpoint's redo point to the
+ * current insert position (byte positions in the log), in the segments (file names in pg_wal/) `first` to
+ * `last`. Other segments there are recycled ones waiting to be reused, or old ones; they, and the bytes of
+ * these outside the range, hold older records, which a copy leaves out (db/backup/wal.ts).
+ */
+export interface WalRange {
+  first: string;
+  last: string;
+  redo: number;
+  insert: number;
+  segmentBytes: number;
+  pageBytes: number;
 }
 
 export type DatabaseTarget =
@@ -199,10 +209,24 @@ function pgliteHandle(
         // this transaction holds until `fn` settles; its statement lock is taken too, as close() does.
         // PGlite has no background writer or checkpointer, so nothing else touches the files meanwhile.
         return client.transaction(async (tx) => {
-          const { rows } = await tx.query<{ first: string; last: string }>(
-            "select (pg_control_checkpoint()).redo_wal_file as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last",
+          const { rows } = await tx.query<Record<keyof WalRange, string>>(
+            `select (pg_control_checkpoint()).redo_wal_file as first,
+              pg_walfile_name(pg_current_wal_insert_lsn()) as last,
+              ((pg_control_checkpoint()).redo_lsn - '0/0')::text as redo,
+              (pg_current_wal_insert_lsn() - '0/0')::text as insert,
+              (select setting from pg_settings where name = 'wal_segment_size') as "segmentBytes",
+              current_setting('wal_block_size') as "pageBytes"`,
           );
-          return client.runExclusive(() => fn({ walSegments: rows[0]! }));
+          const row = rows[0]!;
+          const wal: WalRange = {
+            first: row.first,
+            last: row.last,
+            redo: Number(row.redo),
+            insert: Number(row.insert),
+            segmentBytes: Number(row.segmentBytes),
+            pageBytes: Number(row.pageBytes),
+          };
+          return client.runExclusive(() => fn({ wal }));
         });
       },
     },

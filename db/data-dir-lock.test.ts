@@ -32,6 +32,30 @@ async function otherProcess(): Promise<ChildProcess> {
   return child;
 }
 
+/**
+ * A process that has exited but is not reaped (a zombie, state Z), as a server killed with -9 stays in a
+ * container whose first process does not reap: its parent, a shell that became `sleep` before the child
+ * ended, never waits for it.
+ */
+async function zombie(): Promise<number> {
+  const parent = spawn("sh", ["-c", "sleep 0.2 & echo $!; exec sleep 60"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  children.push(parent);
+  const pid = Number(
+    await new Promise((resolve) => parent.stdout!.once("data", (line) => resolve(String(line)))),
+  );
+  for (let i = 0; i < 200 && procStat(pid)[0] !== "Z"; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(procStat(pid)[0]).toBe("Z");
+  return pid;
+}
+
+/** The fields of /proc/PID/stat after the command name: state first, start time 20th. */
+const procStat = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+};
+
 const writeHolder = (dir: string, holder: Partial<DataDirHolder>) => {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, HOLDER_FILE), JSON.stringify({ role: "server", startedAt: "", ...holder }));
@@ -78,6 +102,17 @@ describe("DATA_DIR/server.json", () => {
     expect(isAlive(readHolder(dir)!)).toBe(false);
     const claim = claimDataDir(dir, "restore");
     expect(readHolder(dir)).toMatchObject({ pid: process.pid, role: "restore" });
+    claim.release();
+  });
+
+  it("takes over a file left by a server that was killed and is not reaped yet (a zombie)", async () => {
+    const pid = await zombie();
+    const dir = freshDir();
+    writeHolder(dir, { pid, role: "server", processStart: procStat(pid)[19] });
+    expect(isAlive(readHolder(dir)!)).toBe(false);
+    expect(liveHolder(dir)).toBeNull();
+    const claim = claimDataDir(dir, "server");
+    expect(readHolder(dir)).toMatchObject({ pid: process.pid, role: "server" });
     claim.release();
   });
 

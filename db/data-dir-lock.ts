@@ -60,15 +60,19 @@ export class DataDirBusyError extends Error {
   }
 }
 
-function processStart(pid: number): string | undefined {
+/** Linux: the state (field 3) and start time (field 22) of a process; undefined without /proc. */
+function procStat(pid: number): { state: string; start: string | undefined } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Field 22 (starttime); fields are counted after the command name, which may hold spaces.
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    // Fields are counted after the command name, which may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: fields[0] ?? "", start: fields[19] };
   } catch {
     return undefined;
   }
 }
+
+const processStart = (pid: number) => procStat(pid)?.start;
 
 /** Whether the process a holder file names is still running (and is the same process). */
 export function isAlive(holder: DataDirHolder): boolean {
@@ -78,8 +82,11 @@ export function isAlive(holder: DataDirHolder): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
-  const now = processStart(holder.pid);
-  return holder.processStart === undefined || now === undefined || now === holder.processStart;
+  const now = procStat(holder.pid);
+  // A zombie (Z) or dying (X) process has ended; signal 0 still reaches it until its parent reaps it, which
+  // in a container whose first process does not reap can take seconds after a kill -9.
+  if (now && (now.state === "Z" || now.state === "X")) return false;
+  return holder.processStart === undefined || now?.start === undefined || now.start === holder.processStart;
 }
 
 /** The holder file's contents, or null when there is none (or it is not ours to read). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvDateTime } from "../shared/india-time";
-import { toCsv } from "./csv";
+import { parse } from "csv-parse/sync";
+import { toCsv, unescapeCell } from "./csv";
 
 describe("toCsv", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -13,6 +14,34 @@ describe("toCsv", () => {
         ],
       ),
     ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n');
+  });
+
+  it("quotes a cell that holds a semicolon, the separator of spreadsheets in many locales", () => {
+    expect(toCsv(["a", "b"], [["x;y", "plain"]])).toBe('a,b\r\n"x;y",plain\r\n');
+  });
+
+  it("neutralises formula text after a separator inside a cell, as a reader splitting on ; or , sees it", () => {
+    const hostile = [
+      'Acme;=HYPERLINK("http://evil.example/claim","Open")',
+      "Pune,+91 1",
+      "a;@SUM(1)",
+      "b;-2+3",
+      "c,\t=1",
+      "d;\r=1",
+      "e; =1",
+    ];
+    const csv = toCsv(
+      ["v"],
+      hostile.map((v) => [v]),
+    );
+    // A spreadsheet in a ;-locale splits each line on ";" (quotes count only at a piece's start), a
+    // naive reader on ",": no piece may start as a formula.
+    for (const piece of csv.split(/\r\n/).flatMap((line) => line.split(/[;,]/)))
+      expect(piece.replace(/^"/, "")).not.toMatch(/^[=+\-@\t\r]/);
+    expect(csv).toContain(`"Acme;'=HYPERLINK(""http://evil.example/claim"",""Open"")"`);
+    // An import of the exported file reads back what was exported.
+    const cells = (parse(csv, { from_line: 2 }) as string[][]).map((row) => unescapeCell(row[0]!));
+    expect(cells).toEqual(hostile);
   });
 
   it("neutralises every cell a spreadsheet would run as a formula", () => {

@@ -15,10 +15,19 @@ export const csvPhone = (e164: string) => e164.replace(indianMobile, "91 $1 $2")
 
 /** Cells a spreadsheet would run as a formula; `toCsv` puts a quote before them. */
 const formulaStart = /^[=+\-@\t\r\n]/;
+/**
+ * The same text after a separator inside a cell: a spreadsheet in a locale whose separator is ";" splits
+ * the line there (quotes count only at the start of a piece), so a piece can start a formula mid-cell.
+ */
+const formulaAfterSeparator = /([,;])(?=[=+\-@\t\r\n])/g;
+const quotedAfterSeparator = /([,;])'(?=[=+\-@\t\r\n])/g;
 
-/** A cell read back from a file `toCsv` wrote (an import): the quote it put before a formula goes again. */
+/** A cell read back from a file `toCsv` wrote (an import): the quotes it put before formulas go again. */
 export const unescapeCell = (cell: string) =>
-  cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell;
+  (cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell).replace(
+    quotedAfterSeparator,
+    "$1",
+  );
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -27,18 +36,20 @@ function text(value: unknown): string {
   const s = String(value);
   if (isoTimestamp.test(s)) return csvDateTime(new Date(s));
   if (indianMobile.test(s)) return csvPhone(s);
-  // Anything a spreadsheet would run as a formula is turned into text by a leading quote.
-  return formulaStart.test(s) ? `'${s}` : s;
+  // Anything a spreadsheet would run as a formula is turned into text by a quote before it.
+  const safe = s.replace(formulaAfterSeparator, "$1'");
+  return formulaStart.test(safe) ? `'${safe}` : safe;
 }
 
 /**
  * RFC 4180 CSV, the one writer of every export: moments in India time, phone numbers readable,
- * no cell a spreadsheet would run as a formula.
+ * no cell a spreadsheet would run as a formula, whether it splits lines on "," or on ";".
  */
 export function toCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const cell = (value: unknown) => {
     const t = text(value);
-    return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+    // ";" too: spreadsheets in many locales separate cells with it.
+    return /[",;\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
   };
   return [headers, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }

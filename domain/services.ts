@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
+import { compactErased } from "../db/compaction";
 import { createAuditService } from "./audit/service";
 import { createPasswordResetService } from "./auth/password-reset";
 import { createSecurityMail } from "./auth/security-mail";
@@ -93,7 +94,16 @@ export function createServices(db: Database, deps: ServiceDeps) {
     ),
     team: createTeamService(db),
     careers: createCareersService(db, { settings }),
-    applications: createApplicationService(db, { settings, audit, publicAddress }),
+    applications: createApplicationService(db, {
+      settings,
+      audit,
+      publicAddress,
+      // The erasure has committed either way; what its compaction leaves due, the timer retries (db/compaction.ts).
+      compact: () =>
+        compactErased(db).catch((error) =>
+          deps.log.error({ err: error }, "compaction after an erasure failed; it is retried every minute"),
+        ),
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordId } from "./blog";
 import { MAX_BULK_IDS } from "./bulk";
 import { listQuerySchema } from "./list-query";
+import { isOneLine, personName } from "./one-line";
 import { normalizePhone } from "./phone";
 
 // Also the database's column enums (db/schema/careers.ts).
@@ -37,6 +38,9 @@ const optionalText = (max: number, label: string) =>
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
     .optional()
     .transform((v) => v ?? "");
+/** A short answer the hiring team's mail shows on a line of its own. */
+const optionalLine = (max: number, label: string) =>
+  optionalText(max, label).refine(isOneLine, `${label} must be one line`);
 
 /** Indian numbers in any usual shape (schemas/phone.ts), or an international one written with "+". */
 export function applicantPhone(input: string): string | null {
@@ -56,16 +60,8 @@ const checkbox = z
  * strings; checkboxes arrive as "on" when ticked and are absent otherwise.
  */
 export const applicationFieldsSchema = z.object({
-  first_name: z
-    .string({ error: "Enter your first name" })
-    .trim()
-    .min(1, "Enter your first name")
-    .max(100, "First name must be at most 100 characters"),
-  last_name: z
-    .string({ error: "Enter your last name" })
-    .trim()
-    .min(1, "Enter your last name")
-    .max(100, "Last name must be at most 100 characters"),
+  first_name: personName("first name"),
+  last_name: personName("last name"),
   email: z
     .string({ error: "Enter your e-mail address" })
     .trim()
@@ -94,8 +90,8 @@ export const applicationFieldsSchema = z.object({
   profile_url: optionalText(300, "The profile address").pipe(
     z.string().regex(/^$|^https?:\/\/[^\s]+$/i, "Enter a full address starting with https://"),
   ),
-  city: optionalText(100, "City"),
-  notice_period: optionalText(100, "Notice period"),
+  city: optionalLine(100, "City"),
+  notice_period: optionalLine(100, "Notice period"),
   consent_processing: checkbox.refine((v) => v, "Please agree to the processing of your application"),
   keep_cv: checkbox,
   /** Honeypot: hidden from people, so anything here came from a bot. */
@@ -187,12 +183,35 @@ export const applicationRowSchema = z.object({
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
 
+/** The job's questions as asked, with the candidate's answers; null when the job asked none. */
+const askedAnswersSchema = z.array(z.object({ question: z.string(), answer: z.string() })).nullable();
+
+/** One later post of the form for the same job and address; nothing of it is merged into the application. */
+export const applicationSubmissionSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  cover_note: z.string(),
+  profile_url: z.string(),
+  notice_period: z.string(),
+  answers: askedAnswersSchema,
+  cv_file_name: z.string(),
+  cv_size: z.number().int(),
+  keep_for_future: z.boolean(),
+  /** The application's stage when it came in. */
+  stage_then: z.enum(applicationStages),
+  created_at: z.string(),
+});
+export type ApplicationSubmission = z.infer<typeof applicationSubmissionSchema>;
+
 export const applicationDetailSchema = applicationRowSchema.extend({
   cover_note: z.string(),
   profile_url: z.string(),
   notice_period: z.string(),
-  /** The job's questions as asked, with the candidate's answers; null when the job asked none. */
-  answers: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
+  answers: askedAnswersSchema,
   cv_file_name: z.string().nullable(),
   cv_size: z.number().int().nullable(),
   consented_at: z.string(),
@@ -208,6 +227,8 @@ export const applicationDetailSchema = applicationRowSchema.extend({
       at: z.string(),
     }),
   ),
+  /** The form as sent again later with the same address: kept beside the application, oldest first. */
+  submissions: z.array(applicationSubmissionSchema),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isOneLine, personName } from "./one-line";
 
 const optional = (max: number, label: string) =>
   z
@@ -10,17 +11,9 @@ const optional = (max: number, label: string) =>
 
 /** The "Request a Demo or Contact Us" form; the same schema checks the browser form and the API body. */
 export const contactRequestSchema = z.object({
-  first_name: z
-    .string()
-    .trim()
-    .min(1, "Enter your first name")
-    .max(100, "First name must be at most 100 characters"),
-  last_name: z
-    .string()
-    .trim()
-    .min(1, "Enter your last name")
-    .max(100, "Last name must be at most 100 characters"),
-  organization: optional(200, "Organization"),
+  first_name: personName("first name"),
+  last_name: personName("last name"),
+  organization: optional(200, "Organization").refine(isOneLine, "Organization must be one line"),
   email: z
     .string()
     .trim()
@@ -28,7 +21,7 @@ export const contactRequestSchema = z.object({
   phone: optional(30, "Phone").pipe(
     z.string().regex(/^$|^\+?[0-9 ()-]{7,20}$/, "Enter a phone number of 7-20 digits"),
   ),
-  location: optional(100, "Location"),
+  location: optional(100, "Location").refine(isOneLine, "Location must be one line"),
   message: z
     .string()
     .trim()

@@ -10,6 +10,9 @@ const url = z.url({ protocol: /^https$/, error: "Enter a full https:// address" 
 /** How long deleted records stay in "Recently deleted" when the settings do not say (domain/trash.ts). */
 export const DEFAULT_TRASH_DAYS = 30;
 export const MAX_TRASH_DAYS = 365;
+/** How long backups are kept when the settings do not say: the default privacy text states it. */
+export const DEFAULT_BACKUP_DAYS = 30;
+export const MAX_BACKUP_DAYS = 3650;
 
 export const siteSettingsSchema = z.object({
   sales_email: email,
@@ -49,6 +52,13 @@ export const siteSettingsSchema = z.object({
     .int(`Enter a whole number of days, 1 to ${MAX_TRASH_DAYS}`)
     .min(1, `Keep deleted records at least 1 day (at most ${MAX_TRASH_DAYS})`)
     .max(MAX_TRASH_DAYS, `Keep deleted records at most ${MAX_TRASH_DAYS} days`)
+    .optional(),
+  // How long the operator keeps backups (they live outside the site); absent in settings saved before it existed.
+  backup_days: z
+    .number({ error: `Enter the number of days, 1 to ${MAX_BACKUP_DAYS.toLocaleString("en-US")}` })
+    .int(`Enter a whole number of days, 1 to ${MAX_BACKUP_DAYS.toLocaleString("en-US")}`)
+    .min(1, "Keep backups at least 1 day")
+    .max(MAX_BACKUP_DAYS, `Keep backups at most ${MAX_BACKUP_DAYS.toLocaleString("en-US")} days`)
     .optional(),
 });
 

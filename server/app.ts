@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../db/client";
 import { createContentVersionService } from "../domain/content-version/service";
 import { createServices, type Services } from "../domain/services";
 import { startTrashPurge } from "../domain/trash";
+import { startCompaction } from "../db/compaction";
 import { startApplicationRetention } from "../domain/careers/applications";
 import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
@@ -162,6 +163,11 @@ export async function buildApp({
     app.log.error({ err: error }, "application retention failed"),
   );
   app.addHook("onClose", () => retention.stop());
+  // What an erasure's own compaction skipped or did not reach (a crash) is compacted on a timer (db/compaction.ts).
+  const compaction = startCompaction(database.db, (error) =>
+    app.log.error({ err: error }, "compaction of erased data failed"),
+  );
+  app.addHook("onClose", () => compaction.stop());
   app.decorate("sitemapSources", []);
 
   await app.register(cookie);

@@ -88,6 +88,42 @@ describe("loadConfig", () => {
     expect((error as Error).message).not.toContain("\n");
   });
 
+  // Every numeric setting, with its bounds: each way a value can be wrong gets its own message.
+  it.each([
+    ["PORT", 0, 65_535],
+    ["ACCESS_TOKEN_TTL_SECONDS", 5, 86_400],
+    ["REFRESH_TOKEN_TTL_DAYS", 1, 90],
+    ["MAIL_RETRY_BASE_MS", 100, 3_600_000],
+    ["MAIL_MAX_ATTEMPTS", 1, 100],
+    ["SHUTDOWN_DELAY_MS", 0, 30_000],
+    ["SHUTDOWN_TIMEOUT_MS", 100, 60_000],
+    ["REQUEST_TIMEOUT_MS", 1_000, 600_000],
+    ["KEEP_ALIVE_TIMEOUT_MS", 1_000, 600_000],
+    ["CONNECTION_TIMEOUT_MS", 1_000, 3_600_000],
+    ["PUBLIC_FORM_RATE_LIMIT", 1, 10_000],
+  ])("says what is wrong with %s: not a number, a fraction, below %i, above %i", (name, min, max) => {
+    const message = (value: string) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), [name]: value });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "accepted";
+    };
+    const n = (v: number) => v.toLocaleString("en-US");
+    expect(message("many")).toBe(`Invalid configuration: ${name} must be a whole number (got "many")`);
+    expect(message(`${min}.5`)).toBe(
+      `Invalid configuration: ${name} must be a whole number (got "${min}.5")`,
+    );
+    expect(message(String(min - 1))).toBe(
+      `Invalid configuration: ${name} must be at least ${n(min)} (got "${min - 1}")`,
+    );
+    expect(message(String(max * 10))).toBe(
+      `Invalid configuration: ${name} must be at most ${n(max)} (got "${max * 10}")`,
+    );
+    expect(message(String(max))).toBe("accepted");
+  });
+
   it.each([
     [undefined, false],
     ["", false],

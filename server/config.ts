@@ -11,6 +11,17 @@ const boolish = z
   .optional()
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * A whole number between `min` and `max`, with a message for each way it can be wrong (one message for the
+ * whole schema would call 100000 "not a whole number" when it is too large).
+ */
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min.toLocaleString("en-US")}`)
+    .max(max, `must be at most ${max.toLocaleString("en-US")}`);
+
 const optionalText = z
   .string()
   .optional()
@@ -20,23 +31,13 @@ const envSchema = z
   .object({
     // Unset means the real thing; `npm run dev` asks for development (Vite, reloads) explicitly.
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(65535).default(3000),
+    PORT: wholeNumber(0, 65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     ...databaseEnv,
     BUILD_DIR: z.string().min(1).default("build"),
     JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(5)
-      .max(86_400)
-      .default(900),
-    REFRESH_TOKEN_TTL_DAYS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(1)
-      .max(90)
-      .default(14),
+    ACCESS_TOKEN_TTL_SECONDS: wholeNumber(5, 86_400).default(900),
+    REFRESH_TOKEN_TTL_DAYS: wholeNumber(1, 90).default(14),
     ADMIN_USERNAME: optionalText.pipe(
       z
         .string()
@@ -59,18 +60,8 @@ const envSchema = z
     ),
     MAIL_FROM: z.string().default("GCC View 360 <no-reply@localhost>"),
     // The outbox waits this long after a failed attempt, doubling each time (domain/notifications/outbox.ts).
-    MAIL_RETRY_BASE_MS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(100)
-      .max(3_600_000)
-      .default(DEFAULT_RETRY_BASE_MS),
-    MAIL_MAX_ATTEMPTS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(1)
-      .max(100)
-      .default(DEFAULT_MAX_ATTEMPTS),
+    MAIL_RETRY_BASE_MS: wholeNumber(100, 3_600_000).default(DEFAULT_RETRY_BASE_MS),
+    MAIL_MAX_ATTEMPTS: wholeNumber(1, 100).default(DEFAULT_MAX_ATTEMPTS),
     PUBLIC_BASE_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     ),
@@ -84,47 +75,17 @@ const envSchema = z
         return z.NEVER;
       }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    SHUTDOWN_DELAY_MS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(0)
-      .max(30_000)
-      .default(0),
-    SHUTDOWN_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(100)
-      .max(60_000)
-      .default(10_000),
+    SHUTDOWN_DELAY_MS: wholeNumber(0, 30_000).default(0),
+    SHUTDOWN_TIMEOUT_MS: wholeNumber(100, 60_000).default(10_000),
     // How long a client may take to send a whole request (head and body): a body trickled in a byte at a
     // time is cut off here. 60 s lets a 10 MB image through at ~1.5 Mbit/s. Answers are not limited by it.
-    REQUEST_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(1_000)
-      .max(600_000)
-      .default(60_000),
+    REQUEST_TIMEOUT_MS: wholeNumber(1_000, 600_000).default(60_000),
     // How long an idle keep-alive connection stays open; above the 60 s idle timeout of common balancers.
-    KEEP_ALIVE_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(1_000)
-      .max(600_000)
-      .default(72_000),
+    KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 600_000).default(72_000),
     // A connection on which nothing moves (no byte read or written) for this long is closed.
-    CONNECTION_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(1_000)
-      .max(3_600_000)
-      .default(120_000),
+    CONNECTION_TIMEOUT_MS: wholeNumber(1_000, 3_600_000).default(120_000),
     SEED_DEMO: boolish,
-    PUBLIC_FORM_RATE_LIMIT: z.coerce
-      .number({ error: "must be a whole number" })
-      .int()
-      .min(1)
-      .max(10_000)
-      .default(5),
+    PUBLIC_FORM_RATE_LIMIT: wholeNumber(1, 10_000).default(5),
   })
   // A secret generated per machine would break tokens between instances sharing one PostgreSQL.
   .refine((env) => env.DATABASE_URL === undefined || env.JWT_SECRET !== undefined, {

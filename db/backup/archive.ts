@@ -10,6 +10,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { migrationsFolder, type Database, type DatabaseHandle } from "../client";
+import { compactErased, compactionPending } from "../compaction";
 import { SCRATCH_PREFIXES } from "../data-dir-lock";
 import { blogComments, blogPosts, contactRequests, mediaFiles, operators } from "../schema/index";
 import { nextTurn, readPieces, tarTree } from "./files";
@@ -69,9 +70,20 @@ export interface Snapshot {
  * Copies the open embedded database at one instant: after a CHECKPOINT, while no statement runs and no
  * transaction is open (queries wait for the copy, the event loop does not), into one scratch file. The
  * copy is what PostgreSQL would find after a power cut at that instant: every committed transaction,
- * none half-done.
+ * none half-done. What was erased before that instant is in no file of it: the tables erasures changed
+ * are compacted first (db/compaction.ts), and the copy takes only the log recovery reads (./wal.ts).
  */
 export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "offline"): Promise<Snapshot> {
+  for (let attempt = 1; ; attempt++) {
+    await compactErased(handle.db);
+    const snapshot = await copyAtOneInstant(handle, taken);
+    // An erasure that committed between the compaction and the copy's instant: compact and copy again.
+    if (attempt === 3 || !(await compactionPending(handle.db))) return snapshot;
+    await snapshot.discard();
+  }
+}
+
+async function copyAtOneInstant(handle: DatabaseHandle, taken: "online" | "offline"): Promise<Snapshot> {
   const dataDir = handle.embedded?.dataDir;
   if (!dataDir) throw new Error("only an embedded database on disk can be copied");
   const migrations = await handle.db.$count(appliedMigrations);
@@ -82,12 +94,12 @@ export async function takeSnapshot(handle: DatabaseHandle, taken: "online" | "of
   try {
     let createdAt = "";
     let paused = 0;
-    const copied = await handle.embedded!.whileStill(async ({ walSegments }) => {
+    const copied = await handle.embedded!.whileStill(async ({ wal }) => {
       // The instant the copy shows: every commit before it is in, none after it can happen until it ends.
       createdAt = new Date().toISOString();
       const started = performance.now();
       try {
-        return await tarTree(dataDir, tarFile, walSegments);
+        return await tarTree(dataDir, tarFile, wal);
       } finally {
         paused = performance.now() - started;
       }

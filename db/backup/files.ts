@@ -1,6 +1,8 @@
 import { closeSync, openSync, readdirSync, readSync, writeSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import type { WalRange } from "../client";
 import { directoryEntries } from "./tar";
+import { isUnneededWal, isWalSegment, segmentStart, trimWal } from "./wal";
 
 /**
  * File work for a backup, done synchronously in short slices with the event loop given back between
@@ -49,31 +51,31 @@ export function listTree(root: string): TreeEntry[] {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-const WAL_SEGMENT = /^pg_wal\/[0-9A-F]{24}$/;
-
-/** Whether a data directory entry is a WAL segment outside those recovery needs (see StillState). */
-export function isUnneededWal(name: string, needed: { first: string; last: string }): boolean {
-  if (!WAL_SEGMENT.test(name)) return false;
-  const segment = name.slice("pg_wal/".length);
-  return segment < needed.first || segment > needed.last;
-}
-
 /**
  * Writes a still PostgreSQL data directory `from` into one new file `to`, as the tar entries of
- * `pglite/` (no end marker), leaving out the WAL segments outside `walSegments`; answers how many files
- * and bytes it holds. One file written in order, rather than a copy of each of the cluster's thousand
- * files: creating files is what a copy spends its time on (0.65 s instead of 0.1 s for the demo data).
+ * `pglite/` (no end marker), with only the write-ahead log recovery reads (`wal`, db/backup/wal.ts);
+ * answers how many files and bytes it holds. One file written in order, rather than a copy of each of the
+ * cluster's thousand files: creating files is what a copy spends its time on (0.65 s instead of 0.1 s for
+ * the demo data).
  */
 export async function tarTree(
   from: string,
   to: string,
-  walSegments: { first: string; last: string },
+  wal: WalRange,
 ): Promise<{ files: number; bytes: number }> {
   const slicer = new Slicer();
   const stats = { files: 0, bytes: 0 };
   const fd = openSync(to, "wx", 0o600);
   try {
-    const entries = directoryEntries(from, "pglite", { skip: (n) => isUnneededWal(n, walSegments), stats });
+    const entries = directoryEntries(from, "pglite", {
+      skip: (name) => isUnneededWal(name, wal),
+      change: (name) => {
+        if (!isWalSegment(name)) return undefined;
+        const start = segmentStart(name, wal.segmentBytes);
+        return (piece, offset) => trimWal(piece, start, offset, wal);
+      },
+      stats,
+    });
     for (const chunk of entries) {
       for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
       await slicer.maybeYield();

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { isUnneededWal, PIECE_BYTES, tarTree } from "./files";
+import { PIECE_BYTES, tarTree } from "./files";
+import { isUnneededWal, segmentStart } from "./wal";
 import { decodeHeader, directoryEntries, encodeHeader, endOfArchive, memoryEntry, readTar } from "./tar";
 
 const root = mkdtempSync(join(tmpdir(), "gcc-tar-"));
@@ -90,7 +91,15 @@ describe("copying a still data directory", () => {
     writeFileSync(join(from, "pg_wal", "00000002.history"), "history");
 
     const to = join(root, "snapshot.tar");
-    const needed = { first: segments[1]!, last: segments[2]! };
+    const segmentBytes = 16 << 20;
+    const needed = {
+      first: segments[1]!,
+      last: segments[2]!,
+      redo: segmentStart(segments[1]!, segmentBytes),
+      insert: segmentStart(segments[2]!, segmentBytes) + 1000,
+      segmentBytes,
+      pageBytes: 8192,
+    };
     const copied = await tarTree(from, to, needed);
     const found = await unpack([readFileSync(to), endOfArchive()]);
     const relation = found["pglite/base/1/1259"];

@@ -67,6 +67,8 @@ export function* memoryEntry(name: string, data: Buffer): Generator<Buffer> {
 export interface EntriesOptions {
   /** Entries (by their name relative to `root`) to leave out. */
   skip?: (name: string) => boolean;
+  /** For a file whose bytes are to be changed in the copy: what changes a piece read from `offset`. */
+  change?: (name: string) => ((piece: Buffer, offset: number) => void) | undefined;
   /** Filled in as the entries are made: how many files and how many bytes of file content. */
   stats?: { files: number; bytes: number };
 }
@@ -78,7 +80,7 @@ export interface EntriesOptions {
 export function* directoryEntries(
   root: string,
   prefix: string,
-  { skip = () => false, stats = { files: 0, bytes: 0 } }: EntriesOptions = {},
+  { skip = () => false, change = () => undefined, stats = { files: 0, bytes: 0 } }: EntriesOptions = {},
 ): Generator<Buffer> {
   let batch: Buffer[] = [];
   let batched = 0;
@@ -103,7 +105,11 @@ export function* directoryEntries(
       continue;
     }
     add(encodeHeader({ name, type: "file", size: info.size, mode: 0o600, mtime }));
+    const changePiece = change(entry.name);
+    let offset = 0;
     for (const piece of readPieces(entry.path, info.size)) {
+      changePiece?.(piece, offset);
+      offset += piece.length;
       add(piece);
       if (batched >= PIECE_BYTES) yield take();
     }

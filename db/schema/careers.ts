@@ -16,6 +16,20 @@ import { bytea } from "./media";
 import { applicationStages, rejectReasons } from "../../schemas/application";
 import type { ApplicationAnswer } from "../../schemas/job-answers";
 
+/** What the application form sends besides the CV: the columns of an application and of a later submission. */
+const sentFields = () => ({
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  coverNote: text("cover_note").notNull().default(""),
+  profileUrl: text("profile_url").notNull().default(""),
+  city: text("city").notNull().default(""),
+  noticePeriod: text("notice_period").notNull().default(""),
+  /** Answers to the job's questions as they were asked; null when the job asked none (and once anonymised). */
+  answers: jsonb("answers").$type<ApplicationAnswer[]>(),
+});
+
 /**
  * A candidate's application to one job, taken on the site. The CV is stored in the row (like uploads,
  * docs/decisions/0002-media-in-database.md); anonymisation blanks the personal columns and keeps stage
@@ -27,16 +41,7 @@ export const jobApplications = pgTable(
     id: serial("id").primaryKey(),
     // Set null when the job is deleted: the candidate's application (and its retention) outlives the post.
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    coverNote: text("cover_note").notNull().default(""),
-    profileUrl: text("profile_url").notNull().default(""),
-    city: text("city").notNull().default(""),
-    noticePeriod: text("notice_period").notNull().default(""),
-    /** Answers to the job's questions as they were asked; null when the job asked none (and once anonymised). */
-    answers: jsonb("answers").$type<ApplicationAnswer[]>(),
+    ...sentFields(),
     /** The name the candidate's file had: shown and offered on download (escaped), never used as a path. */
     cvFileName: text("cv_file_name"),
     cvContentType: text("cv_content_type"),
@@ -47,20 +52,46 @@ export const jobApplications = pgTable(
     stage: text("stage", { enum: applicationStages }).notNull().default("new"),
     rejectReason: text("reject_reason", { enum: rejectReasons }),
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Times the candidate sent the form again for the same job (the application was updated). */
+    /** Times the form was sent again for the same job with this address (each kept in job_application_submissions). */
     resubmissions: integer("resubmissions").notNull().default(0),
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One live application per candidate and job: applying again updates it.
+    // One live application per candidate and job: applying again adds a submission to it.
     uniqueIndex("job_applications_job_email_idx")
       .on(t.jobId, sql`lower(${t.email})`)
       .where(sql`${t.anonymisedAt} is null`),
     index("job_applications_created_idx").on(t.createdAt.desc()),
     index("job_applications_stage_idx").on(t.stage, t.stageChangedAt),
   ],
+);
+
+/**
+ * The form sent again for a job with an address that already applied: kept beside the application, never
+ * merged into it, since whoever knows the address can send it (docs/decisions/0018-repeat-applications.md).
+ * Deleted with the application's personal data.
+ */
+export const jobApplicationSubmissions = pgTable(
+  "job_application_submissions",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    ...sentFields(),
+    cvFileName: text("cv_file_name").notNull(),
+    cvContentType: text("cv_content_type").notNull(),
+    cvSize: integer("cv_size").notNull(),
+    cvBytes: bytea("cv_bytes").notNull(),
+    /** The "keep my CV" box as ticked in this post; the application's own consent stays as it was given. */
+    keepForFuture: boolean("keep_for_future").notNull().default(false),
+    /** The application's stage when this came in (e.g. sent again after a rejection). */
+    stageThen: text("stage_then", { enum: applicationStages }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("job_application_submissions_app_idx").on(t.applicationId, t.createdAt)],
 );
 
 /** Every stage an application went through, who moved it and why (a rejection's reason). */

@@ -9,3 +9,4 @@ export * from "./mail";
 export * from "./two-factor";
 export * from "./careers";
 export * from "./imports";
+export * from "./compaction";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { mailStatuses } from "../../schemas/mail";
 
 /**
@@ -22,6 +22,10 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** The record the mail is about when it carries that record's personal data ("job_application:12"): erasing it reaches the mail. */
     about: text("about"),
+    /** Sent because a visitor asked, to an address the visitor typed: counted by the per-recipient limits. */
+    visitor: boolean("visitor").notNull().default(false),
+    /** What a visitor's mail is about ("application:12"): such an address gets one a day per topic. */
+    topic: text("topic"),
   },
   (t) => [
     // The worker's claim reads only pending rows in retry order.
@@ -32,6 +36,10 @@ export const mailOutbox = pgTable(
     index("mail_outbox_about_idx")
       .on(t.about)
       .where(sql`${t.about} is not null`),
+    // The per-recipient limits count a day of one address's visitor mail.
+    index("mail_outbox_visitor_idx")
+      .on(sql`lower(${t.recipient})`, t.createdAt)
+      .where(sql`${t.visitor}`),
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'logged', 'failed')`),
   ],
 );

@@ -1,9 +1,11 @@
-import { and, asc, count, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { compactErased, oweCompaction } from "../../db/compaction";
 import {
   auditLog,
   jobApplicationNotes,
   jobApplicationStages,
+  jobApplicationSubmissions,
   jobApplications,
   jobs,
 } from "../../db/schema/index";
@@ -19,7 +21,7 @@ import {
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { HttpError } from "../errors";
-import { enqueueMail, eraseMailAbout } from "../notifications/outbox";
+import { enqueueMail, enqueueVisitorMail, eraseMailAbout } from "../notifications/outbox";
 import type { PublicAddressService } from "../settings/public-address";
 import type { SettingsService } from "../settings/service";
 import { createApplicationPipeline } from "./application-pipeline";
@@ -28,6 +30,8 @@ import { cvFileName, type CheckedCv } from "./cv-file";
 import type { ApplicationAnswer, JobQuestion } from "../../schemas/job-answers";
 
 const DAY_MS = 86_400_000;
+/** Every column of a later submission but the CV's bytes. */
+const { cvBytes: _bytes, ...submissionColumns } = getTableColumns(jobApplicationSubmissions);
 /** How the mail outbox names an application whose personal data a mail carries. */
 const mailAbout = (id: number) => `job_application:${id}`;
 // Advisory locks of applications (one candidate, one job), apart from the other lock spaces.
@@ -73,9 +77,12 @@ export function createApplicationService(
     audit: AuditService;
     publicAddress: Pick<PublicAddressService, "url">;
     now?: () => Date;
+    /** Rewrites the tables an erasure changed (db/compaction.ts); the server's logs a failure instead of throwing. */
+    compact?: () => Promise<unknown>;
   },
 ) {
   const now = deps.now ?? (() => new Date());
+  const compact = deps.compact ?? (() => compactErased(db));
 
   async function find(id: number, via: Database = db) {
     const [row] = await via
@@ -100,12 +107,17 @@ export function createApplicationService(
     await tx
       .delete(jobApplicationNotes)
       .where(sql`${jobApplicationNotes.applicationId} in ${done.map((d) => d.id)}`);
+    await tx
+      .delete(jobApplicationSubmissions)
+      .where(sql`${jobApplicationSubmissions.applicationId} in ${done.map((d) => d.id)}`);
     const strip = (column: typeof auditLog.before | typeof auditLog.after) =>
       sql`case when ${column} is null then null else ${column} - ${sql.raw(`array[${PERSONAL_AUDIT_KEYS.map((k) => `'${k}'`).join(",")}]`)} end`;
     await tx
       .update(auditLog)
       .set({ before: strip(auditLog.before), after: strip(auditLog.after) })
       .where(and(eq(auditLog.entity, "job_application"), sql`${auditLog.entityId} in ${ids}`));
+    // The old row versions (and the CV's TOAST chunks) stay in the files until these are rewritten.
+    await oweCompaction(tx, [jobApplications, jobApplicationSubmissions, jobApplicationNotes, auditLog]);
     await eraseMailAbout(
       tx,
       done.map((d) => mailAbout(d.id)),
@@ -118,16 +130,18 @@ export function createApplicationService(
     ...createApplicationPipeline(db, { audit: deps.audit, now }),
 
     /**
-     * Takes an application for an open job. The same e-mail applying to the same job again updates the
-     * application it made (answers `updated: true`). The candidate's confirmation and the hiring address's
-     * notification are queued in the same transaction (the mail outbox sends them).
+     * Takes an application for an open job. The same address (any case) applying to the same job again
+     * changes nothing of the application: what was sent is kept beside it as a submission, since anyone who
+     * knows the address can send the form (docs/decisions/0018-repeat-applications.md). The answer is the
+     * same either way, so it tells no one who applied where. The candidate's confirmation (at most one a
+     * day per address and job) and the hiring address's notification are queued in the same transaction.
      */
     async submit(
       jobId: number,
       fields: ApplicationFields,
       cv: { bytes: Buffer; name?: string; checked: CheckedCv },
       answers: ApplicationAnswer[] = [],
-    ) {
+    ): Promise<{ id: number; repeat: boolean }> {
       const [job] = await db
         .select({
           id: jobs.id,
@@ -147,7 +161,7 @@ export function createApplicationService(
         );
       const [settings, consoleAddress] = await Promise.all([deps.settings.get(), deps.publicAddress.url()]);
       const fileName = cvFileName(cv.name, cv.checked.kind);
-      const values = {
+      const sent = {
         firstName: fields.first_name,
         lastName: fields.last_name,
         email: fields.email,
@@ -162,8 +176,6 @@ export function createApplicationService(
         cvSize: cv.bytes.length,
         cvBytes: cv.bytes,
         keepForFuture: fields.keep_cv,
-        consentedAt: now(),
-        updatedAt: now(),
       };
       const email = fields.email.toLowerCase();
       return db.transaction(async (tx) => {
@@ -171,7 +183,12 @@ export function createApplicationService(
           sql`select pg_advisory_xact_lock(${APPLICATION_LOCK_SPACE}, hashtext(${`${jobId}\u001f${email}`}))`,
         );
         const [existing] = await tx
-          .select({ id: jobApplications.id })
+          .select({
+            id: jobApplications.id,
+            firstName: jobApplications.firstName,
+            stage: jobApplications.stage,
+            keepForFuture: jobApplications.keepForFuture,
+          })
           .from(jobApplications)
           .where(
             and(
@@ -179,42 +196,56 @@ export function createApplicationService(
               eq(sql`lower(${jobApplications.email})`, email),
               isNull(jobApplications.anonymisedAt),
             ),
-          );
+          )
+          // An erasure under way finishes first: then this finds no live application and starts a new one.
+          .for("update");
         let id: number;
         if (existing) {
           id = existing.id;
           await tx
+            .insert(jobApplicationSubmissions)
+            .values({ ...sent, applicationId: id, stageThen: existing.stage, createdAt: now() });
+          // Only the count and the time move: retention counts from the newest personal data kept.
+          await tx
             .update(jobApplications)
-            .set({ ...values, resubmissions: sql`${jobApplications.resubmissions} + 1` })
+            .set({ resubmissions: sql`${jobApplications.resubmissions} + 1`, updatedAt: now() })
             .where(eq(jobApplications.id, id));
         } else {
           const [saved] = await tx
             .insert(jobApplications)
-            .values({ ...values, jobId })
+            .values({ ...sent, jobId, consentedAt: now(), updatedAt: now() })
             .returning({ id: jobApplications.id });
           id = saved!.id;
           await tx
             .insert(jobApplicationStages)
             .values({ applicationId: id, toStage: "new", operatorName: "candidate" });
         }
-        const updated = Boolean(existing);
-        const name = `${fields.first_name} ${fields.last_name}`;
-        await enqueueMail(
+        const rejected = existing?.stage === "rejected";
+        // A repeat is addressed with the name the application has, not whatever the new post says.
+        await enqueueVisitorMail(
           tx,
           {
             to: fields.email,
-            subject: updated
-              ? `We updated your application: ${job.title}`
-              : `We received your application: ${job.title}`,
+            // The same subject for a first and a repeat application: it names nothing the sender could not know.
+            subject: `We received your application: ${job.title}`,
             text: [
-              `Dear ${fields.first_name},`,
+              `Dear ${existing?.firstName ?? fields.first_name},`,
               "",
-              updated
-                ? `Thank you. Your application for ${job.title} at ${job.company} has been updated with the details and CV you just sent.`
-                : `Thank you for applying for ${job.title} at ${job.company}. We have received your application and CV.`,
-              "Our hiring team reviews every application and will contact you if your profile matches the role.",
+              ...(!existing
+                ? [
+                    `Thank you for applying for ${job.title} at ${job.company}. We have received your application and CV.`,
+                    "Our hiring team reviews every application and will contact you if your profile matches the role.",
+                  ]
+                : rejected
+                  ? [
+                      `We decided earlier not to take your application for ${job.title} further. We have added what you just sent to it, and the hiring team will look at it; they will contact you if they reconsider.`,
+                    ]
+                  : [
+                      `You had applied for ${job.title} at ${job.company} before. We have kept your application as it was and added what you just sent beside it, for the hiring team to see.`,
+                    ]),
+              ...(existing ? ["If you did not send it, reply to this e-mail and we will remove it."] : []),
               "",
-              fields.keep_cv
+              (existing?.keepForFuture ?? fields.keep_cv)
                 ? `You agreed that we may keep your CV for future openings for up to ${KEEP_CV_DAYS} days.`
                 : "We use your details only for this position.",
               "You can ask us to see or erase your data at any time by replying to this e-mail.",
@@ -222,14 +253,21 @@ export function createApplicationService(
               job.company,
             ].join("\n"),
           },
-          mailAbout(id),
+          { about: mailAbout(id), topic: `application:${jobId}` },
         );
+        const name = `${fields.first_name} ${fields.last_name}`;
         await enqueueMail(
           tx,
           {
             to: settings.hr_email,
-            subject: `${updated ? "Updated application" : "New application"}: ${job.title} from ${name}`,
+            subject: `${!existing ? "New application" : rejected ? "Sent again after a rejection" : "Sent again"}: ${job.title} from ${name}`,
             text: [
+              ...(existing
+                ? [
+                    `This was sent with the address of an application already in the console (${stageLabels[existing.stage]}). Nothing in the application was changed: what was sent is kept beside it. Anyone who knows the address can send the form, so compare before you rely on it.`,
+                    "",
+                  ]
+                : []),
               `Job: ${job.title} (${job.company})`,
               `Name: ${name}`,
               `E-mail: ${fields.email}`,
@@ -247,7 +285,7 @@ export function createApplicationService(
           },
           mailAbout(id),
         );
-        return { id, updated };
+        return { id, repeat: Boolean(existing) };
       });
     },
 
@@ -280,7 +318,7 @@ export function createApplicationService(
 
     async get(id: number, via: Database = db): Promise<ApplicationDetail> {
       const row = await find(id, via);
-      const [notes, history] = await Promise.all([
+      const [notes, history, submissions] = await Promise.all([
         via
           .select()
           .from(jobApplicationNotes)
@@ -291,6 +329,11 @@ export function createApplicationService(
           .from(jobApplicationStages)
           .where(eq(jobApplicationStages.applicationId, id))
           .orderBy(asc(jobApplicationStages.createdAt), asc(jobApplicationStages.id)),
+        via
+          .select(submissionColumns)
+          .from(jobApplicationSubmissions)
+          .where(eq(jobApplicationSubmissions.applicationId, id))
+          .orderBy(asc(jobApplicationSubmissions.createdAt), asc(jobApplicationSubmissions.id)),
       ]);
       return {
         ...toRow(row),
@@ -314,6 +357,23 @@ export function createApplicationService(
           by: h.operatorName,
           at: h.createdAt.toISOString(),
         })),
+        submissions: submissions.map((x) => ({
+          id: x.id,
+          first_name: x.firstName,
+          last_name: x.lastName,
+          email: x.email,
+          phone: x.phone,
+          city: x.city,
+          cover_note: x.coverNote,
+          profile_url: x.profileUrl,
+          notice_period: x.noticePeriod,
+          answers: x.answers,
+          cv_file_name: x.cvFileName,
+          cv_size: x.cvSize,
+          keep_for_future: x.keepForFuture,
+          stage_then: x.stageThen,
+          created_at: x.createdAt.toISOString(),
+        })),
       };
     },
 
@@ -331,6 +391,26 @@ export function createApplicationService(
       if (!row.bytes || !row.name || !row.type)
         throw new HttpError(404, "This application has no CV any more (it was anonymised or erased).");
       return { name: row.name, contentType: row.type, bytes: row.bytes };
+    },
+
+    /** The CV of a later submission to application `id` (see `submit`), for the signed-in download route. */
+    async submissionCv(id: number, submissionId: number) {
+      const [row] = await db
+        .select({
+          name: jobApplicationSubmissions.cvFileName,
+          contentType: jobApplicationSubmissions.cvContentType,
+          bytes: jobApplicationSubmissions.cvBytes,
+        })
+        .from(jobApplicationSubmissions)
+        .where(
+          and(
+            eq(jobApplicationSubmissions.id, submissionId),
+            eq(jobApplicationSubmissions.applicationId, id),
+          ),
+        );
+      if (!row)
+        throw new HttpError(404, "This submission does not exist any more (it may have been erased).");
+      return row;
     },
 
     /** Moves an application to another stage (a rejection with its reason), in its history and the audit log. */
@@ -475,13 +555,17 @@ export function createApplicationService(
       });
     },
 
-    /** Erases one application's personal data on the candidate's request; the audit entry names no one. */
+    /**
+     * Erases one application's personal data on the candidate's request; the audit entry names no one. Answers
+     * once the tables it changed are compacted, so no file (and no backup taken after) holds the data.
+     */
     async erase(actor: Actor, id: number) {
       await find(id);
       await db.transaction(async (tx) => {
         await anonymiseWhere(tx, eq(jobApplications.id, id));
         await deps.audit.record(actor, "update", "job_application", id, null, { erased: true }, tx);
       });
+      await compact();
     },
 
     /**
@@ -489,12 +573,12 @@ export function createApplicationService(
      * once it was decided (rejected or hired) more than the setting's days ago, or, never decided, once its job
      * stopped taking applications (closed, expired or deleted) and neither moved for that long. A candidate who
      * agreed to be kept for future openings is kept KEEP_CV_DAYS instead (or the setting's days if longer).
-     * Answers how many were anonymised.
+     * Answers how many were anonymised, once the tables that changed are compacted.
      */
     async anonymiseExpired() {
       const days = (await deps.settings.get()).application_retention_days;
       const before = (n: number) => new Date(now().getTime() - n * DAY_MS);
-      return db.transaction((tx) =>
+      const anonymised = await db.transaction((tx) =>
         anonymiseWhere(
           tx,
           or(
@@ -503,6 +587,8 @@ export function createApplicationService(
           )!,
         ),
       );
+      if (anonymised > 0) await compact();
+      return anonymised;
     },
   };
 }

@@ -6,7 +6,13 @@ import { createTestDatabase } from "../../tests/support/database";
 import { createActor } from "../../tests/support/factories";
 import { createAuditService } from "../audit/service";
 import type { Mail } from "./mailer";
-import { createMailOutbox, enqueueMail, LEASE_MS } from "./outbox";
+import {
+  createMailOutbox,
+  enqueueMail,
+  enqueueVisitorMail,
+  LEASE_MS,
+  VISITOR_MAILS_PER_RECIPIENT,
+} from "./outbox";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -53,6 +59,34 @@ describe("enqueueMail", () => {
       }),
     ).rejects.toThrow("the record failed");
     expect((await rows()).map((r) => r.subject)).toEqual(["Subject 1"]);
+  });
+});
+
+describe("enqueueVisitorMail", () => {
+  const toVisitor = (to: string, n: number): Mail => ({ to, subject: `Visitor ${n}`, text: `Body ${n}` });
+  const queue = (m: Mail, topic?: string) =>
+    handle.db.transaction((tx) => enqueueVisitorMail(tx, m, { topic }));
+
+  it(`queues at most ${VISITOR_MAILS_PER_RECIPIENT} mails a day to one address, whatever its case; the team's mail is not counted`, async () => {
+    const queued: boolean[] = [];
+    for (let n = 0; n < VISITOR_MAILS_PER_RECIPIENT + 2; n++)
+      queued.push(await queue(toVisitor(n % 2 ? "Asha@Example.com" : "asha@example.COM", n)));
+    expect(queued).toEqual([...Array<boolean>(VISITOR_MAILS_PER_RECIPIENT).fill(true), false, false]);
+    // Mail the site sends its own team is not a visitor's to count.
+    await handle.db.transaction((tx) => enqueueMail(tx, { ...mail(1), to: "asha@example.com" }));
+    expect(await queue(toVisitor("ravi@example.com", 1))).toBe(true);
+    expect((await rows()).length).toBe(VISITOR_MAILS_PER_RECIPIENT + 2);
+    // A day later the address may be mailed again.
+    await handle.db.update(mailOutbox).set({ createdAt: sql`now() - interval '25 hours'` });
+    expect(await queue(toVisitor("asha@example.com", 99))).toBe(true);
+  });
+
+  it("queues one mail a day per address and topic", async () => {
+    expect(await queue(toVisitor("asha@example.com", 1), "application:7")).toBe(true);
+    expect(await queue(toVisitor("ASHA@example.com", 2), "application:7")).toBe(false);
+    expect(await queue(toVisitor("asha@example.com", 3), "application:8")).toBe(true);
+    expect(await queue(toVisitor("ravi@example.com", 4), "application:7")).toBe(true);
+    expect((await rows()).map((r) => r.subject)).toEqual(["Visitor 1", "Visitor 3", "Visitor 4"]);
   });
 });
 

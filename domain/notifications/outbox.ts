@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client";
+import { oweCompaction } from "../../db/compaction";
 import { auditLog, mailOutbox } from "../../db/schema/index";
 import type { MailMessage, MailStatus } from "../../schemas/mail";
 import type { ListQuery } from "../../schemas/list-query";
@@ -13,15 +14,65 @@ import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, retryDelayMs } from "./ret
 /**
  * Queues `mail` in `tx`, the transaction of the record that causes it: both are stored, or neither. `about`
  * names that record when the mail carries its personal data, so erasing the record reaches the mail too.
+ * Mail a visitor's request sends to an address the visitor typed goes through enqueueVisitorMail instead.
  */
 export async function enqueueMail(tx: Database, mail: Mail, about?: string): Promise<void> {
+  await insertMail(tx, mail, { about });
+}
+
+async function insertMail(
+  tx: Database,
+  mail: Mail,
+  extra: { about?: string; topic?: string; visitor?: true },
+) {
   await tx.insert(mailOutbox).values({
     recipient: mail.to,
     subject: mail.subject,
     text: mail.text,
     html: mail.html ?? null,
-    about: about ?? null,
+    about: extra.about ?? null,
+    visitor: extra.visitor ?? false,
+    topic: extra.topic ?? null,
   });
+}
+
+/** Mail visitors may cause to one address (any case) in a day, whatever it is about. */
+export const VISITOR_MAILS_PER_RECIPIENT = 10;
+// Advisory locks of visitor mail (one recipient), apart from the other lock spaces.
+const VISITOR_MAIL_LOCK_SPACE = 736_041;
+
+/**
+ * Queues mail that a visitor's request sends to an address the visitor typed (a candidate's confirmation),
+ * unless that address already had VISITOR_MAILS_PER_RECIPIENT such mails in the last 24 hours, or one about
+ * the same `topic`: anyone can type anyone's address, so the site must not become a way to mail someone
+ * over and over. Answers whether the mail was queued; the request itself goes on either way.
+ */
+export async function enqueueVisitorMail(
+  tx: Database,
+  mail: Mail,
+  { about, topic }: { about?: string; topic?: string },
+): Promise<boolean> {
+  const recipient = mail.to.toLowerCase();
+  // Held to the end of the transaction: two requests for one address count one after the other.
+  await tx.execute(sql`select pg_advisory_xact_lock(${VISITOR_MAIL_LOCK_SPACE}, hashtext(${recipient}))`);
+  const [counted] = await tx
+    .select({
+      all: sql<number>`count(*)::int`,
+      same: topic
+        ? sql<number>`(count(*) filter (where ${mailOutbox.topic} = ${topic}))::int`
+        : sql<number>`0`,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.visitor, true),
+        eq(sql`lower(${mailOutbox.recipient})`, recipient),
+        gte(mailOutbox.createdAt, sql`now() - interval '24 hours'`),
+      ),
+    );
+  if (counted && (counted.all >= VISITOR_MAILS_PER_RECIPIENT || counted.same > 0)) return false;
+  await insertMail(tx, mail, { about, topic, visitor: true });
+  return true;
 }
 
 /**
@@ -42,6 +93,8 @@ export async function eraseMailAbout(tx: Database, about: string[], subject: str
   // A retry's audit entry names the recipient and the subject: those go too.
   const ids = [...unsent, ...kept].map((m) => String(m.id));
   if (ids.length === 0) return;
+  // The caller compacts after its transaction: until then the files keep the old versions.
+  await oweCompaction(tx, [mailOutbox, auditLog]);
   const strip = (column: typeof auditLog.before | typeof auditLog.after) =>
     sql`case when ${column} is null then null else ${column} - array['to', 'subject', 'last_error'] end`;
   await tx

@@ -61,6 +61,21 @@ describe("site settings", () => {
     expect(short.json().message).toBe("application_retention_days: Keep applications at least 7 days");
   });
 
+  it("saves how long backups are kept, 1 to 3,650 days, each wrong value refused with its own message", async () => {
+    for (const [days, message] of [
+      [0, "backup_days: Keep backups at least 1 day"],
+      [1.5, "backup_days: Enter a whole number of days, 1 to 3,650"],
+      [4000, "backup_days: Keep backups at most 3,650 days"],
+      ["ninety", "backup_days: Enter the number of days, 1 to 3,650"],
+    ] as const) {
+      const res = await call("PUT", "/api/site_settings", { ...settings, backup_days: days });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await call("PUT", "/api/site_settings", { ...settings, backup_days: 90 })).statusCode).toBe(200);
+    expect((await t.app.services.settings.get()).backup_days).toBe(90);
+  });
+
   it("rejects bad values and unknown fields without changing anything", async () => {
     await call("PUT", "/api/site_settings", settings);
     for (const [bad, message] of [

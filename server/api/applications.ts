@@ -44,9 +44,11 @@ const OVER_BUDGET = (minutes: number) =>
   `You have sent more than 25 MB of applications from this address in the last hour. Please wait ${minutes} minute(s) and try again.`;
 const FIELD_NAMES = new Set(Object.keys(applicationFieldsSchema.shape));
 
-/** Where a form post without JavaScript lands: the confirmation page, or the job page naming what failed. */
-const confirmationPath = (jobId: number, updated: boolean) =>
-  `/careers-details/applied?jobId=${jobId}${updated ? "&updated=1" : ""}`;
+/**
+ * Where a form post without JavaScript lands: the confirmation page (the same for a first and a repeat
+ * application, so it tells no one who applied), or the job page naming what failed.
+ */
+const confirmationPath = (jobId: number) => `/careers-details/applied?jobId=${jobId}`;
 const errorPath = (jobId: number, code: string) =>
   `/careers-details?jobId=${jobId}&error=${encodeURIComponent(code)}#apply`;
 
@@ -127,7 +129,8 @@ export async function applicationRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/jobs/:id/applications",
     {
-      config: { access: "public", rateLimit: app.publicFormRateLimit },
+      // Refused posts (a CV that is no CV, a missing field) do not use up the limit; accepted ones do.
+      config: { access: "public", acceptedPosts: "applications" },
       bodyLimit: BODY_LIMIT,
       // A declared size over the limit is refused before a byte of the body is read.
       onRequest: async (request) => {
@@ -148,7 +151,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
       schema: {
         params: idParams,
         response: {
-          201: recordAnswerOf(z.object({ id: z.number().int(), updated: z.boolean(), redirect: z.string() })),
+          201: recordAnswerOf(z.object({ redirect: z.string() })),
           303: z
             .null()
             .describe("A form post without JavaScript: to the confirmation page or back to the form."),
@@ -186,17 +189,15 @@ export async function applicationRoutes(fastify: FastifyInstance) {
         answered.answers,
       );
       request.log.info(
-        { id: saved.id, updated: saved.updated, bytes: cv.bytes.length },
+        { id: saved.id, repeat: saved.repeat, bytes: cv.bytes.length },
         "job application stored",
       );
-      const redirect = confirmationPath(jobId, saved.updated);
+      const redirect = confirmationPath(jobId);
       if (wantsPage(request)) return reply.status(303).header("Location", redirect).send();
       return reply.status(201).send({
         success: true,
-        message: saved.updated
-          ? "You had already applied for this job, so we updated your application with these details."
-          : "Thank you! We have received your application.",
-        data: { ...saved, redirect },
+        message: "Thank you! We have received your application.",
+        data: { redirect },
       });
     },
   );
@@ -302,6 +303,19 @@ export async function applicationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => sendCv(reply, await applications.cv(request.params.id)),
+  );
+
+  app.get(
+    "/api/job_applications/:id/submissions/:submissionId/cv",
+    {
+      config: { access: "editor" },
+      schema: {
+        params: idParams.extend({ submissionId: recordId() }),
+        response: { 200: textAnswer("application/octet-stream", "The CV sent again, as an attachment.") },
+      },
+    },
+    async (request, reply) =>
+      sendCv(reply, await applications.submissionCv(request.params.id, request.params.submissionId)),
   );
 
   app.patch(

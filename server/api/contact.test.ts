@@ -53,6 +53,17 @@ describe("POST /api/contact_requests", () => {
     ],
     ["phone", { phone: "call me" }, "phone: Enter a phone number of 7-20 digits"],
     ["message length", { message: "x".repeat(5001) }, "message: Message must be at most 5,000 characters"],
+    // Names go into the subject of the team's mail: one line, no link.
+    [
+      "first_name with a link",
+      { first_name: "Claim at https://evil.example" },
+      "first_name: Write your first name only: one line, without web or e-mail addresses",
+    ],
+    [
+      "last_name on two lines",
+      { last_name: "Verma\nBcc: all@example.com" },
+      "last_name: Write your last name only: one line, without web or e-mail addresses",
+    ],
   ])("rejects a bad %s with a field message and stores nothing", async (_name, change, message) => {
     const res = await post({ ...valid, ...change });
     expect(res.statusCode).toBe(400);

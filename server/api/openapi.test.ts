@@ -130,7 +130,7 @@ describe("validation after the move into route schemas", () => {
     const body: unknown = res.json();
     expect(body).toEqual({
       success: false,
-      message: "first_name: Invalid input: expected string, received undefined",
+      message: "first_name: Enter your first name",
       data: [],
       errors: expect.objectContaining({ privacy_consent: "Please accept the privacy policy to continue" }),
     });

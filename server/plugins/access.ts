@@ -178,7 +178,7 @@ export function requireReauth(request: FastifyRequest) {
     { path: request.routeOptions.url, operator: operator.username },
     "re-authentication required",
   );
-  throw new HttpError(403, REAUTH_REQUIRED, undefined, REAUTH_REQUIRED_REASON);
+  throw new HttpError(403, REAUTH_REQUIRED, undefined, undefined, REAUTH_REQUIRED_REASON);
 }
 
 /** The signed-in operator of a protected route (the access hook guarantees one). */

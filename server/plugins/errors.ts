@@ -4,6 +4,8 @@ import { HttpError } from "../errors";
 
 const GENERIC_5XX = "Something went wrong on our side. Please try again later.";
 export const UNAVAILABLE = "The service is temporarily unavailable. Please try again shortly.";
+/** Retry-After of a 429 whose limit did not say how long it lasts. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 // Network errors and PostgreSQL's "cannot serve now" states (connection exceptions, shutdown, too many
 // connections, cancelled by statement_timeout); anything else stays a 500.
@@ -73,6 +75,12 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(status)
         .send({ success: false, message: GENERIC_5XX, data: [], request_id: request.id });
     }
+    // Every limit says when to come back; one that does not know says a minute.
+    if (status === 429 && !reply.hasHeader("retry-after"))
+      reply.header(
+        "Retry-After",
+        String((error instanceof HttpError && error.retryAfterSeconds) || DEFAULT_RETRY_AFTER_SECONDS),
+      );
     const fields = error instanceof HttpError ? error.fields : undefined;
     const reason = error instanceof HttpError ? error.reason : undefined;
     const message =

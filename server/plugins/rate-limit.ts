@@ -4,6 +4,7 @@ import type {
   FastifyBaseLogger,
   FastifyInstance,
   FastifyRequest,
+  onErrorHookHandler,
   onRequestHookHandler,
   onSendHookHandler,
   preHandlerHookHandler,
@@ -32,9 +33,10 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /**
-     * A public form limited on its accepted posts, counted under this name: only 2xx answers count against
-     * PUBLIC_FORM_RATE_LIMIT (a visitor who mistypes, or posts to a post that is gone, is not locked out),
-     * and every attempt, refused ones included, is bounded at ATTEMPTS_PER_ACCEPTED times that.
+     * A public form limited on its accepted posts, counted under this name: only accepted posts (2xx, or a
+     * form post's redirect to its confirmation) count against PUBLIC_FORM_RATE_LIMIT (a visitor who mistypes,
+     * or posts to a post that is gone, is not locked out), and every attempt, refused ones included, is
+     * bounded at ATTEMPTS_PER_ACCEPTED times that.
      */
     acceptedPosts?: string;
   }
@@ -98,10 +100,9 @@ export async function registerRateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     store: sharedStore(counter, app.log),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 60_000)} minute(s) and try again.`,
-    }),
+    // An Error, not a plain object: thrown through a route's own error handler, a plain object was sent as
+    // the body of a 200.
+    errorResponseBuilder: (_request, context) => tooMany(context.ttl),
   });
   const publicFormRateLimit = { max: app.config.PUBLIC_FORM_RATE_LIMIT, timeWindow: 10 * 60_000 };
   app.decorate("publicFormRateLimit", publicFormRateLimit);
@@ -120,6 +121,8 @@ export async function registerRateLimits(app: FastifyInstance) {
       };
       const count = (request: FastifyRequest, amount: number) =>
         countHit(app, counter, keyOf(request), windowMs, amount);
+      const overBudget = (ttl: number) =>
+        new HttpError(429, refusal(Math.ceil(ttl / 60_000)), undefined, retryAfter(ttl));
       return {
         async reserve(request) {
           const length = declared(request) ?? 0;
@@ -127,12 +130,12 @@ export async function registerRateLimits(app: FastifyInstance) {
           if (current <= maxBytes) return;
           // A body refused unread takes nothing from the budget.
           if (length > 0) await count(request, -length);
-          throw new HttpError(429, refusal(Math.ceil(ttl / 60_000)));
+          throw overBudget(ttl);
         },
         async settle(request, bytesRead) {
           if (declared(request) !== null) return;
           const { current, ttl } = await count(request, bytesRead);
-          if (current > maxBytes) throw new HttpError(429, refusal(Math.ceil(ttl / 60_000)));
+          if (current > maxBytes) throw overBudget(ttl);
         },
       };
     },
@@ -155,8 +158,16 @@ async function countHit(
   }
 }
 
+/** A limit's Retry-After, in whole seconds, from the milliseconds left in its window. */
+const retryAfter = (ttl: number) => Math.max(1, Math.ceil(ttl / 1000));
+
 const tooMany = (ttl: number) =>
-  new HttpError(429, `Too many requests. Please wait ${Math.ceil(ttl / 60_000)} minute(s) and try again.`);
+  new HttpError(
+    429,
+    `Too many requests. Please wait ${Math.ceil(ttl / 60_000)} minute(s) and try again.`,
+    undefined,
+    retryAfter(ttl),
+  );
 
 /** The hooks of a route's `config.acceptedPosts` limit; the shared counter is asked once per step. */
 function addAcceptedPostsLimit(
@@ -169,28 +180,27 @@ function addAcceptedPostsLimit(
   /** The accepted-post hit each request holds, until its answer shows whether it counts. */
   const held = new WeakMap<FastifyRequest, { key: string; until: number }>();
   const count = (key: string) => countHit(app, counter, key, timeWindow);
+  /** Requests answered through an error handler: refused, whatever status the answer has (a form's 303). */
+  const refused = new WeakSet<FastifyRequest>();
   // Before the body is read: every attempt.
-  const attempt: onRequestHookHandler = async (request, reply) => {
+  const attempt: onRequestHookHandler = async (request) => {
     const { current, ttl } = await count(`attempts:${name}:${clientKey(request.ip)}`);
-    if (current > max * ATTEMPTS_PER_ACCEPTED) {
-      reply.header("Retry-After", String(Math.ceil(ttl / 1000)));
-      throw tooMany(ttl);
-    }
+    if (current > max * ATTEMPTS_PER_ACCEPTED) throw tooMany(ttl);
   };
   // After validation: a post that may be accepted holds one of the address's accepted posts.
-  const reserve: preHandlerHookHandler = async (request, reply) => {
+  const reserve: preHandlerHookHandler = async (request) => {
     const key = `accepted:${name}:${clientKey(request.ip)}`;
     const { current, ttl } = await count(key);
     held.set(request, { key, until: Date.now() + ttl });
-    if (current > max) {
-      reply.header("Retry-After", String(Math.ceil(ttl / 1000)));
-      throw tooMany(ttl);
-    }
+    if (current > max) throw tooMany(ttl);
   };
-  // Before the answer leaves: a post that was not accepted (409, 404, 429, 5xx) gives its hit back.
+  const failed: onErrorHookHandler = async (request) => void refused.add(request);
+  // Before the answer leaves: a post that was not accepted (an error: 400, 409, 404, 429, 5xx, or a form
+  // sent back with a 303) gives its hit back; a 2xx, or a redirect to a confirmation, keeps it.
   const settle: onSendHookHandler = async (request, reply, payload) => {
     const hit = held.get(request);
-    if (hit && (reply.statusCode < 200 || reply.statusCode >= 300) && Date.now() < hit.until)
+    const accepted = !refused.has(request) && reply.statusCode >= 200 && reply.statusCode < 400;
+    if (hit && !accepted && Date.now() < hit.until)
       await counter
         .refund(hit.key, timeWindow)
         .catch((error: unknown) => request.log.warn({ err: error }, "rate-limit refund failed"));
@@ -198,6 +208,7 @@ function addAcceptedPostsLimit(
   };
   route.onRequest = [...[route.onRequest ?? []].flat(), attempt];
   route.preHandler = [...[route.preHandler ?? []].flat(), reserve];
+  route.onError = [...[route.onError ?? []].flat(), failed];
   route.onSend = [...[route.onSend ?? []].flat(), settle];
 }
 

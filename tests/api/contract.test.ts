@@ -4,11 +4,17 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { jobApplications, serviceHistory, serviceRequests } from "../../db/schema/index";
+import {
+  jobApplicationSubmissions,
+  jobApplications,
+  serviceHistory,
+  serviceRequests,
+} from "../../db/schema/index";
 import { openApiPath } from "../../server/openapi";
 import { arbitraryFor, type JsonSchema } from "../security/fuzz/arbitrary";
 import { noTwoXxHere, validCase } from "../security/fuzz/valid-cases";
 import { validCaseSessions } from "../security/fuzz/valid-sessions";
+import { submissionRow } from "../support/applications";
 import { createTestApp, type TestApp } from "../support/app";
 import { operatorToken } from "../support/auth";
 import { createTestDatabase } from "../support/database";
@@ -84,6 +90,8 @@ beforeAll(async () => {
       cvBytes: samplePdf(),
     })
     .returning();
+  // The form sent again with the same address: submission 1, with its own CV.
+  await db.insert(jobApplicationSubmissions).values(submissionRow(application!.id));
   const admin = { authorization: `Bearer ${tokens.admin}` };
   // The application's stage history and notes are lists too: one entry each.
   for (const [method, url, payload] of [

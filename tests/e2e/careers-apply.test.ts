@@ -54,7 +54,7 @@ async function fillApplication(page: Page, email: string, cv: Buffer, name = "Me
 }
 
 describe("Applying for a job", () => {
-  it("a candidate applies on a 390 px phone with a PDF: confirmation page and e-mail; applying again updates", async () => {
+  it("a candidate applies on a 390 px phone with a PDF: confirmation page and e-mail; applying again looks the same", async () => {
     const { page, errors } = await browser.open(`${server.url}/careers-details?jobId=1`, phone);
     await waitForHydration(page);
     // The form fits the phone: nothing scrolls sideways.
@@ -69,6 +69,7 @@ describe("Applying for a job", () => {
     await page.waitForURL("**/careers-details/applied?jobId=1");
     await page.getByRole("heading", { name: "Application received" }).waitFor();
     expect(await page.getByText(`Thank you for applying for ${JOB}.`).count()).toBe(1);
+    const firstPage = await page.locator("main").innerText();
     await expectAccessible(page);
     await expect
       .poll(() => smtp.received.map((m) => m.subject).sort(), { timeout: 20_000 })
@@ -76,13 +77,33 @@ describe("Applying for a job", () => {
     const confirmation = smtp.received.find((m) => m.subject.startsWith("We received"))!;
     expect(confirmation.to).toEqual(["meera.iyer@example.com"]);
 
-    // The same e-mail for the same job updates the application and says so.
+    // The same address for the same job, as anyone who knows it could send it: the same page, with and
+    // without JavaScript; the team hears of it, the address gets no second mail today.
     await page.goto(`${server.url}/careers-details?jobId=1`);
     await waitForHydration(page);
     await fillApplication(page, "Meera.Iyer@example.com", samplePdf("Updated CV"), "cv-2.pdf");
     await page.getByRole("button", { name: "Send application" }).click();
-    await page.getByRole("heading", { name: "Application updated" }).waitFor();
-    expect(page.url()).toContain("updated=1");
+    await page.getByRole("heading", { name: "Application received" }).waitFor();
+    expect(page.url()).toBe(`${server.url}/careers-details/applied?jobId=1`);
+    expect(await page.locator("main").innerText()).toBe(firstPage);
+    const plain = await browser.open(`${server.url}/careers-details?jobId=1`, {
+      ...phone,
+      javaScriptEnabled: false,
+    });
+    await fillApplication(plain.page, "MEERA.IYER@example.com", samplePdf("Third CV"), "cv-3.pdf");
+    await plain.page.getByRole("button", { name: "Send application" }).click();
+    await plain.page.getByRole("heading", { name: "Application received" }).waitFor();
+    expect(plain.page.url()).toBe(`${server.url}/careers-details/applied?jobId=1`);
+    expect(await plain.page.locator("main").innerText()).toBe(firstPage);
+    // An address written by hand that once told a repeat apart shows the same page too.
+    await plain.page.goto(`${server.url}/careers-details/applied?jobId=1&updated=1`);
+    expect(await plain.page.locator("main").innerText()).toBe(firstPage);
+    await expect
+      .poll(() => smtp.received.filter((m) => m.subject === `Sent again: ${JOB} from Meera Iyer`).length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
+    expect(smtp.received.filter((m) => m.subject.startsWith("We received"))).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 
@@ -225,13 +246,17 @@ describe("Applying for a job", () => {
     const { page } = await browser.open(`${server.url}/privacy`);
     await page.getByRole("heading", { level: 1, name: "Privacy policy" }).waitFor();
     // Until an admin writes one, the default text states the retention setting's days (180), the longer
-    // period for a kept CV (365) and the info address, and claims nothing the site does not do.
+    // period for a kept CV (365), the backups' days and the info address, and claims nothing the site does not do.
     const text = (await page.locator("main").textContent()) ?? "";
     expect(text).toContain("This happens 180 days after we decided on your application (rejected or hired)");
     expect(text).toContain(
       "If you agreed that we keep your CV for future openings, these periods are 365 days",
     );
     expect(text).toContain("by writing to info@example.com.");
+    // How long a backup made before an erasure keeps the data: the backup setting's days (30).
+    expect(text).toContain(
+      "no backup made afterwards contains it. Backups made before keep it until they are deleted, at most 30 days after they were made",
+    );
     expect(text).not.toMatch(/India|third parties/);
     await expectAccessible(page);
     const contact = await browser.open(`${server.url}/contact`);
@@ -249,6 +274,7 @@ describe("Applying for a job", () => {
         "Edited policy: we answer within 30 days.\n\nSecond paragraph with <b>tags</b> shown as text.\nA second line.",
       );
       await page.getByLabel("Anonymise applications after (days)").fill("90");
+      await page.getByLabel("Keep backups for at most (days)").fill("60");
       await page.getByRole("button", { name: "Save settings" }).click();
       await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
       expect(errors).toEqual([]);
@@ -270,6 +296,9 @@ describe("Applying for a job", () => {
       await page.getByRole("status").filter({ hasText: "Settings saved." }).last().waitFor();
       await shown.page.reload();
       await shown.page.getByText(/This happens 90 days after we decided on your application/).waitFor();
+      await shown.page
+        .getByText(/Backups made before keep it until they are deleted, at most 60 days/)
+        .waitFor();
     } finally {
       // The days go back to the default for the rest of this file.
       const current = await asAdmin<{ data: Record<string, unknown> }>("GET", "/api/site_settings");
@@ -277,6 +306,7 @@ describe("Applying for a job", () => {
         ...current.data,
         privacy_policy: "",
         application_retention_days: 180,
+        backup_days: 30,
       });
     }
   });
@@ -300,9 +330,15 @@ describe("Applying for a job", () => {
     await page.getByText("Meera Iyer moved to Interview.").waitFor();
     await row.getByRole("button", { name: /^Open/ }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("Six years of hiring for capability centres in Pune.").waitFor();
+    await dialog.getByText("Six years of hiring for capability centres in Pune.").first().waitFor();
     expect(await dialog.getByText(/New → Interview/).count()).toBe(1);
-    expect(await dialog.getByRole("button", { name: "Download CV (cv-2.pdf)" }).count()).toBe(1);
+    // The application keeps its first CV; the two later posts are shown beside it, each with its own.
+    expect(await dialog.getByRole("button", { name: "Download CV (Meera CV.pdf)" }).count()).toBe(1);
+    await dialog.getByRole("heading", { name: "Sent again with this address (2)" }).waitFor();
+    for (const name of ["cv-2.pdf", "cv-3.pdf"])
+      expect(
+        await dialog.getByRole("button", { name: new RegExp(`^Download CV sent .*\\(${name}\\)$`) }).count(),
+      ).toBe(1);
     await expectAccessible(page);
     expect(errors).toEqual([]);
   });

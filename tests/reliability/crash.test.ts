@@ -1,4 +1,7 @@
 import { inArray, like } from "drizzle-orm";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,8 +15,11 @@ import {
   signIn,
   sleep,
   spawnServer,
+  TEST_JWT_SECRET,
+  waitReady,
   type ServerProcess,
 } from "./support";
+import { freePort, serveSettings, serverEntry, serverEnv } from "../e2e/support/server";
 import { itWith } from "../support/services";
 
 /**
@@ -247,4 +253,46 @@ describe("kill -9 during writes", () => {
       }
     },
   );
+});
+
+describe("a restart right after kill -9", () => {
+  it("starts 0.5 s after the kill, while the dead server is a zombie that nothing has reaped", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "gcc-rel-"));
+    const port = await freePort();
+    // As in a container whose first process does not reap: the server's parent, a shell that became
+    // `sleep`, never waits for it, so once killed it stays a zombie (state Z) holding its pid.
+    const parent = spawn(
+      "sh",
+      [
+        "-c",
+        '"$@" & echo $!; exec sleep 600',
+        "sh",
+        process.execPath,
+        ...serveSettings().nodeArgs,
+        serverEntry(),
+      ],
+      { env: serverEnv(port, dataDir, { JWT_SECRET: TEST_JWT_SECRET }), stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let log = "";
+    parent.stdout!.on("data", (chunk) => (log = (log + chunk).slice(-100_000)));
+    parent.stderr!.on("data", (chunk) => (log = (log + chunk).slice(-100_000)));
+    try {
+      const pid = Number(
+        await new Promise((resolve) => parent.stdout!.once("data", (line) => resolve(String(line)))),
+      );
+      await waitReady({ url: `http://127.0.0.1:${port}`, process: parent, output: () => log });
+
+      process.kill(pid, "SIGKILL");
+      await sleep(500);
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      expect(stat.slice(stat.lastIndexOf(")") + 2)[0]).toBe("Z");
+
+      const restarted = await spawnServer({ dataDir });
+      servers.push(restarted);
+      expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
+      expect(await restarted.stop()).toBe(0);
+    } finally {
+      parent.kill("SIGKILL");
+    }
+  });
 });

@@ -5,8 +5,14 @@ import { QuestionField } from "./question-field";
 
 /** What a form post without JavaScript comes back with (`?error=`), as the page says it. */
 export const APPLICATION_ERRORS: Record<string, { field?: string; message: string }> = {
-  first_name: { field: "first_name", message: "Enter your first name (at most 100 characters)." },
-  last_name: { field: "last_name", message: "Enter your last name (at most 100 characters)." },
+  first_name: {
+    field: "first_name",
+    message: "Enter your first name: one line of at most 100 characters, without web or e-mail addresses.",
+  },
+  last_name: {
+    field: "last_name",
+    message: "Enter your last name: one line of at most 100 characters, without web or e-mail addresses.",
+  },
   email: { field: "email", message: "Enter a valid e-mail address, e.g. name@example.com." },
   phone: {
     field: "phone",
@@ -20,8 +26,11 @@ export const APPLICATION_ERRORS: Record<string, { field?: string; message: strin
   },
   cover_note: { field: "cover_note", message: "The cover note must be at most 4,000 characters." },
   profile_url: { field: "profile_url", message: "Enter a full address starting with https://." },
-  city: { field: "city", message: "City must be at most 100 characters." },
-  notice_period: { field: "notice_period", message: "Notice period must be at most 100 characters." },
+  city: { field: "city", message: "City must be one line of at most 100 characters." },
+  notice_period: {
+    field: "notice_period",
+    message: "Notice period must be one line of at most 100 characters.",
+  },
   consent_processing: {
     field: "consent_processing",
     message: "Please agree to the processing of your application.",

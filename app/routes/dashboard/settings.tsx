@@ -9,7 +9,9 @@ import { consoleMeta } from "~/lib/dashboard/meta";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { useSiteSettings } from "~/lib/dashboard/site-settings";
 import {
+  DEFAULT_BACKUP_DAYS,
   DEFAULT_TRASH_DAYS,
+  MAX_BACKUP_DAYS,
   MAX_TRASH_DAYS,
   siteSettingsSchema,
   type PublicAddress,
@@ -53,6 +55,7 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
       ...initial,
       public_base_url: initial.public_base_url ?? "",
       trash_days: initial.trash_days ?? DEFAULT_TRASH_DAYS,
+      backup_days: initial.backup_days ?? DEFAULT_BACKUP_DAYS,
     },
     resolver: zodResolver(siteSettingsSchema),
   });
@@ -140,6 +143,18 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
             max={3650}
             error={errors.application_retention_days}
             {...form.register("application_retention_days")}
+          />
+        </div>
+        <div>
+          <Field
+            label="Keep backups for at most (days)"
+            hint="The default privacy text says how long a backup keeps erased data; delete older backups (docs/operations.md, Backups)."
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_BACKUP_DAYS}
+            error={errors.backup_days}
+            {...form.register("backup_days", { valueAsNumber: true })}
           />
         </div>
         <div className="sm:col-span-2">

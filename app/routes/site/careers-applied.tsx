@@ -9,7 +9,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   // A job closed since keeps its confirmation; its title is only left out.
   const job = await context.services.careers.getOpenJobPage(Number(raw));
-  return { jobId: Number(raw), title: job?.title ?? null, updated: url.searchParams.get("updated") === "1" };
+  return { jobId: Number(raw), title: job?.title ?? null };
 }
 
 export function meta() {
@@ -17,21 +17,18 @@ export function meta() {
 }
 
 export default function ApplicationReceived({ loaderData }: Route.ComponentProps) {
-  const { jobId, title, updated } = loaderData;
+  // The same page for a first and a repeat application: it must not tell anyone who applied where.
+  const { jobId, title } = loaderData;
   const what = title ? ` for ${title}` : "";
   return (
     <section className="container-page grid min-h-[50vh] place-items-center py-16">
       <div className="max-w-xl text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-brand-700" />
-        <h1 className="mt-4 text-3xl font-bold text-navy-900">
-          {updated ? "Application updated" : "Application received"}
-        </h1>
+        <h1 className="mt-4 text-3xl font-bold text-navy-900">Application received</h1>
         <p className="mt-4 text-slate-700">
-          {updated
-            ? `You had already applied${what}, so we updated your application with the details and CV you just sent.`
-            : `Thank you for applying${what}. We have received your application and CV.`}{" "}
-          A confirmation is on its way to your e-mail. Our hiring team reviews every application and will
-          contact you if your profile matches the role.
+          Thank you for applying{what}. We have received your application and CV. A confirmation is on its way
+          to your e-mail, unless we already sent you one for this position today. Our hiring team reviews
+          every application and will contact you if your profile matches the role.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/Careers-page" className="btn-primary">

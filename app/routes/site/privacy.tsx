@@ -2,6 +2,7 @@ import type { Route } from "./+types/privacy";
 import { PageHero } from "~/components/marketing/page";
 import { seoMeta } from "~/lib/seo";
 import { KEEP_CV_DAYS } from "../../../schemas/application";
+import { DEFAULT_BACKUP_DAYS } from "../../../schemas/settings";
 
 const PATH = "/privacy";
 
@@ -9,15 +10,19 @@ const PATH = "/privacy";
  * Shown until an admin writes the policy in Site settings. Every statement is what the code does: stored in
  * the site's database (db/schema), read in the console by signed-in operators, mailed through the outbox
  * (domain/careers/applications.ts, domain/contact/service.ts), and the retention rules of anonymiseExpired
- * with the Site setting's days (docs/security.md, "Candidates' data").
+ * with the Site setting's days (docs/security.md, "Candidates' data"); an erasure leaves no copy in the
+ * database's files for a later backup (docs/decisions/0019-erase-reaches-the-disk.md), and earlier backups
+ * are kept the Site setting's days (docs/operations.md, Backups).
  */
 function defaultPolicy({
   retentionDays,
   keepDays,
+  backupDays,
   email,
 }: {
   retentionDays: number;
   keepDays: number;
+  backupDays: number;
   email: string;
 }) {
   const kept = Math.max(retentionDays, keepDays);
@@ -31,6 +36,8 @@ Where it is kept and who sees it. What you send is stored in this website's data
 
 How long. An application is anonymised automatically: your name, contact details, CV, cover note, answers and our notes about you are removed, and only the job, the stage your application reached and the dates are kept, for statistics. This happens ${retentionDays} days after we decided on your application (rejected or hired) or, if it was not decided, once the position has been closed for ${retentionDays} days and your application has not changed in that time. If you agreed that we keep your CV for future openings, these periods are ${kept} days instead. The website's own records of the e-mails it sent about your application are cleared at the same time; copies already delivered to a mailbox are not. Messages from the contact form are kept until our team deletes them.
 
+Backups. We keep backup copies of the website's database to recover it after a loss of data. When your application is anonymised or erased, your data is also removed from the files a backup copies, so no backup made afterwards contains it. Backups made before keep it until they are deleted, at most ${backupDays} ${backupDays === 1 ? "day" : "days"} after they were made, and we use them only to recover the website.
+
 Your rights. You may ask us which data we hold about you, for a copy of it, or to erase it, by writing to ${email}. You can correct an application by sending it again for the same job with the same e-mail address: it replaces the earlier one.`;
 }
 
@@ -41,6 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     defaultPolicy({
       retentionDays: settings.application_retention_days,
       keepDays: KEEP_CV_DAYS,
+      backupDays: settings.backup_days ?? DEFAULT_BACKUP_DAYS,
       email: settings.info_email,
     });
   return { paragraphs: text.split(/\n\s*\n/).map((p) => p.trim()), baseUrl: context.baseUrl };

@@ -100,7 +100,7 @@ export async function createMember(token: string, firstName: string, vehicles: s
   return phone;
 }
 
-/** A job application through the public form's API, as a candidate's browser sends it; returns its id. */
+/** A job application through the public form's API, as a candidate's browser sends it; answers its id. */
 export async function applyForJob(jobId: number, fields: Record<string, string>, cv: Buffer) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ consent_processing: "on", ...fields })) form.set(k, v);
@@ -111,7 +111,12 @@ export async function applyForJob(jobId: number, fields: Record<string, string>,
     body: form,
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
+  // The public answer names no application (it must not tell a repeat apart): the console finds it.
+  const found = await asAdmin<{ applications_data: { id: number }[] }>(
+    "GET",
+    `/api/job_applications?job_id=${jobId}&search=${encodeURIComponent(fields.email ?? "")}&sort=-created_at`,
+  );
+  return found.applications_data[0]!.id;
 }
 
 /** Calls the API with a bearer token (adminToken's), expecting a 2xx; answers the JSON body. */

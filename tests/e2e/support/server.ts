@@ -63,27 +63,32 @@ export const TEST_ADMIN = { username: "admin", password: "e2e-admin-password-123
 /** The e2e server's signing key, so a test can hand the browser an access token that has expired. */
 export const TEST_JWT_SECRET = "e2e-secret-that-is-long-enough-0123456789";
 
+/** The environment of a test server: `npm run serve`'s, on `port` and `dataDir`, with `env` added. */
+export function serverEnv(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    ...serveSettings().env,
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: "warn",
+    PUBLIC_FORM_RATE_LIMIT: "1000",
+    ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+    ...env,
+  };
+}
+
 /** Starts the built server as a real process on a free port with its own DATA_DIR, and waits until it is ready. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "gcc-e2e-"));
   const serve = serveSettings();
   const child = spawn(process.execPath, [...serve.nodeArgs, serverEntry()], {
-    env: {
-      ...serve.env,
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      ADMIN_USERNAME: TEST_ADMIN.username,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      LOG_LEVEL: "warn",
-      PUBLIC_FORM_RATE_LIMIT: "1000",
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      ...options.env,
-    },
+    env: serverEnv(port, dataDir, options.env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   // The last 200 KB of output: enough to explain a failure, bounded for a five-minute soak.

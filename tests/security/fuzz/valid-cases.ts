@@ -5,6 +5,7 @@ import sharp from "sharp";
 import type { Database } from "../../../db/client";
 import {
   emailChangeUndo,
+  jobApplicationSubmissions,
   jobApplications,
   mailOutbox,
   operators,
@@ -15,6 +16,7 @@ import {
 import { emailUndoTokenHash } from "../../../domain/auth/email-change";
 import { passwordFingerprint, resetTokenHash } from "../../../domain/auth/password-reset";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../../shared/auth";
+import { submissionRow } from "../../support/applications";
 import { multipartBody, samplePdf } from "../../support/cv-files";
 import { createComment, createPost } from "../../support/factories";
 import { stageImport } from "../../support/imports";
@@ -531,6 +533,14 @@ const SPECIAL: Record<string, Build> = {
     json("editor", `/api/job_applications/${await application(ctx)}`),
   "GET /api/job_applications/:id/cv": async (ctx) =>
     json("editor", `/api/job_applications/${await application(ctx)}/cv`),
+  "GET /api/job_applications/:id/submissions/:submissionId/cv": async (ctx) => {
+    const id = await application(ctx);
+    const [sent] = await ctx.db
+      .insert(jobApplicationSubmissions)
+      .values(submissionRow(id))
+      .returning({ id: jobApplicationSubmissions.id });
+    return json("editor", `/api/job_applications/${id}/submissions/${sent!.id}/cv`);
+  },
   "GET /api/job_applications/:id/export": async (ctx) =>
     json("admin", `/api/job_applications/${await application(ctx)}/export`),
   "PATCH /api/job_applications/:id/stage": async (ctx) =>

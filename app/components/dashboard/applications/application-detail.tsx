@@ -19,6 +19,7 @@ import { SelectField } from "../field";
 import { BOARD, ENDPOINT, fullName, reasonOptions, stageOptions } from "./application";
 import { download } from "./download";
 import { ApplicationNotes } from "./application-notes";
+import { ApplicationSubmissions } from "./application-submissions";
 
 /** One application: every fact and answer, the CV, the stage (with history), notes, and an admin's export and erasure. */
 export function ApplicationModal({ id, onClose }: { id: number; onClose: () => void }) {
@@ -88,7 +89,7 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
               ["LinkedIn or portfolio", a.profile_url || "—"],
               [
                 "Applied",
-                `${formatDateTime(a.created_at)}${a.resubmissions ? ` (updated ${a.resubmissions}×)` : ""}`,
+                `${formatDateTime(a.created_at)}${a.resubmissions ? ` (sent again ${a.resubmissions}×)` : ""}`,
               ],
               ["Keep CV for future openings", a.keep_for_future ? "Yes" : "No"],
               ["Consent given", formatDateTime(a.consented_at)],
@@ -156,6 +157,7 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
               </div>
             </div>
           )}
+          <ApplicationSubmissions application={a} />
           {!a.anonymised && (
             <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
               <SelectField

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { multipartBody, samplePdf } from "./cv-files";
+
+/** A complete, valid application's fields (the CV travels beside them). */
+export const applicationFields = {
+  first_name: "Meera",
+  last_name: "Iyer",
+  email: "meera.iyer@example.com",
+  phone: "98765 43210",
+  cover_note: "I have led payroll teams for six years.",
+  city: "Pune",
+  consent_processing: "on",
+};
+
+/** Posts an application to a job as the job page's form does: multipart, the CV in the field `cv`. */
+export function postApplication(
+  app: FastifyInstance,
+  jobId: number,
+  file: { name: string; data: Buffer; type?: string } | null,
+  change: Record<string, string> = {},
+  accept = "application/json",
+  remoteAddress = "127.0.0.1",
+) {
+  const { body, contentType } = multipartBody(
+    { ...applicationFields, ...change },
+    file ? [{ field: "cv", name: file.name, type: file.type ?? "application/pdf", data: file.data }] : [],
+  );
+  return app.inject({
+    method: "POST",
+    url: `/api/jobs/${jobId}/applications`,
+    headers: { "content-type": contentType, accept },
+    payload: body,
+    remoteAddress,
+  });
+}
+
+/** A later submission's row (the form sent again with the application's address), with its own CV. */
+export const submissionRow = (applicationId: number) => ({
+  applicationId,
+  firstName: "Meera",
+  lastName: "Iyer",
+  email: "Meera@example.com",
+  phone: "+919876543210",
+  cvFileName: "cv-2.pdf",
+  cvContentType: "application/pdf",
+  cvSize: samplePdf("Sent again").length,
+  cvBytes: samplePdf("Sent again"),
+  stageThen: "new" as const,
+});
