@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly fields?: Record<string, string>,
     /** For a 429: how long the caller should wait (the Retry-After header). */
     readonly retryAfterSeconds?: number,
+    /** A machine-readable cause a client acts on (`reauth_required`), beside the message for people. */
+    readonly reason?: string,
   ) {
     super(message);
   }

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { compactErased } from "../db/compaction";
 import { createAuditService } from "./audit/service";
 import { createPasswordResetService } from "./auth/password-reset";
+import { createSecurityMail } from "./auth/security-mail";
 import { createAuthService, type AuthOptions } from "./auth/service";
 import { createTwoFactorService } from "./auth/two-factor";
 import { createBlogService } from "./blog/service";
@@ -45,23 +46,24 @@ export function createServices(db: Database, deps: ServiceDeps) {
   });
   const blog = createBlogService(db, { previewSecret: deps.auth.secret });
   const settings = createSettingsService(db, audit);
-  const twoFactor = createTwoFactorService(db, { secret: deps.auth.secret }, audit);
-  const logistics = createLogisticsService(db, audit);
-  const contact = createContactService(db, { settings, audit });
-  const contentAdmin = createContentAdminService(db, { blog, audit });
-  const imports = createImportService(db, audit, logistics);
   const publicAddress = createPublicAddressService(
     settings,
     deps.publicBaseUrl.fromEnv,
     deps.publicBaseUrl.fallback,
   );
+  const securityMail = createSecurityMail(publicAddress);
+  const twoFactor = createTwoFactorService(db, { secret: deps.auth.secret }, audit, securityMail);
+  const logistics = createLogisticsService(db, audit);
+  const contact = createContactService(db, { settings, audit });
+  const contentAdmin = createContentAdminService(db, { blog, audit });
+  const imports = createImportService(db, audit, logistics);
   return {
     audit,
-    auth: createAuthService(db, deps.auth, audit, twoFactor),
+    auth: createAuthService(db, deps.auth, audit, twoFactor, securityMail),
     twoFactor,
-    passwordReset: createPasswordResetService(db, audit),
+    passwordReset: createPasswordResetService(db, audit, securityMail),
     media: createMediaService(db),
-    operators: createOperatorService(db, audit),
+    operators: createOperatorService(db, audit, securityMail),
     logistics,
     imports,
     settings,

@@ -29,6 +29,10 @@ export const recordAnswerOf = (record: z.ZodType) =>
 export const errorAnswerSchema = z.object({
   success: z.literal(false),
   message: z.string().describe("Names the field and the rule, or what went wrong."),
+  reason: z
+    .string()
+    .optional()
+    .describe("A cause a client acts on: reauth_required (confirm the password with POST /api/auth/reauth)."),
   data: z.array(z.never()).optional(),
   errors: z.record(z.string(), z.string()).optional().describe("One message per invalid field."),
   request_id: z.string().optional().describe("Quote it when reporting a 5xx."),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { passwordSchema } from "./operator";
+import { totpCodeSchema } from "./two-factor";
 
 export const loginSchema = z.object({
   username: z.string().trim().toLowerCase().min(1, "Enter your username").max(100, "Username is too long"),
@@ -63,3 +64,29 @@ export const deviceSchema = z.object({
   current: z.boolean().describe("The session this request was made with."),
 });
 export type Device = z.infer<typeof deviceSchema>;
+
+/** "Confirm it's you": the password, or (two-factor on) a current code from the authenticator app. */
+export const reauthSchema = z
+  .object({
+    password: z.string().min(1, "Enter your password").max(200, "Password is too long").optional(),
+    code: totpCodeSchema.optional(),
+  })
+  .strict()
+  .refine((input) => (input.password === undefined) !== (input.code === undefined), {
+    path: ["password"],
+    message: "Enter your password (or send a code from your authenticator app instead)",
+  });
+export type Reauth = z.infer<typeof reauthSchema>;
+
+export const reauthAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    access_token: z
+      .string()
+      .describe(
+        "Use this token from now on: only it (and the session's refreshes) may change sign-in details.",
+      ),
+    valid_until: z.string().describe("Until when the confirmation lets this session change sign-in details."),
+  }),
+});

@@ -11,6 +11,12 @@ export const FORGOT_PASSWORD_ANSWER =
 export const RESET_LINK_INVALID =
   "This reset link is not valid any more: it was used, it expired, a newer link was sent or the password has changed since. Ask for a new link.";
 
+/** How long the link in the mail to an old address undoes an e-mail change. */
+export const EMAIL_UNDO_DAYS = 7;
+
+export const EMAIL_UNDO_INVALID =
+  "This link no longer undoes the change: it was used, it is older than 7 days, or the change was undone already. If you cannot sign in, ask an administrator for help.";
+
 /** "Forgot password?": the username or the e-mail address of the account. */
 export const forgotPasswordSchema = z
   .object({
@@ -34,6 +40,15 @@ export const passwordResetSchema = z
   })
   .strict();
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** The link mailed to the old address after an e-mail change. */
+export const emailUndoSchema = z
+  .object({
+    token: z
+      .string("The link is incomplete; open it from the e-mail again")
+      .regex(/^[A-Za-z0-9_-]{20,100}$/, "The link is incomplete; open it from the e-mail again"),
+  })
+  .strict();
 
 /** Your own account: the e-mail address "Forgot password?" uses. */
 export const ownEmailSchema = z.object({ email: operatorEmailSchema }).strict();

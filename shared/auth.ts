@@ -9,3 +9,9 @@ export const REFRESH_HEADER_VALUE = "gcc-console";
 /** The 403 message for an operator whose role requires a second factor they have not set up. */
 export const TWO_FACTOR_ENROLMENT_REQUIRED =
   "Your role requires two-factor sign-in. Set it up before you continue.";
+
+/** How long a confirmed password (or code) lets a session change sign-in details ("sudo mode"). */
+export const REAUTH_MINUTES = 10;
+/** The `reason` of a 403 that asks for the password again; the console answers it with a dialog and retries. */
+export const REAUTH_REQUIRED_REASON = "reauth_required";
+export const REAUTH_REQUIRED = `Enter your password again to do this: changes to how you sign in need it entered in the last ${REAUTH_MINUTES} minutes.`;

@@ -70,6 +70,11 @@ export const operatorSessions = pgTable(
     address: text("address").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the operator last confirmed their password (or a code) in this session: for 10 minutes its tokens
+     * minted from then on may change sign-in details (domain/auth/service.ts, "sudo mode").
+     */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }),
   },
   (t) => [index("operator_sessions_operator_idx").on(t.operatorId)],
 );
@@ -90,3 +95,24 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The link mailed to an operator's old address when their e-mail address changes: for 7 days it puts the
+ * old address back (domain/auth/email-change.ts). Only the SHA-256 of the token is kept; an undo deletes
+ * every row of the operator, so a later change's link cannot undo the undo.
+ */
+export const emailChangeUndo = pgTable(
+  "email_change_undo",
+  {
+    id: serial("id").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The address the link puts back. */
+    restoreEmail: text("restore_email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_change_undo_operator_idx").on(t.operatorId)],
+);

@@ -13,6 +13,10 @@ export const operatorTwoFactor = pgTable("operator_two_factor", {
   /** The 30-second time step of the last code accepted: a code of that step or an earlier one is refused. */
   lastStep: bigint("last_step", { mode: "number" }).notNull().default(0),
   enabledAt: timestamp("enabled_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Wrong codes (TOTP or recovery) since the last right one; they never age out. */
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  /** Set once failedAttempts reached the cap: TOTP codes are refused until the owner or an admin unlocks. */
+  lockedAt: timestamp("locked_at", { withTimezone: true }),
 });
 
 /** Single-use recovery codes, stored as SHA-256 of high-entropy codes (never the code itself). */

@@ -1,13 +1,22 @@
 import { eq, or, sql } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
-import { operators, passwordResetTokens } from "../../db/schema/index";
-import { RESET_LINK_INVALID, RESET_LINK_MINUTES, type PasswordReset } from "../../schemas/password-reset";
+import { emailChangeUndo, operators, passwordResetTokens } from "../../db/schema/index";
+import {
+  EMAIL_UNDO_INVALID,
+  RESET_LINK_INVALID,
+  RESET_LINK_MINUTES,
+  type PasswordReset,
+} from "../../schemas/password-reset";
 import type { AuditService } from "../audit/service";
 import { HttpError } from "../errors";
 import { enqueueMail } from "../notifications/outbox";
+import { isUniqueViolation } from "../logistics/common";
 import { hashPassword } from "../operators/service";
-import { revokeSessionsIn } from "./sessions";
+import { emailUndoTokenHash } from "./email-change";
+import type { SecurityMail } from "./security-mail";
+import { revokeSessionsIn, voidResetLinksIn } from "./sessions";
+import { unlockSecondFactorIn } from "./two-factor";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 /** What is stored of a link's token. */
@@ -30,7 +39,49 @@ export interface ResetRequest {
   allow: (key: string) => Promise<boolean>;
 }
 
-export function createPasswordResetService(db: Database, audit?: AuditService) {
+type ResetOperator = Pick<typeof operators.$inferSelect, "id" | "username" | "passwordHash"> & {
+  email: string;
+};
+
+/**
+ * Stores a new link for `operator` (replacing, so voiding, an older one) and queues it to their address, in
+ * `tx`, between the message's `intro` and `outro` lines.
+ */
+export async function sendResetLinkIn(
+  tx: Database,
+  operator: ResetOperator,
+  baseUrl: string,
+  message: { subject: string; intro: string; outro?: string },
+) {
+  const token = randomBytes(32).toString("base64url");
+  const values = {
+    operatorId: operator.id,
+    tokenHash: resetTokenHash(token),
+    passwordFingerprint: passwordFingerprint(operator.passwordHash),
+    expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+    createdAt: new Date(),
+  };
+  // One link per operator: a newer one replaces (voids) the older.
+  await tx
+    .insert(passwordResetTokens)
+    .values(values)
+    .onConflictDoUpdate({ target: passwordResetTokens.operatorId, set: values });
+  await enqueueMail(tx, {
+    to: operator.email,
+    subject: message.subject,
+    text: [
+      message.intro,
+      "",
+      `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes:`,
+      resetLink(baseUrl, token),
+      "",
+      "The link works once, and every device signed in to the account is signed out when the password changes.",
+      ...(message.outro ? [message.outro] : []),
+    ].join("\n"),
+  });
+}
+
+export function createPasswordResetService(db: Database, audit?: AuditService, mail?: SecurityMail) {
   return {
     /**
      * "Forgot password?": queues a link to the account's address when one matches, is enabled, has an
@@ -45,33 +96,12 @@ export function createPasswordResetService(db: Database, audit?: AuditService) {
       // An unknown login is counted too, so both paths cost the same round trip.
       const allowed = await allow(operator ? `account:${operator.id}` : `unknown:${sha256(login)}`);
       if (!operator || !operator.email || operator.disabled || !allowed) return;
-      const token = randomBytes(32).toString("base64url");
-      const values = {
-        operatorId: operator.id,
-        tokenHash: resetTokenHash(token),
-        passwordFingerprint: passwordFingerprint(operator.passwordHash),
-        expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-        createdAt: new Date(),
-      };
-      const link = resetLink(baseUrl, token);
+      const email = operator.email;
       await db.transaction(async (tx) => {
-        // One link per operator: a newer one replaces (voids) the older.
-        await tx
-          .insert(passwordResetTokens)
-          .values(values)
-          .onConflictDoUpdate({ target: passwordResetTokens.operatorId, set: values });
-        await enqueueMail(tx, {
-          to: operator.email!,
+        await sendResetLinkIn(tx, { ...operator, email }, baseUrl, {
           subject: "Reset your console password",
-          text: [
-            `Someone, hopefully you, asked to reset the password of the console account "${operator.username}" at ${baseUrl}.`,
-            "",
-            `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes:`,
-            link,
-            "",
-            "The link works once, and every device signed in to the account is signed out when the password changes.",
-            "If you did not ask, ignore this e-mail: your password stays as it is.",
-          ].join("\n"),
+          intro: `Someone, hopefully you, asked to reset the password of the console account "${operator.username}" at ${baseUrl}.`,
+          outro: "If you did not ask, ignore this e-mail: your password stays as it is.",
         });
         await audit?.record(
           { operatorId: operator.id, username: operator.username },
@@ -92,6 +122,7 @@ export function createPasswordResetService(db: Database, audit?: AuditService) {
     async reset(input: PasswordReset, ip: string): Promise<{ username: string }> {
       const passwordHash = await hashPassword(input.new_password);
       const tokenHash = resetTokenHash(input.token);
+      const notices = await mail?.prepare();
       const username = await db.transaction(async (tx) => {
         const [link] = await tx
           .delete(passwordResetTokens)
@@ -114,6 +145,8 @@ export function createPasswordResetService(db: Database, audit?: AuditService) {
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(operators.id, operator.id));
         await revokeSessionsIn(tx, operator.id);
+        // The link proves the owner's mailbox: it also lifts a lock that wrong second-factor codes set.
+        await unlockSecondFactorIn(tx, operator.id);
         await audit?.record(
           { operatorId: operator.id, username: operator.username },
           "password_reset",
@@ -123,11 +156,72 @@ export function createPasswordResetService(db: Database, audit?: AuditService) {
           { address: ip, sessions_ended: "all" },
           tx,
         );
+        await notices?.passwordReset(tx, operator, ip);
         return operator.username;
       });
       // A void link found is deleted all the same (the transaction above committed): it can never work later.
       if (!username) throw new HttpError(400, RESET_LINK_INVALID);
       return { username };
+    },
+
+    /**
+     * The link mailed to an old address, within EMAIL_UNDO_DAYS: puts that address back, ends every session,
+     * voids reset links, the operator's other undo links (a later change cannot be used to undo this) and the
+     * password the change was made with, and mails the restored address a link to set a new one.
+     */
+    async undoEmailChange(token: string, ip: string): Promise<{ email: string }> {
+      // An unusable hash: whoever changed the address may know the password.
+      const voidHash = await hashPassword(randomBytes(32).toString("base64url"));
+      const baseUrl = (await mail?.prepare())?.base ?? "";
+      let restored: string | null;
+      try {
+        restored = await db.transaction(async (tx) => {
+          const [link] = await tx
+            .delete(emailChangeUndo)
+            .where(eq(emailChangeUndo.tokenHash, emailUndoTokenHash(token)))
+            .returning();
+          if (!link || link.expiresAt.getTime() <= Date.now()) return null;
+          const [operator] = await tx
+            .select()
+            .from(operators)
+            .where(eq(operators.id, link.operatorId))
+            .for("update");
+          if (!operator || operator.disabled) return null;
+          const email = link.restoreEmail;
+          await tx
+            .update(operators)
+            .set({ email, passwordHash: voidHash, updatedAt: new Date() })
+            .where(eq(operators.id, operator.id));
+          await tx.delete(emailChangeUndo).where(eq(emailChangeUndo.operatorId, operator.id));
+          await voidResetLinksIn(tx, operator.id);
+          await revokeSessionsIn(tx, operator.id);
+          const who = { operatorId: operator.id, username: operator.username };
+          await audit?.record(
+            who,
+            "email_change_undone",
+            "operator",
+            operator.id,
+            { email: operator.email },
+            { email, address: ip, sessions_ended: "all", password_voided: true },
+            tx,
+          );
+          await sendResetLinkIn(tx, { ...operator, email, passwordHash: voidHash }, baseUrl, {
+            subject: "Set a new password for your console account",
+            intro: `The change of the e-mail address of the console account "${operator.username}" at ${baseUrl} was undone: this is its address again, every device signed in to it was signed out, and the password it had no longer works.`,
+          });
+          return email;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new HttpError(
+            409,
+            "Another operator has this address now, so it cannot be put back. Ask an administrator for help.",
+          );
+        throw error;
+      }
+      // A void link found is deleted all the same (the transaction above committed): it can never work later.
+      if (!restored) throw new HttpError(400, EMAIL_UNDO_INVALID);
+      return { email: restored };
     },
   };
 }

@@ -2,11 +2,13 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "../../db/client";
 import { operatorSessions, operators, refreshTokens } from "../../db/schema/index";
-import type { Device, PasswordChange } from "../../schemas/auth";
+import type { Device, PasswordChange, Reauth } from "../../schemas/auth";
+import { REAUTH_MINUTES } from "../../shared/auth";
 import type { Role } from "../../schemas/operator";
 import type { AuditService } from "../audit/service";
 import { HttpError } from "../errors";
 import { hashPassword, verifyPassword } from "../operators/service";
+import type { SecurityMail } from "./security-mail";
 import { describeUserAgent } from "./user-agent";
 import { revokeSessionsIn, shareOperator, type Executor } from "./sessions";
 import { createSignInThrottle } from "./throttle";
@@ -37,8 +39,15 @@ export type Refreshed = Omit<Session, "refreshToken"> & { refreshToken: string |
  */
 export const PREVIOUS_TOKEN_GRACE_MS = 5_000;
 
-/** Who a request is from; `enrolmentOnly`: their role requires a second factor they have not set up yet. */
-export type AuthenticatedOperator = AccessClaims & { enrolmentOnly?: boolean };
+/**
+ * Who a request is from; `enrolmentOnly`: their role requires a second factor they have not set up yet;
+ * `reauthenticated`: the session confirmed the password (or a code) in the last REAUTH_MINUTES and this
+ * token was minted by that confirmation or a refresh after it ("sudo mode").
+ */
+export type AuthenticatedOperator = AccessClaims & { enrolmentOnly?: boolean; reauthenticated?: boolean };
+
+export const REAUTH_WINDOW_MS = REAUTH_MINUTES * 60_000;
+export const WRONG_PASSWORD_AGAIN = "That password is not correct.";
 
 /** The password step: tokens, or (the account has a second factor) a challenge to complete first. */
 export type LoginOutcome =
@@ -94,6 +103,7 @@ export function createAuthService(
   options: AuthOptions,
   audit?: AuditService,
   twoFactor?: TwoFactorService,
+  mail?: SecurityMail,
 ) {
   const signer = createTokenSigner(options.secret, options.accessTtlSeconds);
   const refreshTtlMs = options.refreshTtlDays * 86_400_000;
@@ -103,6 +113,7 @@ export function createAuthService(
     executor: Executor,
     operator: Session["operator"],
     familyId: string,
+    reauthAt?: number,
   ): Promise<Session> {
     const refreshToken = randomBytes(32).toString("base64url");
     await executor.insert(refreshTokens).values({
@@ -111,7 +122,7 @@ export function createAuthService(
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(Date.now() + refreshTtlMs),
     });
-    const accessToken = await signer.sign({ ...claimsOf(operator), familyId });
+    const accessToken = await signer.sign({ ...claimsOf(operator), familyId, reauthAt });
     return { accessToken, refreshToken, operator };
   }
 
@@ -142,6 +153,32 @@ export function createAuthService(
       await audit?.record(actor(now), "sign_in", "session", familyId, null, detail, tx);
       return issue(tx, { id: now.id, username: now.username, role: now.role }, familyId);
     });
+  }
+
+  /**
+   * The signed-in operator's password, given again (a password change, a confirmation): throttled like a
+   * sign-in; a wrong one is a 400 by `field`. Answers the operator's row.
+   */
+  async function checkOwnPassword(
+    who: AuthenticatedOperator,
+    password: string,
+    ip: string,
+    field: string,
+    wrong: string,
+  ) {
+    const reservation = await throttle.reserve(who.username, ip);
+    if (!reservation.ok) {
+      const wait = reservation.waitSeconds;
+      throw new HttpError(
+        429,
+        `Too many wrong passwords. Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
+      );
+    }
+    const [operator] = await db.select().from(operators).where(eq(operators.id, who.operatorId));
+    if (!operator || !(await verifyPassword(operator.passwordHash, password)))
+      throw new HttpError(400, wrong, { [field]: wrong });
+    await throttle.succeeded(reservation.attempt);
+    return operator;
   }
 
   /** Ends one session family with its audit entry, in `tx`; waits for a rotation of the family in progress. */
@@ -215,7 +252,56 @@ export function createAuthService(
         username: who.username,
         role: who.role,
         familyId: who.familyId,
+        reauthAt: who.reauthAt,
       });
+    },
+
+    /**
+     * "Sudo mode": the password (or, with two-factor on, a current code) confirms that the operator is at the
+     * keyboard of this session. The moment is recorded on the session, and only the token answered here (and
+     * the session's refreshes after it) may change sign-in details for the next REAUTH_MINUTES: a token
+     * copied earlier never can.
+     */
+    async reauthenticate(
+      who: AuthenticatedOperator,
+      input: Reauth,
+      ip: string,
+    ): Promise<{ accessToken: string; validUntil: Date; method: "password" | "totp" }> {
+      const method = input.password !== undefined ? "password" : "totp";
+      if (input.password !== undefined) {
+        await checkOwnPassword(who, input.password, ip, "password", WRONG_PASSWORD_AGAIN);
+      } else {
+        if (!twoFactor) throw new HttpError(409, "Two-factor sign-in is not available.");
+        await twoFactor.confirm(actorOf(who), input.code!, ip);
+      }
+      const at = new Date();
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(operatorSessions)
+          .set({ reauthenticatedAt: at })
+          .where(
+            and(eq(operatorSessions.familyId, who.familyId), eq(operatorSessions.operatorId, who.operatorId)),
+          )
+          .returning({ id: operatorSessions.id });
+        if (updated.length === 0) throw new HttpError(401, "Unauthorized");
+        await audit?.record(
+          actorOf(who),
+          "reauthenticated",
+          "session",
+          who.familyId,
+          null,
+          { method, address: ip },
+          tx,
+        );
+      });
+      const accessToken = await signer.sign({
+        operatorId: who.operatorId,
+        username: who.username,
+        role: who.role,
+        familyId: who.familyId,
+        reauthAt: at.getTime(),
+      });
+      return { accessToken, validUntil: new Date(at.getTime() + REAUTH_WINDOW_MS), method };
     },
 
     /**
@@ -245,6 +331,12 @@ export function createAuthService(
           await revokeFamilyIn(tx, token.familyId);
           return null;
         }
+        // The session's confirmation carries over to its refreshed tokens: only the cookie's holder refreshes.
+        const [device] = await tx
+          .select({ reauthenticatedAt: operatorSessions.reauthenticatedAt })
+          .from(operatorSessions)
+          .where(eq(operatorSessions.familyId, token.familyId));
+        const reauthAt = device?.reauthenticatedAt?.getTime();
         await tx
           .update(operatorSessions)
           .set({ lastUsedAt: new Date(now) })
@@ -252,7 +344,7 @@ export function createAuthService(
         if (sibling) {
           // A sibling tab's rotation set the cookie already: a new access token, and the cookie left alone.
           const summary = { id: operator.id, username: operator.username, role: operator.role };
-          const accessToken = await signer.sign({ ...claimsOf(summary), familyId: token.familyId });
+          const accessToken = await signer.sign({ ...claimsOf(summary), familyId: token.familyId, reauthAt });
           return { accessToken, refreshToken: null, operator: summary };
         }
         await tx
@@ -263,6 +355,7 @@ export function createAuthService(
           tx,
           { id: operator.id, username: operator.username, role: operator.role },
           token.familyId,
+          reauthAt,
         );
       });
     },
@@ -272,19 +365,15 @@ export function createAuthService(
      * and every other session ends in the transaction that stores the new hash.
      */
     async changePassword(who: AuthenticatedOperator, change: PasswordChange, ip: string) {
-      const reservation = await throttle.reserve(who.username, ip);
-      if (!reservation.ok)
-        throw new HttpError(
-          429,
-          `Too many wrong passwords. Try again in ${reservation.waitSeconds} second${reservation.waitSeconds === 1 ? "" : "s"}.`,
-        );
-      const [operator] = await db.select().from(operators).where(eq(operators.id, who.operatorId));
-      if (!operator || !(await verifyPassword(operator.passwordHash, change.current_password)))
-        throw new HttpError(400, "Your current password is not correct.", {
-          current_password: "Your current password is not correct.",
-        });
-      await throttle.succeeded(reservation.attempt);
+      const operator = await checkOwnPassword(
+        who,
+        change.current_password,
+        ip,
+        "current_password",
+        "Your current password is not correct.",
+      );
       const passwordHash = await hashPassword(change.new_password);
+      const notices = await mail?.prepare();
       await db.transaction(async (tx) => {
         await tx
           .update(operators)
@@ -302,6 +391,7 @@ export function createAuthService(
           },
           tx,
         );
+        await notices?.passwordChanged(tx, operator, ip);
       });
     },
 
@@ -396,13 +486,21 @@ export function createAuthService(
           role: operators.role,
           live: sql<number>`(select count(*)::int from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.familyId} and ${refreshTokens.revokedAt} is null)`,
           needsEnrolment: needsEnrolmentSql,
+          reauthenticatedAt: operatorSessions.reauthenticatedAt,
         })
         .from(operators)
+        .leftJoin(
+          operatorSessions,
+          and(eq(operatorSessions.familyId, claims.familyId), eq(operatorSessions.operatorId, operators.id)),
+        )
         .where(eq(operators.id, claims.operatorId));
       if (!row || row.disabled || row.live === 0) throw new HttpError(401, "Unauthorized");
       // The role is read from the database so a demotion also applies at once; so is the two-factor
       // requirement, on every request: a token from before the requirement, or a refreshed one, is limited too.
-      return { ...claims, role: row.role, enrolmentOnly: row.needsEnrolment === true };
+      const recorded = row.reauthenticatedAt?.getTime();
+      const reauthenticated =
+        recorded !== undefined && recorded === claims.reauthAt && Date.now() - recorded < REAUTH_WINDOW_MS;
+      return { ...claims, role: row.role, enrolmentOnly: row.needsEnrolment === true, reauthenticated };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { operators, refreshTokens } from "../../db/schema/index";
+import { operators, passwordResetTokens, refreshTokens } from "../../db/schema/index";
 
 /** The database or a transaction on it. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -29,4 +29,9 @@ export async function revokeSessionsIn(tx: Executor, operatorId: number, except?
         except === undefined ? undefined : ne(refreshTokens.familyId, except),
       ),
     );
+}
+
+/** Voids every "Forgot password?" link of the operator (their address changed), in the caller's transaction. */
+export async function voidResetLinksIn(tx: Executor, operatorId: number) {
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.operatorId, operatorId));
 }

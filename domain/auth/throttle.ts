@@ -18,6 +18,9 @@ import { knownSignInAddresses, loginThrottle, operatorSessions, refreshTokens } 
  * - Every attempt is counted before the password is checked, in one transaction with the lock check, so a
  *   burst of parallel guesses cannot all pass the check; a successful sign-in gives its attempt back and
  *   clears the failures of that account from that address.
+ * - A second factor's wrong codes come after a right password: they are counted under the account's one key
+ *   (`reserveKey`), never under the address, so they hold back no one else behind it (domain/auth/two-factor.ts
+ *   adds a cap that never ages).
  */
 export const FREE_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -57,6 +60,36 @@ export function createSignInThrottle(db: Database) {
 
   const inWindow = (times: number[], now: number) => times.filter((t) => t > now - FAILURE_WINDOW_MS);
 
+  /**
+   * Counts a failure-to-be under every key, in one transaction with the check of the `checked` keys' locks;
+   * answers the seconds to wait (nothing is counted then), or 0.
+   */
+  async function count(keys: string[], checked: string[], now: number): Promise<number> {
+    return db.transaction(async (tx) => {
+      const rows = await lockRows(tx, keys, now);
+      const until = Math.max(
+        0,
+        ...rows.filter((r) => checked.includes(r.key)).map((r) => r.lockedUntil?.getTime() ?? 0),
+      );
+      if (until > now) return Math.max(1, Math.ceil((until - now) / 1000));
+      for (const row of rows) {
+        const recent = [...inWindow(row.recentFailures, now), now];
+        const seconds = lockSeconds(recent.length);
+        const lockEnd = Math.max(row.lockedUntil?.getTime() ?? 0, seconds > 0 ? now + seconds * 1000 : 0);
+        await tx
+          .update(loginThrottle)
+          .set({
+            recentFailures: recent,
+            failures: recent.length,
+            lockedUntil: lockEnd > now ? new Date(lockEnd) : null,
+            updatedAt: new Date(now),
+          })
+          .where(eq(loginThrottle.key, row.key));
+      }
+      return 0;
+    });
+  }
+
   return {
     /** Counts an attempt for `username` from `address` unless a key that applies to it is locked. */
     async reserve(username: string, address: string): Promise<Reservation> {
@@ -67,30 +100,25 @@ export function createSignInThrottle(db: Database) {
         .from(knownSignInAddresses)
         .where(and(eq(knownSignInAddresses.username, username), eq(knownSignInAddresses.address, address)));
       const knownGood = known !== undefined && known.at.getTime() > now - KNOWN_ADDRESS_MS;
-      const checked = new Set(knownGood ? [keys.pair] : [keys.pair, keys.user, keys.ip]);
-      return db.transaction(async (tx): Promise<Reservation> => {
-        const rows = await lockRows(tx, Object.values(keys), now);
-        const until = Math.max(
-          0,
-          ...rows.filter((r) => checked.has(r.key)).map((r) => r.lockedUntil?.getTime() ?? 0),
-        );
-        if (until > now) return { ok: false, waitSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
-        for (const row of rows) {
-          const recent = [...inWindow(row.recentFailures, now), now];
-          const seconds = lockSeconds(recent.length);
-          const lockEnd = Math.max(row.lockedUntil?.getTime() ?? 0, seconds > 0 ? now + seconds * 1000 : 0);
-          await tx
-            .update(loginThrottle)
-            .set({
-              recentFailures: recent,
-              failures: recent.length,
-              lockedUntil: lockEnd > now ? new Date(lockEnd) : null,
-              updatedAt: new Date(now),
-            })
-            .where(eq(loginThrottle.key, row.key));
-        }
-        return { ok: true, attempt: { username, address, keys, at: now } };
-      });
+      const checked = knownGood ? [keys.pair] : [keys.pair, keys.user, keys.ip];
+      const wait = await count(Object.values(keys), checked, now);
+      return wait > 0
+        ? { ok: false, waitSeconds: wait }
+        : { ok: true, attempt: { username, address, keys, at: now } };
+    },
+
+    /**
+     * Counts an attempt under `key` alone unless it is locked, with the same backoff: for a second factor,
+     * whose failures belong to the account (the password step already passed), never to the address it
+     * came from, so guesses from a shared office address lock no colleague out. Answers the seconds to wait.
+     */
+    async reserveKey(key: string): Promise<number> {
+      return count([key], [key], Date.now());
+    },
+
+    /** Forgets the failures counted under `key` (a right second factor). */
+    async clearKey(key: string) {
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
     },
 
     /**

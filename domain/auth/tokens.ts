@@ -11,6 +11,8 @@ export interface AccessClaims {
   username: string;
   role: Role;
   familyId: string;
+  /** The session's re-authentication this token was minted after (epoch ms), if any ("sudo mode"). */
+  reauthAt?: number;
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: "expired" | "invalid" };
@@ -19,7 +21,8 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ username: claims.username, role: claims.role, fam: claims.familyId })
+      const reauth = claims.reauthAt === undefined ? {} : { rat: claims.reauthAt };
+      return new SignJWT({ username: claims.username, role: claims.role, fam: claims.familyId, ...reauth })
         .setProtectedHeader({ alg: "HS256", typ: ACCESS_TYPE })
         .setSubject(String(claims.operatorId))
         .setAudience(TOKEN_AUDIENCE)
@@ -46,10 +49,14 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
         ) {
           return { ok: false, reason: "invalid" };
         }
-        return {
-          ok: true,
-          claims: { operatorId, username: String(payload.username), role, familyId: payload.fam },
+        const claims: AccessClaims = {
+          operatorId,
+          username: String(payload.username),
+          role,
+          familyId: payload.fam,
         };
+        if (typeof payload.rat === "number") claims.reauthAt = payload.rat;
+        return { ok: true, claims };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
       }

@@ -5,6 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Database } from "../../db/client";
 import {
+  loginThrottle,
   operatorRecoveryCodes,
   operators,
   operatorTwoFactor,
@@ -19,6 +20,7 @@ import {
 import { roles, type Role } from "../../schemas/operator";
 import type { Actor, AuditService } from "../audit/service";
 import { HttpError } from "../errors";
+import type { SecurityMail } from "./security-mail";
 import { revokeSessionsIn, type Executor } from "./sessions";
 import { createSignInThrottle } from "./throttle";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "./tokens";
@@ -31,6 +33,15 @@ const CHALLENGE_TTL_SECONDS = 5 * 60;
 const CHALLENGE_TYPE = "2fa-challenge+jwt";
 export const WRONG_CODE = "That code is not correct. Enter the current code from your authenticator app.";
 export const WRONG_RECOVERY_CODE = "That recovery code is not correct or has been used already.";
+/**
+ * Wrong second-factor codes in a row after which the account's codes are refused until its owner (a recovery
+ * code, a password reset) or an admin unlocks it. NIST SP 800-63B allows up to 100; with three codes valid
+ * at a time (clock drift), 10 guesses succeed with a chance of 3 in 100,000, and a person who mistypes
+ * rarely gets 10 wrong without one right.
+ */
+export const TWO_FACTOR_LOCK_AFTER = 10;
+export const TWO_FACTOR_LOCKED =
+  "Two-factor sign-in to this account is locked after too many wrong codes. Sign in with a recovery code, set a new password with Forgot password?, or ask an administrator.";
 const CHALLENGE_ENDED = "This sign-in has expired. Enter your username and password again.";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -92,7 +103,27 @@ export const needsEnrolmentSql = sql<boolean>`(exists (select 1 from role_two_fa
 export const OWN_TWO_FACTOR_RESET =
   "You cannot reset your own two-factor sign-in; another admin can do it for you.";
 
-export function createTwoFactorService(db: Database, options: { secret: string }, audit?: AuditService) {
+/** Where a second factor is weighed: its failures answer 401 at sign-in, 400 in a form of the console. */
+type During = "sign_in" | "reauth" | "recovery_codes";
+
+/** The throttle key of an account's second factor: its failures belong to the account, not to an address. */
+const secondFactorKey = (operatorId: number) => `2fa:${operatorId}`;
+
+/** Unlocks the account's second factor and forgets its wrong codes (the owner's password reset), in `tx`. */
+export async function unlockSecondFactorIn(tx: Executor, operatorId: number) {
+  await tx
+    .update(operatorTwoFactor)
+    .set({ failedAttempts: 0, lockedAt: null })
+    .where(eq(operatorTwoFactor.operatorId, operatorId));
+  await tx.delete(loginThrottle).where(eq(loginThrottle.key, secondFactorKey(operatorId)));
+}
+
+export function createTwoFactorService(
+  db: Database,
+  options: { secret: string },
+  audit?: AuditService,
+  mail?: SecurityMail,
+) {
   const stored = sealer(options.secret, "totp-secret-v1");
   const setupTokens = sealer(options.secret, "totp-setup-v1");
   const challengeKey = new TextEncoder().encode(options.secret);
@@ -116,14 +147,97 @@ export function createTwoFactorService(db: Database, options: { secret: string }
     return codes;
   }
 
-  /** Wrong codes count like wrong passwords, under their own keys (a correct password must not clear them). */
-  async function reserve(username: string, ip: string) {
-    const reservation = await throttle.reserve(`2fa:${username}`, ip);
-    if (!reservation.ok) {
-      const wait = reservation.waitSeconds;
+  /**
+   * Wrong codes are held back like wrong passwords (five free, then a growing wait), under the account's own
+   * key: a correct password does not clear it, and another account behind the same address is not slowed.
+   */
+  async function reserve(operatorId: number) {
+    const wait = await throttle.reserveKey(secondFactorKey(operatorId));
+    if (wait > 0)
       throw new HttpError(429, `Too many wrong codes. Try again in ${wait} second${wait === 1 ? "" : "s"}.`);
+  }
+
+  async function recipientOf(operatorId: number, via: Executor = db) {
+    const [row] = await via
+      .select({ username: operators.username, email: operators.email })
+      .from(operators)
+      .where(eq(operators.id, operatorId));
+    return row ?? { username: "", email: null };
+  }
+
+  /**
+   * Counts a wrong code (TOTP or recovery) against the account; the one that reaches the cap locks its TOTP
+   * codes, is audited and mails the owner (once: only one request sets the lock). True once locked.
+   */
+  async function countFailure(who: Actor, ip: string): Promise<boolean> {
+    const [row] = await db
+      .update(operatorTwoFactor)
+      .set({ failedAttempts: sql`${operatorTwoFactor.failedAttempts} + 1` })
+      .where(eq(operatorTwoFactor.operatorId, who.operatorId))
+      .returning({ failures: operatorTwoFactor.failedAttempts, lockedAt: operatorTwoFactor.lockedAt });
+    if (!row || row.failures < TWO_FACTOR_LOCK_AFTER) return false;
+    if (row.lockedAt) return true;
+    const notices = await mail?.prepare();
+    await db.transaction(async (tx) => {
+      const locked = await tx
+        .update(operatorTwoFactor)
+        .set({ lockedAt: new Date() })
+        .where(and(eq(operatorTwoFactor.operatorId, who.operatorId), isNull(operatorTwoFactor.lockedAt)))
+        .returning({ id: operatorTwoFactor.operatorId });
+      if (locked.length === 0) return;
+      const detail = { failures: row.failures, address: ip };
+      await audit?.record(who, "two_factor_locked", "operator", who.operatorId, null, detail, tx);
+      await notices?.twoFactorLocked(tx, await recipientOf(who.operatorId, tx), {
+        ip,
+        failures: row.failures,
+      });
+    });
+    return true;
+  }
+
+  /**
+   * Weighs a second factor: throttled per account; a TOTP code is refused while the account is locked; a
+   * wrong one counts toward the lock; a right one (a recovery code too) clears the count and the lock.
+   */
+  async function weigh(
+    who: Actor,
+    input: { code?: string; recovery_code?: string },
+    ip: string,
+    during: During,
+  ): Promise<"totp" | "recovery_code"> {
+    await reserve(who.operatorId);
+    const method = input.recovery_code ? "recovery_code" : "totp";
+    if (method === "totp" && (await isLocked(who.operatorId))) throw new HttpError(403, TWO_FACTOR_LOCKED);
+    const ok =
+      method === "recovery_code"
+        ? await spendRecoveryCode(who.operatorId, input.recovery_code!)
+        : await acceptCode(who.operatorId, input.code ?? "");
+    if (!ok) {
+      await audit?.record(who, "two_factor_failed", "operator", who.operatorId, null, {
+        during,
+        ...(during === "sign_in" ? { method } : {}),
+        address: ip,
+      });
+      if ((await countFailure(who, ip)) && method === "totp") throw new HttpError(403, TWO_FACTOR_LOCKED);
+      const message = method === "recovery_code" ? WRONG_RECOVERY_CODE : WRONG_CODE;
+      throw new HttpError(during === "sign_in" ? 401 : 400, message, {
+        [method === "recovery_code" ? "recovery_code" : "code"]: message,
+      });
     }
-    return reservation.attempt;
+    await throttle.clearKey(secondFactorKey(who.operatorId));
+    await db
+      .update(operatorTwoFactor)
+      .set({ failedAttempts: 0, lockedAt: null })
+      .where(eq(operatorTwoFactor.operatorId, who.operatorId));
+    return method;
+  }
+
+  async function isLocked(operatorId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ lockedAt: operatorTwoFactor.lockedAt })
+      .from(operatorTwoFactor)
+      .where(eq(operatorTwoFactor.operatorId, operatorId));
+    return row?.lockedAt != null;
   }
 
   /** Accepts a TOTP code once: the step is stored, and a code of that step or an earlier one fails. */
@@ -247,7 +361,8 @@ export function createTwoFactorService(db: Database, options: { secret: string }
         throw new HttpError(400, "This set-up has expired. Start again to get a new key.", {
           setup_token: "This set-up has expired. Start again to get a new key.",
         });
-      const attempt = await reserve(who.username, ip);
+      // Enrolment has no factor to lock yet: its wrong codes are only held back.
+      await reserve(who.operatorId);
       const step = matchingStep(setup.s, input.code, Date.now());
       if (step === null) {
         await audit?.record(who, "two_factor_failed", "operator", who.operatorId, null, {
@@ -256,7 +371,8 @@ export function createTwoFactorService(db: Database, options: { secret: string }
         });
         throw new HttpError(400, WRONG_CODE, { code: WRONG_CODE });
       }
-      await throttle.succeeded(attempt);
+      await throttle.clearKey(secondFactorKey(who.operatorId));
+      const notices = await mail?.prepare();
       return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(operatorTwoFactor)
@@ -275,23 +391,57 @@ export function createTwoFactorService(db: Database, options: { secret: string }
           { method: "totp" },
           tx,
         );
+        await notices?.twoFactorOn(tx, await recipientOf(who.operatorId, tx), ip);
         return codes;
       });
+    },
+
+    /** The operator turns their own second factor off (a confirmed session); not while their role requires one. */
+    async disable(who: Actor, ip: string) {
+      const [row] = await db
+        .select({ role: operators.role })
+        .from(operators)
+        .where(eq(operators.id, who.operatorId));
+      if (!row) throw new HttpError(404, "Operator not found");
+      if ((await this.policy())[row.role])
+        throw new HttpError(
+          409,
+          "Your role requires two-factor sign-in, so it cannot be turned off. If you lost your phone, an administrator can reset it.",
+        );
+      const notices = await mail?.prepare();
+      await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(operatorTwoFactor)
+          .where(eq(operatorTwoFactor.operatorId, who.operatorId))
+          .returning({ id: operatorTwoFactor.operatorId });
+        if (removed.length === 0)
+          throw new HttpError(409, "Two-factor sign-in is already off for your account.");
+        await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, who.operatorId));
+        await audit?.record(
+          who,
+          "two_factor_disabled",
+          "operator",
+          who.operatorId,
+          null,
+          { address: ip },
+          tx,
+        );
+        await notices?.twoFactorOff(tx, await recipientOf(who.operatorId, tx), { ip });
+      });
+    },
+
+    /** A current code confirms the operator's session ("sudo mode"); it counts toward the lock like a sign-in. */
+    async confirm(who: Actor, code: string, ip: string) {
+      if (!(await this.isEnabled(who.operatorId)))
+        throw new HttpError(409, "Two-factor sign-in is off for your account: confirm with your password.");
+      await weigh(who, { code }, ip, "reauth");
     },
 
     /** Ten new recovery codes (the old ones stop working); a current code proves the authenticator is at hand. */
     async regenerateRecoveryCodes(who: { operatorId: number; username: string }, code: string, ip: string) {
       if (!(await this.isEnabled(who.operatorId)))
         throw new HttpError(409, "Turn on two-factor sign-in first.");
-      const attempt = await reserve(who.username, ip);
-      if (!(await acceptCode(who.operatorId, code))) {
-        await audit?.record(who, "two_factor_failed", "operator", who.operatorId, null, {
-          during: "recovery_codes",
-          address: ip,
-        });
-        throw new HttpError(400, WRONG_CODE, { code: WRONG_CODE });
-      }
-      await throttle.succeeded(attempt);
+      await weigh(who, { code }, ip, "recovery_codes");
       return db.transaction(async (tx) => {
         const codes = await replaceRecoveryCodes(tx, who.operatorId);
         await audit?.record(who, "recovery_codes_regenerated", "operator", who.operatorId, null, {}, tx);
@@ -343,37 +493,31 @@ export function createTwoFactorService(db: Database, options: { secret: string }
       ip: string,
     ): Promise<{ method: "totp" | "recovery_code"; recoveryCodesLeft: number }> {
       const who = { operatorId: operator.id, username: operator.username };
-      const attempt = await reserve(operator.username, ip);
-      const method = input.recovery_code ? "recovery_code" : "totp";
-      const ok =
-        method === "recovery_code"
-          ? await spendRecoveryCode(operator.id, input.recovery_code!)
-          : await acceptCode(operator.id, input.code ?? "");
-      if (!ok) {
-        await audit?.record(who, "two_factor_failed", "operator", operator.id, null, {
-          during: "sign_in",
-          method,
-          address: ip,
-        });
-        const message = method === "recovery_code" ? WRONG_RECOVERY_CODE : WRONG_CODE;
-        throw new HttpError(401, message, {
-          [method === "recovery_code" ? "recovery_code" : "code"]: message,
+      const method = await weigh(who, input, ip, "sign_in");
+      const left = await recoveryCodesLeft(operator.id);
+      if (method === "recovery_code") {
+        const notices = await mail?.prepare();
+        await db.transaction(async (tx) => {
+          await audit?.record(
+            who,
+            "recovery_code_used",
+            "operator",
+            operator.id,
+            null,
+            { recovery_codes_left: left, address: ip },
+            tx,
+          );
+          await notices?.recoveryCodeUsed(tx, await recipientOf(operator.id, tx), { ip, left });
         });
       }
-      await throttle.succeeded(attempt);
-      const left = await recoveryCodesLeft(operator.id);
-      if (method === "recovery_code")
-        await audit?.record(who, "recovery_code_used", "operator", operator.id, null, {
-          recovery_codes_left: left,
-          address: ip,
-        });
       return { method, recoveryCodesLeft: left };
     },
 
     /** An admin turns another operator's second factor off: they enrol again, and every session ends. */
-    async reset(by: Actor, operatorId: number) {
+    async reset(by: Actor, operatorId: number, ip: string) {
       // A stolen admin session must not be enough to strip that admin's own second factor.
       if (by.operatorId === operatorId) throw new HttpError(403, OWN_TWO_FACTOR_RESET);
+      const notices = await mail?.prepare();
       await db.transaction(async (tx) => {
         const [operator] = await tx
           .select({ id: operators.id })
@@ -400,6 +544,7 @@ export function createTwoFactorService(db: Database, options: { secret: string }
           { sessions_ended: true },
           tx,
         );
+        await notices?.twoFactorOff(tx, await recipientOf(operatorId, tx), { ip, by: by.username });
       });
     },
 

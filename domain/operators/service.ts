@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
-import { operators, passwordResetTokens } from "../../db/schema/index";
+import { operators } from "../../db/schema/index";
 import {
   newOperatorSchema,
   passwordSchema,
@@ -11,13 +11,14 @@ import {
   type OperatorUpdate,
 } from "../../schemas/operator";
 import type { Actor, AuditService } from "../audit/service";
+import { noteEmailChangeIn } from "../auth/email-change";
+import type { SecurityMail } from "../auth/security-mail";
 import { revokeSessionsIn } from "../auth/sessions";
 import { HttpError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { likePattern } from "../sql";
 
 type OperatorRow = typeof operators.$inferSelect;
-type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 export const EMAIL_TAKEN = "Another operator has this e-mail address; each address belongs to one operator.";
 
@@ -31,10 +32,6 @@ async function emailChecked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A new address voids the reset links sent to the old one. */
-async function voidResetLinks(tx: Executor, operatorId: number) {
-  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.operatorId, operatorId));
-}
 const summary = (r: OperatorRow): OperatorSummary => ({
   id: r.id,
   username: r.username,
@@ -54,7 +51,7 @@ export const hashPassword = async (password: string) => (await argon2()).hash(pa
 export const verifyPassword = async (passwordHash: string, password: string) =>
   (await argon2()).verify(passwordHash, password).catch(() => false);
 
-export function createOperatorService(db: Database, audit?: AuditService) {
+export function createOperatorService(db: Database, audit?: AuditService, mail?: SecurityMail) {
   return {
     /** One page of the console's list, by username, and how many there are. */
     /** A page of operators by username; `search` matches part of the username or the e-mail address. */
@@ -79,13 +76,14 @@ export function createOperatorService(db: Database, audit?: AuditService) {
       return { rows: rows.map(summary), total };
     },
     /** Console edit of an operator; an admin cannot lock themselves out. */
-    async update(actor: Actor, id: number, change: OperatorUpdate): Promise<OperatorSummary> {
+    async update(actor: Actor, id: number, change: OperatorUpdate, ip = ""): Promise<OperatorSummary> {
       const [before] = await db.select().from(operators).where(eq(operators.id, id));
       if (!before) throw new HttpError(404, "Operator not found");
       if (id === actor.operatorId && (change.disabled === true || change.role === "editor")) {
         throw new HttpError(400, "You cannot disable or demote your own account; ask another admin.");
       }
       const passwordHash = change.password ? await hashPassword(change.password) : undefined;
+      const notices = await mail?.prepare();
       const after = await emailChecked(() =>
         db.transaction(async (tx) => {
           const [row] = await tx
@@ -102,7 +100,14 @@ export function createOperatorService(db: Database, audit?: AuditService) {
           // A disabled operator or a new password ends every session at once, in the same transaction.
           const sessionsEnded = Boolean(change.disabled || passwordHash);
           if (sessionsEnded) await revokeSessionsIn(tx, id);
-          if (change.email !== undefined && change.email !== before.email) await voidResetLinks(tx, id);
+          const self = id === actor.operatorId;
+          if (change.email !== undefined && change.email !== before.email)
+            await noteEmailChangeIn(tx, notices, before, row!.email, {
+              ip,
+              by: self ? undefined : actor.username,
+            });
+          // The operator hears of an admin's new password for them.
+          if (passwordHash && !self) await notices?.passwordSetByAdmin(tx, row!, actor.username);
           const { passwordHash: _b, ...beforeSafe } = before;
           const { passwordHash: _a, ...afterSafe } = row!;
           await audit?.record(
@@ -133,10 +138,14 @@ export function createOperatorService(db: Database, audit?: AuditService) {
       if (actor) await audit?.record(actor, "create", "operator", row.id, null, row);
       return row;
     },
-    /** The operator's own e-mail address (the account screen); audited like an admin's edit. */
-    async setOwnEmail(actor: Actor, email: string | null): Promise<OperatorSummary> {
+    /**
+     * The operator's own e-mail address (Your account), audited like an admin's edit: the old address is told,
+     * with a link that undoes the change for 7 days.
+     */
+    async setOwnEmail(actor: Actor, email: string | null, ip: string): Promise<OperatorSummary> {
       const [before] = await db.select().from(operators).where(eq(operators.id, actor.operatorId));
       if (!before) throw new HttpError(404, "Operator not found");
+      const notices = await mail?.prepare();
       const after = await emailChecked(() =>
         db.transaction(async (tx) => {
           const [row] = await tx
@@ -144,11 +153,19 @@ export function createOperatorService(db: Database, audit?: AuditService) {
             .set({ email, updatedAt: new Date() })
             .where(eq(operators.id, actor.operatorId))
             .returning();
-          if (email !== before.email) await voidResetLinks(tx, actor.operatorId);
+          if (email !== before.email) await noteEmailChangeIn(tx, notices, before, email, { ip });
+          await audit?.record(
+            actor,
+            "update",
+            "operator",
+            actor.operatorId,
+            { email: before.email },
+            { email },
+            tx,
+          );
           return row!;
         }),
       );
-      await audit?.record(actor, "update", "operator", actor.operatorId, { email: before.email }, { email });
       return summary(after);
     },
     /** The command-line reset; like a new password in the console, it ends every session of the operator. */

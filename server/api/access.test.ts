@@ -2,6 +2,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../domain/auth/tokens";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { reauthenticated } from "../../tests/support/auth";
 
 let t: TestApp;
 const tokens: Record<"admin" | "editor", string> = { admin: "", editor: "" };
@@ -17,7 +18,8 @@ beforeAll(async () => {
       url: "/api/auth/login",
       payload: { username: `matrix-${role}`, password },
     });
-    tokens[role] = res.json().access_token;
+    // Confirmed sessions: a change of sign-in details asks for the password first (reauth.test.ts).
+    tokens[role] = await reauthenticated(t.app, res.json().access_token, password, "127.0.0.1");
   }
   expired = await new SignJWT({ role: "admin", username: "matrix-admin", fam: "x" })
     .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })

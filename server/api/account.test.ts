@@ -3,6 +3,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { reauthenticated } from "../../tests/support/auth";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +44,14 @@ async function signIn(
     .concat(res.headers["set-cookie"] ?? [])
     .find((c) => c.startsWith("refresh_token="));
   return { access: res.json().access_token as string, refresh: cookie!.split(";")[0]!.split("=")[1]! };
+}
+
+/** The session with its password confirmed, as the console's dialog does before ending sessions. */
+async function confirmed(who: { password: string }, session: { access: string; refresh: string }) {
+  const address = addressOf.get(session.access);
+  const access = await reauthenticated(t.app, session.access, who.password, address);
+  addressOf.set(access, address!);
+  return { ...session, access };
 }
 
 const call = (access: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
@@ -159,10 +168,11 @@ describe("signed-in devices", () => {
 
   it("signs one other device out, or all others, and never another operator's", async () => {
     const op = await newOperator();
-    const here = await signIn(op, FIREFOX, "10.30.2.1");
+    const here = await confirmed(op, await signIn(op, FIREFOX, "10.30.2.1"));
     const phone = await signIn(op, SAFARI_IPHONE, "10.30.2.2");
     const third = await signIn(op, FIREFOX, "10.30.2.3");
-    const stranger = await signIn(await newOperator());
+    const strangerOp = await newOperator();
+    const stranger = await confirmed(strangerOp, await signIn(strangerOp));
     const list = async (access: string) =>
       (await call(access, "GET", "/api/auth/sessions")).json().sessions_data as {
         id: number;
@@ -187,7 +197,8 @@ describe("signed-in devices", () => {
   });
 
   it("lets an admin end every session of an operator, and no editor", async () => {
-    const admin = await signIn(await newOperator("admin"));
+    const adminOp = await newOperator("admin");
+    const admin = await confirmed(adminOp, await signIn(adminOp));
     const target = await newOperator();
     const a = await signIn(target, FIREFOX, "10.30.3.1");
     const b = await signIn(target, SAFARI_IPHONE, "10.30.3.2");
@@ -214,19 +225,19 @@ describe("audit of ended sessions", () => {
     ).find((d) => d.address === address)!.id;
   const entriesBy = async (username: string) =>
     (await t.app.database.db.select().from(auditLog).orderBy(asc(auditLog.id))).filter(
-      (e) => e.operatorName === username && e.action !== "sign_in",
+      (e) => e.operatorName === username && e.action !== "sign_in" && e.action !== "reauthenticated",
     );
 
   it("writes sessions_ended for one device, the others, an admin's End sessions and a logout, with no secret", async () => {
     const op = await newOperator();
-    const here = await signIn(op, FIREFOX, "10.32.0.1");
+    const here = await confirmed(op, await signIn(op, FIREFOX, "10.32.0.1"));
     const phone = await signIn(op, SAFARI_IPHONE, "10.32.0.2");
     await signIn(op, FIREFOX, "10.32.0.3");
     const phoneId = await deviceAt(here.access, "10.32.0.2");
     expect((await call(here.access, "DELETE", `/api/auth/sessions/${phoneId}`)).statusCode).toBe(200);
     expect((await call(here.access, "POST", "/api/auth/sessions/end_others")).statusCode).toBe(200);
     const adminOp = await newOperator("admin");
-    const admin = await signIn(adminOp);
+    const admin = await confirmed(adminOp, await signIn(adminOp));
     expect((await call(admin.access, "POST", `/api/operators/${op.id}/end_sessions`)).statusCode).toBe(200);
     const again = await signIn(op, FIREFOX, "10.32.0.4");
     expect((await call(again.access, "POST", "/api/auth/logout")).statusCode).toBe(200);
@@ -266,8 +277,8 @@ describe("audit of ended sessions", () => {
   it("ends nothing and changes no password when the audit entry cannot be written (one transaction)", async () => {
     const op = await newOperator();
     const adminOp = await newOperator("admin");
-    const admin = await signIn(adminOp);
-    const here = await signIn(op, FIREFOX, "10.33.0.1");
+    const admin = await confirmed(adminOp, await signIn(adminOp));
+    const here = await confirmed(op, await signIn(op, FIREFOX, "10.33.0.1"));
     const phone = await signIn(op, SAFARI_IPHONE, "10.33.0.2");
     const phoneId = await deviceAt(here.access, "10.33.0.2");
     const db = t.app.database.db;
@@ -298,7 +309,7 @@ describe("audit of ended sessions", () => {
   it("says in an admin's password change that the operator's sessions ended, without the password", async () => {
     const op = await newOperator();
     const adminOp = await newOperator("admin");
-    const admin = await signIn(adminOp);
+    const admin = await confirmed(adminOp, await signIn(adminOp));
     const session = await signIn(op);
     const res = await call(admin.access, "PATCH", `/api/operators/${op.id}`, {
       password: "a-password-set-by-the-admin",

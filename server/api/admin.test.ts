@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { reauthenticated } from "../../tests/support/auth";
 
 let t: TestApp;
 let admin = "";
@@ -25,13 +26,15 @@ beforeAll(async () => {
     role: "admin",
   });
   adminId = row.id;
-  admin = (
+  const signedIn = (
     await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { username: "chief", password: "chief-password-0001" },
     })
   ).json().access_token;
+  // A confirmed session: disabling an operator asks for the admin's password first (reauth.test.ts).
+  admin = await reauthenticated(t.app, signedIn, "chief-password-0001", "127.0.0.1");
 });
 afterAll(() => t.close());
 

@@ -21,7 +21,7 @@ import {
   textAnswer,
 } from "../../schemas/api-responses";
 import { HttpError } from "../errors";
-import { currentOperator } from "../plugins/access";
+import { currentOperator, requireReauth } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });
 /** A new operator: who, and with which role. */
@@ -140,9 +140,12 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/operators/:id/two_factor/reset",
-    { config: { access: "admin" }, schema: { params: idParams, response: { 200: messageAnswerSchema } } },
+    {
+      config: { access: "admin", reauth: true },
+      schema: { params: idParams, response: { 200: messageAnswerSchema } },
+    },
     async (request) => {
-      await app.services.twoFactor.reset(currentOperator(request), request.params.id);
+      await app.services.twoFactor.reset(currentOperator(request), request.params.id, request.ip);
       return {
         success: true as const,
         message:
@@ -199,14 +202,20 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const change = request.body;
-      const data = await app.services.operators.update(currentOperator(request), id, change);
+      // A new password, address or disabling takes an account over or out: the admin's password first.
+      if (change.password !== undefined || change.email !== undefined || change.disabled !== undefined)
+        requireReauth(request);
+      const data = await app.services.operators.update(currentOperator(request), id, change, request.ip);
       return { success: true, message: "Operator updated.", data };
     },
   );
 
   app.post(
     "/api/operators/:id/end_sessions",
-    { config: { access: "admin" }, schema: { params: idParams, response: { 200: messageAnswerSchema } } },
+    {
+      config: { access: "admin", reauth: true },
+      schema: { params: idParams, response: { 200: messageAnswerSchema } },
+    },
     async (request) => {
       const username = await app.services.auth.endAllSessions(currentOperator(request), request.params.id);
       return {

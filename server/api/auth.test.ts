@@ -7,6 +7,7 @@ import { PREVIOUS_TOKEN_GRACE_MS } from "../../domain/auth/service";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../domain/auth/tokens";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { reauthenticated } from "../../tests/support/auth";
 import { describeWith } from "../../tests/support/services";
 
 let t: TestApp;
@@ -351,7 +352,8 @@ describeWith("TEST_DATABASE_URL", "rotation racing revocation, on PostgreSQL", (
   }, 120_000);
 
   it("leaves no token alive when an admin's password change races a rotation (0 of 45 rounds)", async () => {
-    const admin = await signIn();
+    const signedIn = await signIn();
+    const admin = { access: await reauthenticated(t.app, signedIn.access, ADMIN.password) };
     const [editor] = await t.app.database.db
       .select({ id: operators.id })
       .from(operators)

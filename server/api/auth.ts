@@ -7,6 +7,8 @@ import {
   loginAnswerSchema,
   loginSchema,
   passwordChangeSchema,
+  reauthAnswerSchema,
+  reauthSchema,
   refreshAnswerSchema,
   type LoginResponse,
   type RefreshResponse,
@@ -22,7 +24,7 @@ import {
 } from "../../schemas/two-factor";
 import type { Session } from "../../domain/auth/service";
 import { recordId } from "../../schemas/blog";
-import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
+import { REAUTH_MINUTES, REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";
 
@@ -156,6 +158,30 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(REFRESH_PATH, refreshRoute, refresh);
 
   const editor = { access: "editor" as const, duringEnrolment: true };
+  /** Changes how the operator signs in: their password confirmed in this session first. */
+  const sudo = { access: "editor" as const, reauth: true };
+
+  // "Confirm it's you": the console asks for the password when a change answers reauth_required, then retries.
+  app.post(
+    "/api/auth/reauth",
+    {
+      config: { ...editor, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { body: reauthSchema, response: { 200: reauthAnswerSchema } },
+    },
+    async (request, reply) => {
+      const confirmed = await app.services.auth.reauthenticate(
+        currentOperator(request),
+        request.body,
+        request.ip,
+      );
+      reply.header("Cache-Control", "no-store");
+      return {
+        success: true as const,
+        message: `Confirmed. For the next ${REAUTH_MINUTES} minutes this session can change how you sign in without asking again.`,
+        data: { access_token: confirmed.accessToken, valid_until: confirmed.validUntil.toISOString() },
+      };
+    },
+  );
   app.post(
     "/api/auth/logout",
     { config: editor, schema: { response: { 200: messageAnswerSchema } } },
@@ -194,7 +220,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.delete(
     "/api/auth/sessions/:id",
     {
-      config: { access: "editor" },
+      config: sudo,
       schema: { params: z.object({ id: recordId() }), response: { 200: messageAnswerSchema } },
     },
     async (request) => {
@@ -205,7 +231,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/auth/sessions/end_others",
-    { config: { access: "editor" }, schema: { response: { 200: messageAnswerSchema } } },
+    { config: sudo, schema: { response: { 200: messageAnswerSchema } } },
     async (request) => {
       await app.services.auth.endOtherDevices(currentOperator(request));
       return { success: true as const, message: "Your other devices have been signed out.", data: [] };
@@ -244,7 +270,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/auth/two_factor/setup",
     {
-      config: { ...editor, rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { ...editor, reauth: true, rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { response: { 200: z.object({ success: z.literal(true), data: twoFactorSetupSchema }) } },
     },
     async (request, reply) => {
@@ -259,7 +285,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/auth/two_factor/enable",
     {
-      config: { ...editor, rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { ...editor, reauth: true, rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { body: twoFactorEnableSchema, response: { 200: recoveryCodesAnswerSchema } },
     },
     async (request) => {
@@ -275,6 +301,20 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.post(
+    "/api/auth/two_factor/disable",
+    { config: sudo, schema: { response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await app.services.twoFactor.disable(currentOperator(request), request.ip);
+      return {
+        success: true as const,
+        message: "Two-factor sign-in is off. Your password alone signs you in now.",
+        data: [],
+      };
+    },
+  );
+
+  // The current code in the body confirms the operator: no separate re-authentication.
   app.post(
     "/api/auth/two_factor/recovery_codes",
     {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { setTimeout as delay } from "node:timers/promises";
 import { messageAnswerSchema, recordAnswerOf } from "../../schemas/api-responses";
 import {
+  emailUndoSchema,
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordSchema,
   ownAccountSchema,
@@ -28,8 +29,9 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/auth/forgot_password",
     {
-      // Per address, shared by every instance (the public forms' limit); per account below.
-      config: { access: "public", rateLimit: app.publicFormRateLimit },
+      // Per address, shared by every instance (the public forms' limit), counting only posts that pass
+      // validation (a mistyped field costs nothing); per account below.
+      config: { access: "public", acceptedPosts: "forgot-password" },
       schema: { body: forgotPasswordSchema, response: { 200: messageAnswerSchema } },
     },
     async (request, reply) => {
@@ -76,15 +78,33 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     }),
   );
 
+  app.post(
+    "/api/auth/email_change/undo",
+    {
+      config: { access: "public", rateLimit: { max: 20, timeWindow: 10 * 60_000 } },
+      schema: { body: emailUndoSchema, response: { 200: messageAnswerSchema } },
+    },
+    async (request, reply) => {
+      const { email } = await app.services.passwordReset.undoEmailChange(request.body.token, request.ip);
+      reply.header("Cache-Control", "no-store");
+      return {
+        success: true as const,
+        message: `Your e-mail address is ${email} again, and every device signed in to your account has been signed out. Your password no longer works: we have sent a link to set a new password to ${email}.`,
+        data: [],
+      };
+    },
+  );
+
+  // A new address would receive the next reset link: the operator's password confirmed first.
   app.patch(
     "/api/auth/account",
     {
-      config: { access: "editor" },
+      config: { access: "editor", reauth: true },
       schema: { body: ownEmailSchema, response: { 200: recordAnswerOf(ownAccountSchema) } },
     },
     async (request) => {
       const who = currentOperator(request);
-      await app.services.operators.setOwnEmail(who, request.body.email);
+      await app.services.operators.setOwnEmail(who, request.body.email, request.ip);
       return {
         success: true as const,
         message: request.body.email ? "E-mail address saved." : "E-mail address removed.",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   auditLog,
   operatorRecoveryCodes,
@@ -9,6 +9,7 @@ import {
 } from "../../db/schema/index";
 import { OWN_TWO_FACTOR_RESET } from "../../domain/auth/two-factor";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { reauthenticated } from "../../tests/support/auth";
 import { itWith } from "../../tests/support/services";
 
 let t: TestApp;
@@ -80,7 +81,7 @@ const codeFor = (secret: string, steps = 0) =>
 
 /** Enrols `op` (through the API, as the console does); answers the key and the recovery codes. */
 async function enrol(op: Operator, access?: string) {
-  const token = access ?? (await signIn(op)).access;
+  const token = await confirmed(op, access ?? (await signIn(op)).access);
   const setup = await call(token, "POST", "/api/auth/two_factor/setup");
   expect(setup.statusCode).toBe(200);
   const { secret, setup_token } = setup.json().data as { secret: string; setup_token: string };
@@ -96,6 +97,13 @@ async function enrol(op: Operator, access?: string) {
   };
 }
 
+/** The session's token after its password was confirmed (changes to two-factor sign-in need it). */
+async function confirmed(op: Operator, access: string) {
+  const token = await reauthenticated(t.app, access, op.password, op.address);
+  addressOf.set(token, op.address);
+  return token;
+}
+
 async function auditOf(username: string) {
   return (await t.app.database.db.select().from(auditLog)).filter((e) => e.operatorName === username);
 }
@@ -103,7 +111,7 @@ async function auditOf(username: string) {
 describe("enrolment", () => {
   it("shows a key and a QR code, stores nothing until a valid code, then answers ten recovery codes once", async () => {
     const op = await newOperator();
-    const { access } = await signIn(op);
+    const access = await confirmed(op, (await signIn(op)).access);
     const setup = await call(access, "POST", "/api/auth/two_factor/setup");
     expect(setup.statusCode).toBe(200);
     const data = setup.json().data;
@@ -125,7 +133,7 @@ describe("enrolment", () => {
     expect(await stored()).toEqual([]);
     // Another operator cannot finish this operator's set-up.
     const other = await newOperator();
-    const otherAccess = (await signIn(other)).access;
+    const otherAccess = await confirmed(other, (await signIn(other)).access);
     const stolen = await call(otherAccess, "POST", "/api/auth/two_factor/enable", {
       setup_token: data.setup_token,
       code: codeFor(data.secret),
@@ -318,6 +326,67 @@ describe("signing in with a second factor", () => {
   });
 });
 
+describe("time limits of two-factor sign-in", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it("takes a sign-in challenge for 5 minutes, not longer", async () => {
+    const op = await newOperator();
+    const { secret } = await enrol(op);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const late = (await login(op)).json().challenge as string;
+    vi.setSystemTime(start + 5 * 60_000 + 2_000);
+    const refused = await secondFactor(op, { challenge: late, code: codeFor(secret, 1) });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe("This sign-in has expired. Enter your username and password again.");
+
+    const inTime = (await login(op)).json().challenge as string;
+    vi.setSystemTime(Date.now() + 5 * 60_000 - 2_000);
+    const accepted = await secondFactor(op, { challenge: inTime, code: codeFor(secret, 1) });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it("takes a set-up token for 15 minutes, not longer", async () => {
+    const op = await newOperator();
+    const access = await confirmed(op, (await signIn(op)).access);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const stale = (await call(access, "POST", "/api/auth/two_factor/setup")).json().data;
+    vi.setSystemTime(start + 15 * 60_000 + 2_000);
+    // (The session's token and its confirmation have run out by now: sign in and confirm again.)
+    const again = await confirmed(op, (await signIn(op)).access);
+    const refused = await call(again, "POST", "/api/auth/two_factor/enable", {
+      setup_token: stale.setup_token,
+      code: codeFor(stale.secret),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.setup_token).toBe("This set-up has expired. Start again to get a new key.");
+
+    const fresh = (await call(again, "POST", "/api/auth/two_factor/setup")).json().data;
+    vi.setSystemTime(Date.now() + 9 * 60_000);
+    const third = await confirmed(op, again);
+    vi.setSystemTime(Date.now() + 6 * 60_000 - 4_000);
+    const ok = await call(third, "POST", "/api/auth/two_factor/enable", {
+      setup_token: fresh.setup_token,
+      code: codeFor(fresh.secret),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("accepts a code one time step early or late, and refuses two steps either way", async () => {
+    const op = await newOperator();
+    const { secret } = await enrol(op);
+    // Ten steps on, the enrolment's code is long past: only the drift rule decides.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10 * 30_000 });
+    const attempt = async (steps: number) =>
+      secondFactor(op, { challenge: (await login(op)).json().challenge, code: codeFor(secret, steps) });
+    expect((await attempt(-2)).statusCode, "two steps late").toBe(401);
+    expect((await attempt(2)).statusCode, "two steps early").toBe(401);
+    expect((await attempt(-1)).statusCode, "one step late").toBe(200);
+    expect((await attempt(1)).statusCode, "one step early").toBe(200);
+  });
+});
+
 describe("a role that requires two-factor", () => {
   afterEach(() => t.app.database.db.delete(roleTwoFactorPolicy));
 
@@ -395,7 +464,7 @@ describe("an admin resets an operator's second factor", () => {
 
   it("removes it, ends every session of theirs and is audited; editors cannot", async () => {
     const admin = await newOperator("admin");
-    const adminAccess = (await signIn(admin)).access;
+    const adminAccess = await confirmed(admin, (await signIn(admin)).access);
     const op = await newOperator();
     const { secret } = await enrol(op);
     const res = await secondFactor(op, {

@@ -3,7 +3,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { networkInterfaces } from "node:os";
 import type { ZodType } from "zod";
 import type { AuthenticatedOperator } from "../../domain/auth/service";
-import { TWO_FACTOR_ENROLMENT_REQUIRED } from "../../shared/auth";
+import { REAUTH_REQUIRED, REAUTH_REQUIRED_REASON, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../shared/auth";
 import { HttpError } from "../errors";
 
 /** What a route needs: anyone, a signed-in editor (or admin), or an admin. */
@@ -43,6 +43,11 @@ declare module "fastify" {
     localKey?: boolean;
     /** Open to an operator who must set up two-factor sign-in first (enrolment, who am I, sign out). */
     duringEnrolment?: boolean;
+    /**
+     * Changes how someone signs in: needs the password (or a code) confirmed in this session within the last
+     * few minutes, checked before the body is read (see requireReauth).
+     */
+    reauth?: boolean;
   }
   interface FastifyRequest {
     operator: AuthenticatedOperator | null;
@@ -157,7 +162,23 @@ export function registerAccessControl(app: FastifyInstance) {
       );
       throw new HttpError(403, "This action needs an administrator.");
     }
+    if (request.routeOptions.config.reauth) requireReauth(request);
   });
+}
+
+/**
+ * "Sudo mode" (domain/auth/service.ts): a change of sign-in details needs a token minted by a confirmation
+ * of the password in the last few minutes, so an access token alone, stolen or left open, cannot make one.
+ * The local key (a command on this machine) is not asked. Answers 403 with reason `reauth_required`.
+ */
+export function requireReauth(request: FastifyRequest) {
+  const operator = currentOperator(request);
+  if (operator === LOCAL_OPERATOR || operator.reauthenticated) return;
+  request.log.info(
+    { path: request.routeOptions.url, operator: operator.username },
+    "re-authentication required",
+  );
+  throw new HttpError(403, REAUTH_REQUIRED, undefined, undefined, REAUTH_REQUIRED_REASON);
 }
 
 /** The signed-in operator of a protected route (the access hook guarantees one). */

@@ -82,6 +82,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         String((error instanceof HttpError && error.retryAfterSeconds) || DEFAULT_RETRY_AFTER_SECONDS),
       );
     const fields = error instanceof HttpError ? error.fields : undefined;
+    const reason = error instanceof HttpError ? error.reason : undefined;
     const message =
       error instanceof HttpError
         ? error.message
@@ -94,6 +95,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(status).send({
       success: false,
       message,
+      ...(reason ? { reason } : {}),
       data: [],
       ...(fields ? { errors: fields } : {}),
     });

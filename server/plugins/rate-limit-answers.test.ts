@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
-import { operatorToken } from "../../tests/support/auth";
+import { reauthenticated } from "../../tests/support/auth";
 import { createJob } from "../../tests/support/factories";
 
 /**
@@ -12,7 +12,16 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "1" });
-  token = await operatorToken(t.app, "admin");
+  const admin = { username: "limits-admin", password: "limits-admin-password" };
+  await t.app.services.operators.create({ ...admin, role: "admin" });
+  const signedIn = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: admin,
+    remoteAddress: "10.59.0.1",
+  });
+  // A confirmed session: routes that change sign-in details ask for the password before their limit counts.
+  token = await reauthenticated(t.app, signedIn.json().access_token, admin.password, "10.59.0.1");
   await createJob(t.app.database.db);
 });
 afterAll(() => t.close());

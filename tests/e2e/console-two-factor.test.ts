@@ -2,7 +2,7 @@ import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { openSignedIn, signIn } from "./support/console";
+import { confirmPassword, openSignedIn, signIn } from "./support/console";
 import { startServer, TEST_ADMIN, type RunningServer } from "./support/server";
 
 const browser = setupBrowser();
@@ -44,9 +44,13 @@ const codeFor = (key: string, steps = 0) =>
     timestamp: Date.now() + steps * 30_000,
   });
 
-/** Goes through the console's set-up: reads the key shown in text, enters its code, answers the recovery codes. */
-async function enrolThroughConsole(page: Page) {
+/**
+ * Goes through the console's set-up: confirms the password (when the session has not in the last minutes),
+ * reads the key shown in text, enters its code, answers the recovery codes.
+ */
+async function enrolThroughConsole(page: Page, password?: string) {
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  if (password) await confirmPassword(page, password);
   const qr = page.getByRole("img", { name: "QR code with your two-factor key, for your authenticator app" });
   await qr.waitFor();
   expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -85,7 +89,7 @@ describe("two-factor sign-in in the console", () => {
     const { page, errors } = await openSignedIn(browser, `${site()}/dashboard/account`, {}, who);
     await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
     await expectAccessible(page);
-    const { key, codes } = await enrolThroughConsole(page);
+    const { key, codes } = await enrolThroughConsole(page, who.password);
     await page.getByText("10 of 10 recovery codes left.").waitFor();
 
     // A code: the one enrolment used is spent, so the app's next one.
@@ -113,8 +117,9 @@ describe("two-factor sign-in in the console", () => {
     await again.page.getByLabel("Recovery code").fill(codes[0]!);
     await again.page.getByRole("button", { name: "Verify" }).click();
     await again.page.getByText("That recovery code is not correct or has been used already.").waitFor();
-    // The wrong codes are 400/401 answers the browser logs; nothing else may fail.
-    expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+    // The wrong codes are 400/401 answers the browser logs, the request for the password a 403; nothing
+    // else may fail.
+    expect(errors.filter((e) => !/status of 40[013]/.test(e))).toEqual([]);
   });
 
   it("a role that requires two-factor sends its operator to enrolment; an admin resets it", async () => {
@@ -138,6 +143,7 @@ describe("two-factor sign-in in the console", () => {
     expect(status).toBe(403);
 
     await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await confirmPassword(page, who.password);
     await page.getByTestId("two-factor-key").waitFor();
     for (const width of [320, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -145,6 +151,7 @@ describe("two-factor sign-in in the console", () => {
     }
     await page.reload();
     await page.getByRole("heading", { name: "Set up two-factor sign-in", level: 1 }).waitFor();
+    // The reload took the set-up, not the confirmation: that lasts a few minutes.
     await enrolThroughConsole(page);
     await page.getByRole("complementary", { name: "Console navigation" }).waitFor();
     await page.getByRole("heading", { name: "Blog" }).first().waitFor();
@@ -155,6 +162,7 @@ describe("two-factor sign-in in the console", () => {
     const dialog = admin.page.getByRole("dialog", { name: `Reset two-factor sign-in of ${who.username}?` });
     await expectAccessible(admin.page);
     await dialog.getByRole("button", { name: "Reset two-factor" }).click();
+    await confirmPassword(admin.page);
     await admin.page
       .getByText("Two-factor sign-in reset; that operator's sessions have ended.")
       .first()

@@ -87,7 +87,14 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base
 beforeAll(async () => {
   const res = await login(TEST_ADMIN.username, TEST_ADMIN.password);
   expect(res.status).toBe(200);
-  admin = res.token;
+  // A confirmed session: disabling an operator needs the admin's password entered in the last minutes.
+  const confirmed = await call("/api/auth/reauth", {
+    method: "POST",
+    token: res.token,
+    body: JSON.stringify({ password: TEST_ADMIN.password }),
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  admin = String((confirmed.json().data as { access_token: string }).access_token);
 });
 
 describe("tokens", () => {

@@ -16,3 +16,24 @@ export async function operatorToken(app: FastifyInstance, role: Role): Promise<s
   });
   return res.json().access_token as string;
 }
+
+/**
+ * Confirms the password of the session behind `token` (POST /api/auth/reauth), as the console's dialog does
+ * before a change of sign-in details; answers the session's new access token, the one that may make them.
+ */
+export async function reauthenticated(
+  app: FastifyInstance,
+  token: string,
+  password: string,
+  remoteAddress = "10.199.0.1",
+): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/reauth",
+    headers: { authorization: `Bearer ${token}` },
+    payload: { password },
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`reauth answered ${res.statusCode}: ${res.body}`);
+  return res.json().data.access_token as string;
+}

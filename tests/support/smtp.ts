@@ -17,6 +17,12 @@ export interface TestSmtp {
   start(): Promise<void>;
 }
 
+/** A message's text as a reader sees it: quoted-printable soft breaks and escapes undone. */
+export const decodedText = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 const subjectOf = (raw: string) => /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? "";
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives (no TLS, no authentication). */

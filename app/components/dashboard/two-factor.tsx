@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Field } from "~/components/dashboard/field";
+import { ConfirmModal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
 import { api, ApiError } from "~/lib/dashboard/api";
 import { formatDateTime } from "../../../shared/india-time";
+import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { setToken } from "~/lib/dashboard/session";
 import { toast } from "~/lib/toast";
 import type { TwoFactorSetup, TwoFactorStatus } from "../../../schemas/two-factor";
@@ -204,6 +206,7 @@ export function TwoFactorSection() {
             </p>
           ) : null}
           <NewRecoveryCodes onDone={refresh} />
+          {data.required ? null : <TurnOffTwoFactor />}
         </>
       ) : (
         <>
@@ -271,5 +274,32 @@ function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** Turns the operator's own second factor off, asked first (not offered while their role requires one). */
+function TurnOffTwoFactor() {
+  const [asking, setAsking] = useState(false);
+  const off = useConsoleMutation<void>({
+    request: () => ({ path: `${TWO_FACTOR_STATUS}/disable`, method: "POST" }),
+    success: "Two-factor sign-in is off.",
+    invalidate: [TWO_FACTOR_STATUS],
+    onSuccess: () => setAsking(false),
+  });
+  return (
+    <div className="border-t border-slate-200 pt-4">
+      <button type="button" className="btn-secondary" onClick={() => setAsking(true)}>
+        Turn off two-factor sign-in
+      </button>
+      <ConfirmModal
+        open={asking}
+        title="Turn off two-factor sign-in?"
+        message="Your password alone will sign you in. The key in your authenticator app and your recovery codes stop working."
+        confirmLabel="Turn off"
+        busy={off.isPending}
+        onConfirm={() => off.mutate()}
+        onClose={() => setAsking(false)}
+      />
+    </div>
   );
 }

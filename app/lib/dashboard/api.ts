@@ -1,6 +1,12 @@
 import { toast } from "~/lib/toast";
-import { REFRESH_HEADER, REFRESH_HEADER_VALUE, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../../shared/auth";
+import {
+  REAUTH_REQUIRED_REASON,
+  REFRESH_HEADER,
+  REFRESH_HEADER_VALUE,
+  TWO_FACTOR_ENROLMENT_REQUIRED,
+} from "../../../shared/auth";
 import { PAGE_SIZES } from "../../../schemas/list-query";
+import { confirmIdentity } from "./reauth";
 import { getSession, setSession, setToken } from "./session";
 
 export class ApiError extends Error {
@@ -61,7 +67,10 @@ function refreshOnce(expiredToken: string | undefined): Promise<boolean> {
   return refreshing;
 }
 
-/** Sends a console API request with the bearer token; an expired token is refreshed once and the call retried once. */
+/**
+ * Sends a console API request with the bearer token; an expired token is refreshed once and the call retried
+ * once, and a change the server wants the password for first is sent again once the operator confirmed it.
+ */
 async function send(path: string, options: { method?: string; body?: Body; signal?: AbortSignal }) {
   let token: string | undefined;
   const attempt = () => {
@@ -90,6 +99,13 @@ async function send(path: string, options: { method?: string; body?: Body; signa
       .json()
       .catch(() => ({}))) as { message?: string };
     if (body.message === "Token expired" && (await refreshOnce(token))) res = await attempt();
+  }
+  if (res.status === 403) {
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => ({}))) as { reason?: string };
+    if (body.reason === REAUTH_REQUIRED_REASON && (await confirmIdentity())) res = await attempt();
   }
   return res;
 }

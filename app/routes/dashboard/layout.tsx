@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { ReauthDialog } from "~/components/dashboard/reauth-dialog";
 import { Spinner } from "~/components/dashboard/spinner";
 import { TwoFactorSetupForm } from "~/components/dashboard/two-factor";
 import { Logo } from "~/components/layout/logo";
@@ -29,6 +30,7 @@ export default function DashboardRoot() {
       <ConsoleTheme />
       <ConsoleGate />
       <ConsoleToaster />
+      <ReauthDialog />
     </QueryClientProvider>
   );
 }

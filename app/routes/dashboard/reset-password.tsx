@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { postPublic, SignedOutCard } from "~/components/dashboard/signed-out-card";
 import { Spinner } from "~/components/dashboard/spinner";
+import { useFragmentToken } from "~/lib/dashboard/fragment-token";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { passwordResetSchema, type PasswordReset } from "../../../schemas/password-reset";
 
@@ -18,20 +19,8 @@ export function meta() {
   ];
 }
 
-/** The token of the e-mailed link: it rides in the fragment (`#token=…`), so no server or log ever sees it. */
-function tokenFromHash(hash: string): string {
-  return new URLSearchParams(hash.replace(/^#/, "")).get("token") ?? "";
-}
-
-const noSubscription = () => () => {};
-
 export default function ResetPasswordPage() {
-  // undefined while rendering on the server, which never sees the fragment.
-  const token = useSyncExternalStore<string | undefined>(
-    noSubscription,
-    () => tokenFromHash(window.location.hash),
-    () => undefined,
-  );
+  const token = useFragmentToken();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<PasswordReset>({

@@ -10,6 +10,17 @@ export async function signIn(page: Page, who: { username: string; password: stri
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/**
+ * Answers the console's "Confirm it's you" dialog, which a change of sign-in details opens (the server wants
+ * the password entered in the last few minutes), with the operator's password.
+ */
+export async function confirmPassword(page: Page, password: string = TEST_ADMIN.password) {
+  const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
+  await dialog.getByLabel("Your password").fill(password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
 /** Opens a console page: the visit is sent to sign in, and comes back to `path` afterwards. */
 export async function openSignedIn(
   browser: ReturnType<typeof setupBrowser>,

@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 import type { Database } from "../../../db/client";
 import {
+  emailChangeUndo,
   jobApplicationSubmissions,
   jobApplications,
   mailOutbox,
@@ -12,6 +13,7 @@ import {
   passwordResetTokens,
   serviceRequests,
 } from "../../../db/schema/index";
+import { emailUndoTokenHash } from "../../../domain/auth/email-change";
 import { passwordFingerprint, resetTokenHash } from "../../../domain/auth/password-reset";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../../shared/auth";
 import { submissionRow } from "../../support/applications";
@@ -56,7 +58,10 @@ export interface ValidCaseContext {
   send(as: Sender, method: string, url: string, payload?: unknown): Promise<{ status: number; body: Answer }>;
   /** A fresh operator's credentials (the login route signs in with them). */
   newOperator(role?: Exclude<Role, "anonymous">): Promise<{ username: string; password: string }>;
-  /** Signs in through POST /api/auth/login, as a browser would: a new session (device) each time. */
+  /**
+   * Signs in through POST /api/auth/login, as a browser would (a new session, or device, each time), and
+   * confirms the password (POST /api/auth/reauth) so the session may change sign-in details.
+   */
   signIn(credentials: { username: string; password: string }): Promise<SignedIn>;
 }
 
@@ -320,6 +325,38 @@ const SPECIAL: Record<string, Build> = {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     return json("anonymous", "/api/auth/reset_password", { token, new_password: "fuzz-new-password-0123" });
+  },
+  // Its own session: confirming again would take the standing editor's confirmation from its token.
+  "POST /api/auth/reauth": async (ctx) => {
+    const { credentials, session } = await ownSession(ctx);
+    return {
+      ...json("editor", "/api/auth/reauth", { password: credentials.password }),
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    };
+  },
+  "POST /api/auth/two_factor/disable": async (ctx) => {
+    const { session } = await twoFactorSession(ctx, true);
+    return {
+      ...json("editor", "/api/auth/two_factor/disable"),
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    };
+  },
+  // The link as the mail to the old address carries it: its hash stored for a fresh operator.
+  "POST /api/auth/email_change/undo": async (ctx) => {
+    const created = await ctx.send("admin", "POST", "/api/operators", {
+      username: `fuzz-undo-${next()}`,
+      password: "fuzz-password-0123456789",
+      email: `fuzz-undo-${next()}@example.com`,
+      role: "editor",
+    });
+    const token = randomBytes(32).toString("base64url");
+    await ctx.db.insert(emailChangeUndo).values({
+      operatorId: created.body.data!.id!,
+      tokenHash: emailUndoTokenHash(token),
+      restoreEmail: `fuzz-restored-${next()}@example.com`,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    return json("anonymous", "/api/auth/email_change/undo", { token });
   },
   "PATCH /api/auth/account": async () =>
     json("editor", "/api/auth/account", { email: `fuzz-${next()}@example.com` }),

@@ -21,19 +21,38 @@ export function validCaseSessions(t: TestApp) {
   let signIns = 0;
   let sent = 0;
   const nextAddress = () => `10.251.${++sent >> 8}.${sent & 255}`;
+  // When each standing session confirmed its password: a change of sign-in details needs one of the last
+  // few minutes (sudo mode), so a long walk confirms again in time.
+  const confirmedAt: Record<Role, number> = { anonymous: 0, editor: 0, admin: 0 };
+  const RECONFIRM_AFTER_MS = 5 * 60_000;
+
+  /** The session's token after confirming its password (POST /api/auth/reauth), as the console's dialog does. */
+  async function confirm(access: string, password: string, remoteAddress: string) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reauth",
+      remoteAddress,
+      headers: { authorization: `Bearer ${access}` },
+      payload: { password },
+    });
+    if (res.statusCode !== 200) throw new Error(`setup reauth answered ${res.statusCode}: ${res.body}`);
+    return res.json<{ data: { access_token: string } }>().data.access_token;
+  }
 
   async function signInAs(role: Exclude<Role, "anonymous">) {
     const username = `fuzz-${role}-${++signIns}`;
     await t.app.services.operators.create({ username, password: PASSWORD, role });
+    // Its own address range: generated login requests may use up 127.0.0.1's login limit.
+    const address = `10.250.${signIns >> 8}.${signIns & 255}`;
     const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
-      // Its own address range: generated login requests may use up 127.0.0.1's login limit.
-      remoteAddress: `10.250.${signIns >> 8}.${signIns & 255}`,
+      remoteAddress: address,
       payload: { username, password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    tokens[role] = res.json<{ access_token: string }>().access_token;
+    tokens[role] = await confirm(res.json<{ access_token: string }>().access_token, PASSWORD, address);
+    confirmedAt[role] = Date.now();
   }
 
   return {
@@ -56,7 +75,8 @@ export function validCaseSessions(t: TestApp) {
           url: role === "admin" ? "/api/operators" : "/api/auth/me",
           headers: { authorization: `Bearer ${tokens[role]}` },
         });
-        if (res.statusCode !== 200) await signInAs(role);
+        if (res.statusCode !== 200 || Date.now() - confirmedAt[role] > RECONFIRM_AFTER_MS)
+          await signInAs(role);
       }
     },
 
@@ -86,17 +106,22 @@ export function validCaseSessions(t: TestApp) {
         return { username, password: PASSWORD };
       },
       async signIn(credentials): Promise<SignedIn> {
+        const address = nextAddress();
         const res = await t.app.inject({
           method: "POST",
           url: "/api/auth/login",
-          remoteAddress: nextAddress(),
+          remoteAddress: address,
           payload: credentials,
         });
         if (res.statusCode !== 200) throw new Error(`setup sign-in answered ${res.statusCode}: ${res.body}`);
         const refresh = res.cookies.find((cookie) => cookie.name === REFRESH_COOKIE);
         if (!refresh) throw new Error("setup sign-in set no refresh cookie");
         return {
-          accessToken: res.json<{ access_token: string }>().access_token,
+          accessToken: await confirm(
+            res.json<{ access_token: string }>().access_token,
+            credentials.password,
+            address,
+          ),
           refreshToken: refresh.value,
         };
       },
