@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    // Rules and queries know nothing of HTTP or the UI (DESIGN.md layering).
+    // Rules and queries know nothing of HTTP or the UI (ARCHITECTURE.md, the layers).
     files: ["domain/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {

@@ -75,7 +75,7 @@ export interface CrudOptions<QS extends z.ZodType, IS extends z.ZodType, US exte
 }
 
 /**
- * The console's REST shape for one resource (DESIGN.md): list with `<key>_data` and `total_no_of_data`
+ * The console's REST shape for one resource (ARCHITECTURE.md, console API conventions): list with `<key>_data` and `total_no_of_data`
  * (when a list query is given), and, where the service offers them, CSV export of the same filter, read,
  * create, edit, delete, bulk delete (by ids or every row the filters select) and restore (the Undo of a
  * delete). Every route declares the access level it was given.
