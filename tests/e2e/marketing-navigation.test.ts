@@ -131,4 +131,38 @@ describe("scroll position", () => {
     await page.waitForTimeout(300);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - 600)).toBeLessThan(120);
   });
+
+  it("Back and Forward return to where the reader was; a new navigation starts at the top (390 px)", async () => {
+    const { page } = await browser.open("/blog", { viewport: { width: 390, height: 844 } });
+    await waitForHydration(page);
+    const post = page.locator('main a[href^="/blog/"]').nth(3);
+    await post.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 40));
+    const listY = await page.evaluate(() => window.scrollY);
+    expect(listY).toBeGreaterThan(600);
+    await post.click();
+    await page.waitForURL(/\/blog\/\d+/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
+
+    await page.goBack();
+    await page.waitForURL(/\/blog$/);
+    // Settled, not passing through: a smooth scroll to the top would start from the restored position.
+    await page.waitForTimeout(1200);
+    await expect.poll(() => page.evaluate((y) => Math.abs(window.scrollY - y), listY)).toBeLessThan(5);
+    await page.goForward();
+    await page.waitForURL(/\/blog\/\d+/);
+    await page.waitForTimeout(1200);
+    await expect.poll(() => page.evaluate(() => Math.abs(window.scrollY - 500))).toBeLessThan(5);
+    // A reload keeps the place too (the browser's own restoration).
+    await page.reload();
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    await expect.poll(() => page.evaluate(() => Math.abs(window.scrollY - 500))).toBeLessThan(5);
+    // A link followed anew (not Back) starts at the top again, even to a page visited before.
+    await page.locator('aside a[href="/blog"]').click();
+    await page.waitForURL(/\/blog$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });
