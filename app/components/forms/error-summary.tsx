@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { fieldId } from "./field";
 import type { FieldErrors } from "./validate";
 
@@ -20,10 +21,17 @@ export function ErrorSummary({
   message?: string;
   className?: string;
 }) {
+  const box = useRef<HTMLDivElement>(null);
   const fields = Object.keys(labels).filter((name) => errors[name]);
-  if (fields.length === 0 && !message) return null;
+  const shown = fields.length > 0 || Boolean(message);
+  // React focuses only form controls for autoFocus; the attribute serves the page drawn without script.
+  useEffect(() => {
+    if (shown) box.current?.focus();
+  }, [shown]);
+  if (!shown) return null;
   return (
     <div
+      ref={box}
       role="alert"
       tabIndex={-1}
       autoFocus
