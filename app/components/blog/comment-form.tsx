@@ -122,6 +122,8 @@ export function CommentForm({
           errors={errors}
           labels={labels}
           message={state.message}
+          // Words not in the post's catalogue are the API's, in English.
+          messageLang={state.message && !Object.values(t).includes(state.message) ? "en" : undefined}
           className="sm:col-span-2"
         />
         {posted ? (

@@ -12,6 +12,7 @@ export function ErrorSummary({
   errors,
   labels,
   message,
+  messageLang,
   className = "",
 }: {
   title: string;
@@ -19,6 +20,8 @@ export function ErrorSummary({
   /** Each field's label, in the form's order; a field not named here is left to `message`. */
   labels: Record<string, string>;
   message?: string;
+  /** The message's language when it is not the page's (the API words its refusals in English). */
+  messageLang?: string;
   className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -38,7 +41,11 @@ export function ErrorSummary({
       className={`rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 outline-none focus:ring-2 focus:ring-red-600 ${className}`}
     >
       <p className="font-semibold">{title}</p>
-      {message ? <p className="mt-1">{message}</p> : null}
+      {message ? (
+        <p className="mt-1" lang={messageLang}>
+          {message}
+        </p>
+      ) : null}
       {fields.length > 0 ? (
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {fields.map((name) => (
