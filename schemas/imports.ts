@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./blog";
+import { recordId } from "./common";
 import { buySellResource } from "./directory/buy-sell";
 import { driverResource } from "./directory/drivers";
 import { loadResource } from "./directory/loads";

@@ -15,7 +15,7 @@ import {
   bulkStageChangeSchema,
   stageChangeSchema,
 } from "../../schemas/application";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import { exportIdsQuery } from "../../schemas/bulk";
 import { ANSWER_FIELD, checkAnswers } from "../../schemas/job-answers";
 import {
