@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS } from "../e2e/support/browser";
 import { COMMENTS_PER_PAGE } from "../../schemas/comment-limits";
+import { personName } from "../../schemas/one-line";
 import { baseURL, json, signIn, xssPayloads } from "./support";
 
 /**
@@ -137,11 +138,14 @@ beforeAll(async () => {
 
   // Enquiries through the public contact form: names, organisation and the message.
   const messages = chunks(5000);
+  // Names are one line without links (a slash is a path), so only the payloads a name may carry.
+  const names = small.filter((p) => personName("name").safeParse(p).success);
+  expect(names.length).toBeGreaterThan(10);
   for (let i = 0; i < Math.max(messages.length, 6); i++) {
     await api("/api/contact_requests", {
       ...json({
-        first_name: pick(small, i * 3),
-        last_name: pick(small, i * 3 + 1),
+        first_name: pick(names, i * 3),
+        last_name: pick(names, i * 3 + 1),
         organization: pick(short(200), i * 3 + 2),
         email: `xss${i}@example.com`,
         message: pick(messages, i),
