@@ -11,10 +11,11 @@ import { defineConfig, type Plugin } from "vite";
  * Every public page loads the site shell; as one chunk it gzips about 5 KB smaller than as the dozen tiny
  * chunks Rolldown would make of it (docs/decisions/0003-public-site-performance-budget.md). Vite's preload
  * helper and the offline sending sit in it too: left to the marketing group (the contact form uses them),
- * every page with a lazy import or a comment form loaded the whole marketing kit for them.
+ * every page with a lazy import or a comment form loaded the whole marketing kit for them. So does the site's
+ * name, which every page reads (a chunk of its own cost each page a request and ~50 B).
  */
 const SITE_SHELL =
-  /vite[\\/]preload-helper|[\\/]app[\\/]components[\\/]layout[\\/]|[\\/]app[\\/]lib[\\/](text|toast|focus-trap|scroll|online|nonce|offline-texts|send-when-online)\.tsx?$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils[\\/]\w+|icons[\\/](mail|map-pin|phone|chevron-down|menu|x))\.mjs$/;
+  /vite[\\/]preload-helper|[\\/]shared[\\/]site\.ts$|[\\/]app[\\/]components[\\/]layout[\\/]|[\\/]app[\\/]lib[\\/](text|toast|focus-trap|scroll|online|nonce|offline-texts|send-when-online)\.tsx?$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils[\\/]\w+|icons[\\/](mail|map-pin|phone|chevron-down|menu|x))\.mjs$/;
 
 /**
  * The marketing page parts (sections, side menus, the contact form) as one chunk instead of a dozen
@@ -27,6 +28,8 @@ const MARKETING =
 /** The kit every public form shares (fields, error summary, form checks): before the marketing group too. */
 const FORM_KIT =
   /[\\/]app[\\/]components[\\/]forms[\\/](field|error-summary|form-alert|validate)\.tsx?$|[\\/]schemas[\\/]validation\.ts$/;
+/** The list pager and its page numbers (which the console's pager shares) as one chunk, not two. */
+const PAGINATION = /[\\/]app[\\/](components[\\/]ui|lib)[\\/]pagination\.tsx?$/;
 /** Section headings, used by home and the marketing pages alike: the home page loads none of the marketing kit. */
 const SECTION_HEADING = /[\\/]app[\\/]components[\\/]marketing[\\/]section-heading\.tsx$/;
 /** Icons are shared with the console; grouped by the pages that use them, small groups merged. */
@@ -110,6 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Before the marketing group, which would otherwise take it in as a dependency of its modules.
                 { name: "section-heading", test: SECTION_HEADING, priority: 2 },
                 { name: "form-kit", test: FORM_KIT, priority: 2 },
+                { name: "pagination", test: PAGINATION, priority: 2 },
                 { name: "marketing", test: MARKETING, priority: 1 },
                 {
                   name: "icons",

@@ -30,8 +30,8 @@ beforeEach(async () => {
 
 const db = () => t.app.database.db;
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
-const apply = (jobId: number, cv: string, change: Record<string, string> = {}, accept?: string) =>
-  postApplication(t.app, jobId, { name: `${cv}.pdf`, data: samplePdf(cv) }, change, accept);
+const apply = (jobId: number, cv: string, change: Record<string, string> = {}) =>
+  postApplication(t.app, jobId, { name: `${cv}.pdf`, data: samplePdf(cv) }, change);
 const applications = () => db().select().from(jobApplications).orderBy(jobApplications.id);
 const mailsTo = async (address: string) =>
   (await db().select().from(mailOutbox).orderBy(mailOutbox.id)).filter(
@@ -149,11 +149,6 @@ describe("applying again with an address that already applied", () => {
       data: { redirect: `/careers-details/applied?jobId=${job.id}` },
     });
     expect(repeat.body).not.toMatch(/already|updated/i);
-
-    const firstPage = await apply(job.id, "d", { email: "asha@example.com" }, "text/html");
-    const repeatPage = await apply(job.id, "e", {}, "text/html");
-    expect(repeatPage.statusCode).toBe(303);
-    expect(repeatPage.headers.location).toBe(firstPage.headers.location);
 
     // A day later the candidate is mailed again, under the subject a first application's mail has.
     await aDayLater();
@@ -290,8 +285,6 @@ describe("mail a visitor can cause", () => {
       const res = await apply(job.id, "cv", { [field]: value });
       expect(res.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(400);
       expect(res.json().errors[field]).toMatch(/one line, without web or e-mail addresses/);
-      const page = await apply(job.id, "cv", { [field]: value }, "text/html");
-      expect(page.headers.location).toBe(`/careers-details?jobId=${job.id}&error=${field}#apply`);
     }
     expect(await applications()).toHaveLength(0);
     expect(await db().select().from(mailOutbox)).toHaveLength(0);

@@ -38,10 +38,9 @@ function apply(
   jobId: number,
   file: { name: string; data: Buffer; type?: string } | null,
   change: Record<string, string> = {},
-  accept = "application/json",
   remoteAddress = "127.0.0.1",
 ) {
-  return postApplication(t.app, jobId, file, change, accept, remoteAddress);
+  return postApplication(t.app, jobId, file, change, remoteAddress);
 }
 
 /** The same body sent in 64 KB chunks without Content-Length, as a streaming client sends it. */
@@ -331,8 +330,7 @@ describe("the bytes budget per address", () => {
   const notCv = () => Buffer.alloc(4_800_000, 0x41);
   const budgetMessage =
     /^You have sent more than 25 MB of applications from this address in the last hour\. Please wait \d+ minute\(s\) and try again\.$/;
-  const send = (jobId: number, data: Buffer, ip: string) =>
-    apply(jobId, { name: "cv.pdf", data }, {}, undefined, ip);
+  const send = (jobId: number, data: Buffer, ip: string) => apply(jobId, { name: "cv.pdf", data }, {}, ip);
 
   it("takes 25 MB an hour from one address, refused uploads included, then answers 429 before reading", async () => {
     const job = await createJob(t.app.database.db);

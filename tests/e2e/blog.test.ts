@@ -367,8 +367,9 @@ describe("comments", () => {
     await page.getByLabel("Email").fill("meera@example.com");
     await page.getByRole("textbox", { name: "Comment" }).fill("Hello");
     await page.getByRole("button", { name: "Post Comment" }).click();
-    await page.getByText(message).waitFor();
-    // A failed post keeps what was typed.
+    await page.locator("[data-toast]").filter({ hasText: message }).waitFor();
+    // A failed post keeps what was typed, and the form's summary says why.
+    expect(await form(page).getByRole("alert").count()).toBe(1);
     expect(await page.getByRole("textbox", { name: "Comment" }).inputValue()).toBe("Hello");
   });
 
@@ -549,7 +550,7 @@ describe("a post with 2,000 comments", () => {
     await text.fill("x".repeat(2100));
     // The box takes at most 2,000 characters and says so.
     expect((await text.inputValue()).length).toBe(2000);
-    expect(await page.locator("#comment-text-limit").textContent()).toContain(
+    expect(await page.locator("#field-comment-hint").textContent()).toContain(
       "Plain text, up to 2,000 characters.",
     );
     await text.fill("Posted from page five.");

@@ -18,7 +18,6 @@ export function postApplication(
   jobId: number,
   file: { name: string; data: Buffer; type?: string } | null,
   change: Record<string, string> = {},
-  accept = "application/json",
   remoteAddress = "127.0.0.1",
 ) {
   const { body, contentType } = multipartBody(
@@ -28,7 +27,7 @@ export function postApplication(
   return app.inject({
     method: "POST",
     url: `/api/jobs/${jobId}/applications`,
-    headers: { "content-type": contentType, accept },
+    headers: { "content-type": contentType, accept: "application/json" },
     payload: body,
     remoteAddress,
   });

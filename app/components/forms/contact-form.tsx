@@ -19,7 +19,7 @@ import {
   type ContactField,
 } from "./contact-fields";
 
-export const CONTACT_ENDPOINT = "/api/contact_requests";
+const CONTACT_ENDPOINT = "/api/contact_requests";
 
 type Status =
   { kind: "idle" } | { kind: "sending" } | { kind: "waiting" } | { kind: "sent"; message: string };

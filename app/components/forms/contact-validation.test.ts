@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateContact } from "./contact-validation";
+import { refusalOf } from "./validate";
 
 const valid = {
   first_name: "Asha",
@@ -46,5 +47,31 @@ describe("validateContact", () => {
 
   it("leaves the honeypot to the server", () => {
     expect(validateContact({ ...valid, url_hp: "http://spam.example" })).toBeNull();
+  });
+});
+
+describe("refusalOf (an API refusal, read alike by the page's script and its action)", () => {
+  const fields = ["first_name", "phone"];
+  it("keeps the form's own fields' messages and makes any other the form's message", () => {
+    expect(
+      refusalOf(
+        {
+          message: "url_hp: …",
+          errors: { phone: "Enter a phone number of 7-20 digits", url_hp: "Your message could not be sent." },
+        },
+        fields,
+        "Try again.",
+      ),
+    ).toEqual({
+      errors: { phone: "Enter a phone number of 7-20 digits" },
+      message: "Your message could not be sent.",
+    });
+  });
+  it("says the API's message, else the fallback, when no field is named", () => {
+    expect(refusalOf({ message: "Too many requests." }, fields, "Try again.")).toEqual({
+      errors: {},
+      message: "Too many requests.",
+    });
+    expect(refusalOf({}, fields, "Try again.")).toEqual({ errors: {}, message: "Try again." });
   });
 });
