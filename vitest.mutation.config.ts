@@ -13,6 +13,8 @@ const TESTS_BY_AREA: Record<string, string[]> = {
     "server/api/{applications,application-limits,application-notes-race,application-repeats,jobs}.test.ts",
     "tests/api/erase-backup.test.ts",
   ],
+  // The CV file rules alone (cv-pdf, cv-docx, cv-file), whose unit tests need no database.
+  "careers-files": ["domain/careers/cv-file.test.ts"],
   imports: ["domain/imports/**/*.test.ts", "schemas/imports.test.ts", "server/api/imports.test.ts"],
   notifications: ["domain/notifications/**/*.test.ts", "server/api/mail.test.ts"],
 };
