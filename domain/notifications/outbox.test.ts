@@ -167,6 +167,36 @@ describe("delivery", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("logs a failed attempt as a warning and the last one as an error, and keeps 500 characters of the error", async () => {
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const box = createMailOutbox(handle.db, {
+      mailer: {
+        async send() {
+          throw new Error(`550 ${"x".repeat(600)}`);
+        },
+      },
+      audit: createAuditService(handle.db),
+      log,
+      maxAttempts: 2,
+    });
+    await enqueueMail(handle.db, mail());
+    await box.deliverDue();
+    const [row] = await rows();
+    expect(row!.lastError).toBe(`550 ${"x".repeat(496)}`);
+    expect(log.warn.mock.calls).toEqual([
+      [{ mailId: row!.id, attempts: 1, err: row!.lastError }, "e-mail attempt failed"],
+    ]);
+    await makeDue();
+    await box.deliverDue();
+    expect(log.error.mock.calls).toEqual([
+      [
+        { mailId: row!.id, attempts: 2, err: row!.lastError },
+        "e-mail failed for good; an admin can retry it in the console",
+      ],
+    ]);
+    expect(await rows()).toMatchObject([{ status: "failed", attempts: 2 }]);
+  });
+
   it("sends a backlog larger than one batch in one round", async () => {
     const { box, sent } = outbox();
     for (let i = 1; i <= 25; i++) await enqueueMail(handle.db, mail(i));
