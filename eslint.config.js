@@ -21,6 +21,8 @@ export default tseslint.config(
       ".react-router/",
       "node_modules/",
       "db/migrations/",
+      ".stryker-tmp/",
+      "reports/",
     ],
   },
   js.configs.recommended,

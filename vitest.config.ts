@@ -11,6 +11,8 @@ export default defineConfig({
       "tests/reliability/**",
       "tests/security/**",
       "data/**",
+      ".stryker-tmp/**",
+      "reports/**",
     ],
     environment: "node",
     testTimeout: 30_000,

@@ -34,6 +34,8 @@ export interface EmbeddedAccess {
    * be short and must not query this database itself (it would wait for itself).
    */
   whileStill<T>(fn: (state: StillState) => Promise<T>): Promise<T>;
+  /** The whole cluster as a tarball that `loadDataDir` opens again (tests start from a migrated one). */
+  dumpDataDir(): Promise<Blob>;
 }
 
 export interface StillState {
@@ -203,6 +205,7 @@ function pgliteHandle(
     close: () => client.close(),
     embedded: {
       dataDir,
+      dumpDataDir: async () => client.dumpDataDir("none"),
       async whileStill(fn) {
         await client.exec("checkpoint");
         // Every statement PGlite runs (query, exec, transaction) first takes its transaction lock, which

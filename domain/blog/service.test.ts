@@ -71,6 +71,33 @@ describe("blog service tag list", () => {
   });
 });
 
+describe("blog service translations of a post", () => {
+  it("names the published translations only: never a draft, a scheduled one or another group's post", async () => {
+    const blog = createBlogService(handle.db);
+    const english = await createPost(handle.db, { heading: "Group source", publishedAt: daysAgo(3) });
+    const hindi = await createPost(handle.db, {
+      translationGroup: english.id,
+      language: "Hindi",
+      publishedAt: daysAgo(2),
+    });
+    await createPost(handle.db, { translationGroup: english.id, language: "Tamil", status: "draft" });
+    await createPost(handle.db, { heading: "Another group", language: "Tamil" });
+    // The post page's language links and hreflang come from this list.
+    expect((await blog.publishedTranslations(english.id)).map((t) => [t.id, t.language])).toEqual([
+      [english.id, "English"],
+      [hindi.id, "Hindi"],
+    ]);
+    // Published with a date ahead: scheduled, not public yet.
+    const other = await createPost(handle.db, { heading: "Second source", publishedAt: daysAgo(1) });
+    await createPost(handle.db, {
+      translationGroup: other.id,
+      language: "Hindi",
+      publishedAt: new Date(Date.now() + 86_400_000),
+    });
+    expect((await blog.publishedTranslations(other.id)).map((t) => t.id)).toEqual([other.id]);
+  });
+});
+
 describe("careers service writes", () => {
   it("sanitises the job description before storing it", async () => {
     const careers = createCareersService(handle.db, { settings: createSettingsService(handle.db) });

@@ -167,6 +167,36 @@ describe("delivery", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("logs a failed attempt as a warning and the last one as an error, and keeps 500 characters of the error", async () => {
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const box = createMailOutbox(handle.db, {
+      mailer: {
+        async send() {
+          throw new Error(`550 ${"x".repeat(600)}`);
+        },
+      },
+      audit: createAuditService(handle.db),
+      log,
+      maxAttempts: 2,
+    });
+    await enqueueMail(handle.db, mail());
+    await box.deliverDue();
+    const [row] = await rows();
+    expect(row!.lastError).toBe(`550 ${"x".repeat(496)}`);
+    expect(log.warn.mock.calls).toEqual([
+      [{ mailId: row!.id, attempts: 1, err: row!.lastError }, "e-mail attempt failed"],
+    ]);
+    await makeDue();
+    await box.deliverDue();
+    expect(log.error.mock.calls).toEqual([
+      [
+        { mailId: row!.id, attempts: 2, err: row!.lastError },
+        "e-mail failed for good; an admin can retry it in the console",
+      ],
+    ]);
+    expect(await rows()).toMatchObject([{ status: "failed", attempts: 2 }]);
+  });
+
   it("sends a backlog larger than one batch in one round", async () => {
     const { box, sent } = outbox();
     for (let i = 1; i <= 25; i++) await enqueueMail(handle.db, mail(i));
@@ -272,5 +302,69 @@ describe("the worker during a database outage", () => {
     await expect.poll(() => log.info.mock.calls).toEqual([["mail outbox: delivery rounds work again"]]);
     await worker.stop();
     expect(errors()).toHaveLength(1);
+  });
+});
+
+// The suite above runs on PostgreSQL under CI; the lease and the claim guard must hold on the embedded engine too.
+describe.each([
+  { engine: "the embedded engine", embedded: true },
+  { engine: "the configured engine", embedded: false },
+])("two senders on $engine", ({ embedded }) => {
+  let own: DatabaseHandle;
+  beforeAll(async () => {
+    own = await createTestDatabase({ embedded });
+  });
+  afterAll(() => own.close());
+
+  /** A sender whose sends wait until released, then fail or succeed as told. */
+  function sender(outcome: "sent" | Error) {
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    const started: string[] = [];
+    const box = createMailOutbox(own.db, {
+      mailer: {
+        async send(m) {
+          started.push(m.subject);
+          await released;
+          if (outcome instanceof Error) throw outcome;
+          return "sent";
+        },
+      },
+      audit: createAuditService(own.db),
+      log: silent,
+    });
+    return { box, started, release };
+  }
+
+  it("leaves a message another sender holds alone until its lease runs out", async () => {
+    await own.db.delete(mailOutbox);
+    await enqueueMail(own.db, mail());
+    const first = sender("sent");
+    const sending = first.box.deliverDue();
+    await expect.poll(() => first.started).toEqual(["Subject 1"]);
+    const second = sender("sent");
+    second.release();
+    expect(await second.box.deliverDue()).toBe(0);
+    first.release();
+    expect(await sending).toBe(1);
+    expect(await own.db.select().from(mailOutbox)).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+
+  it("does not let a sender whose lease ran out overwrite what the next sender settled", async () => {
+    await own.db.delete(mailOutbox);
+    await enqueueMail(own.db, mail());
+    const slow = sender(new Error("connect ETIMEDOUT"));
+    const slowRound = slow.box.deliverDue();
+    await expect.poll(() => slow.started).toEqual(["Subject 1"]);
+    // The lease runs out while the slow sender still waits; the next one takes the message and sends it.
+    await own.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+    const next = sender("sent");
+    next.release();
+    expect(await next.box.deliverDue()).toBe(1);
+    slow.release();
+    await slowRound;
+    expect(await own.db.select().from(mailOutbox)).toMatchObject([
+      { status: "sent", attempts: 2, lastError: null, sentAt: expect.any(Date) },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, crmLeads, deletedRecords } from "../../db/schema/index";
 import { MAX_MATCHING } from "../../schemas/bulk";
 import type { DatabaseHandle } from "../../db/client";
@@ -22,6 +22,12 @@ function limitTests(embedded: boolean) {
     await database.close();
   });
   const db = () => ctx.app.database.db;
+  // Each test starts from no leads and builds what it needs: either runs alone (-t) or in any order.
+  beforeEach(async () => {
+    await db().delete(deletedRecords);
+    await db().delete(crmLeads);
+    await db().delete(auditLog);
+  });
 
   async function insertHotLeads(n: number) {
     await db().execute(
@@ -39,8 +45,7 @@ function limitTests(embedded: boolean) {
   }, 60_000);
 
   it("deletes exactly the limit, audited per lead, and the Undo puts all of them back", async () => {
-    const [first] = await db().select({ id: crmLeads.id }).from(crmLeads).orderBy(crmLeads.id).limit(1);
-    await db().delete(crmLeads).where(eq(crmLeads.id, first!.id));
+    await insertHotLeads(MAX_MATCHING);
 
     const res = await ctx.call("POST", "/api/crm/leads/bulk_delete?status=HOT", { all_matching: true });
     expect(res.statusCode, res.body).toBe(200);

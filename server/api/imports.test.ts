@@ -740,6 +740,50 @@ describe("undo", () => {
   });
 });
 
+describe("a commit that fails part-way", () => {
+  it("keeps nothing of the import when the database refuses row 110 of 120, and can be committed again", async () => {
+    const member = await newMember();
+    const vehicles = Array.from({ length: 120 }, nextVehicle);
+    const csv = [
+      TRUCK_HEADER,
+      ...vehicles.map((v) => `${v},${local(member.phone)},Part Way,,Tipper,6,5-10,Eicher,Goa`),
+    ];
+    const staged = (await client.upload("trucks", csv.join("\n"))).json().data;
+    // Rows pass every check; the database itself refuses the 110th, two chunks after the first writes.
+    await db().execute(
+      sql.raw(`create function refuse_row_110() returns trigger language plpgsql as $$ begin
+        if new.vehicle_number = '${vehicles[109]}' then raise exception 'row 110 refused'; end if;
+        return new; end $$`),
+    );
+    await db().execute(
+      sql.raw(
+        "create trigger refuse_row_110 before insert on trucks for each row execute function refuse_row_110()",
+      ),
+    );
+    try {
+      const failed = await client.commit(staged.id, { mapping: staged.mapping });
+      expect(failed.progress.length).toBe(2);
+      expect(failed.last.type).toBe("error");
+    } finally {
+      await db().execute(sql.raw("drop trigger refuse_row_110 on trucks"));
+      await db().execute(sql.raw("drop function refuse_row_110()"));
+    }
+    expect(await db().$count(trucks, inArray(trucks.vehicleNumber, vehicles))).toBe(0);
+    expect(
+      await db().$count(
+        auditLog,
+        and(eq(auditLog.entity, "import"), eq(auditLog.entityId, String(staged.id))),
+      ),
+    ).toBe(0);
+    const [batch] = await db().select().from(importBatches).where(eq(importBatches.id, staged.id));
+    expect(batch).toMatchObject({ status: "staged", committedAt: null });
+
+    const again = await client.commit(staged.id, { mapping: staged.mapping });
+    expect(again.last.data?.counts).toMatchObject({ new: 120 });
+    expect(await db().$count(trucks, inArray(trucks.vehicleNumber, vehicles))).toBe(120);
+  });
+});
+
 describe("the commit's progress", () => {
   it("streams a progress line after each step, before the result, over a real connection", async () => {
     const member = await newMember();

@@ -1,9 +1,17 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
+import { migrationsFolder, openDatabase, type DatabaseHandle } from "../../db/client";
 
 /**
  * A new, migrated, empty database for one test file: an in-memory PGlite (in a temporary directory with
@@ -30,7 +38,8 @@ export async function createTestDatabase({
       },
     };
   }
-  if (!serverUrl) return openDatabase({ kind: "pglite", dataDir: null });
+  if (!serverUrl)
+    return openDatabase({ kind: "pglite", dataDir: null, loadDataDir: await migratedTemplate() });
 
   const name = `test_${randomBytes(6).toString("hex")}`;
   await adminQuery(serverUrl, `create database ${name}`);
@@ -54,5 +63,34 @@ async function adminQuery(url: string, statement: string) {
     await client.query(statement);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * A migrated, empty embedded cluster as a tarball, built once per set of migrations and kept in the temporary
+ * directory: loading it takes ~0.5 s where creating and migrating a cluster takes ~3 s, for every test file.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const hash = createHash("sha256");
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort()) {
+    if (/\.(sql|json)$/.test(file)) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+  }
+  // The cluster's format is the engine's: a new PGlite version builds a new template.
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+  hash.update(String(pkg.dependencies["@electric-sql/pglite"]));
+  const dir = join(tmpdir(), "gcc-test-db-template");
+  const file = join(dir, `${hash.digest("hex").slice(0, 16)}.tar`);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    const handle = await openDatabase({ kind: "pglite", dataDir: null });
+    const blob = await handle.embedded!.dumpDataDir();
+    await handle.close();
+    mkdirSync(dir, { recursive: true });
+    // Written aside then renamed: test files starting together never read a half-written template.
+    const part = `${file}.${process.pid}`;
+    writeFileSync(part, Buffer.from(await blob.arrayBuffer()));
+    renameSync(part, file);
+    return blob;
   }
 }

@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+import base from "./vitest.config";
+
+/** The unit and API tests that exercise each area stryker.config.mjs mutates. */
+const TESTS_BY_AREA: Record<string, string[]> = {
+  auth: [
+    "domain/auth/**/*.test.ts",
+    "server/api/{auth,account,reauth,password-reset,security-mail,two-factor,two-factor-lock}.test.ts",
+  ],
+  careers: [
+    "domain/careers/**/*.test.ts",
+    "domain/files/**/*.test.ts",
+    "server/api/{applications,application-limits,application-notes-race,application-repeats,jobs}.test.ts",
+    "tests/api/erase-backup.test.ts",
+  ],
+  // The CV file rules alone (cv-pdf, cv-docx, cv-file), whose unit tests need no database.
+  "careers-files": ["domain/careers/cv-file.test.ts"],
+  imports: ["domain/imports/**/*.test.ts", "schemas/imports.test.ts", "server/api/imports.test.ts"],
+  notifications: ["domain/notifications/**/*.test.ts", "server/api/mail.test.ts"],
+};
+
+// MUTATION_AREA=notifications narrows Stryker's first full run to that area's tests.
+const area = process.env.MUTATION_AREA;
+if (area && !TESTS_BY_AREA[area])
+  throw new Error(`MUTATION_AREA must be one of ${Object.keys(TESTS_BY_AREA)}`);
+
+// Spread, not mergeConfig: that would add the base's include (every test) to this one.
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: area ? TESTS_BY_AREA[area] : Object.values(TESTS_BY_AREA).flat() },
+});
