@@ -2,11 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { call } from "~/lib/dashboard/api";
 import { formatDate } from "../../../../shared/india-time";
 import { useListParams } from "~/lib/dashboard/list-params";
-import {
-  stageLabels,
-  type ApplicationRow,
-  type ApplicationStage,
-} from "../../../../schemas/application";
+import { stageLabels, type ApplicationRow, type ApplicationStage } from "../../../../schemas/application";
 import { Board } from "../board/board";
 import { SelectField } from "../field";
 import { BOARD, fullName, stageStyle } from "./application";

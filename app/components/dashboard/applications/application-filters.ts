@@ -3,7 +3,6 @@ import { call } from "~/lib/dashboard/api";
 import type { FilterField } from "../data-table";
 import { ENDPOINT, stageOptions } from "./application";
 
-
 /** Every job (open ones first), for the Job filter of the list and the board. */
 export function useJobOptions() {
   const jobs = useQuery({

@@ -6,11 +6,7 @@ import { Spinner } from "~/components/dashboard/spinner";
 import { call } from "~/lib/dashboard/api";
 import { htmlToText } from "~/lib/html-text";
 import { toast } from "~/lib/toast";
-import {
-  REVISION_DAYS_KEPT,
-  REVISIONS_KEPT,
-  type BlogRevision,
-} from "../../../../schemas/blog";
+import { REVISION_DAYS_KEPT, REVISIONS_KEPT, type BlogRevision } from "../../../../schemas/blog";
 import { formatDateTime } from "../../../../shared/india-time";
 import { ENDPOINT, type FormValues, type FullPost } from "./post";
 
