@@ -1,4 +1,4 @@
-import { toast } from "~/lib/toast";
+import { toast } from "../toast";
 import {
   REAUTH_REQUIRED_REASON,
   REFRESH_HEADER,
