@@ -19,10 +19,14 @@ const SITE_SHELL =
 /**
  * The marketing page parts (sections, side menus, the contact form) as one chunk instead of a dozen
  * small ones: each module preload costs the browser a little main-thread time. What the home page uses
- * (its hero and sections, carousel, glyphs, headings, meta) and the lazily loaded form validation stay out.
+ * (its hero and sections, carousel, glyphs, headings, meta), the lazily loaded form validation and the form
+ * kit every public form shares (fields, error summary: the post and job pages load no marketing kit) stay out.
  */
 const MARKETING =
-  /[\\/]app[\\/]components[\\/](marketing[\\/](?!carousel|glyphs|meta|home-|section-heading|about-team)|forms[\\/](?!contact-validation))/;
+  /[\\/]app[\\/]components[\\/](marketing[\\/](?!carousel|glyphs|meta|home-|section-heading|about-team)|forms[\\/]contact-(?!validation))/;
+/** The kit every public form shares (fields, error summary, form checks): before the marketing group too. */
+const FORM_KIT =
+  /[\\/]app[\\/]components[\\/]forms[\\/](field|error-summary|form-alert|validate)\.tsx?$|[\\/]schemas[\\/]validation\.ts$/;
 /** Section headings, used by home and the marketing pages alike: the home page loads none of the marketing kit. */
 const SECTION_HEADING = /[\\/]app[\\/]components[\\/]marketing[\\/]section-heading\.tsx$/;
 /** Icons are shared with the console; grouped by the pages that use them, small groups merged. */
@@ -105,6 +109,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "shell", test: SITE_SHELL, priority: 3 },
                 // Before the marketing group, which would otherwise take it in as a dependency of its modules.
                 { name: "section-heading", test: SECTION_HEADING, priority: 2 },
+                { name: "form-kit", test: FORM_KIT, priority: 2 },
                 { name: "marketing", test: MARKETING, priority: 1 },
                 {
                   name: "icons",

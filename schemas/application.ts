@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./blog";
+import { recordId } from "./common";
 import { MAX_BULK_IDS } from "./bulk";
 import { listQuerySchema } from "./list-query";
 import { isOneLine, personName } from "./one-line";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./blog";
+import { recordId } from "./common";
 
 /** The most rows ticked by id (a page holds at most 100); "Select all N matching" sends the filter instead. */
 export const MAX_BULK_IDS = 100;

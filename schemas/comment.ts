@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { timestamp } from "./api-responses";
-import { recordId } from "./blog";
+import { recordId } from "./common";
 import { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "./comment-limits";
 
 export { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX, COMMENTS_PER_PAGE } from "./comment-limits";

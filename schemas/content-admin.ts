@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { blogLanguages, blogStatuses, recordId } from "./blog";
+import { blogLanguages, blogStatuses } from "./blog";
+import { recordId } from "./common";
 import { listQuerySchema } from "./list-query";
 
 /** Console list filters for the site's content (blog, team, jobs, comments). */

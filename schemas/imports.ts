@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./blog";
+import { recordId } from "./common";
 import { buySellResource } from "./directory/buy-sell";
 import { driverResource } from "./directory/drivers";
 import { loadResource } from "./directory/loads";
@@ -17,7 +17,7 @@ import type { AnyResource, FormControl, Option } from "./resource";
 import type { TrashTypeName } from "./trash";
 
 /**
- * Spreadsheet import (issue 27): which lists take a CSV, the fields a file's columns can be imported as,
+ * Spreadsheet import: which lists take a CSV, the fields a file's columns can be imported as,
  * how a cell's text becomes the value the record's own Zod rules check, and the API's shapes. The rules
  * are the forms' (schemas/directory, schemas/logistics), so a row fails the import exactly as it would
  * fail the form.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./blog";
+import { recordId } from "./common";
 import { addDays, daysBetween, isoDate, isRealDate, todayInIndia } from "./dates";
 import { buySellResource } from "./directory/buy-sell";
 import { driverResource } from "./directory/drivers";

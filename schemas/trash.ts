@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./blog";
+import { recordId } from "./common";
 import { listQuerySchema } from "./list-query";
 import type { Role } from "./operator";
 

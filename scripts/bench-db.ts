@@ -1,5 +1,5 @@
 /**
- * Database bench of the logistics console's lists (issue 6).
+ * Database bench of the logistics console's lists.
  *
  *   npm run bench:db                       PGlite with 100,000 records (+ PostgreSQL with 1,000,000 when
  *                                          BENCH_DATABASE_URL or TEST_DATABASE_URL is set)

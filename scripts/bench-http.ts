@@ -1,5 +1,5 @@
 /**
- * HTTP bench of the public site and API as a browser gets them (issues 7 and 13).
+ * HTTP bench of the public site and API as a browser gets them.
  *
  *   npm run bench:http                       8 s per route and server, 32 connections, 1 wrk thread
  *   BENCH_SECONDS=3 npm run bench:http       a smoke run

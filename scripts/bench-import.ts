@@ -1,5 +1,5 @@
 /**
- * A 10,000-row spreadsheet import on the built server (issue 27), on PGlite and on PostgreSQL.
+ * A 10,000-row spreadsheet import on the built server, on PGlite and on PostgreSQL.
  *
  *   npm run bench:import                 PGlite, and PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL /
  *                                        DATABASE_URL (a fresh database is made there and dropped after)

@@ -1,5 +1,5 @@
 /**
- * The process we ship (issue 12): start-up time and resident memory of `npm run serve`.
+ * The process we ship: start-up time and resident memory of `npm run serve`.
  *
  *   npm run bench:process          PGlite, and PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL
  *                                  (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made there)

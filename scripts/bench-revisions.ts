@@ -1,5 +1,5 @@
 /**
- * A heavily edited post on the embedded database (issue 23, finding 3).
+ * A heavily edited post on the embedded database.
  *
  *   npm run bench:revisions                          1,000 saves of a 100 KB post
  *   npm run bench:revisions -- --saves 300 --kb 100 --samples 500

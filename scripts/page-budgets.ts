@@ -29,7 +29,7 @@ const kb = (n: number) => ({ jsGzipBytes: n * 1024 });
 /**
  * JavaScript budgets: the home page's 120 KB (ADR 0003); every other page what it loaded on 2026-11-27 plus
  * about 1 KB (docs/performance.md, "JavaScript per page"), so no page grows unnoticed. The blog's pages carry
- * the words around a post in three languages (issue 26, ADR 0016).
+ * the words around a post in three languages (ADR 0016).
  */
 export const PAGES: { path: string; budget?: Partial<Budget> }[] = [
   { path: "/" },

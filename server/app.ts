@@ -47,6 +47,7 @@ import { registerRequestLog } from "./plugins/request-log";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
 import { proxyTrustFunction } from "./proxy-trust";
 import { pageFormPoster } from "./page-forms";
+import { APPLICATION_BODY_LIMIT } from "../schemas/cv-limits";
 import { registerSsr, type BuildSource } from "./ssr";
 import { registerZodValidation } from "./zod-provider";
 
@@ -253,6 +254,8 @@ export async function buildApp({
           baseUrl: await app.services.publicAddress.url(),
           postPageForm: pageFormPoster(app, request),
         }),
+        // The job page's application form carries its CV when posted without JavaScript.
+        [{ url: "/careers-details", bodyLimit: APPLICATION_BODY_LIMIT }],
       );
     });
   }

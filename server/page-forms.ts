@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-/** The public API routes a page's action may post a form to: the console's forms before sign-in. */
+/** The public API routes a page's action may post a form to: the console's forms before sign-in, the site's. */
 export const PAGE_FORM_ROUTES = [
   "/api/auth/login",
   "/api/auth/login/second_factor",
   "/api/auth/forgot_password",
+  "/api/contact_requests",
+  "/api/blog_comments/",
 ] as const;
-export type PageFormRoute = (typeof PAGE_FORM_ROUTES)[number];
+/** A job's application form, sent as multipart with its CV. */
+type ApplicationRoute = `/api/jobs/${number}/applications`;
+const APPLICATION_ROUTE = /^\/api\/jobs\/[1-9]\d{0,9}\/applications$/;
+export type PageFormRoute = (typeof PAGE_FORM_ROUTES)[number] | ApplicationRoute;
 
 /** The API route's answer to a page's form. */
 export interface PageFormAnswer {
@@ -16,7 +21,20 @@ export interface PageFormAnswer {
   cookies: string[];
 }
 
-export type PostPageForm = (route: PageFormRoute, fields: Record<string, string>) => Promise<PageFormAnswer>;
+/** A form's fields as JSON, or a form with a file (the application's CV) as multipart. */
+export type PageFormBody = Record<string, unknown> | FormData;
+export type PostPageForm = (route: PageFormRoute, fields: PageFormBody) => Promise<PageFormAnswer>;
+
+/** The body and its content type as the API route reads it. */
+async function encode(fields: PageFormBody): Promise<{ type: string; payload: string | Buffer }> {
+  if (!(fields instanceof FormData)) return { type: "application/json", payload: JSON.stringify(fields) };
+  // The platform's own multipart encoder, boundary included.
+  const encoded = new Request("http://page.form/", { method: "POST", body: fields });
+  return {
+    type: encoded.headers.get("content-type") ?? "multipart/form-data",
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  };
+}
 
 /**
  * Lets a page's action post its form to the form's API route in-process, as the visitor of `request` (their
@@ -27,15 +45,21 @@ export type PostPageForm = (route: PageFormRoute, fields: Record<string, string>
  */
 export function pageFormPoster(app: FastifyInstance, request: FastifyRequest): PostPageForm {
   return async (route, fields) => {
-    if (!PAGE_FORM_ROUTES.includes(route)) throw new Error(`${route} is not a page form's route`);
+    if (!(PAGE_FORM_ROUTES as readonly string[]).includes(route) && !APPLICATION_ROUTE.test(route))
+      throw new Error(`${route} is not a page form's route`);
     const userAgent = request.headers["user-agent"];
+    const { type, payload } = await encode(fields);
     const answer = await app.inject({
       method: "POST",
       url: route,
       // The visitor's address as this request resolved it (TRUST_PROXY); the inner request has no proxy.
       remoteAddress: request.ip,
-      headers: { "content-type": "application/json", ...(userAgent ? { "user-agent": userAgent } : {}) },
-      payload: JSON.stringify(fields),
+      headers: {
+        "content-type": type,
+        accept: "application/json",
+        ...(userAgent ? { "user-agent": userAgent } : {}),
+      },
+      payload,
     });
     let body: PageFormAnswer["body"] = {};
     try {

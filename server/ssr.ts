@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
+import { BODY_TOO_LARGE_HEADER } from "../shared/page-forms";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 
 export async function loadServerBuild(dir: string): Promise<ServerBuild> {
@@ -17,13 +18,14 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
  * Serves the built browser assets (unless Vite serves them in development) and hands every other
- * GET/HEAD/POST to React Router.
+ * GET/HEAD/POST to React Router. `uploads` are the pages whose form posts a file, each with its body limit.
  */
 export async function registerSsr(
   app: FastifyInstance,
   clientDir: string | null,
   build: BuildSource,
   getLoadContext: (request: FastifyRequest) => Promise<AppLoadContext>,
+  uploads: { url: string; bodyLimit: number }[] = [],
 ) {
   if (clientDir) {
     // Hashed build output: one wildcard route. Listing its ~200 files (with their .br and .gz) as routes
@@ -60,22 +62,31 @@ export async function registerSsr(
   }
 
   const handle = createRequestHandler(build, clientDir ? "production" : "development");
-  app.route({
-    method: ["GET", "HEAD", "POST"],
-    url: "/*",
-    handler: async (request, reply) => {
-      const response = await handle(toFetchRequest(request, reply), await getLoadContext(request));
-      reply.status(response.status === 500 && (await databaseDown(app)) ? 503 : response.status);
-      if (reply.statusCode === 503) reply.header("Retry-After", "5");
-      for (const [key, value] of response.headers) {
-        if (key !== "set-cookie") reply.header(key, value);
-      }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header("set-cookie", cookies);
-      if (!response.body || request.method === "HEAD") return reply.send();
-      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
-    },
-  });
+  const handler = async (request: FastifyRequest, reply: FastifyReply, tooLarge = false) => {
+    const response = await handle(toFetchRequest(request, reply, tooLarge), await getLoadContext(request));
+    reply.status(response.status === 500 && (await databaseDown(app)) ? 503 : response.status);
+    if (reply.statusCode === 503) reply.header("Retry-After", "5");
+    for (const [key, value] of response.headers) {
+      if (key !== "set-cookie") reply.header(key, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+    if (!response.body || request.method === "HEAD") return reply.send();
+    return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+  };
+  app.route({ method: ["GET", "HEAD", "POST"], url: "/*", handler: (q, r) => handler(q, r) });
+  for (const { url, bodyLimit } of uploads)
+    app.route({
+      method: "POST",
+      url,
+      bodyLimit,
+      handler: (q, r) => handler(q, r),
+      // Refused unread, the post still reaches the page's action, marked, so the form says what to fix.
+      errorHandler: (error, request, reply) => {
+        if ((error as { statusCode?: number }).statusCode !== 413) throw error;
+        return handler(request, reply, true);
+      },
+    });
 }
 
 /** A failed page is a 503 (try again shortly), not a 500, when the database is what failed. */
@@ -87,7 +98,7 @@ async function databaseDown(app: FastifyInstance): Promise<boolean> {
   return Promise.race([check, new Promise<boolean>((r) => setTimeout(() => r(true), 500).unref())]);
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, tooLarge: boolean): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
@@ -96,12 +107,18 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }
+  headers.delete(BODY_TOO_LARGE_HEADER);
   const init: RequestInit & { duplex?: "half" } = {
     method: request.method,
     headers,
     signal: controller.signal,
   };
-  if (request.method !== "GET" && request.method !== "HEAD") {
+  if (tooLarge) {
+    headers.set(BODY_TOO_LARGE_HEADER, "1");
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.delete("content-length");
+    init.body = "";
+  } else if (request.method !== "GET" && request.method !== "HEAD") {
     init.body =
       typeof request.body === "string" || request.body instanceof Buffer
         ? request.body

@@ -6,7 +6,7 @@ import { embeddedDataDir } from "../settings";
 /**
  * `db:restore --force` swaps the restored database in with two renames: `pglite` → `pglite.previous`, then
  * the checked copy → `pglite`. The replaced one is kept until a server has started on the restored one, and
- * only then removed; a crash between the renames must never cost it (issue 23).
+ * only then removed; a crash between the renames must never cost it.
  */
 
 /** Where db:restore keeps the database it replaced (in DATA_DIR) until a server has started on the new one. */

@@ -2,9 +2,7 @@ import { HttpError } from "../errors";
 import { inspectFile } from "../files/inspection";
 import { checkDocx } from "./cv-docx";
 import { checkPdf } from "./cv-pdf";
-
-/** Largest CV we take; the upload stream stops reading past it (server/api/applications.ts). */
-export const MAX_CV_BYTES = 5 * 1024 * 1024;
+import { CV_TOO_LARGE, MAX_CV_BYTES } from "../../schemas/cv-limits";
 
 export const CV_TYPES = {
   pdf: "application/pdf",
@@ -18,7 +16,6 @@ export interface CheckedCv {
 
 const refuse = (message: string) => new HttpError(400, message, { cv: message });
 const NOT_A_CV = "Upload your CV as a PDF or Word (.docx) document.";
-const TOO_LARGE = "The CV must be 5 MB or smaller.";
 
 /**
  * Decides what a CV is by its content, never its name, and refuses what could act on whoever opens it:
@@ -27,7 +24,7 @@ const TOO_LARGE = "The CV must be 5 MB or smaller.";
  */
 export function checkCvContent(bytes: Buffer): CheckedCv {
   if (bytes.length === 0) throw refuse("The CV file is empty. Choose your CV again.");
-  if (bytes.length > MAX_CV_BYTES) throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+  if (bytes.length > MAX_CV_BYTES) throw new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE });
   if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") {
     checkPdf(bytes);
     return { kind: "pdf", contentType: CV_TYPES.pdf };
@@ -46,7 +43,8 @@ export function checkCvContent(bytes: Buffer): CheckedCv {
  */
 export function checkCv(bytes: Buffer): Promise<CheckedCv> {
   // A file over the limit is refused here, without copying it to a thread.
-  if (bytes.length > MAX_CV_BYTES) return Promise.reject(new HttpError(413, TOO_LARGE, { cv: TOO_LARGE }));
+  if (bytes.length > MAX_CV_BYTES)
+    return Promise.reject(new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE }));
   return inspectFile({ kind: "cv", bytes });
 }
 

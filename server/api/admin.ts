@@ -3,7 +3,7 @@ import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { archiveStream, takeSnapshot, type Snapshot } from "../../db/backup/archive";
 import { auditEntrySchema, auditListQuerySchema } from "../../schemas/audit";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import { listQuerySchema } from "../../schemas/list-query";
 import {
   newOperatorSchema,

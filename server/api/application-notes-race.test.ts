@@ -6,7 +6,7 @@ import { operatorToken } from "../../tests/support/auth";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { itWith } from "../../tests/support/services";
 
-// A note added while its application is being erased (issue 23, as finding 4 for CRM notes): the note either
+// A note added while its application is being erased (as for CRM notes): the note either
 // commits first and is erased with the application, or waits and is refused; it never outlives the erasure.
 // Needs PostgreSQL: PGlite runs one statement at a time, so nothing can wait there.
 

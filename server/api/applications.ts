@@ -1,7 +1,8 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { attachmentHeader, checkCv, MAX_CV_BYTES } from "../../domain/careers/cv-file";
+import { attachmentHeader, checkCv } from "../../domain/careers/cv-file";
+import { APPLICATION_BODY_LIMIT, CV_MISSING, CV_TOO_LARGE, MAX_CV_BYTES } from "../../schemas/cv-limits";
 import {
   applicationBoardColumnSchema,
   applicationBoardQuerySchema,
@@ -14,7 +15,7 @@ import {
   bulkStageChangeSchema,
   stageChangeSchema,
 } from "../../schemas/application";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import { exportIdsQuery } from "../../schemas/bulk";
 import { ANSWER_FIELD, checkAnswers } from "../../schemas/job-answers";
 import {
@@ -33,10 +34,6 @@ import type { ZodProvider } from "../zod-provider";
 import { sendCsv } from "./crud";
 
 const idParams = z.object({ id: recordId() });
-/** The form's text fields take at most this much between them; the CV has its own limit. */
-const FIELDS_ALLOWANCE = 64 * 1024;
-const BODY_LIMIT = MAX_CV_BYTES + FIELDS_ALLOWANCE;
-const TOO_LARGE = "The CV must be 5 MB or smaller.";
 /** What one address may upload here per hour, refused or accepted, on top of the shared count of posts. */
 export const APPLICATION_BYTES_PER_HOUR = 25 * 1024 * 1024;
 const HOUR_MS = 60 * 60_000;
@@ -44,26 +41,8 @@ const OVER_BUDGET = (minutes: number) =>
   `You have sent more than 25 MB of applications from this address in the last hour. Please wait ${minutes} minute(s) and try again.`;
 const FIELD_NAMES = new Set(Object.keys(applicationFieldsSchema.shape));
 
-/**
- * Where a form post without JavaScript lands: the confirmation page (the same for a first and a repeat
- * application, so it tells no one who applied), or the job page naming what failed.
- */
+/** The same page for a first and a repeat application, so it tells no one who applied. */
 const confirmationPath = (jobId: number) => `/careers-details/applied?jobId=${jobId}`;
-const errorPath = (jobId: number, code: string) =>
-  `/careers-details?jobId=${jobId}&error=${encodeURIComponent(code)}#apply`;
-
-/** What the job page shows for a refused form post (app/components/careers/application-form.tsx). */
-function errorCode(status: number, error: unknown): string {
-  if (status === 413) return "too_large";
-  if (status === 409) return "closed";
-  if (status === 429) return "too_many";
-  const fields = error instanceof HttpError ? error.fields : undefined;
-  return Object.keys(fields ?? {})[0] ?? "invalid";
-}
-
-/** A browser's own form post (no JavaScript) asks for HTML and gets a page back; everyone else gets JSON. */
-const wantsPage = (request: FastifyRequest) =>
-  /text\/html/.test(request.headers.accept ?? "") && !/application\/json/.test(request.headers.accept ?? "");
 
 /**
  * Reads the multipart body: the fields as text, and the CV with at most MAX_CV_BYTES held in memory; a body
@@ -90,7 +69,7 @@ async function readApplication(request: FastifyRequest, budget: BytesBudget) {
         }
         // busboy stops at the limit and marks the file truncated: nothing past 5 MB was read into memory.
         if (part.file.truncated || size > MAX_CV_BYTES)
-          throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+          throw new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE });
         bytesRead += size;
         // A file input left empty arrives as a part with no name and no bytes.
         if (size > 0 || part.filename) cv = { bytes: Buffer.concat(chunks, size), name: part.filename };
@@ -105,7 +84,7 @@ async function readApplication(request: FastifyRequest, budget: BytesBudget) {
     await budget.settle(request, bytesRead).catch(() => undefined);
     if (error instanceof HttpError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+    if (status === 413) throw new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE });
     if (status && status < 500) throw new HttpError(status, (error as Error).message);
     throw new HttpError(
       400,
@@ -131,30 +110,17 @@ export async function applicationRoutes(fastify: FastifyInstance) {
     {
       // Refused posts (a CV that is no CV, a missing field) do not use up the limit; accepted ones do.
       config: { access: "public", acceptedPosts: "applications" },
-      bodyLimit: BODY_LIMIT,
+      bodyLimit: APPLICATION_BODY_LIMIT,
       // A declared size over the limit is refused before a byte of the body is read.
       onRequest: async (request) => {
         const length = Number(request.headers["content-length"] ?? 0);
-        if (length > BODY_LIMIT) throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+        if (length > APPLICATION_BODY_LIMIT) throw new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE });
         await budget.reserve(request);
-      },
-      // Every refusal, from the hooks too (size, rate limits), reaches a browser's form post as the form again.
-      errorHandler: (error, request, reply) => {
-        const status = (error as { statusCode?: number }).statusCode ?? 500;
-        const jobId = Number((request.params as { id?: unknown } | undefined)?.id);
-        if (!wantsPage(request) || status < 400 || status >= 500 || !(jobId > 0)) throw error;
-        return reply
-          .status(303)
-          .header("Location", errorPath(jobId, errorCode(status, error)))
-          .send();
       },
       schema: {
         params: idParams,
         response: {
           201: recordAnswerOf(z.object({ redirect: z.string() })),
-          303: z
-            .null()
-            .describe("A form post without JavaScript: to the confirmation page or back to the form."),
         },
       },
     },
@@ -165,7 +131,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
       const answered = checkAnswers(await applications.questionsFor(jobId), (name) => fields[name]);
       const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...answered.errors };
       let checked;
-      if (!cv) errors.cv = "Attach your CV (PDF or Word .docx, at most 5 MB).";
+      if (!cv) errors.cv = CV_MISSING;
       else if (!errors.url_hp) {
         try {
           checked = await checkCv(cv.bytes);
@@ -193,7 +159,6 @@ export async function applicationRoutes(fastify: FastifyInstance) {
         "job application stored",
       );
       const redirect = confirmationPath(jobId);
-      if (wantsPage(request)) return reply.status(303).header("Location", redirect).send();
       return reply.status(201).send({
         success: true,
         message: "Thank you! We have received your application.",

@@ -23,7 +23,7 @@ import {
   twoFactorStatusSchema,
 } from "../../schemas/two-factor";
 import type { Session } from "../../domain/auth/service";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import { REAUTH_MINUTES, REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";

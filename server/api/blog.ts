@@ -8,10 +8,10 @@ import {
   blogListQuerySchema,
   blogPostSummarySchema,
   type pageQuerySchema,
-  recordId,
   type BlogPostDetail,
   type BlogPostSummary,
 } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import {
   COMMENT_LIST_MAX,
   commentInputSchema,

@@ -2,7 +2,7 @@ import { restoreSchema } from "../../schemas/bulk";
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import { contactRequestSchema } from "../../schemas/contact";
 import { enquiryListQuerySchema, enquirySchema, enquiryUpdateSchema } from "../../schemas/enquiry";
 import { assertSomeChange, sendCsv } from "./crud";

@@ -9,7 +9,7 @@ import {
   restoreAnswerSchema,
 } from "../../schemas/api-responses";
 import type { ZodProvider } from "../zod-provider";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import { bulkSelectionSchema, exportIdsQuery, restoreSchema } from "../../schemas/bulk";
 import type { Actor } from "../../domain/audit/service";
 import { HttpError } from "../errors";

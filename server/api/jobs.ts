@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import { jobDetailSchema, jobListItemSchema } from "../../schemas/job";
 import { HttpError } from "../errors";
 

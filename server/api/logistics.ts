@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { csvAnswerSchema, listAnswerOf, recordAnswerOf, recordSchemaOf } from "../../schemas/api-responses";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import {
   memberInputSchema,
   memberListQuerySchema,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { recordId } from "../../schemas/blog";
+import { recordId } from "../../schemas/common";
 import { mailListAnswerSchema, mailListQuerySchema, mailRecordAnswerSchema } from "../../schemas/mail";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";

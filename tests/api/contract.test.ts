@@ -30,7 +30,7 @@ import {
   truckBody,
 } from "../support/logistics-bodies";
 
-// The API description is the truth (issue 22): every operation of /api/openapi.json is called as each role
+// The API description is the truth: every operation of /api/openapi.json is called as each role
 // with inputs generated from the document itself, and every answer, 2xx and 4xx, must match what the
 // document says for its status. Path ids point at records created first, so reads and edits reach a 2xx.
 // Outside production the serializer refuses an answer its schema would trim (exactAnswers in

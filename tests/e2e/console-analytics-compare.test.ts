@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
 import { adminToken, openSignedIn } from "./support/console";
 
-// Analytics compares like with like (issue 30): the period before is counted up to the same time of day,
+// Analytics compares like with like: the period before is counted up to the same time of day,
 // and each tile says so; website enquiries and CRM leads have their own tiles.
 
 const browser = setupBrowser();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { asAdmin, freshPhone, openSignedIn } from "./support/console";
 
-// Issue 30, "Enter less": the blog asks before publishing with no date, filters scheduled posts, counts SEO
+// "Enter less": the blog asks before publishing with no date, filters scheduled posts, counts SEO
 // characters and previews drafts; the CRM board moves between cards with the arrow keys and reopens as left.
 
 const browser = setupBrowser();

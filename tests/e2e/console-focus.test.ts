@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { asAdmin, freshPhone, openSignedIn, sendEnquiry } from "./support/console";
 
-// Issue 30: after a dialog closes, focus goes back to the control that opened it, or, once a delete removed
+// after a dialog closes, focus goes back to the control that opened it, or, once a delete removed
 // that control or a save re-rendered it, to a stable stand-in; never to the page body.
 
 const browser = setupBrowser();

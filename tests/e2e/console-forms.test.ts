@@ -210,7 +210,7 @@ describe("analytics tabs", () => {
     await truckPanel.getByRole("heading", { name: /^Truck records/ }).waitFor();
     // Only the active tab is in the Tab order.
     expect(await load.getAttribute("tabindex")).toBe("-1");
-    // The tabs and panels pass axe; the chart's own tooltip belongs to the charts' work (issue 16, item 6).
+    // The tabs and panels pass axe; the chart's own tooltip belongs to the charts' own work.
     const axe = await new AxeBuilder({ page }).exclude(".recharts-tooltip-wrapper").analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
     expect(errors).toEqual([]);

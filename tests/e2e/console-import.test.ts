@@ -4,7 +4,7 @@ import { truckBody } from "../support/logistics-bodies";
 import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
 import { adminToken, createMember, openSignedIn } from "./support/console";
 
-// Issue 27: a list's spreadsheet import, in the browser. Export trucks, edit the file as a spreadsheet would
+// a list's spreadsheet import, in the browser. Export trucks, edit the file as a spreadsheet would
 // and import it back (matched by vehicle number); a file with bad rows shows them before anything is
 // written and hands them back as CSV; Undo puts the list back as it was.
 

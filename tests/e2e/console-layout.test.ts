@@ -9,7 +9,7 @@ import { samplePdf } from "../support/cv-files";
 import { applyForJob, asAdmin, freshPhone, openSignedIn } from "./support/console";
 
 /**
- * Issue 16: every console screen fits a phone (390 px) and a laptop (1280 px) without a horizontal page
+ * every console screen fits a phone (390 px) and a laptop (1280 px) without a horizontal page
  * scroll, in the light and the dark scheme, with no axe-core violation of any impact. Screenshots of every
  * screen go to /tmp/layout-<width>-<scheme>-<screen>.png for a person to look at.
  */

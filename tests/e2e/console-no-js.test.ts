@@ -80,7 +80,14 @@ const codeFor = (key: string, steps = 0) =>
 
 /** Turns on two-factor sign-in for `who` through the API; answers the key and the recovery codes. */
 async function withTwoFactor(who: { username: string; password: string }) {
-  const token = (await login(who)).access_token;
+  // A change to how one signs in needs the password confirmed in the last minutes (sudo mode).
+  const { data: confirmed } = await api<{ data: { access_token: string } }>(
+    "POST",
+    "/api/auth/reauth",
+    { password: who.password },
+    (await login(who)).access_token,
+  );
+  const token = confirmed.access_token;
   const { data } = await api<{ data: { secret: string; setup_token: string } }>(
     "POST",
     "/api/auth/two_factor/setup",

@@ -6,7 +6,7 @@ import { expectAccessible, setupBrowser } from "./support/browser";
 import { applyForJob, asAdmin, freshPhone, openSignedIn, sendEnquiry } from "./support/console";
 import { addDays, todayInIndia } from "../../schemas/dates";
 
-// Issue 30: the console from a phone (lists as cards with 44 px tap targets, tel:/mailto: links) and entering
+// the console from a phone (lists as cards with 44 px tap targets, tel:/mailto: links) and entering
 // less (focus back on the opener after a dialog, forms filled from the verified member, 12.5 t loads).
 
 const browser = setupBrowser();

@@ -4,7 +4,7 @@ import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
 import { adminToken, openSignedIn } from "./support/console";
 import { TEST_ADMIN } from "./support/server";
 
-// Recover and find (issue 30): a delete is restorable from "Recently deleted" long after its toast is gone,
+// Recover and find: a delete is restorable from "Recently deleted" long after its toast is gone,
 // every list links there, and the audit log finds a post by its title, filters by action and restores deletes.
 
 const browser = setupBrowser();

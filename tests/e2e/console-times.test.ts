@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { asAdmin, openSignedIn, sendEnquiry } from "./support/console";
 
-// Issue 30, "one rule for times": an operator in New York reads India time, labelled IST, on screen, in the CSV
+// "one rule for times": an operator in New York reads India time, labelled IST, on screen, in the CSV
 // and on the public site, and the CSV file is dated by the India date.
 
 const browser = setupBrowser();

@@ -16,7 +16,7 @@ import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./sup
 
 const browser = setupBrowser();
 
-/** Every public static route of issue 3 with the h1 it must show. */
+/** Every public static route with the h1 it must show. */
 const routes: [path: string, h1: string][] = [
   ["/", heroSlides[0].title],
   ["/about-page", aboutIntro.title],

@@ -5,7 +5,7 @@ import { createPgDatabase, json, spawnServer, type ServerProcess } from "./suppo
 import { itWith, describeWith, serviceUrl } from "../support/services";
 
 /**
- * Public-form limits hold across instances (issue 15): two server processes on one PostgreSQL, limit 3, one
+ * Public-form limits hold across instances: two server processes on one PostgreSQL, limit 3, one
  * visitor posting to each in turn is refused on the 4th post, as with one instance; also with REDIS_URL.
  */
 const live = new Set<ServerProcess>();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createTestApp, type TestApp } from "../support/app";
 import { operatorToken } from "../support/auth";
 
-// Unknown query keys (issue 23): every list, export and bulk delete refuses a key it does not declare, so a
+// Unknown query keys: every list, export and bulk delete refuses a key it does not declare, so a
 // misspelt filter can never widen what it reads or deletes. Each declared key is sent misspelt, plus one
 // that no route has.
 

@@ -27,7 +27,7 @@ import { validCaseSessions } from "./fuzz/valid-sessions";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 /** Share of the cases sent over real HTTP to the suite's server (GET routes and junk bodies only). */
 const HTTP_RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? Math.round(RUNS / 6));
-/** A query key no route declares: sent with each list's accepted request, it must be refused (issue 23). */
+/** A query key no route declares: sent with each list's accepted request, it must be refused. */
 const UNKNOWN_KEY = "zz_fuzz_unknown";
 
 /**

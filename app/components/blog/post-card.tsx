@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { BlogPostCard } from "../../../schemas/blog";
 import { languageCodes, languageLocales } from "../../../shared/blog-languages";
-import { messagesFor } from "~/lib/i18n/messages";
+import { cardMessages } from "~/lib/i18n/card-messages";
 import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 
 /**
@@ -21,7 +21,7 @@ export function PostCard({
   belowFold: boolean;
 }) {
   const href = post.path;
-  const t = messagesFor(post.language);
+  const t = cardMessages[post.language];
   return (
     <article
       lang={languageCodes[post.language]}

@@ -7,11 +7,14 @@ import { answerField, MAX_ANSWER_LENGTH, YES_NO, type JobQuestion } from "../../
 export function QuestionField({
   question: q,
   fieldId,
+  value,
   error,
   inputClass,
 }: {
   question: JobQuestion;
   fieldId: (name: string) => string;
+  /** The answer as sent, when a refused form comes back. */
+  value?: string;
   error?: string;
   inputClass: string;
 }) {
@@ -41,6 +44,7 @@ export function QuestionField({
           type="text"
           maxLength={MAX_ANSWER_LENGTH}
           autoComplete="off"
+          defaultValue={value}
           required={q.required}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -69,6 +73,7 @@ export function QuestionField({
               type="radio"
               name={name}
               value={option}
+              defaultChecked={value === option}
               required={q.required}
               className="size-5 shrink-0 accent-brand-700"
             />

@@ -1,28 +1,7 @@
-import type { SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { SelectHTMLAttributes } from "react";
 import { controlClass, FieldFrame, type FieldFrameProps } from "~/components/forms/field";
 
-export { Field } from "~/components/forms/field";
-
-export function TextAreaField({
-  label,
-  name,
-  error,
-  hint,
-  rows = 3,
-  ...area
-}: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <FieldFrame
-      label={label}
-      name={name}
-      error={error}
-      hint={hint}
-      control={(a11y) => (
-        <textarea {...a11y} name={name} rows={rows} className={controlClass(error)} {...area} />
-      )}
-    />
-  );
-}
+export { Field, TextAreaField } from "~/components/forms/field";
 
 /** Select options from a value → label map, in its order. */
 export const optionsOf = (labels: Record<string, string>) =>

@@ -28,3 +28,28 @@ export function formFields<Name extends string>(
   }
   return fields;
 }
+
+/** A public form as the page draws it: what was typed, each field's message, and the form's own message. */
+export interface FormAnswer<Name extends string = string> {
+  values: Record<Name, string>;
+  errors: FieldErrors;
+  message?: string;
+}
+
+/**
+ * An API refusal split for the form: the messages of its own fields, and one message for the rest (a
+ * honeypot, a rate limit, a closed job), the same reading whether the page's script or its action posted.
+ */
+export function refusalOf(
+  body: { message?: unknown; errors?: Record<string, string> },
+  fields: readonly string[],
+  fallback: string,
+): { errors: FieldErrors; message?: string } {
+  const errors: FieldErrors = {};
+  let other: string | undefined;
+  for (const [name, text] of Object.entries(body.errors ?? {}))
+    if (fields.includes(name)) errors[name] = text;
+    else other ??= text;
+  const message = typeof body.message === "string" && body.message ? body.message : fallback;
+  return { errors, message: other ?? (Object.keys(errors).length > 0 ? undefined : message) };
+}

@@ -1,13 +1,14 @@
 import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "../../../schemas/comment-limits";
 import type { BlogLanguage } from "../../../shared/blog-languages";
 import { WAITING_TO_SEND } from "../offline-texts";
+import { cardMessages, type CardMessages } from "./card-messages";
 
 /**
  * The words around a post (its comments, the reply form, the sidebar, its card) in the post's language. Each
  * language must give every key: the type checker refuses a catalogue with one missing. The English texts
  * are the spec's, word for word. The menu and footer stay English on every page.
  */
-export interface Messages {
+export interface Messages extends CardMessages {
   home: string;
   blog: string;
   /** The breadcrumb's name for screen readers. */
@@ -45,19 +46,15 @@ export interface Messages {
   tags: string;
   recentPosts: string;
   allArticles: string;
-  viewDetails: string;
-  /** Read after viewDetails by screen readers, naming the post. */
-  viewDetailsOf: (heading: string) => string;
   alsoIn: string;
   shareThisPost: string;
   opensInNewTab: string;
-  /** The names of the blog's languages, written in this one. */
-  languageNames: Record<BlogLanguage, string>;
 }
 
 const textMax = COMMENT_TEXT_MAX.toLocaleString("en-US");
 
 const english: Messages = {
+  ...cardMessages.English,
   home: "Home",
   blog: "Blog",
   breadcrumb: "Breadcrumb",
@@ -91,15 +88,13 @@ const english: Messages = {
   tags: "Tags",
   recentPosts: "Recent posts",
   allArticles: "All articles",
-  viewDetails: "View Details",
-  viewDetailsOf: (heading) => ` about ${heading}`,
   alsoIn: "This article is also available in:",
   shareThisPost: "Share this post",
   opensInNewTab: " (opens in a new tab)",
-  languageNames: { English: "English", Hindi: "Hindi", Tamil: "Tamil" },
 };
 
 const hindi: Messages = {
+  ...cardMessages.Hindi,
   home: "होम",
   blog: "ब्लॉग",
   breadcrumb: "आप यहाँ हैं",
@@ -138,15 +133,13 @@ const hindi: Messages = {
   tags: "टैग",
   recentPosts: "हाल के लेख",
   allArticles: "सभी लेख",
-  viewDetails: "पूरा लेख पढ़ें",
-  viewDetailsOf: (heading) => `: ${heading}`,
   alsoIn: "यह लेख इन भाषाओं में भी उपलब्ध है:",
   shareThisPost: "यह लेख साझा करें",
   opensInNewTab: " (नए टैब में खुलेगा)",
-  languageNames: { English: "अंग्रेज़ी", Hindi: "हिन्दी", Tamil: "तमिल" },
 };
 
 const tamil: Messages = {
+  ...cardMessages.Tamil,
   home: "முகப்பு",
   blog: "வலைப்பதிவு",
   breadcrumb: "நீங்கள் இருக்கும் இடம்",
@@ -185,12 +178,9 @@ const tamil: Messages = {
   tags: "குறிச்சொற்கள்",
   recentPosts: "சமீபத்திய கட்டுரைகள்",
   allArticles: "எல்லாக் கட்டுரைகளும்",
-  viewDetails: "மேலும் படிக்க",
-  viewDetailsOf: (heading) => `: ${heading}`,
   alsoIn: "இந்தக் கட்டுரை இந்த மொழிகளிலும் உள்ளது:",
   shareThisPost: "இந்தக் கட்டுரையைப் பகிருங்கள்",
   opensInNewTab: " (புதிய தாவலில் திறக்கும்)",
-  languageNames: { English: "ஆங்கிலம்", Hindi: "இந்தி", Tamil: "தமிழ்" },
 };
 
 const catalogue: Record<BlogLanguage, Messages> = { English: english, Hindi: hindi, Tamil: tamil };

@@ -12,6 +12,7 @@ import { splitTags } from "../../../schemas/blog";
 import { COMMENTS_PER_PAGE } from "../../../schemas/comment-limits";
 import type { Route } from "./+types/blog-post";
 import { CommentForm } from "~/components/blog/comment-form";
+import { commentAction } from "~/components/blog/comment-action.server";
 import { CommentList, commentsHref } from "~/components/blog/comment-list";
 import { timeAttribute } from "../../../shared/india-time";
 import { LoadingStatus } from "~/components/blog/loading-status";
@@ -99,11 +100,20 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
+/** 'Leave a Reply' posted without JavaScript (components/blog/comment-action.server.ts). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const parsed = parseIdSlug(params.idSlug);
+  const post = parsed && (await context.services.blog.getPublished(parsed.id));
+  if (!post) throw data(null, { status: 404 });
+  return commentAction(request, context, post);
+}
+
 // Comments are posted from this page and then reloaded: browsers must check back every time (a cheap
-// 304 while nothing changed) instead of reusing a copy up to a minute old.
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "public, max-age=0, must-revalidate",
-});
+// 304 while nothing changed) instead of reusing a copy up to a minute old. A form's answer is never kept.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
+  actionHeaders.has("Cache-Control")
+    ? actionHeaders
+    : { "Cache-Control": "public, max-age=0, must-revalidate" };
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} Blog`, href: "/rss.xml" },
@@ -170,7 +180,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function BlogPost({ loaderData }: Route.ComponentProps) {
+export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, tags, comments, commentCount, commentPage, commentPages, recent, path, baseUrl } = loaderData;
   const t = messagesFor(post.language);
   const navigation = useNavigation();
@@ -225,6 +235,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <CommentForm
             blogId={post.id}
             language={post.language}
+            answer={actionData}
             // A new comment is the newest: on an older page of comments, go to the first to show it.
             onPosted={() =>
               void (commentPage === 1

@@ -3,34 +3,40 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/careers-details";
 import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 import { ApplicationForm } from "~/components/careers/application-form";
+import { applicationAction } from "~/components/careers/application-action.server";
+import type { ClosedJob } from "~/components/careers/application-fields";
 import { ShareLinks } from "~/components/ui/share-links";
 import { htmlToText } from "~/lib/html-text";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
 import { KEEP_CV_DAYS } from "../../../schemas/application";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+/** The page's job id (`?jobId=`), else 404. */
+function jobIdOf(url: URL): number {
   const raw = url.searchParams.get("jobId");
   if (raw === null || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
     throw data(null, { status: 404 });
   }
-  // A form post without JavaScript comes back with what failed (server/api/applications.ts).
-  const error = url.searchParams.get("error");
+  return Number(raw);
+}
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const jobId = jobIdOf(url);
   let job;
   let retentionDays;
   let closedTitle = null;
   try {
     [job, { application_retention_days: retentionDays }] = await Promise.all([
-      context.services.careers.getOpenJobPage(Number(raw)),
+      context.services.careers.getOpenJobPage(jobId),
       context.services.settings.get(),
     ]);
-    if (!job) closedTitle = await context.services.careers.closedJobTitle(Number(raw));
+    if (!job) closedTitle = await context.services.careers.closedJobTitle(jobId);
   } catch (error) {
     console.error("job page: loading the job failed", error);
     throw data(null, { status: 503 });
   }
   // A job that exists but is closed or expired says so (410 Gone); an unknown one is 'Job not found' (404).
   if (closedTitle !== null) {
-    const closed: ClosedJob = { closed: true, title: closedTitle, refused: error === "closed" };
+    const closed: ClosedJob = { closed: true, title: closedTitle, refused: false };
     throw data(closed, { status: 410 });
   }
   if (!job) throw data(null, { status: 404 });
@@ -42,16 +48,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     baseUrl: context.baseUrl,
     retentionDays,
     keepDays: KEEP_CV_DAYS,
-    error: error && /^[a-z0-9_]{1,30}$/.test(error) ? error : null,
   };
 }
 
-/** What the page knows of a job that no longer takes applications (thrown with status 410). */
-interface ClosedJob {
-  closed: true;
-  title: string;
-  /** The visitor's application was just refused because of it (a form post without JavaScript). */
-  refused: boolean;
+/** The application posted without JavaScript, with its CV (server/app.ts gives this page the body limit). */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return applicationAction(request, context, jobIdOf(url));
 }
 
 function closedJobOf(error: unknown): ClosedJob | null {
@@ -154,8 +156,8 @@ function Facts({ job }: { job: Route.ComponentProps["loaderData"]["job"] }) {
   );
 }
 
-export default function CareerDetails({ loaderData }: Route.ComponentProps) {
-  const { job, url, retentionDays, keepDays, error } = loaderData;
+export default function CareerDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, url, retentionDays, keepDays } = loaderData;
   return (
     <>
       <div className="bg-navy-900 py-12 text-white sm:py-16">
@@ -191,13 +193,12 @@ export default function CareerDetails({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="mt-5">
               <ApplicationForm
-                key={error ?? ""}
                 jobId={job.id}
                 jobTitle={job.title}
                 retentionDays={retentionDays}
                 keepDays={keepDays}
                 questions={job.questions}
-                initialError={error}
+                answer={actionData}
               />
             </div>
             <p className="mt-6 text-sm text-slate-600">

@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { ContactForm } from "~/components/forms/contact-form";
+import { contactAction } from "~/components/forms/contact-action.server";
 import { SocialLinks } from "~/components/layout/social-links";
 import { pageMeta, type Crumb } from "~/components/marketing/meta";
 import { PageHero } from "~/components/marketing/page";
@@ -19,6 +20,12 @@ export function loader() {
   return { content: contactPage, supportHours, supportTimeZone, trail };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return contactAction(request, context);
+}
+
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(
     matches,
@@ -26,7 +33,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   );
 }
 
-export default function ContactPage({ loaderData }: Route.ComponentProps) {
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const { content, trail } = loaderData;
   // Addresses and numbers are site settings (editable in the dashboard), never hard-coded.
   const { settings } = useRootData();
@@ -79,7 +86,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-600">
             Tell us about your plans and we will reply within one business day.
           </p>
-          <ContactForm className="mt-8" />
+          <ContactForm className="mt-8" answer={actionData} />
         </section>
       </div>
     </>

@@ -1,0 +1,30 @@
+import type { AppLoadContext } from "react-router";
+import { messagesFor } from "~/lib/i18n/messages";
+import { commentInputSchema } from "../../../schemas/comment";
+import type { BlogLanguage } from "../../../shared/blog-languages";
+import { acceptForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
+import { formFields } from "../forms/validate";
+import { COMMENT_FIELDS, commentProblems } from "./comment-fields";
+
+/**
+ * 'Leave a Reply' posted without JavaScript: checked as the page's script checks it, then sent to the API
+ * route the script posts to (its rate limit, honeypot and checks included); the page then shows the new
+ * comment in its list.
+ */
+export async function commentAction(
+  request: Request,
+  context: AppLoadContext,
+  post: { id: number; language: BlogLanguage },
+) {
+  const t = messagesFor(post.language);
+  const { url_hp, ...values } = formFields(await request.formData(), [...COMMENT_FIELDS, "url_hp"]);
+  const problems = commentProblems(values, t, (input) => commentInputSchema.safeParse(input), post.id);
+  if (problems) return refuseForm(values, problems.errors, problems.message);
+  const sent = await sendPageForm(
+    context,
+    "/api/blog_comments/",
+    { blog_id: post.id, ...values, url_hp },
+    { values, fields: COMMENT_FIELDS, fallback: () => t.submitFailed },
+  );
+  return sent.ok ? acceptForm({ posted: t.commentSubmitted }) : sent.refused;
+}

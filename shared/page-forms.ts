@@ -1,0 +1,5 @@
+/**
+ * Set by the server (never taken from the visitor) on a page's form post that was over the page's body limit
+ * and so was not read: the page's action answers the form again, saying what was too large.
+ */
+export const BODY_TOO_LARGE_HEADER = "x-page-body-too-large";
