@@ -2,14 +2,7 @@
 /** Every API route: what its query and body take and what it answers (the console calls them through `call`). */
 export interface ApiRoutes {
   "GET /api/analytics/:entity": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      from_date?: string;
-      to_date?: string;
-    };
+    query: Shape_e3242112;
     body: never;
     answer: {
       success: true;
@@ -27,28 +20,8 @@ export interface ApiRoutes {
         to: string;
         material: string;
       }>;
-      truck_data?: Array<{
-        id: number;
-        created_at: string;
-        date: string;
-        phone_number: string;
-        name: string;
-        company_name: string;
-        from: string;
-        to: string;
-        vehicle_number: string;
-      }>;
-      driver_data?: Array<{
-        id: number;
-        created_at: string;
-        date: string;
-        phone_number: string;
-        name: string;
-        company_name: string;
-        from: string;
-        to: string;
-        vehicle_number: string;
-      }>;
+      truck_data?: Array<Shape_a550573b>;
+      driver_data?: Array<Shape_a550573b>;
       buy_sell_data?: Array<{
         id: number;
         created_at: string;
@@ -64,18 +37,7 @@ export interface ApiRoutes {
       total_no_of_data: number;
     };
   };
-  "GET /api/analytics/:entity/export.csv": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      from_date?: string;
-      to_date?: string;
-    };
-    body: never;
-    answer: string;
-  };
+  "GET /api/analytics/:entity/export.csv": { query: Shape_e3242112; body: never; answer: string };
   "GET /api/analytics/overall": {
     query: { period?: "today" | "last_7_days" | "this_month" };
     body: never;
@@ -148,24 +110,8 @@ export interface ApiRoutes {
       total_capped?: boolean;
     };
   };
-  "GET /api/auth/account": {
-    query: never;
-    body: never;
-    answer: {
-      success: true;
-      message?: string;
-      data: { user_id: number; username: string; email: string | null; role: "admin" | "editor" };
-    };
-  };
-  "PATCH /api/auth/account": {
-    query: never;
-    body: { email: string | null };
-    answer: {
-      success: true;
-      message?: string;
-      data: { user_id: number; username: string; email: string | null; role: "admin" | "editor" };
-    };
-  };
+  "GET /api/auth/account": { query: never; body: never; answer: Shape_88c3f0d6 };
+  "PATCH /api/auth/account": { query: never; body: { email: string | null }; answer: Shape_88c3f0d6 };
   "POST /api/auth/email_change/undo": {
     query: never;
     body: { token: string };
@@ -179,28 +125,12 @@ export interface ApiRoutes {
   "POST /api/auth/login": {
     query: never;
     body: { username: string; password: string };
-    answer:
-      | {
-          access_token: string;
-          user_id: number;
-          username: string;
-          role: "admin" | "editor";
-          two_factor_enrolment_required?: boolean;
-          recovery_codes_left?: number;
-        }
-      | { second_factor_required: true; challenge: string; message: string };
+    answer: Shape_12b369d2 | { second_factor_required: true; challenge: string; message: string };
   };
   "POST /api/auth/login/second_factor": {
     query: never;
     body: { challenge: string; code?: string; recovery_code?: string };
-    answer: {
-      access_token: string;
-      user_id: number;
-      username: string;
-      role: "admin" | "editor";
-      two_factor_enrolment_required?: boolean;
-      recovery_codes_left?: number;
-    };
+    answer: Shape_12b369d2;
   };
   "POST /api/auth/logout": {
     query: never;
@@ -286,20 +216,12 @@ export interface ApiRoutes {
   "POST /api/auth/two_factor/enable": {
     query: never;
     body: { setup_token: string; code: string };
-    answer: {
-      success: true;
-      message: string;
-      data: { recovery_codes: Array<string>; access_token?: string };
-    };
+    answer: Shape_0e0b4ed2;
   };
   "POST /api/auth/two_factor/recovery_codes": {
     query: never;
     body: { code: string };
-    answer: {
-      success: true;
-      message: string;
-      data: { recovery_codes: Array<string>; access_token?: string };
-    };
+    answer: Shape_0e0b4ed2;
   };
   "POST /api/auth/two_factor/setup": {
     query: never;
@@ -322,29 +244,7 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      blog_data: Array<{
-        id: number;
-        feature_image: string | null;
-        image_alt_text: string;
-        heading: string;
-        sub_heading: string;
-        status: "draft" | "published";
-        language: string;
-        translation_group: number;
-        translations: Array<{
-          id: number;
-          heading: string;
-          language: string;
-          status: "draft" | "published";
-          published_at: string | null;
-        }>;
-        author: string;
-        tags: string;
-        seo_title: string | null;
-        meta_description: string | null;
-        published_at: string | null;
-        updated_at: string;
-      }>;
+      blog_data: Array<Shape_777f3f87>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -366,47 +266,17 @@ export interface ApiRoutes {
       published_at?: (string | unknown) | null;
       translation_of?: string | number;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        feature_image: string | null;
-        image_alt_text: string;
-        heading: string;
-        sub_heading: string;
-        status: "draft" | "published";
-        language: string;
-        translation_group: number;
-        translations: Array<{
-          id: number;
-          heading: string;
-          language: string;
-          status: "draft" | "published";
-          published_at: string | null;
-        }>;
-        author: string;
-        tags: string;
-        seo_title: string | null;
-        meta_description: string | null;
-        published_at: string | null;
-        updated_at: string;
-      };
-    };
+    answer: Shape_ca6ddde6;
   };
   "GET /api/blog_comments/": {
     query: { blog_id?: string | number; page?: string; page_size?: string };
     body: never;
-    answer: Array<{ id: number; blog_id: number; name: string; comment: string; created_at: string }>;
+    answer: Array<Shape_91f95563>;
   };
   "POST /api/blog_comments/": {
     query: never;
     body: { blog_id: string | number; name: string; email_id: string; comment: string; url_hp?: string };
-    answer: {
-      success: true;
-      message?: string;
-      data: { id: number; blog_id: number; name: string; comment: string; created_at: string };
-    };
+    answer: { success: true; message?: string; data: Shape_91f95563 };
   };
   "GET /api/blog_details/": {
     query: { page?: string; page_size?: string; tag?: string; lang?: "en" | "hi" | "ta" };
@@ -456,11 +326,7 @@ export interface ApiRoutes {
       };
     };
   };
-  "DELETE /api/blog/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
+  "DELETE /api/blog/:id": { query: never; body: never; answer: Shape_43c14989 };
   "GET /api/blog/:id": {
     query: never;
     body: never;
@@ -476,13 +342,7 @@ export interface ApiRoutes {
         status: "draft" | "published";
         language: string;
         translation_group: number;
-        translations: Array<{
-          id: number;
-          heading: string;
-          language: string;
-          status: "draft" | "published";
-          published_at: string | null;
-        }>;
+        translations: Array<Shape_f49df688>;
         author: string;
         tags: string;
         seo_title: string | null;
@@ -509,33 +369,7 @@ export interface ApiRoutes {
       status?: "draft" | "published";
       published_at?: (string | unknown) | null;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        feature_image: string | null;
-        image_alt_text: string;
-        heading: string;
-        sub_heading: string;
-        status: "draft" | "published";
-        language: string;
-        translation_group: number;
-        translations: Array<{
-          id: number;
-          heading: string;
-          language: string;
-          status: "draft" | "published";
-          published_at: string | null;
-        }>;
-        author: string;
-        tags: string;
-        seo_title: string | null;
-        meta_description: string | null;
-        published_at: string | null;
-        updated_at: string;
-      };
-    };
+    answer: Shape_ca6ddde6;
   };
   "DELETE /api/blog/:id/preview_link": {
     query: never;
@@ -585,103 +419,14 @@ export interface ApiRoutes {
       };
     };
   };
-  "POST /api/blog/:id/revisions/:revisionId/restore": {
-    query: never;
-    body: never;
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        feature_image: string | null;
-        image_alt_text: string;
-        heading: string;
-        sub_heading: string;
-        status: "draft" | "published";
-        language: string;
-        translation_group: number;
-        translations: Array<{
-          id: number;
-          heading: string;
-          language: string;
-          status: "draft" | "published";
-          published_at: string | null;
-        }>;
-        author: string;
-        tags: string;
-        seo_title: string | null;
-        meta_description: string | null;
-        published_at: string | null;
-        updated_at: string;
-      };
-    };
-  };
-  "POST /api/blog/restore": {
-    query: never;
-    body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
-  };
+  "POST /api/blog/:id/revisions/:revisionId/restore": { query: never; body: never; answer: Shape_ca6ddde6 };
+  "POST /api/blog/restore": { query: never; body: { ids: Array<string | number> }; answer: Shape_f32f2644 };
   "GET /api/buy_sell": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      brand?:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
-      km_band?:
-        | "0-10000"
-        | "10001-50000"
-        | "50001-100000"
-        | "100001-300000"
-        | "300001-500000"
-        | "500001-1000000"
-        | "1000001-2000000"
-        | "2000001+";
-      price_band?:
-        | "0-500000"
-        | "500001-1000000"
-        | "1000001-2000000"
-        | "2000001-3000000"
-        | "3000001-5000000"
-        | "5000001-9000000"
-        | "9000001+";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_06fb5ee8;
     body: never;
     answer: {
       success: true;
-      buy_sell_data: Array<{
-        buy_sell_id: number;
-        user_id: number | null;
-        created_at: string;
-        owner_name: string;
-        contact_no: unknown;
-        vehicle_number: unknown;
-        brand: unknown;
-        model_year: number;
-        kms_driven: number;
-        price: number;
-        location: string;
-        state: number;
-        images: Array<string>;
-      }>;
+      buy_sell_data: Array<Shape_d114ab05>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -692,22 +437,7 @@ export interface ApiRoutes {
       owner_name: string;
       contact_no: string;
       vehicle_number: string;
-      brand:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
+      brand: Choice_c1e64160;
       model_year: number;
       kms_driven: number;
       price: number;
@@ -715,76 +445,17 @@ export interface ApiRoutes {
       state: number;
       images?: Array<string>;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        buy_sell_id: number;
-        user_id: number | null;
-        created_at: string;
-        owner_name: string;
-        contact_no: unknown;
-        vehicle_number: unknown;
-        brand: unknown;
-        model_year: number;
-        kms_driven: number;
-        price: number;
-        location: string;
-        state: number;
-        images: Array<string>;
-      };
-    };
+    answer: Shape_09932b7a;
   };
-  "DELETE /api/buy_sell/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
-  "GET /api/buy_sell/:id": {
-    query: never;
-    body: never;
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        buy_sell_id: number;
-        user_id: number | null;
-        created_at: string;
-        owner_name: string;
-        contact_no: unknown;
-        vehicle_number: unknown;
-        brand: unknown;
-        model_year: number;
-        kms_driven: number;
-        price: number;
-        location: string;
-        state: number;
-        images: Array<string>;
-      };
-    };
-  };
+  "DELETE /api/buy_sell/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "GET /api/buy_sell/:id": { query: never; body: never; answer: Shape_09932b7a };
   "PATCH /api/buy_sell/:id": {
     query: never;
     body: {
       owner_name?: string;
       contact_no?: string;
       vehicle_number?: string;
-      brand?:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
+      brand?: Choice_c1e64160;
       model_year?: number;
       kms_driven?: number;
       price?: number;
@@ -792,76 +463,12 @@ export interface ApiRoutes {
       state?: number;
       images?: Array<string>;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        buy_sell_id: number;
-        user_id: number | null;
-        created_at: string;
-        owner_name: string;
-        contact_no: unknown;
-        vehicle_number: unknown;
-        brand: unknown;
-        model_year: number;
-        kms_driven: number;
-        price: number;
-        location: string;
-        state: number;
-        images: Array<string>;
-      };
-    };
+    answer: Shape_09932b7a;
   };
   "POST /api/buy_sell/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      brand?:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
-      km_band?:
-        | "0-10000"
-        | "10001-50000"
-        | "50001-100000"
-        | "100001-300000"
-        | "300001-500000"
-        | "500001-1000000"
-        | "1000001-2000000"
-        | "2000001+";
-      price_band?:
-        | "0-500000"
-        | "500001-1000000"
-        | "1000001-2000000"
-        | "2000001-3000000"
-        | "3000001-5000000"
-        | "5000001-9000000"
-        | "9000001+";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_06fb5ee8;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
   "GET /api/buy_sell/export.csv": {
     query: {
@@ -870,39 +477,9 @@ export interface ApiRoutes {
       search?: string;
       sort?: string;
       state?: string;
-      brand?:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
-      km_band?:
-        | "0-10000"
-        | "10001-50000"
-        | "50001-100000"
-        | "100001-300000"
-        | "300001-500000"
-        | "500001-1000000"
-        | "1000001-2000000"
-        | "2000001+";
-      price_band?:
-        | "0-500000"
-        | "500001-1000000"
-        | "1000001-2000000"
-        | "2000001-3000000"
-        | "3000001-5000000"
-        | "5000001-9000000"
-        | "9000001+";
+      brand?: Choice_c1e64160;
+      km_band?: Choice_5e34975a;
+      price_band?: Choice_77b9093c;
       created_from?: string;
       created_to?: string;
       ids?: Array<string | number>;
@@ -913,7 +490,7 @@ export interface ApiRoutes {
   "POST /api/buy_sell/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/comments": {
     query: {
@@ -941,11 +518,7 @@ export interface ApiRoutes {
       total_capped?: boolean;
     };
   };
-  "DELETE /api/comments/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
+  "DELETE /api/comments/:id": { query: never; body: never; answer: Shape_43c14989 };
   "PATCH /api/comments/:id": {
     query: never;
     body: { hidden: boolean };
@@ -954,32 +527,14 @@ export interface ApiRoutes {
   "POST /api/comments/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/contact_requests": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "new" | "contacted" | "closed";
-    };
+    query: Shape_527d97a9;
     body: never;
     answer: {
       success: true;
-      contact_requests_data: Array<{
-        id: number;
-        first_name: string;
-        last_name: string;
-        organization: string;
-        email: string;
-        phone: string;
-        location: string;
-        message: string;
-        status: "new" | "contacted" | "closed";
-        notes: string;
-        created_at: string;
-      }>;
+      contact_requests_data: Array<Shape_1d0787d5>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -999,50 +554,20 @@ export interface ApiRoutes {
     };
     answer: { success: true; message?: string; data: { id: number } };
   };
-  "DELETE /api/contact_requests/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
+  "DELETE /api/contact_requests/:id": { query: never; body: never; answer: Shape_43c14989 };
   "PATCH /api/contact_requests/:id": {
     query: never;
     body: { status?: "new" | "contacted" | "closed"; notes?: string };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        first_name: string;
-        last_name: string;
-        organization: string;
-        email: string;
-        phone: string;
-        location: string;
-        message: string;
-        status: "new" | "contacted" | "closed";
-        notes: string;
-        created_at: string;
-      };
-    };
+    answer: { success: true; message?: string; data: Shape_1d0787d5 };
   };
-  "GET /api/contact_requests/export.csv": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "new" | "contacted" | "closed";
-    };
-    body: never;
-    answer: string;
-  };
+  "GET /api/contact_requests/export.csv": { query: Shape_527d97a9; body: never; answer: string };
   "POST /api/contact_requests/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/crm/after_sale": {
-    query: { page?: number; page_size?: number; search?: string; sort?: string; state?: string };
+    query: Shape_d449b835;
     body: never;
     answer: {
       success: true;
@@ -1066,17 +591,7 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      profile_data: Array<{
-        user_id: number;
-        first_name: string;
-        last_name: string;
-        phone: string;
-        company: string;
-        state: number;
-        service_category: string;
-        vehicle_count: number;
-        created_at: string;
-      }>;
+      profile_data: Array<Shape_9202cb98>;
       service_history: Array<{
         id: number;
         service: string;
@@ -1086,58 +601,21 @@ export interface ApiRoutes {
       }>;
     };
   };
-  "GET /api/crm/after_sale/export.csv": {
-    query: { page?: number; page_size?: number; search?: string; sort?: string; state?: string };
-    body: never;
-    answer: string;
-  };
+  "GET /api/crm/after_sale/export.csv": { query: Shape_d449b835; body: never; answer: string };
   "GET /api/crm/board": {
     query: { search?: string; follow_up?: "overdue" | "today" | "upcoming" | "none" };
     body: never;
     answer: {
       success: true;
-      board_data: Array<{
-        status: "HOT" | "WARM" | "COLD";
-        count: number;
-        leads: Array<{
-          id: number;
-          name: string;
-          contact_no: string;
-          company: string;
-          interest: string;
-          status: "HOT" | "WARM" | "COLD";
-          follow_up_date: string | null;
-          overdue: boolean;
-          note_count: number;
-          created_at: string;
-        }>;
-      }>;
+      board_data: Array<{ status: "HOT" | "WARM" | "COLD"; count: number; leads: Array<Shape_3186f1bb> }>;
     };
   };
   "GET /api/crm/leads": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "HOT" | "WARM" | "COLD";
-      follow_up?: "overdue" | "today" | "upcoming" | "none";
-    };
+    query: Shape_aedd32ef;
     body: never;
     answer: {
       success: true;
-      lead_data: Array<{
-        id: number;
-        name: string;
-        contact_no: string;
-        company: string;
-        interest: string;
-        status: "HOT" | "WARM" | "COLD";
-        follow_up_date: string | null;
-        overdue: boolean;
-        note_count: number;
-        created_at: string;
-      }>;
+      lead_data: Array<Shape_3186f1bb>;
       total_no_of_data: number;
       total_capped?: boolean;
       row_count: number;
@@ -1154,49 +632,16 @@ export interface ApiRoutes {
       follow_up_date?: string | null;
       note?: string;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        name: string;
-        contact_no: string;
-        company: string;
-        interest: string;
-        status: "HOT" | "WARM" | "COLD";
-        follow_up_date: string | null;
-        overdue: boolean;
-        note_count: number;
-        created_at: string;
-      };
-    };
+    answer: Shape_3152cd6a;
   };
-  "DELETE /api/crm/leads/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
+  "DELETE /api/crm/leads/:id": { query: never; body: never; answer: Shape_43c14989 };
   "GET /api/crm/leads/:id": {
     query: never;
     body: never;
     answer: {
       success: true;
       message?: string;
-      data: {
-        lead: {
-          id: number;
-          name: string;
-          contact_no: string;
-          company: string;
-          interest: string;
-          status: "HOT" | "WARM" | "COLD";
-          follow_up_date: string | null;
-          overdue: boolean;
-          note_count: number;
-          created_at: string;
-        };
-        notes: Array<{ id: number; note: string; created_at: string }>;
-      };
+      data: { lead: Shape_3186f1bb; notes: Array<{ id: number; note: string; created_at: string }> };
     };
   };
   "PATCH /api/crm/leads/:id": {
@@ -1209,42 +654,12 @@ export interface ApiRoutes {
       status?: "HOT" | "WARM" | "COLD";
       follow_up_date?: string | null;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        name: string;
-        contact_no: string;
-        company: string;
-        interest: string;
-        status: "HOT" | "WARM" | "COLD";
-        follow_up_date: string | null;
-        overdue: boolean;
-        note_count: number;
-        created_at: string;
-      };
-    };
+    answer: Shape_3152cd6a;
   };
   "POST /api/crm/leads/:id/move": {
     query: never;
     body: { status: "HOT" | "WARM" | "COLD"; from?: "HOT" | "WARM" | "COLD" };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        name: string;
-        contact_no: string;
-        company: string;
-        interest: string;
-        status: "HOT" | "WARM" | "COLD";
-        follow_up_date: string | null;
-        overdue: boolean;
-        note_count: number;
-        created_at: string;
-      };
-    };
+    answer: Shape_3152cd6a;
   };
   "POST /api/crm/leads/:id/notes": {
     query: never;
@@ -1256,21 +671,9 @@ export interface ApiRoutes {
     };
   };
   "POST /api/crm/leads/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "HOT" | "WARM" | "COLD";
-      follow_up?: "overdue" | "today" | "upcoming" | "none";
-    };
+    query: Shape_aedd32ef;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
   "GET /api/crm/leads/export.csv": {
     query: {
@@ -1288,35 +691,15 @@ export interface ApiRoutes {
   "POST /api/crm/leads/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/docs": { query: never; body: never; answer: string };
   "GET /api/drivers": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_be2cf5cd;
     body: never;
     answer: {
       success: true;
-      driver_data: Array<{
-        driver_id: number;
-        user_id: number | null;
-        created_at: string;
-        driver_name: string;
-        vehicle_number: unknown;
-        licence_number: unknown;
-        contact_no: unknown;
-        company_name: string;
-        state: number;
-        from_city: string;
-        to_city: string;
-      }>;
+      driver_data: Array<Shape_7758e9e2>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -1333,50 +716,10 @@ export interface ApiRoutes {
       from_city?: string;
       to_city?: string;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        driver_id: number;
-        user_id: number | null;
-        created_at: string;
-        driver_name: string;
-        vehicle_number: unknown;
-        licence_number: unknown;
-        contact_no: unknown;
-        company_name: string;
-        state: number;
-        from_city: string;
-        to_city: string;
-      };
-    };
+    answer: Shape_41b841d9;
   };
-  "DELETE /api/drivers/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
-  "GET /api/drivers/:id": {
-    query: never;
-    body: never;
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        driver_id: number;
-        user_id: number | null;
-        created_at: string;
-        driver_name: string;
-        vehicle_number: unknown;
-        licence_number: unknown;
-        contact_no: unknown;
-        company_name: string;
-        state: number;
-        from_city: string;
-        to_city: string;
-      };
-    };
-  };
+  "DELETE /api/drivers/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "GET /api/drivers/:id": { query: never; body: never; answer: Shape_41b841d9 };
   "PATCH /api/drivers/:id": {
     query: never;
     body: {
@@ -1389,41 +732,12 @@ export interface ApiRoutes {
       from_city?: string;
       to_city?: string;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        driver_id: number;
-        user_id: number | null;
-        created_at: string;
-        driver_name: string;
-        vehicle_number: unknown;
-        licence_number: unknown;
-        contact_no: unknown;
-        company_name: string;
-        state: number;
-        from_city: string;
-        to_city: string;
-      };
-    };
+    answer: Shape_41b841d9;
   };
   "POST /api/drivers/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_be2cf5cd;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
   "GET /api/drivers/export.csv": {
     query: {
@@ -1442,122 +756,37 @@ export interface ApiRoutes {
   "POST /api/drivers/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/fast_tag": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "new" | "in_progress" | "done" | "rejected";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_21846fdc;
     body: never;
     answer: {
       success: true;
-      fast_tag_data: Array<{
-        id: number;
-        kind: "insurance" | "fast_tag";
-        user_id: number | null;
-        member_name: string;
-        vehicle_number: string;
-        contact_no: string;
-        status: "new" | "in_progress" | "done" | "rejected";
-        notes: string;
-        created_at: string;
-      }>;
+      fast_tag_data: Array<Shape_0c1f062a>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
   };
-  "DELETE /api/fast_tag/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
-  "PATCH /api/fast_tag/:id": {
-    query: never;
-    body: { status?: "new" | "in_progress" | "done" | "rejected"; notes?: string };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        kind: "insurance" | "fast_tag";
-        user_id: number | null;
-        member_name: string;
-        vehicle_number: string;
-        contact_no: string;
-        status: "new" | "in_progress" | "done" | "rejected";
-        notes: string;
-        created_at: string;
-      };
-    };
-  };
+  "DELETE /api/fast_tag/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "PATCH /api/fast_tag/:id": { query: never; body: Shape_902a573d; answer: Shape_27969e65 };
   "POST /api/fast_tag/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "new" | "in_progress" | "done" | "rejected";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_21846fdc;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
-  "GET /api/fast_tag/export.csv": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "new" | "in_progress" | "done" | "rejected";
-      created_from?: string;
-      created_to?: string;
-      ids?: Array<string | number>;
-    };
-    body: never;
-    answer: string;
-  };
+  "GET /api/fast_tag/export.csv": { query: Shape_caef9a67; body: never; answer: string };
   "POST /api/fast_tag/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/feedback": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      kind?: "feedback" | "complaint";
-      status?: "open" | "in_progress" | "resolved";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_a9088a77;
     body: never;
     answer: Array<{
       success: true;
-      feedback: Array<{
-        id: number;
-        user_id: number | null;
-        member_name: string;
-        contact_no: string;
-        kind: "feedback" | "complaint";
-        text: string;
-        status: "open" | "in_progress" | "resolved";
-        reply: string;
-        created_at: string;
-      }>;
+      feedback: Array<Shape_d1cddc00>;
       total_no_of_data: number;
       total_capped?: boolean;
     }>;
@@ -1565,64 +794,18 @@ export interface ApiRoutes {
   "POST /api/feedback": {
     query: never;
     body: { kind: "feedback" | "complaint"; text: string; contact_no?: string };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        user_id: number | null;
-        member_name: string;
-        contact_no: string;
-        kind: "feedback" | "complaint";
-        text: string;
-        status: "open" | "in_progress" | "resolved";
-        reply: string;
-        created_at: string;
-      };
-    };
+    answer: Shape_52b1c07e;
   };
-  "DELETE /api/feedback/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
+  "DELETE /api/feedback/:id": { query: never; body: never; answer: Shape_43c14989 };
   "PATCH /api/feedback/:id": {
     query: never;
     body: { status?: "open" | "in_progress" | "resolved"; reply?: string };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        user_id: number | null;
-        member_name: string;
-        contact_no: string;
-        kind: "feedback" | "complaint";
-        text: string;
-        status: "open" | "in_progress" | "resolved";
-        reply: string;
-        created_at: string;
-      };
-    };
+    answer: Shape_52b1c07e;
   };
   "POST /api/feedback/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      kind?: "feedback" | "complaint";
-      status?: "open" | "in_progress" | "resolved";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_a9088a77;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
   "GET /api/feedback/export.csv": {
     query: {
@@ -1642,37 +825,22 @@ export interface ApiRoutes {
   "POST /api/feedback/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/imports": {
-    query: { type?: "members" | "trucks" | "drivers" | "loads" | "buy_sell" | "leads" };
+    query: { type?: Choice_09712d64 };
     body: never;
-    answer: {
-      success: true;
-      data: Array<{
-        id: number;
-        type: "members" | "trucks" | "drivers" | "loads" | "buy_sell" | "leads";
-        file_name: string;
-        status: "staged" | "committed" | "undone";
-        row_count: number;
-        counts: { new: number; updated: number; unchanged: number; skipped: number; invalid: number } | null;
-        operator: string;
-        created_at: string;
-        committed_at: string | null;
-        undone_at: string | null;
-        undo_until: string | null;
-      }>;
-    };
+    answer: { success: true; data: Array<Shape_dfaeb5c5> };
   };
   "POST /api/imports": {
-    query: { type: "members" | "trucks" | "drivers" | "loads" | "buy_sell" | "leads" };
+    query: { type: Choice_09712d64 };
     body: never;
     answer: {
       success: true;
       message?: string;
       data: {
         id: number;
-        type: "members" | "trucks" | "drivers" | "loads" | "buy_sell" | "leads";
+        type: Choice_09712d64;
         file_name: string;
         row_count: number;
         headers: Array<string>;
@@ -1685,12 +853,12 @@ export interface ApiRoutes {
   };
   "POST /api/imports/:id/check": {
     query: never;
-    body: { mapping: Array<string | null>; mode?: "update" | "skip" };
+    body: Shape_ba13beab;
     answer: {
       success: true;
       message?: string;
       data: {
-        counts: { new: number; updated: number; unchanged: number; skipped: number; invalid: number };
+        counts: Shape_60a4406f;
         missing: Array<string>;
         rows: Array<{
           row: number;
@@ -1701,281 +869,53 @@ export interface ApiRoutes {
       };
     };
   };
-  "POST /api/imports/:id/commit": {
-    query: never;
-    body: { mapping: Array<string | null>; mode?: "update" | "skip" };
-    answer: string;
-  };
+  "POST /api/imports/:id/commit": { query: never; body: Shape_ba13beab; answer: string };
   "GET /api/imports/:id/failed_rows.csv": { query: never; body: never; answer: string };
   "POST /api/imports/:id/undo": {
     query: never;
     body: never;
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        type: "members" | "trucks" | "drivers" | "loads" | "buy_sell" | "leads";
-        file_name: string;
-        status: "staged" | "committed" | "undone";
-        row_count: number;
-        counts: { new: number; updated: number; unchanged: number; skipped: number; invalid: number } | null;
-        operator: string;
-        created_at: string;
-        committed_at: string | null;
-        undone_at: string | null;
-        undo_until: string | null;
-      };
-    };
+    answer: { success: true; message?: string; data: Shape_dfaeb5c5 };
   };
   "GET /api/insurance": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "new" | "in_progress" | "done" | "rejected";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_21846fdc;
     body: never;
     answer: {
       success: true;
-      insurance_data: Array<{
-        id: number;
-        kind: "insurance" | "fast_tag";
-        user_id: number | null;
-        member_name: string;
-        vehicle_number: string;
-        contact_no: string;
-        status: "new" | "in_progress" | "done" | "rejected";
-        notes: string;
-        created_at: string;
-      }>;
+      insurance_data: Array<Shape_0c1f062a>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
   };
-  "DELETE /api/insurance/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
-  "PATCH /api/insurance/:id": {
-    query: never;
-    body: { status?: "new" | "in_progress" | "done" | "rejected"; notes?: string };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        kind: "insurance" | "fast_tag";
-        user_id: number | null;
-        member_name: string;
-        vehicle_number: string;
-        contact_no: string;
-        status: "new" | "in_progress" | "done" | "rejected";
-        notes: string;
-        created_at: string;
-      };
-    };
-  };
+  "DELETE /api/insurance/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "PATCH /api/insurance/:id": { query: never; body: Shape_902a573d; answer: Shape_27969e65 };
   "POST /api/insurance/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "new" | "in_progress" | "done" | "rejected";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_21846fdc;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
-  "GET /api/insurance/export.csv": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      status?: "new" | "in_progress" | "done" | "rejected";
-      created_from?: string;
-      created_to?: string;
-      ids?: Array<string | number>;
-    };
-    body: never;
-    answer: string;
-  };
+  "GET /api/insurance/export.csv": { query: Shape_caef9a67; body: never; answer: string };
   "POST /api/insurance/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/job_applications": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      job_id?: number;
-      stage?: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-      from?: string;
-      to?: string;
-    };
+    query: Shape_adfe9334;
     body: never;
     answer: {
       success: true;
-      applications_data: Array<{
-        id: number;
-        job_id: number | null;
-        job_title: string | null;
-        first_name: string;
-        last_name: string;
-        email: string;
-        phone: string;
-        city: string;
-        stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-        reject_reason: ("not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate") | null;
-        has_cv: boolean;
-        keep_for_future: boolean;
-        resubmissions: number;
-        anonymised: boolean;
-        created_at: string;
-        updated_at: string;
-      }>;
+      applications_data: Array<Shape_15b6593e>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
   };
-  "GET /api/job_applications/:id": {
-    query: never;
-    body: never;
-    answer: {
-      success: true;
-      data: {
-        id: number;
-        job_id: number | null;
-        job_title: string | null;
-        first_name: string;
-        last_name: string;
-        email: string;
-        phone: string;
-        city: string;
-        stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-        reject_reason: ("not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate") | null;
-        has_cv: boolean;
-        keep_for_future: boolean;
-        resubmissions: number;
-        anonymised: boolean;
-        created_at: string;
-        updated_at: string;
-        cover_note: string;
-        profile_url: string;
-        notice_period: string;
-        answers: Array<{ question: string; answer: string }> | null;
-        cv_file_name: string | null;
-        cv_size: number | null;
-        consented_at: string;
-        notes: Array<{ id: number; author: string; text: string; created_at: string }>;
-        history: Array<{
-          from: ("new" | "screening" | "interview" | "offer" | "hired" | "rejected") | null;
-          to: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-          reason: ("not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate") | null;
-          by: string;
-          at: string;
-        }>;
-        submissions: Array<{
-          id: number;
-          first_name: string;
-          last_name: string;
-          email: string;
-          phone: string;
-          city: string;
-          cover_note: string;
-          profile_url: string;
-          notice_period: string;
-          answers: Array<{ question: string; answer: string }> | null;
-          cv_file_name: string;
-          cv_size: number;
-          keep_for_future: boolean;
-          stage_then: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-          created_at: string;
-        }>;
-      };
-    };
-  };
+  "GET /api/job_applications/:id": { query: never; body: never; answer: Shape_5186abac };
   "GET /api/job_applications/:id/cv": { query: never; body: never; answer: string };
-  "GET /api/job_applications/:id/export": {
-    query: never;
-    body: never;
-    answer: {
-      success: true;
-      data: {
-        id: number;
-        job_id: number | null;
-        job_title: string | null;
-        first_name: string;
-        last_name: string;
-        email: string;
-        phone: string;
-        city: string;
-        stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-        reject_reason: ("not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate") | null;
-        has_cv: boolean;
-        keep_for_future: boolean;
-        resubmissions: number;
-        anonymised: boolean;
-        created_at: string;
-        updated_at: string;
-        cover_note: string;
-        profile_url: string;
-        notice_period: string;
-        answers: Array<{ question: string; answer: string }> | null;
-        cv_file_name: string | null;
-        cv_size: number | null;
-        consented_at: string;
-        notes: Array<{ id: number; author: string; text: string; created_at: string }>;
-        history: Array<{
-          from: ("new" | "screening" | "interview" | "offer" | "hired" | "rejected") | null;
-          to: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-          reason: ("not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate") | null;
-          by: string;
-          at: string;
-        }>;
-        submissions: Array<{
-          id: number;
-          first_name: string;
-          last_name: string;
-          email: string;
-          phone: string;
-          city: string;
-          cover_note: string;
-          profile_url: string;
-          notice_period: string;
-          answers: Array<{ question: string; answer: string }> | null;
-          cv_file_name: string;
-          cv_size: number;
-          keep_for_future: boolean;
-          stage_then: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-          created_at: string;
-        }>;
-      };
-    };
-  };
+  "GET /api/job_applications/:id/export": { query: never; body: never; answer: Shape_5186abac };
   "POST /api/job_applications/:id/notes": {
     query: never;
     body: { text: string };
-    answer: {
-      success: true;
-      message?: string;
-      data: { id: number; author: string; text: string; created_at: string };
-    };
+    answer: { success: true; message?: string; data: Shape_ef1513f9 };
   };
   "DELETE /api/job_applications/:id/personal_data": {
     query: never;
@@ -1984,32 +924,8 @@ export interface ApiRoutes {
   };
   "PATCH /api/job_applications/:id/stage": {
     query: never;
-    body: {
-      stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-      reason?: "not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate";
-    };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        job_id: number | null;
-        job_title: string | null;
-        first_name: string;
-        last_name: string;
-        email: string;
-        phone: string;
-        city: string;
-        stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-        reject_reason: ("not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate") | null;
-        has_cv: boolean;
-        keep_for_future: boolean;
-        resubmissions: number;
-        anonymised: boolean;
-        created_at: string;
-        updated_at: string;
-      };
-    };
+    body: { stage: Choice_5a143425; reason?: Choice_46381e5a };
+    answer: { success: true; message?: string; data: Shape_15b6593e };
   };
   "GET /api/job_applications/:id/submissions/:submissionId/cv": { query: never; body: never; answer: string };
   "GET /api/job_applications/board": {
@@ -2017,46 +933,16 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      board_data: Array<{
-        stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-        count: number;
-        applications: Array<{
-          id: number;
-          job_id: number | null;
-          job_title: string | null;
-          first_name: string;
-          last_name: string;
-          email: string;
-          phone: string;
-          city: string;
-          stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-          reject_reason: ("not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate") | null;
-          has_cv: boolean;
-          keep_for_future: boolean;
-          resubmissions: number;
-          anonymised: boolean;
-          created_at: string;
-          updated_at: string;
-        }>;
-      }>;
+      board_data: Array<{ stage: Choice_5a143425; count: number; applications: Array<Shape_15b6593e> }>;
     };
   };
   "POST /api/job_applications/bulk_stage": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      job_id?: number;
-      stage?: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-      from?: string;
-      to?: string;
-    };
+    query: Shape_adfe9334;
     body: {
       ids?: Array<string | number>;
       all_matching?: true;
-      stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
-      reason?: "not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate";
+      stage: Choice_5a143425;
+      reason?: Choice_46381e5a;
     };
     answer: { success: true; message?: string; data: { moved: number } };
   };
@@ -2072,7 +958,7 @@ export interface ApiRoutes {
       search?: string;
       sort?: string;
       job_id?: number;
-      stage?: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
+      stage?: Choice_5a143425;
       from?: string;
       to?: string;
       ids?: Array<string | number>;
@@ -2090,182 +976,26 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      jobs_data: Array<{
-        id: number;
-        job_title: string;
-        company: string;
-        location: string;
-        salary: string;
-        employment_type: string;
-        job_description: string;
-        responsibilities: Array<string>;
-        requirements: Array<string>;
-        apply_link: string | null;
-        status: "open" | "closed";
-        valid_through: string | null;
-        questions: Array<{
-          id: string;
-          label: string;
-          type: "text" | "yes_no" | "choice";
-          required: boolean;
-          choices: Array<string>;
-        }>;
-        created_at: string;
-      }>;
+      jobs_data: Array<Shape_50e491aa>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
   };
-  "POST /api/jobs": {
-    query: never;
-    body: {
-      job_title: string;
-      company: string;
-      location: string;
-      salary?: string;
-      employment_type?: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTERN";
-      job_description?: string;
-      responsibilities?: Array<string>;
-      requirements?: Array<string>;
-      apply_link?: string | null;
-      status?: "open" | "closed";
-      valid_through?: (string | unknown) | null;
-      questions?: Array<{
-        id?: string;
-        label: string;
-        type: "text" | "yes_no" | "choice";
-        required?: boolean;
-        choices?: Array<string>;
-      }>;
-    };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        job_title: string;
-        company: string;
-        location: string;
-        salary: string;
-        employment_type: string;
-        job_description: string;
-        responsibilities: Array<string>;
-        requirements: Array<string>;
-        apply_link: string | null;
-        status: "open" | "closed";
-        valid_through: string | null;
-        questions: Array<{
-          id: string;
-          label: string;
-          type: "text" | "yes_no" | "choice";
-          required: boolean;
-          choices: Array<string>;
-        }>;
-        created_at: string;
-      };
-    };
-  };
-  "DELETE /api/jobs/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
-  "PATCH /api/jobs/:id": {
-    query: never;
-    body: {
-      job_title: string;
-      company: string;
-      location: string;
-      salary?: string;
-      employment_type?: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTERN";
-      job_description?: string;
-      responsibilities?: Array<string>;
-      requirements?: Array<string>;
-      apply_link?: string | null;
-      status?: "open" | "closed";
-      valid_through?: (string | unknown) | null;
-      questions?: Array<{
-        id?: string;
-        label: string;
-        type: "text" | "yes_no" | "choice";
-        required?: boolean;
-        choices?: Array<string>;
-      }>;
-    };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        job_title: string;
-        company: string;
-        location: string;
-        salary: string;
-        employment_type: string;
-        job_description: string;
-        responsibilities: Array<string>;
-        requirements: Array<string>;
-        apply_link: string | null;
-        status: "open" | "closed";
-        valid_through: string | null;
-        questions: Array<{
-          id: string;
-          label: string;
-          type: "text" | "yes_no" | "choice";
-          required: boolean;
-          choices: Array<string>;
-        }>;
-        created_at: string;
-      };
-    };
-  };
+  "POST /api/jobs": { query: never; body: Shape_bf7bbc49; answer: Shape_1d7dffa0 };
+  "DELETE /api/jobs/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "PATCH /api/jobs/:id": { query: never; body: Shape_bf7bbc49; answer: Shape_1d7dffa0 };
   "POST /api/jobs/:id/applications": {
     query: never;
     body: never;
     answer: { success: true; message?: string; data: { redirect: string } };
   };
-  "POST /api/jobs/restore": {
-    query: never;
-    body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
-  };
+  "POST /api/jobs/restore": { query: never; body: { ids: Array<string | number> }; answer: Shape_f32f2644 };
   "GET /api/loads": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      to_state?: string;
-      body_type?: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-      tyres?: string;
-      tonnage_band?: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-      status?: "open" | "assigned" | "delivered" | "cancelled";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_c6bb536f;
     body: never;
     answer: {
       success: true;
-      load_data: Array<{
-        load_id: number;
-        user_id: number | null;
-        created_at: string;
-        contact_no: unknown;
-        contact_name: string;
-        company_name: string;
-        from_city: string;
-        from_state: number;
-        to_city: string;
-        to_state: number;
-        material: string;
-        weight_tons: number;
-        body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-        tyres: number;
-        tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-        pickup_date: string;
-        status: "open" | "assigned" | "delivered" | "cancelled";
-      }>;
+      load_data: Array<Shape_c087be6f>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -2282,68 +1012,16 @@ export interface ApiRoutes {
       to_state: number;
       material: string;
       weight_tons: number;
-      body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+      body_type: Choice_9decea07;
       tyres: number;
-      tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
+      tonnage_band: Choice_ee6a2866;
       pickup_date: string;
       status?: "open" | "assigned" | "delivered" | "cancelled";
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        load_id: number;
-        user_id: number | null;
-        created_at: string;
-        contact_no: unknown;
-        contact_name: string;
-        company_name: string;
-        from_city: string;
-        from_state: number;
-        to_city: string;
-        to_state: number;
-        material: string;
-        weight_tons: number;
-        body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-        tyres: number;
-        tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-        pickup_date: string;
-        status: "open" | "assigned" | "delivered" | "cancelled";
-      };
-    };
+    answer: Shape_02b392d9;
   };
-  "DELETE /api/loads/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
-  "GET /api/loads/:id": {
-    query: never;
-    body: never;
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        load_id: number;
-        user_id: number | null;
-        created_at: string;
-        contact_no: unknown;
-        contact_name: string;
-        company_name: string;
-        from_city: string;
-        from_state: number;
-        to_city: string;
-        to_state: number;
-        material: string;
-        weight_tons: number;
-        body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-        tyres: number;
-        tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-        pickup_date: string;
-        status: "open" | "assigned" | "delivered" | "cancelled";
-      };
-    };
-  };
+  "DELETE /api/loads/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "GET /api/loads/:id": { query: never; body: never; answer: Shape_02b392d9 };
   "PATCH /api/loads/:id": {
     query: never;
     body: {
@@ -2356,58 +1034,18 @@ export interface ApiRoutes {
       to_state?: number;
       material?: string;
       weight_tons?: number;
-      body_type?: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+      body_type?: Choice_9decea07;
       tyres?: number;
-      tonnage_band?: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
+      tonnage_band?: Choice_ee6a2866;
       pickup_date?: string;
       status?: "open" | "assigned" | "delivered" | "cancelled";
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        load_id: number;
-        user_id: number | null;
-        created_at: string;
-        contact_no: unknown;
-        contact_name: string;
-        company_name: string;
-        from_city: string;
-        from_state: number;
-        to_city: string;
-        to_state: number;
-        material: string;
-        weight_tons: number;
-        body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-        tyres: number;
-        tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-        pickup_date: string;
-        status: "open" | "assigned" | "delivered" | "cancelled";
-      };
-    };
+    answer: Shape_02b392d9;
   };
   "POST /api/loads/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      to_state?: string;
-      body_type?: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-      tyres?: string;
-      tonnage_band?: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-      status?: "open" | "assigned" | "delivered" | "cancelled";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_c6bb536f;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
   "GET /api/loads/export.csv": {
     query: {
@@ -2417,9 +1055,9 @@ export interface ApiRoutes {
       sort?: string;
       state?: string;
       to_state?: string;
-      body_type?: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+      body_type?: Choice_9decea07;
       tyres?: string;
-      tonnage_band?: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
+      tonnage_band?: Choice_ee6a2866;
       status?: "open" | "assigned" | "delivered" | "cancelled";
       created_from?: string;
       created_to?: string;
@@ -2428,11 +1066,7 @@ export interface ApiRoutes {
     body: never;
     answer: string;
   };
-  "POST /api/loads/restore": {
-    query: never;
-    body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
-  };
+  "POST /api/loads/restore": { query: never; body: { ids: Array<string | number> }; answer: Shape_f32f2644 };
   "GET /api/mail": {
     query: {
       page?: number;
@@ -2444,17 +1078,7 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      mail_data: Array<{
-        id: number;
-        to: string;
-        subject: string;
-        status: "pending" | "sent" | "logged" | "failed";
-        attempts: number;
-        last_error: string | null;
-        next_attempt_at: string;
-        created_at: string;
-        sent_at: string | null;
-      }>;
+      mail_data: Array<Shape_f8cfad09>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -2462,55 +1086,14 @@ export interface ApiRoutes {
   "POST /api/mail/:id/retry": {
     query: never;
     body: never;
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        to: string;
-        subject: string;
-        status: "pending" | "sent" | "logged" | "failed";
-        attempts: number;
-        last_error: string | null;
-        next_attempt_at: string;
-        created_at: string;
-        sent_at: string | null;
-      };
-    };
+    answer: { success: true; message?: string; data: Shape_f8cfad09 };
   };
   "GET /api/members": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      service_category?:
-        | "Lorry Owner"
-        | "Logistics"
-        | "Lorry Constructions"
-        | "Load Booking Agent"
-        | "Driver"
-        | "Lorry Buy & Sell Dealers/Owner"
-        | "Fastag"
-        | "Insurance";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_678ac8bd;
     body: never;
     answer: {
       success: true;
-      members_data: Array<{
-        user_id: number;
-        first_name: string;
-        last_name: string;
-        phone: string;
-        company: string;
-        state: number;
-        service_category: string;
-        vehicle_count: number;
-        created_at: string;
-      }>;
+      members_data: Array<Shape_9202cb98>;
       total_no_of_data: number;
       total_capped?: boolean;
       row_count: number;
@@ -2524,54 +1107,18 @@ export interface ApiRoutes {
       phone: string;
       company?: string;
       state: number;
-      service_category:
-        | "Lorry Owner"
-        | "Logistics"
-        | "Lorry Constructions"
-        | "Load Booking Agent"
-        | "Driver"
-        | "Lorry Buy & Sell Dealers/Owner"
-        | "Fastag"
-        | "Insurance";
+      service_category: Choice_16a42a45;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        user_id: number;
-        first_name: string;
-        last_name: string;
-        phone: string;
-        company: string;
-        state: number;
-        service_category: string;
-        vehicle_count: number;
-        created_at: string;
-      };
-    };
+    answer: Shape_82d325fd;
   };
-  "DELETE /api/members/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
+  "DELETE /api/members/:id": { query: never; body: never; answer: Shape_43c14989 };
   "GET /api/members/:id": {
     query: never;
     body: never;
     answer: {
       success: true;
       row_count: number;
-      profile_data: Array<{
-        user_id: number;
-        first_name: string;
-        last_name: string;
-        phone: string;
-        company: string;
-        state: number;
-        service_category: string;
-        vehicle_count: number;
-        created_at: string;
-      }>;
+      profile_data: Array<Shape_9202cb98>;
       vehicle_data: Array<{ id: number; vehicle_no: string }>;
     };
   };
@@ -2583,68 +1130,16 @@ export interface ApiRoutes {
       phone?: string;
       company?: string;
       state?: number;
-      service_category?:
-        | "Lorry Owner"
-        | "Logistics"
-        | "Lorry Constructions"
-        | "Load Booking Agent"
-        | "Driver"
-        | "Lorry Buy & Sell Dealers/Owner"
-        | "Fastag"
-        | "Insurance";
+      service_category?: Choice_16a42a45;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        user_id: number;
-        first_name: string;
-        last_name: string;
-        phone: string;
-        company: string;
-        state: number;
-        service_category: string;
-        vehicle_count: number;
-        created_at: string;
-      };
-    };
+    answer: Shape_82d325fd;
   };
-  "POST /api/members/:id/vehicles": {
-    query: never;
-    body: { vehicle_no: string };
-    answer: { success: true; message: string; vehicle_data: Array<{ id: number; vehicle_no: string }> };
-  };
-  "DELETE /api/members/:id/vehicles/:vehicleId": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; vehicle_data: Array<{ id: number; vehicle_no: string }> };
-  };
+  "POST /api/members/:id/vehicles": { query: never; body: { vehicle_no: string }; answer: Shape_5177205a };
+  "DELETE /api/members/:id/vehicles/:vehicleId": { query: never; body: never; answer: Shape_5177205a };
   "POST /api/members/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      service_category?:
-        | "Lorry Owner"
-        | "Logistics"
-        | "Lorry Constructions"
-        | "Load Booking Agent"
-        | "Driver"
-        | "Lorry Buy & Sell Dealers/Owner"
-        | "Fastag"
-        | "Insurance";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_678ac8bd;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
   "GET /api/members/export.csv": {
     query: {
@@ -2653,15 +1148,7 @@ export interface ApiRoutes {
       search?: string;
       sort?: string;
       state?: string;
-      service_category?:
-        | "Lorry Owner"
-        | "Logistics"
-        | "Lorry Constructions"
-        | "Load Booking Agent"
-        | "Driver"
-        | "Lorry Buy & Sell Dealers/Owner"
-        | "Fastag"
-        | "Insurance";
+      service_category?: Choice_16a42a45;
       created_from?: string;
       created_to?: string;
       ids?: Array<string | number>;
@@ -2672,7 +1159,7 @@ export interface ApiRoutes {
   "POST /api/members/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
   "GET /api/members/verify": {
     query: { phone: string };
@@ -2769,26 +1256,7 @@ export interface ApiRoutes {
     }>;
   };
   "GET /api/recently_deleted": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      type?:
-        | "blog_post"
-        | "comment"
-        | "team_member"
-        | "job"
-        | "enquiry"
-        | "member"
-        | "load"
-        | "truck"
-        | "driver"
-        | "buy_sell"
-        | "insurance"
-        | "fast_tag"
-        | "feedback"
-        | "crm_lead";
-    };
+    query: { page?: number; page_size?: number; search?: string; type?: Choice_2668242e };
     body: never;
     answer: {
       success: true;
@@ -2809,50 +1277,13 @@ export interface ApiRoutes {
   };
   "POST /api/recently_deleted/restore": {
     query: never;
-    body: {
-      type:
-        | "blog_post"
-        | "comment"
-        | "team_member"
-        | "job"
-        | "enquiry"
-        | "member"
-        | "load"
-        | "truck"
-        | "driver"
-        | "buy_sell"
-        | "insurance"
-        | "fast_tag"
-        | "feedback"
-        | "crm_lead";
-      ids?: Array<string | number>;
-      import_batch?: string | number;
-    };
-    answer: { success: true; message: string; data: { restored: number } };
+    body: { type: Choice_2668242e; ids?: Array<string | number>; import_batch?: string | number };
+    answer: Shape_f32f2644;
   };
   "GET /api/site_settings": {
     query: never;
     body: never;
-    answer: {
-      success: true;
-      data: {
-        sales_email: string;
-        info_email: string;
-        hr_email: string;
-        phone_india: string;
-        phone_us: string;
-        address: string;
-        facebook: string;
-        twitter: string;
-        linkedin: string;
-        privacy_policy: string;
-        application_retention_days: number;
-        public_base_url?: "" | string;
-        trash_days?: number;
-        backup_days?: number;
-      };
-      public_address: { url: string; source: "PUBLIC_BASE_URL" | "site settings" | "default" };
-    };
+    answer: { success: true; data: Shape_b4bc03a0; public_address: Shape_632822d2 };
   };
   "PUT /api/site_settings": {
     query: never;
@@ -2872,157 +1303,34 @@ export interface ApiRoutes {
       trash_days?: number;
       backup_days?: number;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        sales_email: string;
-        info_email: string;
-        hr_email: string;
-        phone_india: string;
-        phone_us: string;
-        address: string;
-        facebook: string;
-        twitter: string;
-        linkedin: string;
-        privacy_policy: string;
-        application_retention_days: number;
-        public_base_url?: "" | string;
-        trash_days?: number;
-        backup_days?: number;
-      };
-      public_address: { url: string; source: "PUBLIC_BASE_URL" | "site settings" | "default" };
-    };
+    answer: { success: true; message?: string; data: Shape_b4bc03a0; public_address: Shape_632822d2 };
   };
   "GET /api/team_members": {
     query: { page?: number; page_size?: number; search?: string; sort?: string };
     body: never;
     answer: {
       success: true;
-      team_members_data: Array<{
-        id: number;
-        name: string;
-        position: string;
-        image: string | null;
-        description: string;
-        sort_order: number;
-      }>;
+      team_members_data: Array<Shape_88184834>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
   };
-  "POST /api/team_members": {
-    query: never;
-    body: {
-      name: string;
-      position: string;
-      image?: string | null;
-      description?: string;
-      sort_order?: number;
-    };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        name: string;
-        position: string;
-        image: string | null;
-        description: string;
-        sort_order: number;
-      };
-    };
-  };
-  "DELETE /api/team_members/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
-  "PATCH /api/team_members/:id": {
-    query: never;
-    body: {
-      name: string;
-      position: string;
-      image?: string | null;
-      description?: string;
-      sort_order?: number;
-    };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        name: string;
-        position: string;
-        image: string | null;
-        description: string;
-        sort_order: number;
-      };
-    };
-  };
+  "POST /api/team_members": { query: never; body: Shape_fef67b33; answer: Shape_0f7f05b5 };
+  "DELETE /api/team_members/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "PATCH /api/team_members/:id": { query: never; body: Shape_fef67b33; answer: Shape_0f7f05b5 };
   "POST /api/team_members/restore": {
     query: never;
     body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
+    answer: Shape_f32f2644;
   };
-  "GET /api/teams/": {
-    query: never;
-    body: never;
-    answer: Array<{ id: number; name: string; position: string; image: string | null; description: string }>;
-  };
-  "GET /api/teams/:id/": {
-    query: never;
-    body: never;
-    answer: { id: number; name: string; position: string; image: string | null; description: string };
-  };
+  "GET /api/teams/": { query: never; body: never; answer: Array<Shape_9ede2781> };
+  "GET /api/teams/:id/": { query: never; body: never; answer: Shape_9ede2781 };
   "GET /api/trucks": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      body_type?: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-      tyres?: string;
-      tonnage_band?: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-      brand?:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_8bfa5fd1;
     body: never;
     answer: {
       success: true;
-      truck_data: Array<{
-        truck_id: number;
-        user_id: number | null;
-        created_at: string;
-        vehicle_number: unknown;
-        contact_no: unknown;
-        owner_name: string;
-        company_name: string;
-        body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-        tyres: number;
-        tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-        brand: unknown;
-        state: number;
-        from_city: string;
-        to_city: string;
-      }>;
+      truck_data: Array<Shape_fa062683>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -3034,79 +1342,18 @@ export interface ApiRoutes {
       contact_no: string;
       owner_name: string;
       company_name?: string;
-      body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+      body_type: Choice_9decea07;
       tyres: number;
-      tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-      brand:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
+      tonnage_band: Choice_ee6a2866;
+      brand: Choice_c1e64160;
       state: number;
       from_city?: string;
       to_city?: string;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        truck_id: number;
-        user_id: number | null;
-        created_at: string;
-        vehicle_number: unknown;
-        contact_no: unknown;
-        owner_name: string;
-        company_name: string;
-        body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-        tyres: number;
-        tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-        brand: unknown;
-        state: number;
-        from_city: string;
-        to_city: string;
-      };
-    };
+    answer: Shape_41c31159;
   };
-  "DELETE /api/trucks/:id": {
-    query: never;
-    body: never;
-    answer: { success: true; message: string; data: Array<unknown>; restorable: boolean };
-  };
-  "GET /api/trucks/:id": {
-    query: never;
-    body: never;
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        truck_id: number;
-        user_id: number | null;
-        created_at: string;
-        vehicle_number: unknown;
-        contact_no: unknown;
-        owner_name: string;
-        company_name: string;
-        body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-        tyres: number;
-        tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-        brand: unknown;
-        state: number;
-        from_city: string;
-        to_city: string;
-      };
-    };
-  };
+  "DELETE /api/trucks/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "GET /api/trucks/:id": { query: never; body: never; answer: Shape_41c31159 };
   "PATCH /api/trucks/:id": {
     query: never;
     body: {
@@ -3114,86 +1361,20 @@ export interface ApiRoutes {
       contact_no?: string;
       owner_name?: string;
       company_name?: string;
-      body_type?: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+      body_type?: Choice_9decea07;
       tyres?: number;
-      tonnage_band?: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-      brand?:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
+      tonnage_band?: Choice_ee6a2866;
+      brand?: Choice_c1e64160;
       state?: number;
       from_city?: string;
       to_city?: string;
     };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        truck_id: number;
-        user_id: number | null;
-        created_at: string;
-        vehicle_number: unknown;
-        contact_no: unknown;
-        owner_name: string;
-        company_name: string;
-        body_type: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-        tyres: number;
-        tonnage_band: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-        brand: unknown;
-        state: number;
-        from_city: string;
-        to_city: string;
-      };
-    };
+    answer: Shape_41c31159;
   };
   "POST /api/trucks/bulk_delete": {
-    query: {
-      page?: number;
-      page_size?: number;
-      search?: string;
-      sort?: string;
-      state?: string;
-      body_type?: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
-      tyres?: string;
-      tonnage_band?: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-      brand?:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
-      created_from?: string;
-      created_to?: string;
-    };
+    query: Shape_8bfa5fd1;
     body: { ids?: Array<string | number>; all_matching?: true };
-    answer: {
-      success: true;
-      message: string;
-      data: { deleted: number; ids?: Array<number> };
-      restorable: boolean;
-    };
+    answer: Shape_0a2d4d1a;
   };
   "GET /api/trucks/export.csv": {
     query: {
@@ -3202,25 +1383,10 @@ export interface ApiRoutes {
       search?: string;
       sort?: string;
       state?: string;
-      body_type?: "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+      body_type?: Choice_9decea07;
       tyres?: string;
-      tonnage_band?: "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
-      brand?:
-        | "Ashok Leyland"
-        | "Tata"
-        | "Mahindra"
-        | "Eicher"
-        | "Daimler India"
-        | "Bharat Benz"
-        | "Maruthi Suzuki"
-        | "SML Isuzu"
-        | "Force"
-        | "AMW"
-        | "Man"
-        | "Scania"
-        | "Volvo"
-        | "Others"
-        | "SML Lsuzu";
+      tonnage_band?: Choice_ee6a2866;
+      brand?: Choice_c1e64160;
       created_from?: string;
       created_to?: string;
       ids?: Array<string | number>;
@@ -3228,11 +1394,7 @@ export interface ApiRoutes {
     body: never;
     answer: string;
   };
-  "POST /api/trucks/restore": {
-    query: never;
-    body: { ids: Array<string | number> };
-    answer: { success: true; message: string; data: { restored: number } };
-  };
+  "POST /api/trucks/restore": { query: never; body: { ids: Array<string | number> }; answer: Shape_f32f2644 };
   "GET /api/two_factor_policy": {
     query: never;
     body: never;
@@ -3253,3 +1415,567 @@ export interface ApiRoutes {
     };
   };
 }
+
+// Object types and choices that recur across routes, named by a hash of their text.
+type Choice_09712d64 = "members" | "trucks" | "drivers" | "loads" | "buy_sell" | "leads";
+type Choice_16a42a45 =
+  | "Lorry Owner"
+  | "Logistics"
+  | "Lorry Constructions"
+  | "Load Booking Agent"
+  | "Driver"
+  | "Lorry Buy & Sell Dealers/Owner"
+  | "Fastag"
+  | "Insurance";
+type Choice_2668242e =
+  | "blog_post"
+  | "comment"
+  | "team_member"
+  | "job"
+  | "enquiry"
+  | "member"
+  | "load"
+  | "truck"
+  | "driver"
+  | "buy_sell"
+  | "insurance"
+  | "fast_tag"
+  | "feedback"
+  | "crm_lead";
+type Choice_326884e8 = "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTERN";
+type Choice_46381e5a = "not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate";
+type Choice_5a143425 = "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
+type Choice_5e34975a =
+  | "0-10000"
+  | "10001-50000"
+  | "50001-100000"
+  | "100001-300000"
+  | "300001-500000"
+  | "500001-1000000"
+  | "1000001-2000000"
+  | "2000001+";
+type Choice_77b9093c =
+  | "0-500000"
+  | "500001-1000000"
+  | "1000001-2000000"
+  | "2000001-3000000"
+  | "3000001-5000000"
+  | "5000001-9000000"
+  | "9000001+";
+type Choice_9decea07 = "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+type Choice_c1e64160 =
+  | "Ashok Leyland"
+  | "Tata"
+  | "Mahindra"
+  | "Eicher"
+  | "Daimler India"
+  | "Bharat Benz"
+  | "Maruthi Suzuki"
+  | "SML Isuzu"
+  | "Force"
+  | "AMW"
+  | "Man"
+  | "Scania"
+  | "Volvo"
+  | "Others"
+  | "SML Lsuzu";
+type Choice_ee6a2866 = "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
+type Shape_02b392d9 = { success: true; message?: string; data: Shape_c087be6f };
+type Shape_06fb5ee8 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  state?: string;
+  brand?: Choice_c1e64160;
+  km_band?: Choice_5e34975a;
+  price_band?: Choice_77b9093c;
+  created_from?: string;
+  created_to?: string;
+};
+type Shape_09932b7a = { success: true; message?: string; data: Shape_d114ab05 };
+type Shape_0a2d4d1a = {
+  success: true;
+  message: string;
+  data: { deleted: number; ids?: Array<number> };
+  restorable: boolean;
+};
+type Shape_0c1f062a = {
+  id: number;
+  kind: "insurance" | "fast_tag";
+  user_id: number | null;
+  member_name: string;
+  vehicle_number: string;
+  contact_no: string;
+  status: "new" | "in_progress" | "done" | "rejected";
+  notes: string;
+  created_at: string;
+};
+type Shape_0e0b4ed2 = {
+  success: true;
+  message: string;
+  data: { recovery_codes: Array<string>; access_token?: string };
+};
+type Shape_0f7f05b5 = { success: true; message?: string; data: Shape_88184834 };
+type Shape_12b369d2 = {
+  access_token: string;
+  user_id: number;
+  username: string;
+  role: "admin" | "editor";
+  two_factor_enrolment_required?: boolean;
+  recovery_codes_left?: number;
+};
+type Shape_15b6593e = {
+  id: number;
+  job_id: number | null;
+  job_title: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  city: string;
+  stage: Choice_5a143425;
+  reject_reason: Choice_46381e5a | null;
+  has_cv: boolean;
+  keep_for_future: boolean;
+  resubmissions: number;
+  anonymised: boolean;
+  created_at: string;
+  updated_at: string;
+};
+type Shape_1d0787d5 = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  organization: string;
+  email: string;
+  phone: string;
+  location: string;
+  message: string;
+  status: "new" | "contacted" | "closed";
+  notes: string;
+  created_at: string;
+};
+type Shape_1d7dffa0 = { success: true; message?: string; data: Shape_50e491aa };
+type Shape_21846fdc = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "new" | "in_progress" | "done" | "rejected";
+  created_from?: string;
+  created_to?: string;
+};
+type Shape_27969e65 = { success: true; message?: string; data: Shape_0c1f062a };
+type Shape_31464a1c = {
+  id?: string;
+  label: string;
+  type: "text" | "yes_no" | "choice";
+  required?: boolean;
+  choices?: Array<string>;
+};
+type Shape_3152cd6a = { success: true; message?: string; data: Shape_3186f1bb };
+type Shape_317fe40f = { user_id: number; username: string; email: string | null; role: "admin" | "editor" };
+type Shape_3186f1bb = {
+  id: number;
+  name: string;
+  contact_no: string;
+  company: string;
+  interest: string;
+  status: "HOT" | "WARM" | "COLD";
+  follow_up_date: string | null;
+  overdue: boolean;
+  note_count: number;
+  created_at: string;
+};
+type Shape_41b841d9 = { success: true; message?: string; data: Shape_7758e9e2 };
+type Shape_41c31159 = { success: true; message?: string; data: Shape_fa062683 };
+type Shape_43c14989 = { success: true; message: string; data: Array<unknown>; restorable: boolean };
+type Shape_50e491aa = {
+  id: number;
+  job_title: string;
+  company: string;
+  location: string;
+  salary: string;
+  employment_type: string;
+  job_description: string;
+  responsibilities: Array<string>;
+  requirements: Array<string>;
+  apply_link: string | null;
+  status: "open" | "closed";
+  valid_through: string | null;
+  questions: Array<Shape_5da91ffb>;
+  created_at: string;
+};
+type Shape_5177205a = {
+  success: true;
+  message: string;
+  vehicle_data: Array<{ id: number; vehicle_no: string }>;
+};
+type Shape_5186abac = { success: true; data: Shape_61b8718a };
+type Shape_527d97a9 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "new" | "contacted" | "closed";
+};
+type Shape_52b1c07e = { success: true; message?: string; data: Shape_d1cddc00 };
+type Shape_5da91ffb = {
+  id: string;
+  label: string;
+  type: "text" | "yes_no" | "choice";
+  required: boolean;
+  choices: Array<string>;
+};
+type Shape_60a4406f = { new: number; updated: number; unchanged: number; skipped: number; invalid: number };
+type Shape_61b8718a = {
+  id: number;
+  job_id: number | null;
+  job_title: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  city: string;
+  stage: Choice_5a143425;
+  reject_reason: Choice_46381e5a | null;
+  has_cv: boolean;
+  keep_for_future: boolean;
+  resubmissions: number;
+  anonymised: boolean;
+  created_at: string;
+  updated_at: string;
+  cover_note: string;
+  profile_url: string;
+  notice_period: string;
+  answers: Array<{ question: string; answer: string }> | null;
+  cv_file_name: string | null;
+  cv_size: number | null;
+  consented_at: string;
+  notes: Array<Shape_ef1513f9>;
+  history: Array<Shape_6bbf6a73>;
+  submissions: Array<Shape_b081d424>;
+};
+type Shape_632822d2 = { url: string; source: "PUBLIC_BASE_URL" | "site settings" | "default" };
+type Shape_678ac8bd = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  state?: string;
+  service_category?: Choice_16a42a45;
+  created_from?: string;
+  created_to?: string;
+};
+type Shape_6bbf6a73 = {
+  from: Choice_5a143425 | null;
+  to: Choice_5a143425;
+  reason: Choice_46381e5a | null;
+  by: string;
+  at: string;
+};
+type Shape_7758e9e2 = {
+  driver_id: number;
+  user_id: number | null;
+  created_at: string;
+  driver_name: string;
+  vehicle_number: unknown;
+  licence_number: unknown;
+  contact_no: unknown;
+  company_name: string;
+  state: number;
+  from_city: string;
+  to_city: string;
+};
+type Shape_777f3f87 = {
+  id: number;
+  feature_image: string | null;
+  image_alt_text: string;
+  heading: string;
+  sub_heading: string;
+  status: "draft" | "published";
+  language: string;
+  translation_group: number;
+  translations: Array<Shape_f49df688>;
+  author: string;
+  tags: string;
+  seo_title: string | null;
+  meta_description: string | null;
+  published_at: string | null;
+  updated_at: string;
+};
+type Shape_82d325fd = { success: true; message?: string; data: Shape_9202cb98 };
+type Shape_88184834 = {
+  id: number;
+  name: string;
+  position: string;
+  image: string | null;
+  description: string;
+  sort_order: number;
+};
+type Shape_88c3f0d6 = { success: true; message?: string; data: Shape_317fe40f };
+type Shape_8bfa5fd1 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  state?: string;
+  body_type?: Choice_9decea07;
+  tyres?: string;
+  tonnage_band?: Choice_ee6a2866;
+  brand?: Choice_c1e64160;
+  created_from?: string;
+  created_to?: string;
+};
+type Shape_902a573d = { status?: "new" | "in_progress" | "done" | "rejected"; notes?: string };
+type Shape_91f95563 = { id: number; blog_id: number; name: string; comment: string; created_at: string };
+type Shape_9202cb98 = {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  company: string;
+  state: number;
+  service_category: string;
+  vehicle_count: number;
+  created_at: string;
+};
+type Shape_9ede2781 = {
+  id: number;
+  name: string;
+  position: string;
+  image: string | null;
+  description: string;
+};
+type Shape_a550573b = {
+  id: number;
+  created_at: string;
+  date: string;
+  phone_number: string;
+  name: string;
+  company_name: string;
+  from: string;
+  to: string;
+  vehicle_number: string;
+};
+type Shape_a9088a77 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  kind?: "feedback" | "complaint";
+  status?: "open" | "in_progress" | "resolved";
+  created_from?: string;
+  created_to?: string;
+};
+type Shape_adfe9334 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  job_id?: number;
+  stage?: Choice_5a143425;
+  from?: string;
+  to?: string;
+};
+type Shape_aedd32ef = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "HOT" | "WARM" | "COLD";
+  follow_up?: "overdue" | "today" | "upcoming" | "none";
+};
+type Shape_b081d424 = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  city: string;
+  cover_note: string;
+  profile_url: string;
+  notice_period: string;
+  answers: Array<{ question: string; answer: string }> | null;
+  cv_file_name: string;
+  cv_size: number;
+  keep_for_future: boolean;
+  stage_then: Choice_5a143425;
+  created_at: string;
+};
+type Shape_b4bc03a0 = {
+  sales_email: string;
+  info_email: string;
+  hr_email: string;
+  phone_india: string;
+  phone_us: string;
+  address: string;
+  facebook: string;
+  twitter: string;
+  linkedin: string;
+  privacy_policy: string;
+  application_retention_days: number;
+  public_base_url?: "" | string;
+  trash_days?: number;
+  backup_days?: number;
+};
+type Shape_ba13beab = { mapping: Array<string | null>; mode?: "update" | "skip" };
+type Shape_be2cf5cd = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  state?: string;
+  created_from?: string;
+  created_to?: string;
+};
+type Shape_bf7bbc49 = {
+  job_title: string;
+  company: string;
+  location: string;
+  salary?: string;
+  employment_type?: Choice_326884e8;
+  job_description?: string;
+  responsibilities?: Array<string>;
+  requirements?: Array<string>;
+  apply_link?: string | null;
+  status?: "open" | "closed";
+  valid_through?: (string | unknown) | null;
+  questions?: Array<Shape_31464a1c>;
+};
+type Shape_c087be6f = {
+  load_id: number;
+  user_id: number | null;
+  created_at: string;
+  contact_no: unknown;
+  contact_name: string;
+  company_name: string;
+  from_city: string;
+  from_state: number;
+  to_city: string;
+  to_state: number;
+  material: string;
+  weight_tons: number;
+  body_type: Choice_9decea07;
+  tyres: number;
+  tonnage_band: Choice_ee6a2866;
+  pickup_date: string;
+  status: "open" | "assigned" | "delivered" | "cancelled";
+};
+type Shape_c6bb536f = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  state?: string;
+  to_state?: string;
+  body_type?: Choice_9decea07;
+  tyres?: string;
+  tonnage_band?: Choice_ee6a2866;
+  status?: "open" | "assigned" | "delivered" | "cancelled";
+  created_from?: string;
+  created_to?: string;
+};
+type Shape_ca6ddde6 = { success: true; message?: string; data: Shape_777f3f87 };
+type Shape_caef9a67 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "new" | "in_progress" | "done" | "rejected";
+  created_from?: string;
+  created_to?: string;
+  ids?: Array<string | number>;
+};
+type Shape_d114ab05 = {
+  buy_sell_id: number;
+  user_id: number | null;
+  created_at: string;
+  owner_name: string;
+  contact_no: unknown;
+  vehicle_number: unknown;
+  brand: unknown;
+  model_year: number;
+  kms_driven: number;
+  price: number;
+  location: string;
+  state: number;
+  images: Array<string>;
+};
+type Shape_d1cddc00 = {
+  id: number;
+  user_id: number | null;
+  member_name: string;
+  contact_no: string;
+  kind: "feedback" | "complaint";
+  text: string;
+  status: "open" | "in_progress" | "resolved";
+  reply: string;
+  created_at: string;
+};
+type Shape_d449b835 = { page?: number; page_size?: number; search?: string; sort?: string; state?: string };
+type Shape_dfaeb5c5 = {
+  id: number;
+  type: Choice_09712d64;
+  file_name: string;
+  status: "staged" | "committed" | "undone";
+  row_count: number;
+  counts: Shape_60a4406f | null;
+  operator: string;
+  created_at: string;
+  committed_at: string | null;
+  undone_at: string | null;
+  undo_until: string | null;
+};
+type Shape_e3242112 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  from_date?: string;
+  to_date?: string;
+};
+type Shape_ef1513f9 = { id: number; author: string; text: string; created_at: string };
+type Shape_f32f2644 = { success: true; message: string; data: { restored: number } };
+type Shape_f49df688 = {
+  id: number;
+  heading: string;
+  language: string;
+  status: "draft" | "published";
+  published_at: string | null;
+};
+type Shape_f8cfad09 = {
+  id: number;
+  to: string;
+  subject: string;
+  status: "pending" | "sent" | "logged" | "failed";
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  created_at: string;
+  sent_at: string | null;
+};
+type Shape_fa062683 = {
+  truck_id: number;
+  user_id: number | null;
+  created_at: string;
+  vehicle_number: unknown;
+  contact_no: unknown;
+  owner_name: string;
+  company_name: string;
+  body_type: Choice_9decea07;
+  tyres: number;
+  tonnage_band: Choice_ee6a2866;
+  brand: unknown;
+  state: number;
+  from_city: string;
+  to_city: string;
+};
+type Shape_fef67b33 = {
+  name: string;
+  position: string;
+  image?: string | null;
+  description?: string;
+  sort_order?: number;
+};
