@@ -1,6 +1,6 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import { Spinner } from "./spinner";
 
@@ -15,7 +15,7 @@ export interface UploadedImage {
 export async function uploadImage(file: File): Promise<UploadedImage> {
   const form = new FormData();
   form.append("file", file);
-  return (await api<{ data: UploadedImage }>("/api/uploads", { method: "POST", body: form })).data;
+  return (await call("POST /api/uploads", { body: form })).data;
 }
 
 export function ImageUpload({

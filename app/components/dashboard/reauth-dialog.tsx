@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { api, ApiError } from "~/lib/dashboard/api";
+import { ApiError, call } from "~/lib/dashboard/api";
 import { onReauthRequired } from "~/lib/dashboard/reauth";
 import { setToken } from "~/lib/dashboard/session";
 import { REAUTH_MINUTES } from "../../../shared/auth";
-import type { TwoFactorStatus } from "../../../schemas/two-factor";
 import { Field } from "./field";
 import { Modal } from "./modal";
 import { Spinner } from "./spinner";
@@ -26,7 +25,7 @@ export function ReauthDialog() {
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
   const twoFactor = useQuery({
     queryKey: [TWO_FACTOR_STATUS],
-    queryFn: async () => (await api<{ data: TwoFactorStatus }>(TWO_FACTOR_STATUS)).data,
+    queryFn: async () => (await call("GET /api/auth/two_factor")).data,
     enabled: open,
   });
 
@@ -60,8 +59,7 @@ export function ReauthDialog() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api<{ data: { access_token: string } }>("/api/auth/reauth", {
-        method: "POST",
+      const answer = await call("POST /api/auth/reauth", {
         body: withCode ? { code: value } : { password: value },
       });
       setToken(answer.data.access_token);

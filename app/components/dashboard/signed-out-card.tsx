@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ConsoleTheme } from "~/components/dashboard/theme";
 import { ConsoleToaster } from "~/components/dashboard/toaster";
 import { Logo } from "~/components/layout/logo";
+import type { Body, Route } from "~/lib/dashboard/api";
 import { NETWORK_ERROR } from "~/lib/dashboard/sign-in-form";
 
 /** The card the console's signed-out pages (forgot and reset password) are drawn in, like the sign-in page. */
@@ -43,10 +44,13 @@ export function publicAnswer(
   };
 }
 
-/** Posts JSON to a public console endpoint; answers the message to show, and whether it succeeded. */
-export async function postPublic(path: string, body: unknown): Promise<PublicAnswer> {
+/** Posts JSON to a public console route (`POST /api/auth/…`); answers the message to show, and whether it succeeded. */
+export async function postPublic<R extends Route & `POST ${string}`>(
+  route: R,
+  body: Body<R>,
+): Promise<PublicAnswer> {
   try {
-    const res = await fetch(path, {
+    const res = await fetch(route.slice("POST ".length), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),

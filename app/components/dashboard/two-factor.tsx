@@ -3,19 +3,14 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Field } from "~/components/dashboard/field";
 import { ConfirmModal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
-import { api, ApiError } from "~/lib/dashboard/api";
+import { ApiError, call, request } from "~/lib/dashboard/api";
 import { formatDateTime } from "../../../shared/india-time";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { setToken } from "~/lib/dashboard/session";
 import { toast } from "~/lib/toast";
-import type { TwoFactorSetup, TwoFactorStatus } from "../../../schemas/two-factor";
+import type { TwoFactorSetup } from "../../../schemas/two-factor";
 
 export const TWO_FACTOR_STATUS = "/api/auth/two_factor";
-
-interface CodesAnswer {
-  message: string;
-  data: { recovery_codes: string[]; access_token?: string };
-}
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? (error.fields.code ?? error.message) : "Something went wrong. Try again.";
@@ -39,7 +34,7 @@ export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      setSetup((await api<{ data: TwoFactorSetup }>(`${TWO_FACTOR_STATUS}/setup`, { method: "POST" })).data);
+      setSetup((await call("POST /api/auth/two_factor/setup")).data);
     } catch (caught) {
       toast.error(errorText(caught));
     } finally {
@@ -58,8 +53,7 @@ export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api<CodesAnswer>(`${TWO_FACTOR_STATUS}/enable`, {
-        method: "POST",
+      const answer = await call("POST /api/auth/two_factor/enable", {
         body: { setup_token: setup.setup_token, code },
       });
       if (answer.data.access_token) setToken(answer.data.access_token);
@@ -169,7 +163,7 @@ export function TwoFactorSection() {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: [TWO_FACTOR_STATUS],
-    queryFn: async () => (await api<{ data: TwoFactorStatus }>(TWO_FACTOR_STATUS)).data,
+    queryFn: async () => (await call("GET /api/auth/two_factor")).data,
   });
   const refresh = () => client.invalidateQueries({ queryKey: [TWO_FACTOR_STATUS] });
   const data = status.data;
@@ -232,10 +226,7 @@ function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api<CodesAnswer>(`${TWO_FACTOR_STATUS}/recovery_codes`, {
-        method: "POST",
-        body: { code },
-      });
+      const answer = await call("POST /api/auth/two_factor/recovery_codes", { body: { code } });
       setCodes(answer.data.recovery_codes);
       setCode("");
     } catch (caught) {
@@ -281,7 +272,7 @@ function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
 function TurnOffTwoFactor() {
   const [asking, setAsking] = useState(false);
   const off = useConsoleMutation<void>({
-    request: () => ({ path: `${TWO_FACTOR_STATUS}/disable`, method: "POST" }),
+    request: () => request("POST /api/auth/two_factor/disable"),
     success: "Two-factor sign-in is off.",
     invalidate: [TWO_FACTOR_STATUS],
     onSuccess: () => setAsking(false),

@@ -1,29 +1,21 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "~/lib/toast";
-import { api, ApiError } from "./api";
-
-export interface ConsoleRequest {
-  path: string;
-  method: "POST" | "PATCH" | "PUT" | "DELETE";
-  body?: Record<string, unknown> | FormData;
-}
+import { ApiError, send, type ApiRequest } from "./api";
 
 /**
  * A console write: toast on success, the server's message in an error toast on failure, and every list
  * under `invalidate` refetched.
  */
-export function useConsoleMutation<TInput>(options: {
-  request: (input: TInput) => ConsoleRequest;
+export function useConsoleMutation<TInput, TAnswer = unknown>(options: {
+  /** Built with `request(route, …)`, so the route and its body are checked against the API. */
+  request: (input: TInput) => ApiRequest<TAnswer>;
   success: string;
   invalidate: string[];
   onSuccess?: (input: TInput) => void;
 }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: TInput) => {
-      const { path, method, body } = options.request(input);
-      return api<unknown>(path, { method, body });
-    },
+    mutationFn: (input: TInput) => send(options.request(input)),
     onSuccess: async (_answer, input) => {
       toast.success(options.success);
       await Promise.all(options.invalidate.map((key) => client.invalidateQueries({ queryKey: [key] })));

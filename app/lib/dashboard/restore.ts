@@ -1,4 +1,5 @@
 import { trashTypes, type TrashTypeName } from "../../../schemas/trash";
+import { request } from "./api";
 import { useConsoleMutation } from "./mutation";
 
 export const RECENTLY_DELETED_API = "/api/recently_deleted";
@@ -11,14 +12,13 @@ export function useRestore() {
   return useConsoleMutation<
     { type: TrashTypeName; id: number } | { type: TrashTypeName; importBatch: number }
   >({
-    request: (what) => ({
-      path: `${RECENTLY_DELETED_API}/restore`,
-      method: "POST",
-      body:
-        "importBatch" in what
-          ? { type: what.type, import_batch: what.importBatch }
-          : { type: what.type, ids: [what.id] },
-    }),
+    request: (what) =>
+      request("POST /api/recently_deleted/restore", {
+        body:
+          "importBatch" in what
+            ? { type: what.type, import_batch: what.importBatch }
+            : { type: what.type, ids: [what.id] },
+      }),
     success: "Restored.",
     invalidate: [RECENTLY_DELETED_API, "/api/audit_log", ...Object.values(trashTypes).map((t) => t.endpoint)],
   });

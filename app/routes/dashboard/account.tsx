@@ -7,12 +7,12 @@ import { flattenErrors, formSubmit, useFocusOnError } from "~/components/dashboa
 import { rowActionClass } from "~/components/dashboard/row-actions";
 import { Spinner } from "~/components/dashboard/spinner";
 import { TwoFactorSection } from "~/components/dashboard/two-factor";
-import { api } from "~/lib/dashboard/api";
+import { call, request } from "~/lib/dashboard/api";
 import { formatDateTime } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { passwordChangeSchema, type Device, type PasswordChange } from "../../../schemas/auth";
-import { ownEmailSchema, type OwnAccount, type OwnEmail } from "../../../schemas/password-reset";
+import { ownEmailSchema, type OwnEmail } from "../../../schemas/password-reset";
 
 export const meta = () => consoleMeta("Your account");
 
@@ -37,7 +37,7 @@ function ChangePassword() {
   const errors = flattenErrors(form.formState.errors);
   const failed = useFocusOnError();
   const change = useConsoleMutation<PasswordChange>({
-    request: (body) => ({ path: "/api/auth/password", method: "POST", body }),
+    request: (body) => request("POST /api/auth/password", { body }),
     success: "Password changed. Your other devices have been signed out.",
     invalidate: [SESSIONS],
   });
@@ -83,7 +83,7 @@ function ChangePassword() {
 function EmailAddress() {
   const query = useQuery({
     queryKey: [ACCOUNT],
-    queryFn: async () => (await api<{ data: OwnAccount }>(ACCOUNT)).data,
+    queryFn: async () => (await call("GET /api/auth/account")).data,
   });
   const form = useForm<OwnEmail, unknown, { email: string | null }>({
     defaultValues: { email: "" },
@@ -96,7 +96,7 @@ function EmailAddress() {
   const errors = flattenErrors(form.formState.errors);
   const failed = useFocusOnError();
   const save = useConsoleMutation<{ email: string | null }>({
-    request: (body) => ({ path: ACCOUNT, method: "PATCH", body }),
+    request: (body) => request("PATCH /api/auth/account", { body }),
     success: "E-mail address saved.",
     invalidate: [ACCOUNT],
   });
@@ -133,15 +133,15 @@ function EmailAddress() {
 function Devices() {
   const query = useQuery({
     queryKey: [SESSIONS],
-    queryFn: async () => (await api<{ sessions_data: Device[] }>(SESSIONS)).sessions_data,
+    queryFn: async () => (await call("GET /api/auth/sessions")).sessions_data,
   });
   const endOne = useConsoleMutation<Device>({
-    request: (device) => ({ path: `${SESSIONS}/${device.id}`, method: "DELETE" }),
+    request: (device) => request("DELETE /api/auth/sessions/:id", { params: { id: device.id } }),
     success: "That device has been signed out.",
     invalidate: [SESSIONS],
   });
   const endOthers = useConsoleMutation<void>({
-    request: () => ({ path: `${SESSIONS}/end_others`, method: "POST" }),
+    request: () => request("POST /api/auth/sessions/end_others"),
     success: "Your other devices have been signed out.",
     invalidate: [SESSIONS],
   });

@@ -8,7 +8,6 @@ import { changedFields } from "~/lib/dashboard/audit-changes";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { useRestore } from "~/lib/dashboard/restore";
 import { auditActions, type AuditEntry } from "../../../schemas/audit";
-import type { OperatorSummary } from "../../../schemas/operator";
 import { isTrashType, recordScreens, trashTypeNames, trashTypes } from "../../../schemas/trash";
 
 export const meta = () => consoleMeta("Audit log");
@@ -57,7 +56,7 @@ export default function AuditLog() {
   // Every operator for the "Who" filter (the log is admin only, as is this list).
   const operators = useQuery({
     queryKey: ["/api/operators", "audit-filter"],
-    queryFn: ({ signal }) => listAll<OperatorSummary>("/api/operators", "operators", signal),
+    queryFn: ({ signal }) => listAll("GET /api/operators", "operators_data", signal),
   });
   const operatorOptions = (operators.data ?? []).map((o) => ({
     value: o.username,

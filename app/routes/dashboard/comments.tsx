@@ -3,7 +3,7 @@ import { EmailLink } from "~/components/dashboard/contact-links";
 import { optionsOf } from "~/components/dashboard/field";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { rowActionClass } from "~/components/dashboard/row-actions";
-import { listAll } from "~/lib/dashboard/api";
+import { listAll, request } from "~/lib/dashboard/api";
 import { formatDate } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
@@ -16,10 +16,10 @@ const ENDPOINT = "/api/comments";
 export default function CommentsScreen() {
   const posts = useQuery({
     queryKey: ["/api/blog", "all-for-filter"],
-    queryFn: ({ signal }) => listAll<{ id: number; heading: string }>("/api/blog", "blog", signal),
+    queryFn: ({ signal }) => listAll("GET /api/blog", "blog_data", signal),
   });
   const toggle = useConsoleMutation<CommentRow>({
-    request: (c) => ({ path: `${ENDPOINT}/${c.id}`, method: "PATCH", body: { hidden: !c.hidden } }),
+    request: (c) => request("PATCH /api/comments/:id", { params: { id: c.id }, body: { hidden: !c.hidden } }),
     success: "Comment updated.",
     invalidate: [ENDPOINT],
   });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { request } from "~/lib/dashboard/api";
 import { EmailLink, PhoneLink } from "~/components/dashboard/contact-links";
 import { Details } from "~/components/dashboard/details";
 import { FormActions } from "~/components/dashboard/kit/form-actions";
@@ -111,7 +112,8 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
   const [status, setStatus] = useState(enquiry.status);
   const [notes, setNotes] = useState(enquiry.notes);
   const save = useConsoleMutation<void>({
-    request: () => ({ path: `${ENDPOINT}/${enquiry.id}`, method: "PATCH", body: { status, notes } }),
+    request: () =>
+      request("PATCH /api/contact_requests/:id", { params: { id: enquiry.id }, body: { status, notes } }),
     success: "Enquiry updated.",
     invalidate: [ENDPOINT],
     onSuccess: onClose,

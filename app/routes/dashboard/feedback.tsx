@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { request } from "~/lib/dashboard/api";
 import { PhoneLink } from "~/components/dashboard/contact-links";
 import { memberColumn, timeColumn } from "~/components/dashboard/columns";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
@@ -132,7 +133,7 @@ function ReviewModal({ item, onClose }: { item: FeedbackItem; onClose: () => voi
   const [reply, setReply] = useState(item.reply);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useConsoleMutation<{ status?: FeedbackItem["status"]; reply: string }>({
-    request: (body) => ({ path: `${ENDPOINT}/${item.id}`, method: "PATCH", body }),
+    request: (body) => request("PATCH /api/feedback/:id", { params: { id: item.id }, body }),
     success: "Review saved.",
     invalidate: [ENDPOINT],
     onSuccess: onClose,

@@ -61,7 +61,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
     if (!checked.ok) return setState({ login: values.login, errors: checked.errors });
     setState({ login: values.login, errors: {} });
     setBusy(true);
-    setState(afterPost(values.login, await postPublic("/api/auth/forgot_password", values)));
+    setState(afterPost(values.login, await postPublic("POST /api/auth/forgot_password", values)));
     setBusy(false);
   };
 

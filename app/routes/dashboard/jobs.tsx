@@ -6,7 +6,7 @@ import { FormModal } from "~/components/dashboard/kit/form-modal";
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
 import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
 import { RichTextEditor } from "~/components/dashboard/rich-text";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { formatDate } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { employmentTypeLabels, jobInputSchema } from "../../../schemas/job";
@@ -19,7 +19,7 @@ const ENDPOINT = "/api/jobs";
 export default function JobsScreen() {
   const counts = useQuery({
     queryKey: ["/api/job_applications", "counts"],
-    queryFn: () => api<{ data: Record<string, number> }>("/api/job_applications/counts"),
+    queryFn: () => call("GET /api/job_applications/counts"),
   });
   return (
     <ListScreen<JobRow>

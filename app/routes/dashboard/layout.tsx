@@ -9,7 +9,7 @@ import { Logo } from "~/components/layout/logo";
 import { canOpen, consoleNav } from "~/components/dashboard/nav";
 import { ConsoleTheme, ThemeSwitch } from "~/components/dashboard/theme";
 import { ConsoleToaster } from "~/components/dashboard/toaster";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { useMe, type Me } from "~/lib/dashboard/me";
 import { useSiteSettings } from "~/lib/dashboard/site-settings";
 import { setSession, useSession } from "~/lib/dashboard/session";
@@ -89,7 +89,7 @@ function Enrolment() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const logout = async () => {
-    await api("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+    await call("POST /api/auth/logout").catch(() => undefined);
     setSession(null);
     navigate("/dashboard/login", { replace: true });
   };
@@ -134,7 +134,7 @@ function ConsoleShell({ me }: { me: Me }) {
   }, []);
 
   const logout = async () => {
-    await api("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+    await call("POST /api/auth/logout").catch(() => undefined);
     setSession(null);
     navigate("/dashboard/login", { replace: true });
   };

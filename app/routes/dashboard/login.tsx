@@ -6,6 +6,7 @@ import { Spinner } from "~/components/dashboard/spinner";
 import { ConsoleTheme } from "~/components/dashboard/theme";
 import { ConsoleToaster } from "~/components/dashboard/toaster";
 import { Logo } from "~/components/layout/logo";
+import type { Body, Route as ApiRoute } from "~/lib/dashboard/api";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { setSession, useSession } from "~/lib/dashboard/session";
 import {
@@ -43,8 +44,9 @@ export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
 
 const FIRST_STEP: SignInStep = { step: "password", username: "", errors: {} };
 
-async function postJson(path: string, body: object) {
-  const res = await fetch(path, {
+/** A sign-in step: its answer comes back whatever the status (the form shows a refusal's message). */
+async function postJson<R extends ApiRoute & `POST ${string}`>(route: R, body: Body<R>) {
+  const res = await fetch(route.slice("POST ".length), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -91,7 +93,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     setBusy(true);
     setSession(null);
     try {
-      const answer = await postJson("/api/auth/login", values);
+      const answer = await postJson("POST /api/auth/login", values);
       const outcome = passwordOutcome(answer.status, answer.body);
       if (outcome.kind === "signed_in") return signedIn(outcome.answer);
       if (outcome.kind === "second_factor")
@@ -202,7 +204,11 @@ function SecondFactor({
     if (problems) return;
     setBusy(true);
     try {
-      const answer = await postJson("/api/auth/login/second_factor", body);
+      // secondFactorProblems checked it against the route's schema above.
+      const answer = await postJson(
+        "POST /api/auth/login/second_factor",
+        body as Body<"POST /api/auth/login/second_factor">,
+      );
       const outcome = secondFactorOutcome(answer.status, answer.body);
       if (outcome.kind === "signed_in") return onSignedIn(outcome.answer);
       if (outcome.kind === "expired") return onRestart();

@@ -1,4 +1,5 @@
 import { ListScreen } from "~/components/dashboard/kit/list-screen";
+import { request } from "~/lib/dashboard/api";
 import { rowActionClass } from "~/components/dashboard/row-actions";
 import { formatDateTime } from "../../../shared/india-time";
 import { consoleMeta } from "~/lib/dashboard/meta";
@@ -25,7 +26,7 @@ const describe = (m: MailMessage) => `mail "${m.subject}" to ${m.to}`;
 /** Every message the server sends goes through the outbox; an admin sees what failed and sends it again. */
 export default function Mail() {
   const retry = useConsoleMutation<MailMessage>({
-    request: (m) => ({ path: `${ENDPOINT}/${m.id}/retry`, method: "POST" }),
+    request: (m) => request("POST /api/mail/:id/retry", { params: { id: m.id } }),
     success: "The message will be sent again shortly.",
     invalidate: [ENDPOINT],
   });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { request, type Body } from "~/lib/dashboard/api";
 import { useOutletContext } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
@@ -30,7 +31,11 @@ export default function Operators() {
   const [resetting, setResetting] = useState<OperatorSummary | null>(null);
   const [addressing, setAddressing] = useState<OperatorSummary | null>(null);
   const update = useConsoleMutation<{ id: number; change: Record<string, unknown> }>({
-    request: ({ id, change }) => ({ path: `${OPERATORS}/${id}`, method: "PATCH", body: change }),
+    request: ({ id, change }) =>
+      request("PATCH /api/operators/:id", {
+        params: { id },
+        body: change as Body<"PATCH /api/operators/:id">,
+      }),
     success: "Operator updated.",
     invalidate: [OPERATORS],
   });

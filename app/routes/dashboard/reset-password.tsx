@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
   const submit = form.handleSubmit(
     async (values) => {
       setError(null);
-      const result = await postPublic("/api/auth/reset_password", values);
+      const result = await postPublic("POST /api/auth/reset_password", values);
       if (result.ok) {
         setDone(result.message);
         return;

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import type { ResourcePath } from "~/lib/dashboard/api";
 import { PhoneLink } from "~/components/dashboard/contact-links";
 import { memberColumn, timeColumn } from "~/components/dashboard/columns";
 import { Details } from "~/components/dashboard/details";
@@ -28,7 +29,7 @@ const tone = { new: "amber", in_progress: "sky", done: "green", rejected: "slate
 export default function ServiceRequests() {
   const kind = useLocation().pathname.endsWith("fast_tag") ? "fast_tag" : "insurance";
   const label = kind === "fast_tag" ? "FASTag" : "Insurance";
-  const endpoint = `/api/${kind}`;
+  const endpoint = `/api/${kind}` as const;
   const describe = (r: ServiceRequest) => `${label} request for ${formatVehicleNumber(r.vehicle_number)}`;
 
   return (
@@ -86,7 +87,7 @@ function RequestModal({
   onClose,
 }: {
   request: ServiceRequest;
-  endpoint: string;
+  endpoint: ResourcePath;
   label: string;
   onClose: () => void;
 }) {

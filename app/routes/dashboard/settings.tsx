@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { request } from "~/lib/dashboard/api";
 import { useForm } from "react-hook-form";
 import { useBlocker } from "react-router";
 import { ErrorSummary, Field, TextAreaField } from "~/components/dashboard/field";
@@ -64,7 +65,7 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
   const errors = flattenErrors(nested);
   const failed = useFocusOnError();
   const save = useConsoleMutation<SiteSettings>({
-    request: (body) => ({ path: "/api/site_settings", method: "PUT", body }),
+    request: (body) => request("PUT /api/site_settings", { body }),
     success: "Settings saved. The public site shows them now.",
     invalidate: ["/api/site_settings"],
   });

@@ -30,7 +30,8 @@ export default function UndoEmailChangePage() {
   const undo = async () => {
     setBusy(true);
     setError(null);
-    const result = await postPublic("/api/auth/email_change/undo", { token });
+    // A link without its token is the server's to refuse, with its own message.
+    const result = await postPublic("POST /api/auth/email_change/undo", { token } as { token: string });
     setBusy(false);
     if (result.ok) setDone(result.message);
     else setError(result.errors.token ?? result.message);

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { formatIndianNumber } from "~/lib/dashboard/money";
-import type { AnalyticsDay } from "../../../../schemas/analytics";
 import type { AnalyticsEntity } from "../../../../schemas/logistics";
 import { ChartTable } from "../charts/chart-table";
 import { formatDay } from "../../../../shared/india-time";
@@ -42,9 +41,7 @@ export function EntityChart({
   const query = useQuery({
     queryKey: [`/api/analytics/${entity}`, "chart", qs.toString()],
     queryFn: ({ signal }) =>
-      api<{ chart_data: AnalyticsDay[]; total_no_of_data: number }>(`/api/analytics/${entity}?${qs}`, {
-        signal,
-      }),
+      call("GET /api/analytics/:entity", { params: { entity }, search: qs.toString(), signal }),
     placeholderData: keepPreviousData,
   });
   if (query.isPending) return loadingChart;

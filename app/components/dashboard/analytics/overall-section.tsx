@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { formatIndianNumber } from "~/lib/dashboard/money";
 import type { AnalyticsKpi, AnalyticsOverall } from "../../../../schemas/analytics";
 import type { AnalyticsPeriod } from "../../../../schemas/logistics";
@@ -36,8 +36,7 @@ export function OverallSection({
 }) {
   const query = useQuery({
     queryKey: ["/api/analytics/overall", period],
-    queryFn: ({ signal }) =>
-      api<{ data: AnalyticsOverall }>(`/api/analytics/overall?period=${period}`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/analytics/overall", { query: { period }, signal }),
     placeholderData: keepPreviousData,
   });
   const data = query.data?.data;

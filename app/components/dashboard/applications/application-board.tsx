@@ -1,13 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { formatDate } from "../../../../shared/india-time";
 import { useListParams } from "~/lib/dashboard/list-params";
-import {
-  stageLabels,
-  type ApplicationBoardColumn,
-  type ApplicationRow,
-  type ApplicationStage,
-} from "../../../../schemas/application";
+import { stageLabels, type ApplicationRow, type ApplicationStage } from "../../../../schemas/application";
 import { Board } from "../board/board";
 import { SelectField } from "../field";
 import { BOARD, fullName, stageStyle } from "./application";
@@ -37,7 +32,7 @@ export function ApplicationBoard({
   for (const key of FILTERS) if (list.filters[key]) query.set(key, list.filters[key]);
   const board = useQuery({
     queryKey: [BOARD, query.toString()],
-    queryFn: ({ signal }) => api<{ board_data: ApplicationBoardColumn[] }>(`${BOARD}?${query}`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/job_applications/board", { search: query.toString(), signal }),
     placeholderData: keepPreviousData,
   });
   const narrowed = Boolean(list.search || list.filters.from || list.filters.to);

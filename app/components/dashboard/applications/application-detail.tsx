@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "~/lib/dashboard/api";
+import { call, request } from "~/lib/dashboard/api";
 import { formatDateTime } from "../../../../shared/india-time";
 import { useMe } from "~/lib/dashboard/me";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import {
   rejectReasonLabels,
   stageLabels,
-  type ApplicationDetail,
   type ApplicationStage,
   type RejectReason,
 } from "../../../../schemas/application";
@@ -27,23 +26,23 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
   const client = useQueryClient();
   const query = useQuery({
     queryKey: [ENDPOINT, id],
-    queryFn: () => api<{ data: ApplicationDetail }>(`${ENDPOINT}/${id}`),
+    queryFn: () => call("GET /api/job_applications/:id", { params: { id } }),
   });
   const [stage, setStage] = useState<ApplicationStage | null>(null);
   const [reason, setReason] = useState<RejectReason>("not_a_fit");
   const [erasing, setErasing] = useState(false);
   const changeStage = useConsoleMutation<void>({
-    request: () => ({
-      path: `${ENDPOINT}/${id}/stage`,
-      method: "PATCH",
-      body: stage === "rejected" ? { stage, reason } : { stage: stage! },
-    }),
+    request: () =>
+      request("PATCH /api/job_applications/:id/stage", {
+        params: { id },
+        body: stage === "rejected" ? { stage, reason } : { stage: stage! },
+      }),
     success: "Stage changed.",
     invalidate: [ENDPOINT, BOARD],
     onSuccess: () => setStage(null),
   });
   const erase = useConsoleMutation<void>({
-    request: () => ({ path: `${ENDPOINT}/${id}/personal_data`, method: "DELETE" }),
+    request: () => request("DELETE /api/job_applications/:id/personal_data", { params: { id } }),
     success: "The candidate's personal data and CV were erased.",
     invalidate: [ENDPOINT, BOARD],
     onSuccess: () => {

@@ -1,15 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import type { FilterField } from "../data-table";
 import { ENDPOINT, stageOptions } from "./application";
-
-type JobOption = { id: number; job_title: string; status: "open" | "closed" };
 
 /** Every job (open ones first), for the Job filter of the list and the board. */
 export function useJobOptions() {
   const jobs = useQuery({
     queryKey: [`${ENDPOINT}/jobs`],
-    queryFn: () => api<{ data: JobOption[] }>(`${ENDPOINT}/jobs`),
+    queryFn: () => call("GET /api/job_applications/jobs"),
   });
   return (jobs.data?.data ?? []).map((j) => ({
     value: String(j.id),

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { request } from "~/lib/dashboard/api";
 import { formatDateTime } from "../../../../shared/india-time";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import type { ApplicationDetail } from "../../../../schemas/application";
@@ -16,7 +17,7 @@ export function ApplicationNotes({
 }) {
   const [note, setNote] = useState("");
   const addNote = useConsoleMutation<void>({
-    request: () => ({ path: `${ENDPOINT}/${id}/notes`, method: "POST", body: { text: note } }),
+    request: () => request("POST /api/job_applications/:id/notes", { params: { id }, body: { text: note } }),
     success: "Note added.",
     invalidate: [ENDPOINT],
     onSuccess: () => setNote(""),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import type { ApplicationStage, RejectReason } from "../../../../schemas/application";
 import { MAX_MATCHING } from "../../../../schemas/bulk";
@@ -30,19 +30,16 @@ export function BulkStageButton({
   const [reason, setReason] = useState<RejectReason>("not_a_fit");
   const move = useMutation({
     mutationFn: () =>
-      api<{ message: string }>(
-        "ids" in target ? `${ENDPOINT}/bulk_stage` : `${ENDPOINT}/bulk_stage?${target.query}`,
-        {
-          method: "POST",
-          body: {
-            ...("ids" in target ? { ids: target.ids } : { all_matching: true }),
-            stage,
-            ...(stage === "rejected" ? { reason } : {}),
-          },
+      call("POST /api/job_applications/bulk_stage", {
+        search: "ids" in target ? "" : target.query,
+        body: {
+          ...("ids" in target ? { ids: target.ids } : { all_matching: true }),
+          stage,
+          ...(stage === "rejected" ? { reason } : {}),
         },
-      ),
+      }),
     onSuccess: (answer) => {
-      toast.success(answer.message);
+      toast.success(answer.message ?? "Stage changed.");
       setOpen(false);
       onDone();
     },

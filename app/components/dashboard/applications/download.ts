@@ -1,9 +1,9 @@
-import { api } from "~/lib/dashboard/api";
+import { call, type ResourcePath } from "~/lib/dashboard/api";
 import { getSession } from "~/lib/dashboard/session";
 import { toast } from "~/lib/toast";
 
 /** Saves a signed-in download (the CV, the JSON export) under the name the server gives it. */
-export async function download(path: string, fallbackName: string) {
+export async function download(path: ResourcePath, fallbackName: string) {
   const send = () =>
     fetch(path, {
       headers: { authorization: `Bearer ${getSession()?.token ?? ""}` },
@@ -12,7 +12,7 @@ export async function download(path: string, fallbackName: string) {
   let res = await send();
   // An expired token: one API call refreshes it (lib/dashboard/api.ts), then the download is tried again.
   if (res.status === 401) {
-    await api("/api/auth/me").catch(() => null);
+    await call("GET /api/auth/me").catch(() => null);
     res = await send();
   }
   if (!res.ok) {

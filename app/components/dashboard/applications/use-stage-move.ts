@@ -3,8 +3,9 @@ import {
   type ApplicationBoardColumn,
   type ApplicationRow,
   type ApplicationStage,
+  type RejectReason,
 } from "../../../../schemas/application";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { useBoardMove, type BoardMove } from "../board/use-board-move";
 import { BOARD, ENDPOINT, fullName } from "./application";
 
@@ -52,9 +53,10 @@ export function useStageMove() {
       { key: [BOARD], patch: onBoard },
     ],
     request: ({ card, to, reason }) =>
-      api<unknown>(`${ENDPOINT}/${card.id}/stage`, {
-        method: "PATCH",
-        body: to === "rejected" ? { stage: to, reason } : { stage: to },
+      call("PATCH /api/job_applications/:id/stage", {
+        params: { id: card.id },
+        // The board's Rejected column asks for one of the reasons it offers.
+        body: to === "rejected" ? { stage: to, reason: reason as RejectReason } : { stage: to },
       }),
     cardId: (a) => a.id,
     cardName: fullName,

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Modal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import type { BlogRow } from "../../../../schemas/blog";
-import { ENDPOINT, type FullPost, type Translating } from "./post";
+import { ENDPOINT, type Translating } from "./post";
 import { PostForm } from "./post-form";
 
 /**
@@ -16,7 +16,7 @@ export function EditPost({ post, onClose }: { post: BlogRow; onClose: () => void
   const [translating, setTranslating] = useState<Translating | null>(null);
   const full = useQuery({
     queryKey: [ENDPOINT, id],
-    queryFn: async () => (await api<{ data: FullPost }>(`${ENDPOINT}/${id}`)).data,
+    queryFn: async () => (await call("GET /api/blog/:id", { params: { id } })).data,
     // The form keeps its own copy once open; a restore resets it explicitly.
     staleTime: Infinity,
   });

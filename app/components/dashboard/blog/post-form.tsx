@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { request, type Body } from "~/lib/dashboard/api";
 import * as Tabs from "@radix-ui/react-tabs";
 import {
   useCallback,
@@ -101,12 +102,15 @@ export function PostForm({
   const save = useConsoleMutation<Record<string, unknown>>({
     request: (body) =>
       post
-        ? { path: `${ENDPOINT}/${post.id}`, method: "PATCH", body }
-        : {
-            path: ENDPOINT,
-            method: "POST",
-            body: translation ? { ...body, translation_of: translation.of.id } : body,
-          },
+        ? request("PATCH /api/blog/:id", {
+            params: { id: post.id },
+            body: body as Body<"PATCH /api/blog/:id">,
+          })
+        : request("POST /api/blog", {
+            body: (translation
+              ? { ...body, translation_of: translation.of.id }
+              : body) as Body<"POST /api/blog">,
+          }),
     success: post ? "Post saved." : translation ? "Translation created." : "Post created.",
     invalidate: [ENDPOINT],
     onSuccess: onClose,

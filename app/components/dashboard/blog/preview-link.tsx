@@ -1,12 +1,11 @@
 import { Link2, Link2Off } from "lucide-react";
 import { useState } from "react";
 import { Spinner } from "~/components/dashboard/spinner";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import type { BlogPreviewLink } from "../../../../schemas/blog";
 import { formatDateTime } from "../../../../shared/india-time";
 import { rowActionClass } from "../row-actions";
-import { ENDPOINT } from "./post";
 
 /**
  * A row's Preview for a post not yet public: opens it in a new tab through a fresh signed preview link (a new
@@ -19,9 +18,7 @@ export function PreviewRowButton({ postId, heading }: { postId: number; heading:
     const tab = window.open("", "_blank");
     setBusy(true);
     try {
-      const made = (
-        await api<{ data: BlogPreviewLink }>(`${ENDPOINT}/${postId}/preview_link`, { method: "POST" })
-      ).data;
+      const made = (await call("POST /api/blog/:id/preview_link", { params: { id: postId } })).data;
       if (tab) {
         tab.opener = null;
         tab.location.href = made.url;
@@ -50,9 +47,7 @@ export function PreviewLink({ postId }: { postId: number }) {
   const make = async () => {
     setBusy("make");
     try {
-      const made = (
-        await api<{ data: BlogPreviewLink }>(`${ENDPOINT}/${postId}/preview_link`, { method: "POST" })
-      ).data;
+      const made = (await call("POST /api/blog/:id/preview_link", { params: { id: postId } })).data;
       setLink(made);
       try {
         await navigator.clipboard.writeText(made.url);
@@ -73,9 +68,7 @@ export function PreviewLink({ postId }: { postId: number }) {
   const revoke = async () => {
     setBusy("revoke");
     try {
-      const { message } = await api<{ message: string }>(`${ENDPOINT}/${postId}/preview_link`, {
-        method: "DELETE",
-      });
+      const { message } = await call("DELETE /api/blog/:id/preview_link", { params: { id: postId } });
       setLink(null);
       toast.success(message);
     } catch (error) {

@@ -3,15 +3,10 @@ import { diffWords } from "diff";
 import { History } from "lucide-react";
 import { useState } from "react";
 import { Spinner } from "~/components/dashboard/spinner";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { htmlToText } from "~/lib/html-text";
 import { toast } from "~/lib/toast";
-import {
-  REVISION_DAYS_KEPT,
-  REVISIONS_KEPT,
-  type BlogRevision,
-  type BlogRevisionSummary,
-} from "../../../../schemas/blog";
+import { REVISION_DAYS_KEPT, REVISIONS_KEPT, type BlogRevision } from "../../../../schemas/blog";
 import { formatDateTime } from "../../../../shared/india-time";
 import { ENDPOINT, type FormValues, type FullPost } from "./post";
 
@@ -48,19 +43,20 @@ export function Revisions({
   const [selected, setSelected] = useState<number | null>(null);
   const list = useQuery({
     queryKey: [ENDPOINT, postId, "revisions"],
-    queryFn: async () => (await api<{ data: BlogRevisionSummary[] }>(`${ENDPOINT}/${postId}/revisions`)).data,
+    queryFn: async () => (await call("GET /api/blog/:id/revisions", { params: { id: postId } })).data,
   });
   const chosen = selected ?? list.data?.[0]?.id ?? null;
   const revision = useQuery({
     queryKey: [ENDPOINT, postId, "revisions", chosen],
     enabled: chosen !== null,
     queryFn: async () =>
-      (await api<{ data: BlogRevision }>(`${ENDPOINT}/${postId}/revisions/${chosen}`)).data,
+      (await call("GET /api/blog/:id/revisions/:revisionId", { params: { id: postId, revisionId: chosen! } }))
+        .data,
   });
   const restore = useMutation({
     mutationFn: async (revisionId: number) => {
-      await api(`${ENDPOINT}/${postId}/revisions/${revisionId}/restore`, { method: "POST" });
-      return (await api<{ data: FullPost }>(`${ENDPOINT}/${postId}`)).data;
+      await call("POST /api/blog/:id/revisions/:revisionId/restore", { params: { id: postId, revisionId } });
+      return (await call("GET /api/blog/:id", { params: { id: postId } })).data;
     },
     onSuccess: async (restored) => {
       toast.success("Revision restored.");

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { PhoneLink } from "../contact-links";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { formatRupees } from "~/lib/dashboard/money";
 import { useNarrow } from "~/lib/dashboard/narrow";
-import type { AfterSaleCustomer, Member, ServiceHistoryEntry } from "../../../../schemas/logistics";
+import type { AfterSaleCustomer, ServiceHistoryEntry } from "../../../../schemas/logistics";
 import { stateLabel } from "../../../../schemas/logistics-options";
 import { ListScreen } from "../kit/list-screen";
 import { stateOptions } from "../logistics/options";
@@ -65,10 +65,7 @@ function HistoryModal({ customer, onClose }: { customer: AfterSaleCustomer; onCl
   const query = useQuery({
     queryKey: [`${AFTER_SALE}/${customer.user_id}`],
     queryFn: ({ signal }) =>
-      api<{ profile_data: Member[]; service_history: ServiceHistoryEntry[] }>(
-        `${AFTER_SALE}/${customer.user_id}`,
-        { signal },
-      ),
+      call("GET /api/crm/after_sale/:id", { params: { id: customer.user_id }, signal }),
   });
   return (
     <Modal

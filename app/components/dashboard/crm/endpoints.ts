@@ -1,4 +1,3 @@
 export const LEADS = "/api/crm/leads";
 export const BOARD = "/api/crm/board";
 export const AFTER_SALE = "/api/crm/after_sale";
-export const leadMove = (id: number) => `${LEADS}/${id}/move`;

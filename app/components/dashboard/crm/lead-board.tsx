@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import type { Lead } from "../../../../schemas/logistics";
 import { formatPhone } from "../../../../schemas/phone";
 import { Board, type BoardColumn } from "../board/board";
 import { useBoardMove, type BoardMove } from "../board/use-board-move";
 import { Chip } from "../logistics/ui";
 import { RecentlyDeletedLink } from "../recently-deleted-link";
-import { BOARD, LEADS, leadMove } from "./endpoints";
+import { BOARD, LEADS } from "./endpoints";
 import { FollowUp, statusTone } from "./follow-up";
 import { LeadModal } from "./lead-modal";
 
@@ -36,12 +36,12 @@ export function LeadBoard() {
   const [open, setOpen] = useState<number | null>(null);
   const query = useQuery({
     queryKey: [BOARD],
-    queryFn: ({ signal }) => api<Board>(BOARD, { signal }),
+    queryFn: ({ signal }) => call("GET /api/crm/board", { signal }),
   });
   const { move, focusCard, onFocused } = useBoardMove<Lead, Status>({
     caches: [{ key: [BOARD], patch: moved }],
     request: ({ card, from, to }) =>
-      api<{ data: Lead }>(leadMove(card.id), { method: "POST", body: { status: to, from } }),
+      call("POST /api/crm/leads/:id/move", { params: { id: card.id }, body: { status: to, from } }),
     cardId: (l) => l.id,
     cardName: (l) => l.name,
     columnLabel: (s) => s,

@@ -3,7 +3,7 @@ import { PhoneLink } from "../contact-links";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { api } from "~/lib/dashboard/api";
+import { call, request } from "~/lib/dashboard/api";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { leadNoteSchema, leadUpdateSchema, type Lead, type LeadNote } from "../../../../schemas/logistics";
 import { Details } from "../details";
@@ -21,7 +21,7 @@ export function LeadModal({ id, onClose }: { id: number; onClose: () => void }) 
   const key = [`${LEADS}/${id}`];
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api<{ data: { lead: Lead; notes: LeadNote[] } }>(`${LEADS}/${id}`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/crm/leads/:id", { params: { id }, signal }),
   });
   const lead = query.data?.data.lead;
   const [dirty, setDirty] = useState(false);
@@ -79,13 +79,14 @@ function LeadDetail({
   const dirty = statusForm.formState.isDirty || noteForm.formState.isDirty;
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const update = useConsoleMutation<Record<string, unknown>>({
-    request: (body) => ({ path: `${LEADS}/${lead.id}`, method: "PATCH", body }),
+    request: (body) => request("PATCH /api/crm/leads/:id", { params: { id: lead.id }, body }),
     success: "Lead updated.",
     invalidate: [LEADS, BOARD, detailKey],
     onSuccess: onClose,
   });
   const addNote = useConsoleMutation<string>({
-    request: (text) => ({ path: `${LEADS}/${lead.id}/notes`, method: "POST", body: { note: text } }),
+    request: (text) =>
+      request("POST /api/crm/leads/:id/notes", { params: { id: lead.id }, body: { note: text } }),
     success: "Note added.",
     invalidate: [detailKey, LEADS],
     onSuccess: () => noteForm.reset({ note: "" }),

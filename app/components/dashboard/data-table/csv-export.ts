@@ -1,11 +1,11 @@
-import { api } from "~/lib/dashboard/api";
+import { resourceRequest, send, type ApiRequest, type ResourcePath } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import { todayInIndia } from "../../../../shared/india-time";
 
 /** Downloads a CSV answer of the console API as `fileName`; a failure is toasted. */
-export async function saveCsv(path: string, fileName: string) {
+export async function saveCsv(request: ApiRequest<string>, fileName: string) {
   try {
-    const csv = await api<string>(path);
+    const csv = await send(request);
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
     const link = document.createElement("a");
     link.href = url;
@@ -18,5 +18,8 @@ export async function saveCsv(path: string, fileName: string) {
 }
 
 /** Downloads `${endpoint}/export.csv` for the list's current query as `<dataKey>-<India date>.csv`. */
-export const downloadCsv = (endpoint: string, query: string, dataKey: string) =>
-  saveCsv(`${endpoint}/export.csv?${query}`, `${dataKey}-${todayInIndia()}.csv`);
+export const downloadCsv = (endpoint: ResourcePath, query: string, dataKey: string) =>
+  saveCsv(
+    resourceRequest("GET", endpoint, "/export.csv", { search: query }) as ApiRequest<string>,
+    `${dataKey}-${todayInIndia()}.csv`,
+  );

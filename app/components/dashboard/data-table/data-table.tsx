@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { api } from "~/lib/dashboard/api";
+import { resourceRequest, send } from "~/lib/dashboard/api";
 import { useListParams } from "~/lib/dashboard/list-params";
 import { toast } from "~/lib/toast";
 import { downloadCsv } from "./csv-export";
@@ -33,7 +33,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const apiQuery = extra ? `${list.apiQuery}&${extra}` : list.apiQuery;
   const query = useQuery({
     queryKey: [props.endpoint, apiQuery],
-    queryFn: ({ signal }) => api<ListAnswer<T>>(`${props.endpoint}?${apiQuery}`, { signal }),
+    queryFn: async ({ signal }) =>
+      (await send({
+        ...resourceRequest("GET", props.endpoint, "", { search: apiQuery }),
+        signal,
+      })) as ListAnswer<T>,
     placeholderData: keepPreviousData,
   });
   const selected = props.select && query.data ? props.select(query.data) : null;

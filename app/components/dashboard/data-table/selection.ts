@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { resourceRequest, type ResourcePath } from "~/lib/dashboard/api";
 import { useDeleteConfirm } from "../kit/use-delete-confirm";
 import type { BulkDelete, BulkTarget } from "./types";
 
@@ -53,15 +54,22 @@ const countOf = (target: BulkTarget) => ("ids" in target ? target.ids.length : t
  * "Delete selected": one confirmation, then `{ ids }` (or `{ all_matching: true }` with the filters in the
  * query string) posted to `${endpoint}/bulk_delete`; the toast offers Undo where the server can restore.
  */
-export function useBulkDelete<T>(endpoint: string, bulk: BulkDelete<T> | undefined, selection: RowSelection) {
+export function useBulkDelete<T>(
+  endpoint: ResourcePath,
+  bulk: BulkDelete<T> | undefined,
+  selection: RowSelection,
+) {
   const noun = bulk?.noun ?? "";
   const plural = bulk?.plural ?? `${noun}s`;
   const some = (n: number) => (n === 1 ? `1 ${noun}` : `${n.toLocaleString("en-IN")} ${plural}`);
   return useDeleteConfirm<BulkTarget>({
     request: (target) =>
       "ids" in target
-        ? { path: `${endpoint}/bulk_delete`, method: "POST", body: { ids: target.ids } }
-        : { path: `${endpoint}/bulk_delete?${target.query}`, method: "POST", body: { all_matching: true } },
+        ? resourceRequest("POST", endpoint, "/bulk_delete", { body: { ids: target.ids } })
+        : resourceRequest("POST", endpoint, "/bulk_delete", {
+            search: target.query,
+            body: { all_matching: true },
+          }),
     title: (target) => `Delete ${some(countOf(target))}`,
     message: (target) =>
       "ids" in target
@@ -73,11 +81,9 @@ export function useBulkDelete<T>(endpoint: string, bulk: BulkDelete<T> | undefin
     undo: {
       request: (target, answer) => {
         const data = answer.data as { ids?: number[] } | undefined;
-        return {
-          path: `${endpoint}/restore`,
-          method: "POST",
+        return resourceRequest("POST", endpoint, "/restore", {
           body: { ids: "ids" in target ? target.ids : (data?.ids ?? []) },
-        };
+        });
       },
       success: "Deleted rows restored.",
     },

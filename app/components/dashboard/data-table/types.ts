@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { ResourcePath } from "~/lib/dashboard/api";
 
 export interface Column<T> {
   key: string;
@@ -40,7 +41,7 @@ export interface BulkSelect<T> extends BulkDelete<T> {
 export interface DataTableProps<T> {
   title: string;
   /** List endpoint, e.g. /api/contact_requests; answers `{ <dataKey>_data, total_no_of_data }`. */
-  endpoint: string;
+  endpoint: ResourcePath;
   /** The API's name for the rows (default: the endpoint's last segment, e.g. "contact_requests"). */
   dataKey?: string;
   columns: Column<T>[];

@@ -1,12 +1,5 @@
-import { api, apiLines, ApiError } from "~/lib/dashboard/api";
-import type {
-  ImportBatch,
-  ImportCheck,
-  ImportMode,
-  ImportProgressLine,
-  ImportType,
-  StagedImport,
-} from "../../../../schemas/imports";
+import { ApiError, call, request, sendLines } from "~/lib/dashboard/api";
+import type { ImportBatch, ImportMode, ImportProgressLine, ImportType } from "../../../../schemas/imports";
 
 export const IMPORTS = "/api/imports";
 
@@ -18,11 +11,11 @@ export interface Plan {
 export const uploadFile = async (type: ImportType, file: File) => {
   const form = new FormData();
   form.append("file", file);
-  return (await api<{ data: StagedImport }>(`${IMPORTS}?type=${type}`, { method: "POST", body: form })).data;
+  return (await call("POST /api/imports", { query: { type }, body: form })).data;
 };
 
 export const checkRows = async (id: number, plan: Plan) =>
-  (await api<{ data: ImportCheck }>(`${IMPORTS}/${id}/check`, { method: "POST", body: { ...plan } })).data;
+  (await call("POST /api/imports/:id/check", { params: { id }, body: { ...plan } })).data;
 
 /** Commits the import, reporting progress as the server writes it; answers the finished import. */
 export async function commitImport(
@@ -31,7 +24,7 @@ export async function commitImport(
   onProgress: (done: number, total: number) => void,
 ): Promise<{ batch: ImportBatch; message: string }> {
   let result: { batch: ImportBatch; message: string } | null = null;
-  await apiLines(`${IMPORTS}/${id}/commit`, { method: "POST", body: { ...plan } }, (text) => {
+  await sendLines(request("POST /api/imports/:id/commit", { params: { id }, body: { ...plan } }), (text) => {
     const line = JSON.parse(text) as ImportProgressLine;
     if (line.type === "progress") onProgress(line.done, line.total);
     else if (line.type === "done") result = { batch: line.data, message: line.message };
@@ -42,7 +35,6 @@ export async function commitImport(
 }
 
 export const recentImports = async (type: ImportType) =>
-  (await api<{ data: ImportBatch[] }>(`${IMPORTS}?type=${type}`)).data;
+  (await call("GET /api/imports", { query: { type } })).data;
 
-export const undoImport = (id: number) =>
-  api<{ message: string; data: ImportBatch }>(`${IMPORTS}/${id}/undo`, { method: "POST" });
+export const undoImport = (id: number) => call("POST /api/imports/:id/undo", { params: { id } });

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../../shared/india-time";
 import type { ImportBatch, ImportType } from "../../../../schemas/imports";
+import { request } from "~/lib/dashboard/api";
 import { saveCsv } from "../data-table/csv-export";
 import { Spinner } from "../spinner";
 import { countsText } from "./import-counts";
@@ -9,7 +10,7 @@ import { IMPORTS, recentImports } from "./import-api";
 /** The failed rows of an import, with their reasons, as `<file>-failed-rows.csv`. */
 export const saveFailedRows = (batch: ImportBatch) =>
   saveCsv(
-    `${IMPORTS}/${batch.id}/failed_rows.csv`,
+    request("GET /api/imports/:id/failed_rows.csv", { params: { id: batch.id } }),
     `${batch.file_name.replace(/\.[^.]*$/, "")}-failed-rows.csv`,
   );
 

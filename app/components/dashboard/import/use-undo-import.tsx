@@ -15,7 +15,7 @@ export function useUndoImport(onUndone?: (batch: ImportBatch) => void) {
   const undo = useMutation({
     mutationFn: (batch: ImportBatch) => undoImport(batch.id),
     onSuccess: async (answer, batch) => {
-      toast.success(answer.message);
+      toast.success(answer.message ?? "Import undone.");
       setAsking(null);
       onUndone?.(answer.data);
       await Promise.all(

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { resourceRequest } from "~/lib/dashboard/api";
 import { DataTable, type DataTableProps } from "../data-table";
 import { RowActions } from "../row-actions";
 import { useDeleteConfirm } from "./use-delete-confirm";
@@ -48,14 +49,14 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   const verb = remove?.verb ?? "delete";
   const noun = remove?.noun ?? "";
   const deletion = useDeleteConfirm<T>({
-    request: (row) => ({ path: `${table.endpoint}/${rowKey(row)}`, method: "DELETE" }),
+    request: (row) => resourceRequest("DELETE", table.endpoint, "/:id", { params: { id: rowKey(row) } }),
     title: `${capitalised(verb)} ${noun}`,
     message: remove?.message ?? ((row) => `${capitalised(verb)} ${describe(row)}?`),
     success: `${capitalised(noun)} ${verb}d.`,
     invalidate: remove?.invalidate ?? [table.endpoint],
     onDeleted: remove?.onDeleted,
     undo: {
-      request: (row) => ({ path: `${table.endpoint}/restore`, method: "POST", body: { ids: [rowKey(row)] } }),
+      request: (row) => resourceRequest("POST", table.endpoint, "/restore", { body: { ids: [rowKey(row)] } }),
       success: `${capitalised(noun)} restored.`,
     },
   });

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "~/lib/dashboard/api";
-import type { ConsoleRequest } from "~/lib/dashboard/mutation";
+import { send, type ApiRequest } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import { ConfirmModal } from "../modal";
 
@@ -13,7 +12,7 @@ export interface DeleteAnswer {
 }
 
 export interface DeleteConfirmOptions<T> {
-  request: (target: T) => ConsoleRequest;
+  request: (target: T) => ApiRequest;
   title: string | ((target: T) => string);
   message: (target: T) => string;
   /** The toast once deleted. */
@@ -23,7 +22,7 @@ export interface DeleteConfirmOptions<T> {
   /** Runs once deleted, before the dialog closes. */
   onDeleted?: (target: T) => void;
   /** The Undo in the toast, offered when the server answers `restorable`: the request that puts it back. */
-  undo?: { request: (target: T, answer: DeleteAnswer) => ConsoleRequest; success: string };
+  undo?: { request: (target: T, answer: DeleteAnswer) => ApiRequest; success: string };
 }
 
 /**
@@ -37,9 +36,9 @@ export function useDeleteConfirm<T>(options: DeleteConfirmOptions<T>) {
   const refresh = () =>
     Promise.all(options.invalidate.map((key) => client.invalidateQueries({ queryKey: [key] })));
 
-  async function restore(request: ConsoleRequest, success: string) {
+  async function restore(request: ApiRequest, success: string) {
     try {
-      await api<unknown>(request.path, { method: request.method, body: request.body });
+      await send(request);
       toast.success(success);
     } catch (error) {
       toast.error(`Could not undo the delete: ${error instanceof Error ? error.message : "try again"}`);
@@ -48,10 +47,8 @@ export function useDeleteConfirm<T>(options: DeleteConfirmOptions<T>) {
   }
 
   const mutation = useMutation({
-    mutationFn: (input: T) => {
-      const { path, method, body } = options.request(input);
-      return api<DeleteAnswer>(path, { method, body });
-    },
+    // A kit's request answers the delete shape of its route (crud.ts), which the table types loosely.
+    mutationFn: (input: T) => send(options.request(input)) as Promise<DeleteAnswer>,
     onSuccess: async (answer, deleted) => {
       const { success, undo } = options;
       const text = typeof success === "string" ? success : success(deleted, answer ?? {});

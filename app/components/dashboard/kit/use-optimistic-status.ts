@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "~/lib/dashboard/api";
+import { resourceRequest, send, type ResourcePath } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 
 /** Every row with this id in a cached list answer (whatever its shape), with `change` applied. */
@@ -19,7 +19,7 @@ function patchRows(data: unknown, id: number, change: object, depth = 0): unknow
  * are refetched either way.
  */
 export function useOptimisticStatus<S extends string>(options: {
-  endpoint: string;
+  endpoint: ResourcePath;
   label: (status: S) => string;
 }) {
   const client = useQueryClient();
@@ -27,7 +27,7 @@ export function useOptimisticStatus<S extends string>(options: {
   return useMutation({
     /** `name` words the toasts ("enquiry from Asha Rao"); `from` is the status to fall back to. */
     mutationFn: ({ id, status }: { id: number; status: S; from: S; name: string }) =>
-      api<unknown>(`${options.endpoint}/${id}`, { method: "PATCH", body: { status } }),
+      send(resourceRequest("PATCH", options.endpoint, "/:id", { params: { id }, body: { status } })),
     onMutate: async ({ id, status }) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueriesData({ queryKey: key });

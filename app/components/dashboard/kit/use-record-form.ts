@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
+import { resourceRequest, type ResourcePath } from "~/lib/dashboard/api";
 import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
@@ -63,7 +64,7 @@ export function formSubmit<T extends FieldValues, P>(
  * or the server's, shows inline, focuses the first invalid field and is announced by the form's ErrorSummary.
  */
 export function useRecordForm<V extends Record<string, unknown>>(options: {
-  endpoint: string;
+  endpoint: ResourcePath;
   /** The record to edit; null creates one. */
   id: number | null;
   initial: V;
@@ -96,8 +97,8 @@ export function useRecordForm<V extends Record<string, unknown>>(options: {
   const save = useConsoleMutation<Record<string, unknown>>({
     request: (body) =>
       id === null
-        ? { path: endpoint, method: "POST", body }
-        : { path: `${endpoint}/${id}`, method: "PATCH", body },
+        ? resourceRequest("POST", endpoint, "", { body })
+        : resourceRequest("PATCH", endpoint, "/:id", { params: { id }, body }),
     success: options.success,
     invalidate: options.invalidate ?? [endpoint],
     onSuccess: options.onSaved,

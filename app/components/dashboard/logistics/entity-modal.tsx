@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { resourceRequest, type ResourcePath } from "~/lib/dashboard/api";
 import { useForm, useWatch, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
@@ -19,7 +20,7 @@ export type FieldSpec = Extract<FormControl, { label: string }> & { name: string
 
 export interface EntityModalConfig<T> {
   noun: string;
-  endpoint: string;
+  endpoint: ResourcePath;
   idOf: (row: T) => number;
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
@@ -127,8 +128,8 @@ export function EntityModal<T>({
   const save = useConsoleMutation<Record<string, unknown>>({
     request: (body) =>
       row
-        ? { path: `${config.endpoint}/${config.idOf(row)}`, method: "PATCH", body }
-        : { path: config.endpoint, method: "POST", body },
+        ? resourceRequest("PATCH", config.endpoint, "/:id", { params: { id: config.idOf(row) }, body })
+        : resourceRequest("POST", config.endpoint, "", { body }),
     success: `${config.noun.charAt(0).toUpperCase()}${config.noun.slice(1)} ${row ? "updated" : "created"}.`,
     invalidate: [config.endpoint],
   });

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import { resourceRequest } from "~/lib/dashboard/api";
 import { DataTable, type Column, type FilterField } from "~/components/dashboard/data-table";
 import { useDeleteConfirm } from "~/components/dashboard/kit/use-delete-confirm";
 import { EntityModal, type EntityModalConfig } from "./entity-modal";
@@ -21,17 +22,15 @@ export function EntityScreen<T>({ config }: { config: EntityScreenConfig<T> }) {
   const [editing, setEditing] = useState<T | null>(null);
   const [creating, setCreating] = useState(false);
   const remove = useDeleteConfirm<T>({
-    request: (row) => ({ path: `${config.endpoint}/${config.idOf(row)}`, method: "DELETE" }),
+    request: (row) =>
+      resourceRequest("DELETE", config.endpoint, "/:id", { params: { id: config.idOf(row) } }),
     title: `Delete ${config.noun}`,
     message: (row) => `Delete ${config.describe(row)}?`,
     success: `${config.noun.charAt(0).toUpperCase()}${config.noun.slice(1)} deleted.`,
     invalidate: [config.endpoint],
     undo: {
-      request: (row) => ({
-        path: `${config.endpoint}/restore`,
-        method: "POST",
-        body: { ids: [config.idOf(row)] },
-      }),
+      request: (row) =>
+        resourceRequest("POST", config.endpoint, "/restore", { body: { ids: [config.idOf(row)] } }),
       success: `${config.noun.charAt(0).toUpperCase()}${config.noun.slice(1)} restored.`,
     },
   });

@@ -1,7 +1,7 @@
 import { ImagePlus, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Spinner } from "~/components/dashboard/spinner";
-import { api } from "~/lib/dashboard/api";
+import { call } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
 import { MAX_IMAGES } from "../../../../schemas/logistics";
 
@@ -33,7 +33,7 @@ export function ImageField({
       const form = new FormData();
       form.append("file", file);
       try {
-        const answer = await api<{ data: { url: string } }>("/api/uploads", { method: "POST", body: form });
+        const answer = await call("POST /api/uploads", { body: form });
         added.push(answer.data.url);
       } catch (e) {
         toast.error(`${file.name}: ${e instanceof Error ? e.message : "upload failed"}`);

@@ -1,4 +1,5 @@
 import { useForm, useWatch } from "react-hook-form";
+import { request, type Body } from "~/lib/dashboard/api";
 import { ErrorSummary, Field } from "~/components/dashboard/field";
 import { Modal } from "~/components/dashboard/modal";
 import { Spinner } from "~/components/dashboard/spinner";
@@ -128,8 +129,11 @@ export function MemberModal({
   const save = useConsoleMutation<ReturnType<typeof memberPayload>>({
     request: (body) =>
       member
-        ? { path: `/api/members/${member.user_id}`, method: "PATCH", body }
-        : { path: "/api/members", method: "POST", body },
+        ? request("PATCH /api/members/:id", {
+            params: { id: member.user_id },
+            body: body as Body<"PATCH /api/members/:id">,
+          })
+        : request("POST /api/members", { body: body as Body<"POST /api/members"> }),
     success: member ? "Member updated." : "Member created.",
     invalidate: ["/api/members"],
   });

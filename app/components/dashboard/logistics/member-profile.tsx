@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PhoneLink } from "../contact-links";
 import { Building2, MapPin, Phone, Plus, Trash2, Truck } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { api, ApiError } from "~/lib/dashboard/api";
+import { ApiError, call, type Answer } from "~/lib/dashboard/api";
 import { toast } from "~/lib/toast";
-import { memberVehicleSchema, type Member, type MemberVehicle } from "../../../../schemas/logistics";
+import { memberVehicleSchema, type MemberVehicle } from "../../../../schemas/logistics";
 import { stateLabel } from "../../../../schemas/logistics-options";
 import { formatVehicleNumber } from "../../../../schemas/vehicle";
 import { Field } from "../field";
@@ -12,7 +12,7 @@ import { Spinner } from "../spinner";
 import { formatDate } from "../../../../shared/india-time";
 
 const MEMBERS = "/api/members";
-type Profile = { profile_data: Member[]; vehicle_data: MemberVehicle[]; row_count: number };
+type Profile = Answer<"GET /api/members/:id">;
 
 /** A member's profile beside their vehicle list, where vehicles are added and removed at once. */
 export function MemberProfile({ id, onClose }: { id: number; onClose: () => void }) {
@@ -20,7 +20,7 @@ export function MemberProfile({ id, onClose }: { id: number; onClose: () => void
   const key = [`${MEMBERS}/${id}`];
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api<Profile>(`${MEMBERS}/${id}`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/members/:id", { params: { id }, signal }),
   });
   const [vehicle, setVehicle] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -46,10 +46,10 @@ export function MemberProfile({ id, onClose }: { id: number; onClose: () => void
     setError(undefined);
     setBusy(true);
     try {
-      const answer = await api<{ vehicle_data: MemberVehicle[]; message: string }>(
-        `${MEMBERS}/${id}/vehicles`,
-        { method: "POST", body: { vehicle_no: vehicle } },
-      );
+      const answer = await call("POST /api/members/:id/vehicles", {
+        params: { id },
+        body: { vehicle_no: vehicle },
+      });
       applyVehicles(answer.vehicle_data);
       toast.success(answer.message);
       setVehicle("");
@@ -62,10 +62,9 @@ export function MemberProfile({ id, onClose }: { id: number; onClose: () => void
   };
   const removeVehicle = async (v: MemberVehicle) => {
     try {
-      const answer = await api<{ vehicle_data: MemberVehicle[]; message: string }>(
-        `${MEMBERS}/${id}/vehicles/${v.id}`,
-        { method: "DELETE" },
-      );
+      const answer = await call("DELETE /api/members/:id/vehicles/:vehicleId", {
+        params: { id, vehicleId: v.id },
+      });
       applyVehicles(answer.vehicle_data);
       toast.success(`Vehicle ${formatVehicleNumber(v.vehicle_no)} removed.`);
     } catch (e) {

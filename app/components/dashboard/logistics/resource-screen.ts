@@ -1,4 +1,5 @@
 import type { Column } from "~/components/dashboard/data-table";
+import type { ResourcePath } from "~/lib/dashboard/api";
 import { formatIndianNumber } from "~/lib/dashboard/money";
 import type { AnyResource, FormControl, RecordOfResource } from "../../../../schemas/resource";
 import type { EntityScreenConfig } from "./entity-screen";
@@ -50,7 +51,8 @@ export function resourceScreen<R extends AnyResource>(
     title: resource.title,
     noun: resource.noun,
     plural: resource.plural,
-    endpoint: resource.endpoint,
+    // The server makes this resource's routes from the same declaration (server/api/logistics.ts).
+    endpoint: resource.endpoint as ResourcePath,
     dataKey: resource.dataKey,
     idOf: (row) => row[resource.idKey as keyof Row] as number,
     describe: resource.describe as (row: Row) => string,

@@ -2,10 +2,10 @@ import { BadgeCheck, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Field } from "~/components/dashboard/field";
 import { Spinner } from "~/components/dashboard/spinner";
-import { api, ApiError } from "~/lib/dashboard/api";
+import { ApiError, call, type Body } from "~/lib/dashboard/api";
 import { formatPhone } from "../../../../schemas/phone";
 import { toast } from "~/lib/toast";
-import { memberInputSchema, type Member, type VerifiedMember } from "../../../../schemas/logistics";
+import { memberInputSchema, type VerifiedMember } from "../../../../schemas/logistics";
 import { fieldErrors } from "../../../../schemas/validation";
 import { emptyMember, MemberFields, memberPayload, type MemberForm } from "./member-form";
 
@@ -38,9 +38,7 @@ export function VerifyMobile({
       return setProblem({ message: "Enter the member's mobile number first.", missing: false });
     setBusy(true);
     try {
-      const answer = await api<{ data: VerifiedMember }>(
-        `/api/members/verify?phone=${encodeURIComponent(phone)}`,
-      );
+      const answer = await call("GET /api/members/verify", { query: { phone } });
       onVerified(answer.data);
     } catch (e) {
       const message = e instanceof Error ? e.message : "Could not verify the number.";
@@ -57,7 +55,7 @@ export function VerifyMobile({
     if (!parsed.success) return setCreateErrors(fieldErrors(parsed.error));
     setBusy(true);
     try {
-      const { data } = await api<{ data: Member }>("/api/members", { method: "POST", body: payload });
+      const { data } = await call("POST /api/members", { body: payload as Body<"POST /api/members"> });
       toast.success(`Member ${data.first_name} created.`);
       setCreating(null);
       setProblem(null);

@@ -1,12 +1,12 @@
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import { request } from "~/lib/dashboard/api";
 import type { OperatorSummary } from "../../../../schemas/operator";
 import { rowActionClass } from "../row-actions";
-import { OPERATORS } from "./endpoints";
 
 /** Signs another operator out everywhere: every session of theirs ends at once. */
 export function EndSessionsButton({ operator }: { operator: OperatorSummary }) {
   const endSessions = useConsoleMutation<OperatorSummary>({
-    request: (o) => ({ path: `${OPERATORS}/${o.id}/end_sessions`, method: "POST" }),
+    request: (o) => request("POST /api/operators/:id/end_sessions", { params: { id: o.id } }),
     success: "Every session of that operator has been ended.",
     invalidate: [],
   });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "~/lib/dashboard/api";
+import { call, request } from "~/lib/dashboard/api";
 import { useConsoleMutation } from "~/lib/dashboard/mutation";
 import { roles, type OperatorRow } from "../../../../schemas/operator";
 import type { TwoFactorPolicy } from "../../../../schemas/two-factor";
@@ -12,14 +12,14 @@ export function TwoFactorPolicyForm() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: [TWO_FACTOR_POLICY],
-    queryFn: async () => (await api<{ data: TwoFactorPolicy }>(TWO_FACTOR_POLICY)).data,
+    queryFn: async () => (await call("GET /api/two_factor_policy")).data,
   });
   // The operator's unsaved choice, over what the server has.
   const [edited, setEdited] = useState<TwoFactorPolicy | null>(null);
   const draft = edited ?? query.data;
   const setDraft = setEdited;
   const save = useConsoleMutation<TwoFactorPolicy>({
-    request: (policy) => ({ path: TWO_FACTOR_POLICY, method: "PUT", body: policy }),
+    request: (policy) => request("PUT /api/two_factor_policy", { body: policy }),
     success: "Two-factor requirement saved.",
     invalidate: [TWO_FACTOR_POLICY],
     // Requiring it of your own role sends you to enrolment at once.
@@ -72,7 +72,7 @@ export function TwoFactorPolicyForm() {
 export function useResetTwoFactor() {
   const [target, setTarget] = useState<OperatorRow | null>(null);
   const reset = useConsoleMutation<OperatorRow>({
-    request: (o) => ({ path: `${OPERATORS}/${o.id}/two_factor/reset`, method: "POST" }),
+    request: (o) => request("POST /api/operators/:id/two_factor/reset", { params: { id: o.id } }),
     success: "Two-factor sign-in reset; that operator's sessions have ended.",
     invalidate: [OPERATORS],
     onSuccess: () => setTarget(null),
