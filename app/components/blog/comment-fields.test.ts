@@ -8,7 +8,9 @@ const valid = { name: "Meera", email_id: "meera@example.com", comment: "Clear an
 
 describe("commentProblems (the comment form's checks, with or without JavaScript)", () => {
   it("says 'All fields are required' when any is empty, and names each empty field", () => {
-    expect(commentProblems({ ...valid, email_id: " ", comment: "" }, messagesFor("English"), parse, 6)).toEqual({
+    expect(
+      commentProblems({ ...valid, email_id: " ", comment: "" }, messagesFor("English"), parse, 6),
+    ).toEqual({
       message: "All fields are required",
       errors: { email_id: "Enter your e-mail address", comment: "Write your comment" },
     });

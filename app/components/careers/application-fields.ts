@@ -1,6 +1,5 @@
 import { answerField, type JobQuestion } from "../../../schemas/job-answers";
 import { MAX_CV_BYTES } from "../../../schemas/cv-limits";
-import type { FormAnswer } from "../forms/validate";
 
 /** The application form's own fields in page order, with their labels; the job's questions come after them. */
 export const APPLICATION_LABELS = {
@@ -38,9 +37,6 @@ export function readApplication(form: FormData, questions: readonly JobQuestion[
 }
 
 export const NETWORK_ERROR = "We could not send your application. Check your connection and try again.";
-
-/** What the job page's action answers a refused application with. */
-export type ApplicationAnswer = FormAnswer;
 
 /** What the job page knows of a job that no longer takes applications (thrown with status 410). */
 export interface ClosedJob {
