@@ -319,8 +319,14 @@ describe("Jobs and their questions", () => {
     await waitForHydration(candidate.page);
     const apply = await fill(candidate.page);
     await apply.getByRole("button", { name: "Send application" }).click();
-    await apply.getByText("Answer this question").waitFor();
-    await apply.getByText("Choose one of the options").waitFor();
+    // Beside each question, and in the summary at the top, which takes the focus and links to the question.
+    await apply.getByText("Answer this question", { exact: true }).waitFor();
+    await apply.getByText("Choose one of the options", { exact: true }).waitFor();
+    const summary = candidate.page
+      .getByRole("alert")
+      .filter({ hasText: "Expected salary?: Answer this question" });
+    expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await summary.getByRole("link", { name: /^Expected salary\?/ }).click();
     expect(await apply.getByLabel(/^Expected salary\?/).evaluate((el) => el === document.activeElement)).toBe(
       true,
     );
@@ -339,8 +345,13 @@ describe("Jobs and their questions", () => {
     const form2 = await fill(plain.page);
     await form2.getByLabel(/^Expected salary\?/).fill("20 LPA");
     await form2.getByRole("button", { name: "Send application" }).click();
-    await plain.page.waitForURL(/error=answer_/);
-    await plain.page.locator("#apply").getByText("Answer this question.").waitFor();
+    // The same words as with the script, and what was typed is kept.
+    await plain.page.locator("#apply").getByText("Choose one of the options", { exact: true }).waitFor();
+    await plain.page
+      .getByRole("alert")
+      .getByRole("link", { name: "Preferred shift: Choose one of the options" })
+      .waitFor();
+    expect(await form2.getByLabel(/^Expected salary\?/).inputValue()).toBe("20 LPA");
 
     // The hiring team reads the answers in the application.
     const list = await api<{ applications_data: { id: number }[] }>(
