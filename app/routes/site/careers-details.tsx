@@ -5,7 +5,7 @@ import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 import { ApplicationForm } from "~/components/careers/application-form";
 import { ShareLinks } from "~/components/ui/share-links";
 import { htmlToText } from "~/lib/html-text";
-import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "~/lib/seo";
 import { KEEP_CV_DAYS } from "../../../schemas/application";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -65,7 +65,7 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
   if (!loaderData) {
     const closed = closedJobOf(error);
     return [
-      { title: `${closed ? `Position closed: ${closed.title}` : "Job not found"} | ${SITE_NAME}` },
+      { title: pageTitle(closed ? `Position closed: ${closed.title}` : "Job not found") },
       { name: "robots", content: "noindex" },
     ];
   }
