@@ -5,6 +5,7 @@ import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 import { ApplicationForm } from "~/components/careers/application-form";
 import { ShareLinks } from "~/components/ui/share-links";
 import { htmlToText } from "~/lib/html-text";
+import { truncate } from "~/lib/text";
 import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "~/lib/seo";
 import { KEEP_CV_DAYS } from "../../../schemas/application";
 
@@ -71,7 +72,8 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
   }
   const { job, path, baseUrl } = loaderData;
   const text = htmlToText(job.description);
-  const description = text.length > 155 ? `${text.slice(0, 154).trimEnd()}…` : text;
+  // At most 155 characters, ellipsis included, cut between words.
+  const description = text.length > 155 ? truncate(text, 154) : text;
   const salary = job.baseSalary;
   const remote = /remote/i.test(job.location);
   return [
