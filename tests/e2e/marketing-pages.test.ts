@@ -127,6 +127,15 @@ describe("marketing routes", () => {
       expect(status, path).toBe(200);
       expect(title, path).toMatch(/^[^|]+ \| GCC View 360$/);
     }
+    // A location with its own brackets is not nested in the title's: "(Remote, India)", not "(Remote (India))".
+    const jobs = (await (await fetch(`${baseURL()}/api/post_jobs/`)).json()) as {
+      id: number;
+      location: string;
+    }[];
+    const remote = jobs.find((job) => job.location.includes("("));
+    expect(remote).toBeDefined();
+    const { title: remoteTitle } = await titleOf(`/careers-details?jobId=${remote!.id}`);
+    expect(remoteTitle).toMatch(/ \(Remote, India\) \| GCC View 360$/);
     for (const path of ["/no-such-page", "/details/x", "/careers-details/applied?jobId=x"]) {
       const { status, title } = await titleOf(path);
       expect(status, path).toBe(404);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/careers-details";
 import { formatLongDate, timeAttribute } from "../../../shared/india-time";
 import { ApplicationForm } from "~/components/careers/application-form";
 import { ShareLinks } from "~/components/ui/share-links";
-import { htmlToText } from "~/lib/html-text";
+import { htmlToText, jobWithLocation } from "~/lib/html-text";
 import { truncate } from "~/lib/text";
 import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "~/lib/seo";
 import { KEEP_CV_DAYS } from "../../../schemas/application";
@@ -77,7 +77,7 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
   const salary = job.baseSalary;
   const remote = /remote/i.test(job.location);
   return [
-    ...seoMeta({ title: `${job.title} (${job.location})`, description, path, baseUrl }),
+    ...seoMeta({ title: jobWithLocation(job.title, job.location), description, path, baseUrl }),
     breadcrumbs(baseUrl, [
       ["Home", "/"],
       ["Careers", "/Careers-page"],
