@@ -37,9 +37,11 @@ describe("blog list", () => {
     const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute("href")));
     expect(hrefs).toContain(BOT.path);
     expect(hrefs).toContain("/blog/2-choosing-a-city-for-your-gcc-bengaluru-hyderabad-pune-chennai-or-ncr");
+    // Each demo post has its own cover, and its alt text describes that picture.
     expect(await page.locator("article img").first().getAttribute("alt")).toBe(
-      "Project roadmap on a whiteboard divided into 30, 60 and 100 day milestones",
+      "Illustration: a winding road with milestones marked 30, 60 and 100 days, ending at a gold flag",
     );
+    expect(await page.locator("article img").first().getAttribute("src")).toBe("/images/blog/cover-6.svg");
     // The whole blog's feed first, then one per language.
     expect(
       await page.locator('link[rel="alternate"][type="application/rss+xml"]').first().getAttribute("href"),
