@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, jobPreview, jobWithLocation } from "./html-text";
+import { htmlToText, jobPreview } from "./html-text";
 
 describe("htmlToText", () => {
   it("drops tags, scripts and styles and collapses whitespace", () => {
@@ -50,15 +50,5 @@ describe("jobPreview", () => {
   it("measures the text, not the markup", () => {
     const html = `<p><strong>${"z".repeat(40)}</strong></p><p>${"z".repeat(39)}</p>`;
     expect(jobPreview(html)).toBe(`${"z".repeat(40)} ${"z".repeat(39)}`);
-  });
-});
-
-describe("jobWithLocation", () => {
-  it("puts the location in brackets without nesting the location's own", () => {
-    expect(jobWithLocation("Payroll & Compliance Specialist", "Remote (India)")).toBe(
-      "Payroll & Compliance Specialist (Remote, India)",
-    );
-    expect(jobWithLocation("Data Engineer", "Chennai")).toBe("Data Engineer (Chennai)");
-    expect(jobWithLocation("Analyst", "Hybrid (Pune) (3 days)")).toBe("Analyst (Hybrid, Pune, 3 days)");
   });
 });

@@ -1,4 +1,4 @@
-import { ELLIPSIS, truncate } from "./text";
+import { truncate } from "./text";
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
@@ -25,13 +25,5 @@ export function htmlToText(html: string): string {
  */
 export function jobPreview(html: string): string {
   const text = htmlToText(html);
-  if (text.length <= 80) return text;
-  return text.length > 120 ? truncate(text, 120) : `${text}${ELLIPSIS}`;
+  return text.length > 120 ? truncate(text, 120) : text.length > 80 ? `${text}…` : text;
 }
-
-/**
- * A job's title with its location in brackets, for the page title: "Payroll Specialist (Remote, India)", as
- * a location's own brackets ("Remote (India)") nested in them would read badly.
- */
-export const jobWithLocation = (title: string, location: string) =>
-  `${title} (${location.replace(/\s*\(([^()]*)\)/g, ", $1").trim()})`;
