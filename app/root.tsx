@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
+import { todayInIndia } from "../shared/india-time";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NavigationProgress } from "./components/layout/navigation-progress";
@@ -18,7 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     application_retention_days: _days,
     ...settings
   } = await context.services.settings.get();
-  return { settings, baseUrl: context.baseUrl };
+  // The footer's copyright year: the year in India, where the company is (computed here, no script needed).
+  return { settings, baseUrl: context.baseUrl, year: todayInIndia().slice(0, 4) };
 }
 
 // Settings and the base URL do not change between client navigations; no request per click.

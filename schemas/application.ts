@@ -38,6 +38,9 @@ const optionalText = (max: number, label: string) =>
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
     .optional()
     .transform((v) => v ?? "");
+/** "linkedin.com/in/meera" → "https://linkedin.com/in/meera": people type addresses without the scheme. */
+const withScheme = (address: string) =>
+  address === "" || /^[a-z][a-z\d+.-]*:/i.test(address) ? address : `https://${address.replace(/^\/+/, "")}`;
 /** A short answer the hiring team's mail shows on a line of its own. */
 const optionalLine = (max: number, label: string) =>
   optionalText(max, label).refine(isOneLine, `${label} must be one line`);
@@ -87,9 +90,13 @@ export const applicationFieldsSchema = z.object({
       return phone;
     }),
   cover_note: optionalText(COVER_NOTE_MAX, "The cover note"),
-  profile_url: optionalText(300, "The profile address").pipe(
-    z.string().regex(/^$|^https?:\/\/[^\s]+$/i, "Enter a full address starting with https://"),
-  ),
+  profile_url: optionalText(300, "The profile address")
+    .transform(withScheme)
+    .pipe(
+      z
+        .string()
+        .regex(/^$|^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i, "Enter a full address starting with https://"),
+    ),
   city: optionalLine(100, "City"),
   notice_period: optionalLine(100, "Notice period"),
   consent_processing: checkbox.refine((v) => v, "Please agree to the processing of your application"),

@@ -32,6 +32,16 @@ describe("jobPreview", () => {
     expect(jobPreview(`<p>${text}</p>`)).toHaveLength(121);
   });
 
+  it("cuts between words, never inside one", () => {
+    const long =
+      "We are now hiring a payroll and compliance specialist to run monthly payroll for our growing teams across India and to keep statutory filings on time.";
+    expect(long.slice(118, 122)).toBe(" kee"); // 120 characters end inside "keep"
+    const out = jobPreview(`<p>${long}</p>`);
+    expect(out).toBe(`${long.slice(0, out.length - 1)}…`);
+    expect(out.length).toBeLessThanOrEqual(121);
+    expect(long[out.length - 1]).toBe(" ");
+  });
+
   it("adds the ellipsis to texts of 81 to 120 characters without cutting them (the spec's rule)", () => {
     const text = "y".repeat(100);
     expect(jobPreview(text)).toBe(`${text}…`);

@@ -1,3 +1,5 @@
+import { truncate } from "./text";
+
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** Plain text of an HTML fragment: tags dropped, common entities decoded, whitespace collapsed. */
@@ -17,8 +19,11 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** The spec's job card preview: plain text; if longer than 80 characters, its first 120 plus an ellipsis. */
+/**
+ * The spec's job card preview: plain text; if longer than 80 characters, at most its first 120 (whole words)
+ * plus an ellipsis.
+ */
 export function jobPreview(html: string): string {
   const text = htmlToText(html);
-  return text.length > 80 ? `${text.slice(0, 120).trimEnd()}…` : text;
+  return text.length > 120 ? truncate(text, 120) : text.length > 80 ? `${text}…` : text;
 }

@@ -13,11 +13,11 @@ export function keepsScroll(from: string, to: string): boolean {
 }
 
 /**
- * A new navigation scrolls smoothly to the top (phase pages of one section keep their place); Back and
- * Forward return to where the reader was on that history entry.
+ * A new navigation scrolls smoothly to the top (phase pages of one section keep their place), or to its
+ * #target when it names one; Back and Forward return to where the reader was on that history entry.
  */
 export function useScrollToTopOnNavigation() {
-  const { pathname, key } = useLocation();
+  const { pathname, hash, key } = useLocation();
   const navigationType = useNavigationType();
   const previous = useRef(pathname);
   // Where each history entry was last scrolled to, by the entry's key (a page may appear in history twice).
@@ -51,7 +51,13 @@ export function useScrollToTopOnNavigation() {
     // The first render is a POP too, with nothing saved: a reload is left to the browser's own restoration.
     if (navigationType === "POP") {
       const saved = positions.current.get(key);
-      if (saved !== undefined) window.scrollTo({ top: saved, behavior: "auto" });
+      if (saved !== undefined) window.scrollTo(0, saved);
+      return;
+    }
+    // A link to a place on a page (/contact#contact-form) lands there, below the sticky header (scroll-padding).
+    const target = hash && document.getElementById(hash.slice(1));
+    if (target) {
+      target.scrollIntoView();
       return;
     }
     if (from === pathname || keepsScroll(from, pathname)) return;

@@ -19,6 +19,11 @@ export interface SeoInput {
   extra?: MetaDescriptor[];
 }
 
+const TITLE_SUFFIX = ` | ${SITE_NAME}`;
+
+/** Every public page's title: "<the page's name> | GCC View 360" (a name that already ends so is kept). */
+export const pageTitle = (name: string) => (name.endsWith(TITLE_SUFFIX) ? name : `${name}${TITLE_SUFFIX}`);
+
 export const absoluteUrl = (baseUrl: string, pathOrUrl: string) =>
   /^https?:\/\//.test(pathOrUrl)
     ? pathOrUrl
@@ -28,7 +33,7 @@ export const absoluteUrl = (baseUrl: string, pathOrUrl: string) =>
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const url = absoluteUrl(input.baseUrl, input.path);
   const image = absoluteUrl(input.baseUrl, input.image || DEFAULT_OG_IMAGE);
-  const title = input.title.includes(SITE_NAME) ? input.title : `${input.title} | ${SITE_NAME}`;
+  const title = pageTitle(input.title);
   return [
     { title },
     { name: "description", content: input.description },

@@ -46,7 +46,18 @@ describe("truncate", () => {
 
   it("honours a custom limit", () => {
     expect(truncate("alpha beta gamma", 12)).toBe(`alpha beta${ELLIPSIS}`);
-    expect(truncate("one two three four", 9)).toBe(`one two t${ELLIPSIS}`);
+    expect(truncate("one two three four", 9)).toBe(`one two${ELLIPSIS}`);
+  });
+
+  it("never stops mid-word, however far back the last word boundary is", () => {
+    const text = `Payroll ${"p".repeat(300)}`;
+    expect(truncate(text)).toBe(`Payroll${ELLIPSIS}`);
+    const summary = "Set up your centre in India with one partner for hiring, payroll and compliance";
+    for (const max of [20, 33, 47, 60, 75]) {
+      const out = truncate(summary, max).slice(0, -1);
+      expect(summary.startsWith(out)).toBe(true);
+      expect([" ", ","]).toContain(summary[out.length]);
+    }
   });
 
   it("shortens exactly the solution cards that are over the limit", () => {

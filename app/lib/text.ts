@@ -5,15 +5,14 @@ export const ELLIPSIS = "…";
 
 /**
  * Shortens `text` to at most `max` characters followed by an ellipsis; text within the limit is returned
- * unchanged. The cut goes back to the last word boundary when one is near (in the last fifth), so words are
- * not split, and trailing spaces and punctuation before the ellipsis are dropped.
+ * unchanged. A word the limit falls in is left out whole (only a single word longer than the limit is cut),
+ * and trailing spaces and punctuation before the ellipsis are dropped.
  */
 export function truncate(text: string, max: number = CARD_TEXT_LIMIT): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   let cut = chars.slice(0, max).join("");
-  const space = cut.lastIndexOf(" ");
-  if (space >= max * 0.8 && /\S/.test(chars[max] ?? "")) cut = cut.slice(0, space);
+  if (/\S/.test(chars[max]!)) cut = cut.replace(/\s+\S*$/u, "") || cut;
   return cut.replace(/[\s,;:.\-–—]+$/u, "") + ELLIPSIS;
 }
 

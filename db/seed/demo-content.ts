@@ -59,7 +59,7 @@ export const demoPosts: DemoPost[] = [
 </ul>
 <blockquote>India is not just where the work is cheaper. It is where the work increasingly gets designed, built and run.</blockquote>
 <p>If you are deciding whether a GCC fits your strategy, start with a short feasibility study: the roles you need, the locations that supply them, and the engagement model (captive, managed team or Build-Operate-Transfer) that matches your appetite for risk.</p>`,
-    image_alt_text: "Engineers collaborating in a modern open-plan office in India",
+    image_alt_text: "Illustration: a golden sun rising over a field of teal and gold dots",
     seo_title: "Why India for Your Global Capability Center (GCC) | GCC View 360",
     meta_description:
       "Talent scale, a mature ecosystem, time-zone fit and policy support: the real reasons global companies set up GCCs in India.",
@@ -110,8 +110,7 @@ export const demoPosts: DemoPost[] = [
 </ol>
 <blockquote>The best city is the one where your specific roles are plentiful, not the one that tops a generic list.</blockquote>
 <p>Do not overlook tier-2 cities such as Coimbatore, Kochi, Ahmedabad, Jaipur or Indore for a second site. A hub-and-spoke model, with leadership in a metro and delivery teams in a smaller city, can lower costs and attrition once the centre is established.</p>`,
-    image_alt_text:
-      "Map of India highlighting Bengaluru, Hyderabad, Pune, Chennai and the National Capital Region",
+    image_alt_text: "Illustration: a gold location pin above a city skyline at night",
     seo_title: null,
     meta_description:
       "Compare Bengaluru, Hyderabad, Pune, Chennai and NCR for your Global Capability Center: talent, cost, attrition and infrastructure.",
@@ -173,7 +172,7 @@ export const demoPosts: DemoPost[] = [
 <li><strong>Seamless transition:</strong> a planned handover instead of a rebuild.</li>
 </ul>
 <p>BOT timelines vary, but the Operate phase commonly lasts two to four years, long enough to prove the model and stabilise the team before the client takes full control.</p>`,
-    image_alt_text: "Four-step diagram showing the Initiation, Build, Operate and Transfer phases",
+    image_alt_text: "Illustration: four numbered circles, 1 to 4, joined by a dashed path",
     seo_title: "Build-Operate-Transfer (BOT) GCC Model Explained Phase by Phase",
     meta_description: null,
     tags: "GCC, Build Operate Transfer, BOT, Engagement Models",
@@ -223,7 +222,7 @@ export const demoPosts: DemoPost[] = [
 </ol>
 <blockquote>An EOR is a bridge, not a destination. Plan the far end of the bridge before you start walking.</blockquote>
 <p>Used well, a managed team gives you speed and compliance today and a clean path to a full capability centre tomorrow. Review the arrangement at least once a year as the team grows, because the point at which your own entity becomes cheaper and simpler usually arrives sooner than expected.</p>`,
-    image_alt_text: "HR specialist reviewing payroll documents with a new team member",
+    image_alt_text: "Illustration: two networks of teal dots joined by lines, with gold hubs",
     seo_title: "Employee on Record (EOR) in India for Managed GCC Teams",
     meta_description:
       "How an Employee on Record arrangement lets you hire and run a compliant team in India before setting up your own entity.",
@@ -260,7 +259,8 @@ export const demoPosts: DemoPost[] = [
 <h3>Our approach</h3>
 <p>Our Click 100 platform combines a curated talent network with AI/ML matching and workflow automation for technology roles, while Advantage plus supports high-volume selection with bulk resume processing, diverse talent pools and hiring analytics. Every shortlist is still reviewed by an experienced recruiter before it reaches a hiring manager.</p>
 <p>The result is a hiring engine that scales with the centre: faster shortlists, more consistent evaluation and better data to improve each hiring wave.</p>`,
-    image_alt_text: "Recruiter reviewing an AI-ranked candidate shortlist on a laptop",
+    image_alt_text:
+      "Illustration: three candidate cards in a ranked list, the top one highlighted in gold, beside a glowing chip",
     seo_title: null,
     meta_description: null,
     tags: "GCC, Talent, AI, Hiring, Recruitment",
@@ -321,7 +321,8 @@ export const demoPosts: DemoPost[] = [
 </ol>
 <blockquote>By day 100 a GCC should have a leader, a team, a scope and a scoreboard. Everything else can follow.</blockquote>
 <p>With a disciplined plan, most centres can reach a stable core team and a first delivery scope within three months, and then scale with confidence.</p>`,
-    image_alt_text: "Project roadmap on a whiteboard divided into 30, 60 and 100 day milestones",
+    image_alt_text:
+      "Illustration: a winding road with milestones marked 30, 60 and 100 days, ending at a gold flag",
     seo_title: "The First 100 Days of a Global Capability Center: A Practical Plan",
     meta_description:
       "A 100-day plan for a new GCC in India: site leadership, legal set-up, workspace, first hires, knowledge transfer and early wins.",
@@ -370,7 +371,7 @@ export const demoPosts: DemoPost[] = [
 <li><strong>Annually:</strong> statutory audit, income tax return, transfer pricing report and company filings.</li>
 </ol>
 <blockquote>Give compliance an owner and a calendar on day one. Most penalties come from missed dates, not complex law.</blockquote>`,
-    image_alt_text: "Finance professional checking a tax compliance calendar",
+    image_alt_text: "Illustration: a monthly calendar with ticked dates beside a shield bearing a check mark",
     seo_title: "GCC Compliance and Tax Basics in India",
     meta_description:
       "Entity set-up, FDI reporting, transfer pricing, GST and labour compliance for Global Capability Centers in India.",

@@ -1,6 +1,9 @@
-import { sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../client";
+import { blogPosts } from "../schema/content";
 import { createAuditService } from "../../domain/audit/service";
 import { createBlogService } from "../../domain/blog/service";
 import { createCareersService } from "../../domain/careers/service";
@@ -178,6 +181,21 @@ describe("the demo", () => {
     }
     expect(snapshots[0]!.members).toHaveLength(50);
     expect(snapshots[1]).toEqual(snapshots[0]);
+  });
+
+  it("gives every post its own cover, and an alt text that describes that picture", async () => {
+    await seedAsNew(new Date());
+    const posts = await handle.db
+      .select({ feature_image: blogPosts.featureImage, image_alt_text: blogPosts.imageAltText })
+      .from(blogPosts)
+      .where(isNull(blogPosts.translationGroup))
+      .orderBy(blogPosts.id);
+    expect(posts).toHaveLength(demoPosts.length);
+    expect(new Set(posts.map((p) => p.feature_image)).size).toBe(posts.length);
+    for (const post of posts) {
+      const svg = readFileSync(join("public", post.feature_image!), "utf8");
+      expect(/<title id="t">([^<]*)<\/title>/.exec(svg)?.[1], post.feature_image!).toBe(post.image_alt_text);
+    }
   });
 
   it("publishes Hindi and Tamil versions of two posts, grouped with their English originals", async () => {

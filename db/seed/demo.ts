@@ -91,7 +91,8 @@ export async function seedDemoContent(
     };
     const originals = new Map<string, { id: number; featureImage: string; tags: string }>();
     for (const [i, post] of demoPosts.entries()) {
-      const featureImage = `/images/blog/cover-${(i % 4) + 1}.svg`;
+      // Each post its own picture, which its alt text describes (the picture's title says the same).
+      const featureImage = `/images/blog/cover-${i + 1}.svg`;
       const id = await insertPost({ ...post, featureImage, translationGroup: null });
       originals.set(post.heading, { id, featureImage, tags: post.tags });
     }

@@ -82,3 +82,16 @@ describe("careers.closedJobTitle", () => {
     expect(await careers.closedJobTitle(2_000_000_000)).toBeNull();
   });
 });
+
+describe("careers.listOpenPage ranking", () => {
+  it("lists jobs whose title matches the search before newer ones that only mention it", async () => {
+    await createJob(handle.db, { jobTitle: "Payroll Specialist", createdAt: daysAgo(30) });
+    await createJob(handle.db, {
+      jobTitle: "Finance Operations Lead",
+      jobDescription: "<p>Works closely with the payroll specialist team.</p>",
+      createdAt: daysAgo(0),
+    });
+    const result = await careers.listOpenPage({ page: 1, pageSize: 6, query: "PAYROLL specialist" });
+    expect(titles(result)).toEqual(["Payroll Specialist", "Finance Operations Lead"]);
+  });
+});

@@ -43,6 +43,10 @@ const searchableText = sql`regexp_replace(
 const matches = (query: string) =>
   and(...searchWords(query).map((word) => sql`${searchableText} ilike ${likePattern(word)}`));
 
+/** Jobs whose title has every word of the search come before those found only in their other text. */
+const titleMatchesFirst = (query: string) =>
+  sql`(${and(...searchWords(query).map((word) => sql`${jobs.jobTitle} ilike ${likePattern(word)}`))}) desc`;
+
 /** The stored requirement lines as the escaped HTML list the spec's list answer carries. */
 export const requirementsHtml = (items: readonly string[]) =>
   items.length === 0 ? "" : `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
@@ -118,7 +122,7 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
       return rows.map(listItem);
     },
 
-    /** One page of open positions, newest first, optionally narrowed by a visitor's search text. */
+    /** One page of open positions, newest first, optionally narrowed by a visitor's search text (title matches first). */
     async listOpenPage({ page, pageSize, query = "" }: { page: number; pageSize: number; query?: string }) {
       const where = query ? and(isOpen(), matches(query)) : isOpen();
       const [rows, [matching], [open]] = await Promise.all([
@@ -126,7 +130,7 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
           .select()
           .from(jobs)
           .where(where)
-          .orderBy(desc(jobs.createdAt), desc(jobs.id))
+          .orderBy(...(query ? [titleMatchesFirst(query)] : []), desc(jobs.createdAt), desc(jobs.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
         db.select({ n: count() }).from(jobs).where(where),

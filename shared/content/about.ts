@@ -3,7 +3,7 @@ import type { AboutIntro, AboutTile, AudienceCard, CoreValue } from "./types";
 export const aboutIntro = {
   title: "About GCC View 360",
   seo: {
-    title: "About Us: Your GCC Partner in India | GCC View 360",
+    title: "About Us: Your GCC Partner in India",
     description:
       "GCC View 360 helps companies worldwide plan, build and run Global Capability Centers in India, with advisory, talent, workspace and managed services.",
   },

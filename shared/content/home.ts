@@ -8,7 +8,7 @@ import type {
 } from "./types";
 
 export const homeSeo = {
-  title: "GCC View 360 | Global Capability Centers in India",
+  title: "Global Capability Centers in India",
   description:
     "Plan, build and run your Global Capability Center in India with one partner: consulting, AI-led talent, workspace and managed services, end to end.",
 } as const satisfies PageSeo;

@@ -47,7 +47,7 @@ export const engagementModels = [
 export const gccOverview = {
   title: "Global Capability Centers in India",
   seo: {
-    title: "Set Up a Global Capability Center in India | GCC View 360",
+    title: "Set Up a Global Capability Center in India",
     description:
       "End-to-end support to plan, set up and run a Global Capability Center in India, from initiation and implementation to ongoing operational support.",
   },
@@ -98,7 +98,7 @@ export const gccPhases = [
     label: "1. GCC Initiation",
     title: "GCC Initiation: Strategy, Location and Structure",
     seo: {
-      title: "GCC Initiation: Strategy & Planning | GCC View 360",
+      title: "GCC Initiation: Strategy & Planning",
       description:
         "Define the mandate, business case, location and legal structure of your Global Capability Center in India before you commit capital or hire.",
     },
@@ -146,7 +146,7 @@ export const gccPhases = [
     label: "2. GCC Implementation",
     title: "GCC Implementation: Building Your Centre",
     seo: {
-      title: "GCC Implementation & Setup in India | GCC View 360",
+      title: "GCC Implementation & Setup in India",
       description:
         "Entity incorporation, registrations, workspace, hiring, technology and knowledge transfer, coordinated to bring your India centre live on schedule.",
     },
@@ -194,7 +194,7 @@ export const gccPhases = [
     label: "3. GCC Ongoing Support",
     title: "GCC Ongoing Support: Running and Scaling with Confidence",
     seo: {
-      title: "GCC Operations & Ongoing Support | GCC View 360",
+      title: "GCC Operations & Ongoing Support",
       description:
         "Compliance, payroll, HR operations, retention and governance support that keeps your Global Capability Center in India performing as it grows.",
     },
@@ -298,7 +298,7 @@ export const botPages = [
     menuLabel: "Overview",
     title: "Build Operate Transfer (BOT) Model",
     seo: {
-      title: "Build Operate Transfer (BOT) Model in India | GCC View 360",
+      title: "Build Operate Transfer (BOT) Model in India",
       description:
         "Let GCC View 360 build and run your India centre, then transfer ownership to you after a predefined period: speed and low risk now, full control later.",
     },
@@ -332,7 +332,7 @@ export const botPages = [
     menuLabel: "1. Initiation",
     title: "Phase 1: Initiation",
     seo: {
-      title: "BOT Phase 1: Initiation and Planning | GCC View 360",
+      title: "BOT Phase 1: Initiation and Planning",
       description:
         "Agree the scope, location, operating model, transfer terms and roadmap of your Build Operate Transfer centre in India before the build begins.",
     },
@@ -363,7 +363,7 @@ export const botPages = [
     menuLabel: "2. Build",
     title: "Phase 2: Build",
     seo: {
-      title: "BOT Phase 2: Build Your India Centre | GCC View 360",
+      title: "BOT Phase 2: Build Your India Centre",
       description:
         "We establish the infrastructure, workspace, technology, processes and founding team of your BOT centre in India, built to your standards.",
     },
@@ -401,7 +401,7 @@ export const botPages = [
     menuLabel: "3. Operate",
     title: "Phase 3: Operate",
     seo: {
-      title: "BOT Phase 3: Operate and Stabilise | GCC View 360",
+      title: "BOT Phase 3: Operate and Stabilise",
       description:
         "We run your India centre day to day, managing people, payroll, compliance and service levels while the team matures and delivery stabilises.",
     },
@@ -433,7 +433,7 @@ export const botPages = [
     menuLabel: "4. Transfer",
     title: "Phase 4: Transfer",
     seo: {
-      title: "BOT Phase 4: Transfer of Ownership | GCC View 360",
+      title: "BOT Phase 4: Transfer of Ownership",
       description:
         "A planned transfer of people, assets, contracts and processes into your own Indian entity, with continuity of delivery and full compliance.",
     },
@@ -471,7 +471,7 @@ export const managedTeamsPages = [
     menuLabel: "Overview",
     title: "Managed Teams (Shared Services) Model",
     seo: {
-      title: "Managed Teams & Shared Services in India | GCC View 360",
+      title: "Managed Teams & Shared Services in India",
       description:
         "Build a dedicated team in India without your own entity. We handle employment, payroll, benefits, tax and shared services while you direct the work.",
     },
@@ -499,7 +499,7 @@ export const managedTeamsPages = [
     menuLabel: "1. Employee-Employer Relationship",
     title: "Employee-Employer Relationship",
     seo: {
-      title: "Employer Responsibilities, Handled for You | GCC View 360",
+      title: "Employer Responsibilities, Handled for You",
       description:
         "We act as the legal employer of your India team, managing contracts, policies, labour law compliance and employee relations on your behalf.",
     },
@@ -532,7 +532,7 @@ export const managedTeamsPages = [
     menuLabel: "2. Employee on Record",
     title: "Employee on Record",
     seo: {
-      title: "Employee on Record: Payroll, Benefits & Tax | GCC View 360",
+      title: "Employee on Record: Payroll, Benefits & Tax",
       description:
         "Employee on Record services for your India team: accurate payroll, statutory benefits, tax deductions and filings, managed on time every month.",
     },
@@ -570,7 +570,7 @@ export const managedTeamsPages = [
     menuLabel: "3. Managed Shared Services",
     title: "Managed Shared Services",
     seo: {
-      title: "Managed Shared Services for Teams in India | GCC View 360",
+      title: "Managed Shared Services for Teams in India",
       description:
         "Shared HR, finance, IT, workspace and administrative services that support your managed team in India, delivered to agreed service levels.",
     },

@@ -1,6 +1,6 @@
 import type { products } from "./products";
 import type { solutions } from "./solutions";
-import type { FooterColumn, NavEntry, NavLink } from "./types";
+import type { FooterColumn, NavEntry, NavLink, SitePath } from "./types";
 
 /**
  * Links that mirror a content collection one-to-one, in the same order.
@@ -43,8 +43,11 @@ export const aboutLinks = [
 export const blogLink = { label: "Blog", path: "/blog" } as const satisfies NavLink;
 export const careersLink = { label: "Careers", path: "/Careers-page" } as const satisfies NavLink;
 export const contactLink = { label: "Contact", path: "/contact" } as const satisfies NavLink;
-/** The call to action in the header and the home hero: a way to reach a person from the first screen. */
-export const expertCta = { label: "Talk to an expert", path: "/contact" } as const satisfies NavLink;
+/** The call to action in the header and the home hero: straight to the contact form from the first screen. */
+export const expertCta = {
+  label: "Talk to an expert",
+  path: "/contact#contact-form",
+} as const satisfies { label: string; path: `${SitePath}#${string}` };
 
 /** Header menu: dropdown groups followed by single links. */
 export const mainNav = [

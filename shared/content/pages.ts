@@ -7,7 +7,7 @@ export const supportTimeZone = "India Standard Time (IST, UTC+5:30)";
 
 export const contactPage = {
   seo: {
-    title: "Contact Us | GCC View 360",
+    title: "Contact Us",
     description:
       "Talk to GCC View 360 about setting up or scaling your Global Capability Center in India. Request a demo or reach our team in India and the US.",
   },
@@ -22,7 +22,7 @@ export const contactPage = {
 
 export const notFoundPage = {
   seo: {
-    title: "Page Not Found | GCC View 360",
+    title: "Page Not Found",
     description:
       "The page you were looking for could not be found. Return to the GCC View 360 home page to explore our Global Capability Center services in India.",
   },

@@ -13,7 +13,7 @@ export const products = [
     description:
       "Click 100 helps you hire engineers and technology specialists faster. A curated talent network, AI/ML matching and end-to-end automation bring relevant candidates forward and keep every hiring step moving.",
     seo: {
-      title: "Click 100: AI Tech-Hiring Platform | GCC View 360",
+      title: "Click 100: AI Tech-Hiring Platform",
       description:
         "Click 100 combines a curated tech talent network, AI/ML candidate matching and hiring automation to help you build engineering teams in India faster.",
     },
@@ -85,7 +85,7 @@ export const products = [
     description:
       "Advantage plus helps you choose with confidence. Market-based talent insight, bulk resume processing, a diverse candidate pool, selection analytics and a structured workflow make high-volume selection faster and fairer.",
     seo: {
-      title: "Advantage plus: Candidate Selection | GCC View 360",
+      title: "Advantage plus: Candidate Selection",
       description:
         "Advantage plus brings market-based talent insight, bulk resume processing, diverse candidate pools, analytics and workflow to high-volume selection.",
     },

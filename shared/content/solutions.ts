@@ -16,7 +16,7 @@ export const solutions = [
     description:
       "Strategic advice for every decision that shapes your India centre. We benchmark costs and capabilities against comparable GCCs, research the talent market for your skill mix, compare cities on cost, talent depth and infrastructure, and design a talent model that lets your centre scale with confidence from the very first hire.",
     seo: {
-      title: "GCC Consulting & Advisory in India | GCC View 360",
+      title: "GCC Consulting & Advisory in India",
       description:
         "Advisory, benchmarking, market research, location analysis and talent optimisation for companies planning a Global Capability Center in India.",
     },
@@ -99,7 +99,7 @@ export const solutions = [
     description:
       "Hand over the day-to-day administration of your India centre. We manage tax and finance compliance, HR shared services, support services, and employee transportation and logistics, so your leaders can focus on delivery.",
     seo: {
-      title: "Managed Services for GCCs in India | GCC View 360",
+      title: "Managed Services for GCCs in India",
       description:
         "Tax and finance compliance, HR shared services, support services and employee transport, managed end to end for your Global Capability Center in India.",
     },
@@ -171,7 +171,7 @@ export const solutions = [
     description:
       "Workspace that grows with your team. We find and negotiate office space, manage design and fit-out, provide flexible seats while you scale, and run facility management, so your people have a productive, secure place to work from day one.",
     seo: {
-      title: "Office Space & Workspace Solutions in India | GCC View 360",
+      title: "Office Space & Workspace Solutions in India",
       description:
         "Office search, design and fit-out, flexible seats and facility management for Global Capability Centers, sized to your hiring plan in India.",
     },
@@ -254,7 +254,7 @@ export const solutions = [
     description:
       "Build a team that performs and stays. We hire for technical and leadership roles, run structured interviews on your behalf, benchmark compensation against the local market, plan your workforce as the mandate grows, and design retention programmes that keep your best people engaged, challenged and rewarded over the long term.",
     seo: {
-      title: "Talent Management for GCCs in India | GCC View 360",
+      title: "Talent Management for GCCs in India",
       description:
         "Hiring, interview as a service, compensation benchmarking, workforce planning and retention programmes for Global Capability Centers in India.",
     },
@@ -331,7 +331,7 @@ export const solutions = [
     description:
       "Hire faster without lowering the bar. AI-assisted sourcing, skills-based matching and automated screening surface the strongest candidates early, while experienced recruiters review every shortlist before it reaches you.",
     seo: {
-      title: "AI-Powered Smart Talent Acquisition | GCC View 360",
+      title: "AI-Powered Smart Talent Acquisition",
       description:
         "AI-assisted sourcing, skills-based matching and automated screening, reviewed by experienced recruiters, to hire faster and fairer for your GCC in India.",
     },
@@ -408,7 +408,7 @@ export const solutions = [
     description:
       "Tap into a pre-screened pipeline of over 5,000 candidates across technology, data and business functions. AI-led matching and assessed skills mean you see qualified profiles quickly, whether you need one specialist or a whole team.",
     seo: {
-      title: "AI-Led Talent Supply: 5,000+ Candidates | GCC View 360",
+      title: "AI-Led Talent Supply: 5,000+ Candidates",
       description:
         "Access a pre-screened pipeline of over 5,000 candidates, matched to your roles with AI, to staff your Global Capability Center in India quickly.",
     },

@@ -104,6 +104,7 @@ export type SitePath =
 
 /** Page metadata. `title` is at most 60 characters; `description` is 120–160 characters and unique per page. */
 export interface PageSeo {
+  /** The page's own name; every title reads "<name> | GCC View 360" (pageTitle in app/lib/seo.ts). */
   readonly title: string;
   readonly description: string;
 }

@@ -37,9 +37,11 @@ describe("blog list", () => {
     const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute("href")));
     expect(hrefs).toContain(BOT.path);
     expect(hrefs).toContain("/blog/2-choosing-a-city-for-your-gcc-bengaluru-hyderabad-pune-chennai-or-ncr");
+    // Each demo post has its own cover, and its alt text describes that picture.
     expect(await page.locator("article img").first().getAttribute("alt")).toBe(
-      "Project roadmap on a whiteboard divided into 30, 60 and 100 day milestones",
+      "Illustration: a winding road with milestones marked 30, 60 and 100 days, ending at a gold flag",
     );
+    expect(await page.locator("article img").first().getAttribute("src")).toBe("/images/blog/cover-6.svg");
     // The whole blog's feed first, then one per language.
     expect(
       await page.locator('link[rel="alternate"][type="application/rss+xml"]').first().getAttribute("href"),
@@ -137,8 +139,10 @@ describe("blog post", () => {
   it("renders the article with its SEO tags, structured data, tags and comments", async () => {
     const { page, errors, status } = await browser.open(BOT.path);
     expect(status).toBe(200);
-    // The editor's SEO title as written; no meta description, so the sub heading.
-    expect(await page.title()).toBe("Build-Operate-Transfer (BOT) GCC Model Explained Phase by Phase");
+    // The editor's SEO title in the site's title pattern; no meta description, so the sub heading.
+    expect(await page.title()).toBe(
+      "Build-Operate-Transfer (BOT) GCC Model Explained Phase by Phase | GCC View 360",
+    );
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
       "A phase-by-phase look at the BOT model, from the first workshop to the day the centre becomes fully yours.",
     );
@@ -196,7 +200,7 @@ describe("blog post", () => {
   it("falls back to the heading and sub heading without SEO fields", async () => {
     const { page } = await browser.open(AI.path);
     expect(await page.title()).toBe(
-      "AI-Led Hiring for GCCs: Faster Shortlists Without Losing the Human Touch",
+      "AI-Led Hiring for GCCs: Faster Shortlists Without Losing the Human Touch | GCC View 360",
     );
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
       "How AI matching, structured screening and human judgement together fill GCC roles faster and more fairly.",

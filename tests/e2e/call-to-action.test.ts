@@ -33,7 +33,7 @@ describe("Talk to an expert", () => {
       .first()
       .getByRole("link", { name: expertCta.label });
     for (const link of [header, hero]) {
-      expect(await link.getAttribute("href")).toBe("/contact");
+      expect(await link.getAttribute("href")).toBe("/contact#contact-form");
       const box = await look(link);
       expect(box.filled).toBe(true);
       expect(box.top).toBeGreaterThanOrEqual(0);
@@ -44,8 +44,37 @@ describe("Talk to an expert", () => {
     await expectAccessible(page);
 
     await header.click();
-    await page.waitForURL("**/contact");
+    await page.waitForURL("**/contact#contact-form");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBeTruthy();
+  });
+
+  it("lands on the contact form at 390 px, and the confirmation shows below the sticky header", async () => {
+    const height = 844;
+    const { page } = await browser.open("/", { viewport: { width: 390, height }, reducedMotion: "reduce" });
+    await waitForHydration(page);
+    await page.locator("header").getByRole("link", { name: expertCta.label }).click();
+    await page.waitForURL("**/contact#contact-form");
+    const headerBottom = await page.locator("header").evaluate((el) => el.getBoundingClientRect().bottom);
+    /** The element's top and bottom: it must sit between the sticky header and the bottom of the screen. */
+    const onScreen = (locator: Locator) => locator.evaluate((el) => el.getBoundingClientRect());
+    const heading = page.getByRole("heading", { name: "Request a Demo or Contact Us" });
+    await expect.poll(async () => (await onScreen(heading)).top).toBeGreaterThanOrEqual(headerBottom);
+    expect((await onScreen(heading)).bottom).toBeLessThanOrEqual(height);
+
+    const form = page.locator("form");
+    await form.getByLabel("First name").fill("Asha");
+    await form.getByLabel("Last name").fill("Verma");
+    await form.getByLabel("Official email").fill(`cta-${Date.now()}@example.com`);
+    await form.getByLabel("Phone").fill("+91 98765 43210");
+    await form
+      .getByLabel("Message")
+      .fill("We are planning a 50-person engineering centre in Pune next year.");
+    await form.getByLabel(/I accept the privacy policy/).check();
+    await page.getByRole("button", { name: "Send message" }).click();
+    const confirmation = page.getByRole("status").filter({ hasText: "Message sent" });
+    await confirmation.waitFor();
+    await expect.poll(async () => (await onScreen(confirmation)).top).toBeGreaterThanOrEqual(headerBottom);
+    expect((await onScreen(confirmation)).top).toBeLessThan(height);
   });
 
   it("stays in the header of inner pages on a phone", async () => {

@@ -24,7 +24,11 @@ const expectedPreview = (html: string) => {
     .replace(/<[^>]*>/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return text.length > 80 ? `${text.slice(0, 120).trimEnd()}…` : text;
+  if (text.length <= 80) return text;
+  if (text.length <= 120) return `${text}…`;
+  // At most 120 characters, whole words only.
+  const words = /\s/.test(text[120]!) ? text.slice(0, 120) : text.slice(0, 120).replace(/\s+\S*$/, "");
+  return `${words.replace(/[\s,;:.\-–—]+$/, "")}…`;
 };
 const cardTitles = (page: Page) => page.locator("article h2").allTextContents();
 

@@ -11,6 +11,7 @@ import {
 } from "../../shared/content/models";
 import { contactPage } from "../../shared/content/pages";
 import { products } from "../../shared/content/products";
+import { staticPublicPaths } from "../../shared/content/public-paths";
 import { solutions } from "../../shared/content/solutions";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
@@ -106,6 +107,39 @@ describe("marketing routes", () => {
         expect(seen.get(key), `${path} repeats ${key} of ${seen.get(key)}`).toBeUndefined();
         seen.set(key, path);
       }
+    }
+  });
+
+  it("titles every page '<page> | GCC View 360', and every unknown one 'Page Not Found | GCC View 360'", async () => {
+    const titleOf = async (path: string) => {
+      const res = await fetch(`${baseURL()}${path}`);
+      return { status: res.status, title: /<title>([^<]*)<\/title>/.exec(await res.text())?.[1] };
+    };
+    const pages = [
+      ...staticPublicPaths,
+      "/blog/3",
+      "/blog?lang=hi",
+      "/blog?tag=GCC",
+      "/careers-details?jobId=1",
+    ];
+    for (const path of pages) {
+      const { status, title } = await titleOf(path);
+      expect(status, path).toBe(200);
+      expect(title, path).toMatch(/^[^|]+ \| GCC View 360$/);
+    }
+    // A location with its own brackets is not nested in the title's: "(Remote, India)", not "(Remote (India))".
+    const jobs = (await (await fetch(`${baseURL()}/api/post_jobs/`)).json()) as {
+      id: number;
+      location: string;
+    }[];
+    const remote = jobs.find((job) => job.location.includes("("));
+    expect(remote).toBeDefined();
+    const { title: remoteTitle } = await titleOf(`/careers-details?jobId=${remote!.id}`);
+    expect(remoteTitle).toMatch(/ \(Remote, India\) \| GCC View 360$/);
+    for (const path of ["/no-such-page", "/details/x", "/careers-details/applied?jobId=x"]) {
+      const { status, title } = await titleOf(path);
+      expect(status, path).toBe(404);
+      expect(title, path).toBe("Page Not Found | GCC View 360");
     }
   });
 

@@ -7,6 +7,7 @@ import { buffer } from "node:stream/consumers";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUDGET, JOB_BUDGET, PAGES, POST_BUDGET } from "../../scripts/page-budgets";
+import { todayInIndia } from "../../shared/india-time";
 import { postPath } from "../../shared/slug";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
@@ -32,7 +33,8 @@ describe("site shell", () => {
     expect(await nav.getByRole("link", { name: "Careers" }).getAttribute("href")).toBe("/Careers-page");
 
     const footer = page.locator("footer");
-    expect(await footer.textContent()).toContain("© 2025");
+    // The year in India, where the company is: not a year written into the code.
+    expect(await footer.textContent()).toContain(`© ${todayInIndia().slice(0, 4)} GCC View 360.`);
     expect(await footer.getByRole("link", { name: "sales@example.com" }).getAttribute("href")).toBe(
       "mailto:sales@example.com",
     );

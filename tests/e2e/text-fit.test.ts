@@ -99,7 +99,7 @@ describe("text fits the screen", () => {
     },
   );
 
-  it("no text on any public page starts inside the viewport and runs past its edge", async () => {
+  it("no public page pans sideways, and no text on it starts inside the viewport and runs past its edge", async () => {
     const { page } = await browser.newPage();
     const paths = [...staticPublicPaths, "/blog/3", "/blog?tag=GCC", "/careers-details?jobId=1"];
     const problems: string[] = [];
@@ -108,6 +108,8 @@ describe("text fits the screen", () => {
       for (const path of paths) {
         await page.goto(path);
         await waitForHydration(page);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth !== width) problems.push(`${path} at ${width} px: ${scrollWidth} px wide`);
         for (const line of await textRunningPastEdge(page)) problems.push(`${path} at ${width} px: ${line}`);
       }
     }

@@ -48,7 +48,7 @@ export function CommentList({
   const first = Math.max(1, last - COMMENTS_PER_PAGE + 1);
   const link = "font-semibold text-brand-700 underline-offset-4 hover:underline";
   return (
-    <section id="comments" aria-labelledby="comments-heading" className="mt-14 scroll-mt-24">
+    <section id="comments" aria-labelledby="comments-heading" className="mt-14">
       <h2
         id="comments-heading"
         ref={heading}

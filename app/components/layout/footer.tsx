@@ -8,7 +8,7 @@ import { SocialLinks } from "./social-links";
 
 /** `lang` marks the English footer on a page in another language. */
 export function Footer({ lang }: { lang?: string }) {
-  const { settings } = useRootData();
+  const { settings, year } = useRootData();
   return (
     <footer lang={lang} className="bg-navy-950 text-slate-300">
       <div className="container-page grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-[1.4fr_repeat(4,1fr)_1.4fr]">
@@ -67,7 +67,7 @@ export function Footer({ lang }: { lang?: string }) {
       </div>
       <div className="border-t border-white/10">
         <p className="container-page py-5 text-xs text-slate-400">
-          © 2025 GCC View 360. All rights reserved.
+          © {year} GCC View 360. All rights reserved.
         </p>
       </div>
     </footer>

@@ -174,7 +174,8 @@ export function Carousel({
         </div>
       </div>
       {count > 1 && (
-        <div className="mt-8 flex items-center justify-between gap-4">
+        // Six dots and three buttons are wider than a 320 px screen: the buttons then wrap below, on the right.
+        <div className="mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
           <div className="flex items-center gap-1">
             {Array.from({ length: count }, (_, i) => (
               <button
@@ -201,7 +202,7 @@ export function Carousel({
               </button>
             ))}
           </div>
-          <div className="flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-2">
             {interval !== null && (
               <button
                 type="button"

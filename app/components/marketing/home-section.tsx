@@ -17,7 +17,7 @@ export function HomeScrollTarget({
       id={id}
       tabIndex={-1}
       aria-labelledby={`${id}-heading`}
-      className={`section-anchor below-fold py-16 outline-none md:py-24 ${className}`}
+      className={`below-fold py-16 outline-none md:py-24 ${className}`}
     >
       {children}
     </section>

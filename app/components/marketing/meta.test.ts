@@ -5,7 +5,7 @@ const matches = [
   { id: "root", loaderData: { baseUrl: "https://www.example.com", settings: {} } },
   { id: "routes/site/layout", loaderData: undefined },
 ];
-const seo = { title: "About Us | GCC View 360", description: "About the company." };
+const seo = { title: "About Us", description: "About the company." };
 
 describe("pageMeta", () => {
   it("reads the base URL from the root match", () => {

@@ -1,7 +1,7 @@
 import { data, type MetaDescriptor } from "react-router";
 import { notFoundPage } from "../../../shared/content/pages";
 import type { PageSeo } from "../../../shared/content/types";
-import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, seoMeta, SITE_NAME } from "../../lib/seo";
+import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, pageTitle, seoMeta, SITE_NAME } from "../../lib/seo";
 
 /** A breadcrumb: [name, path]. */
 export type Crumb = readonly [name: string, path: string];
@@ -40,9 +40,11 @@ export function pageMeta(
   ];
 }
 
+export const notFoundTitle = pageTitle(notFoundPage.seo.title);
+
 export function notFoundMeta(): MetaDescriptor[] {
   return [
-    { title: notFoundPage.seo.title },
+    { title: notFoundTitle },
     { name: "description", content: notFoundPage.seo.description },
     { name: "robots", content: "noindex" },
   ];

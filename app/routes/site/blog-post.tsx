@@ -23,7 +23,7 @@ import { ShareLinks } from "~/components/ui/share-links";
 import { NotFoundContent } from "~/components/layout/not-found";
 import { fontPreloads } from "~/lib/i18n/fonts";
 import { messagesFor } from "~/lib/i18n/messages";
-import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "~/lib/seo";
 import { languageCodes } from "../../../shared/blog-languages";
 import { hreflangAlternates } from "../../../shared/hreflang";
 import { parseIdSlug, postPath, postPreviewPath } from "../../../shared/slug";
@@ -120,7 +120,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Blog | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: pageTitle("Blog") }, { name: "robots", content: "noindex" }];
   const { post, tags, path, baseUrl, alternates, htmlLang } = loaderData;
   const t = messagesFor(post.language);
   const title = post.seo_title || post.heading;
@@ -131,7 +131,6 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return [
     // The Hindi or Tamil faces, asked for with the stylesheet rather than after it (none on English posts).
     ...fontPreloads(post.language),
-    // The editor's SEO title is used as written, without the site suffix.
     ...seoMeta({
       title,
       description,
@@ -140,7 +139,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       image: preview,
       imageAlt: post.image_alt_text || undefined,
       type: "article",
-    }).map((tag) => ("title" in tag ? { title } : tag)),
+    }),
     { property: "article:published_time", content: timeAttribute(post.published_at) },
     { property: "article:modified_time", content: timeAttribute(post.updated_at) },
     ...(post.author ? [{ property: "article:author", content: post.author }] : []),

@@ -3,7 +3,7 @@ import { previewParams } from "../../../schemas/blog";
 import type { Route } from "./+types/blog-preview";
 import { PostArticle } from "~/components/blog/post-article";
 import { languageCodes } from "../../../shared/blog-languages";
-import { SITE_NAME } from "~/lib/seo";
+import { pageTitle } from "~/lib/seo";
 import { formatDateTime } from "../../../shared/india-time";
 
 // Never indexed, never stored by the page cache (no-store) or a CDN, and the token is not sent on as a referrer.
@@ -29,7 +29,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) 
   errorHeaders ?? loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData ? `Preview: ${loaderData.post.heading}` : "Preview"} | ${SITE_NAME}` },
+  { title: pageTitle(loaderData ? `Preview: ${loaderData.post.heading}` : "Preview") },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

@@ -5,7 +5,7 @@ import { LoadingStatus } from "~/components/blog/loading-status";
 import { PostCard } from "~/components/blog/post-card";
 import { NotFoundContent } from "~/components/layout/not-found";
 import { Pagination } from "~/components/ui/pagination";
-import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "~/lib/seo";
 import { blogLanguages, languageCodes, languageOfCode } from "../../../shared/blog-languages";
 import { postPath } from "../../../shared/slug";
 import { LanguageFilter, listHref } from "~/components/blog/language-filter";
@@ -48,7 +48,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Blog | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: pageTitle("Blog") }, { name: "robots", content: "noindex" }];
   const { page, posts, tag, language, baseUrl } = loaderData;
   const path = listHref({ page, tag, language });
   const title =

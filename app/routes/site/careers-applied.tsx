@@ -1,6 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/careers-applied";
+import { notFoundTitle } from "~/components/marketing/meta";
+import { pageTitle } from "~/lib/seo";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("jobId");
@@ -12,9 +14,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { jobId: Number(raw), title: job?.title ?? null };
 }
 
-export function meta() {
-  return [{ title: "Application received | GCC View 360" }, { name: "robots", content: "noindex" }];
-}
+export const meta: Route.MetaFunction = ({ error }) => [
+  {
+    title:
+      isRouteErrorResponse(error) && error.status === 404 ? notFoundTitle : pageTitle("Application received"),
+  },
+  { name: "robots", content: "noindex" },
+];
+
+// In the site's frame, so that the not-found page's title (above) goes with it.
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/marketing/page";
 
 export default function ApplicationReceived({ loaderData }: Route.ComponentProps) {
   // The same page for a first and a repeat application: it must not tell anyone who applied where.

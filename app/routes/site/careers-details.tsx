@@ -7,7 +7,9 @@ import { applicationAction } from "~/components/careers/application-action.serve
 import type { ClosedJob } from "~/components/careers/application-fields";
 import { ShareLinks } from "~/components/ui/share-links";
 import { htmlToText } from "~/lib/html-text";
-import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
+import { jobWithLocation } from "~/lib/job-title";
+import { truncate } from "~/lib/text";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "~/lib/seo";
 import { KEEP_CV_DAYS } from "../../../schemas/application";
 
 /** The page's job id (`?jobId=`), else 404. */
@@ -67,17 +69,18 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
   if (!loaderData) {
     const closed = closedJobOf(error);
     return [
-      { title: `${closed ? `Position closed: ${closed.title}` : "Job not found"} | ${SITE_NAME}` },
+      { title: pageTitle(closed ? `Position closed: ${closed.title}` : "Job not found") },
       { name: "robots", content: "noindex" },
     ];
   }
   const { job, path, baseUrl } = loaderData;
   const text = htmlToText(job.description);
-  const description = text.length > 155 ? `${text.slice(0, 154).trimEnd()}…` : text;
+  // At most 155 characters, ellipsis included, cut between words.
+  const description = text.length > 155 ? truncate(text, 154) : text;
   const salary = job.baseSalary;
   const remote = /remote/i.test(job.location);
   return [
-    ...seoMeta({ title: `${job.title} (${job.location})`, description, path, baseUrl }),
+    ...seoMeta({ title: jobWithLocation(job.title, job.location), description, path, baseUrl }),
     breadcrumbs(baseUrl, [
       ["Home", "/"],
       ["Careers", "/Careers-page"],

@@ -9,7 +9,7 @@ import { NotFoundContent } from "~/components/layout/not-found";
 import { Pagination } from "~/components/ui/pagination";
 import { htmlToText } from "~/lib/html-text";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
-import { hasEveryWord, searchWords } from "../../../shared/search-words";
+import { hasEveryWord, searchWords, titleMatchesFirst } from "../../../shared/search-words";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
@@ -144,7 +144,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
   const words = searchWords(deferred);
   const shown =
     complete && words.length > 0
-      ? index.filter((entry) => hasEveryWord(entry.text, words)).map((entry) => entry.job)
+      ? titleMatchesFirst(
+          index.filter((entry) => hasEveryWord(entry.text, words)).map((entry) => entry.job),
+          (job) => job.job_title,
+          words,
+        )
       : jobs;
   // A page change is not a search: only a pending answer for other search text reads "Searching…".
   const pendingQ =

@@ -77,6 +77,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <SocialLinks settings={settings} dark className="mt-3" />
         </section>
         <section
+          id="contact-form"
           aria-labelledby="form-heading"
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10"
         >

@@ -72,11 +72,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     <>
       <HomeHero slides={data.heroSlides} />
 
-      <section
-        id="models"
-        aria-labelledby="models-heading"
-        className="section-anchor below-fold py-16 md:py-24"
-      >
+      <section id="models" aria-labelledby="models-heading" className="below-fold py-16 md:py-24">
         <div className="container-page">
           <SectionHeading
             id="models-heading"

@@ -4,7 +4,7 @@ import type { TeamMember } from "../../../schemas/team";
 import type { Route } from "./+types/leadership";
 import { MemberCard } from "~/components/team/member-card";
 import { MemberModal } from "~/components/team/member-modal";
-import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "~/lib/seo";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
@@ -20,7 +20,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const description =
     "Meet the leadership team behind GCC View 360: 400 years of collective experience in setting up and running Global Capability Centers in India.";
   if (!loaderData)
-    return [{ title: `Our Leadership Team | ${SITE_NAME}` }, { name: "description", content: description }];
+    return [{ title: pageTitle("Our Leadership Team") }, { name: "description", content: description }];
   return [
     ...seoMeta({ title: "Our Leadership Team", description, path: "/leadership-page", baseUrl }),
     breadcrumbs(baseUrl, [

@@ -1,13 +1,12 @@
 import { data } from "react-router";
 import { NotFoundContent } from "~/components/layout/not-found";
+import { notFoundMeta } from "~/components/marketing/meta";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Page not found | GCC View 360" }, { name: "robots", content: "noindex" }];
-}
+export const meta = notFoundMeta;
 
 export default function NotFound() {
   return <NotFoundContent />;
