@@ -139,10 +139,8 @@ describe("blog post", () => {
   it("renders the article with its SEO tags, structured data, tags and comments", async () => {
     const { page, errors, status } = await browser.open(BOT.path);
     expect(status).toBe(200);
-    // The editor's SEO title in the site's title pattern; no meta description, so the sub heading.
-    expect(await page.title()).toBe(
-      "Build-Operate-Transfer (BOT) GCC Model Explained Phase by Phase | GCC View 360",
-    );
+    // The editor's SEO title as written (the spec's rule); no meta description, so the sub heading.
+    expect(await page.title()).toBe("Build-Operate-Transfer (BOT) GCC Model Explained Phase by Phase");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
       "A phase-by-phase look at the BOT model, from the first workshop to the day the centre becomes fully yours.",
     );
@@ -200,7 +198,7 @@ describe("blog post", () => {
   it("falls back to the heading and sub heading without SEO fields", async () => {
     const { page } = await browser.open(AI.path);
     expect(await page.title()).toBe(
-      "AI-Led Hiring for GCCs: Faster Shortlists Without Losing the Human Touch | GCC View 360",
+      "AI-Led Hiring for GCCs: Faster Shortlists Without Losing the Human Touch",
     );
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
       "How AI matching, structured screening and human judgement together fill GCC roles faster and more fairly.",

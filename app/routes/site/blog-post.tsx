@@ -131,6 +131,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return [
     // The Hindi or Tamil faces, asked for with the stylesheet rather than after it (none on English posts).
     ...fontPreloads(post.language),
+    // The spec's rule: the SEO title as written, else the heading; no site suffix.
     ...seoMeta({
       title,
       description,
@@ -139,7 +140,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       image: preview,
       imageAlt: post.image_alt_text || undefined,
       type: "article",
-    }),
+    }).map((tag) => ("title" in tag ? { title } : tag)),
     { property: "article:published_time", content: timeAttribute(post.published_at) },
     { property: "article:modified_time", content: timeAttribute(post.updated_at) },
     ...(post.author ? [{ property: "article:author", content: post.author }] : []),
