@@ -1,5 +1,5 @@
 import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
-import { HttpError } from "./errors";
+import { DomainError } from "./errors";
 
 /** A case-insensitive "contains" pattern for ILIKE that escapes LIKE wildcards, so "50%" means the text "50%". */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -7,7 +7,7 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 /**
  * The ORDER BY of a console list: `sort` names one of `sortable`'s keys, "-" first for descending, then the
  * id breaks ties so paging is stable. No sort gives `fallback`. Any other name, `toString` and
- * `__proto__` included, is refused with 400 and the names that work.
+ * `__proto__` included, is refused as invalid with the names that work.
  */
 export function orderBy(
   sort: string | undefined,
@@ -23,7 +23,7 @@ export function orderBy(
     const message = names.length
       ? `This list cannot be sorted by "${key}". Sort by one of: ${names.join(", ")} (a leading "-" sorts descending).`
       : "This list has a fixed order and cannot be sorted.";
-    throw new HttpError(400, message, { sort: message });
+    throw new DomainError("invalid", message, { fields: { sort: message } });
   }
   const column = sortable[key]!;
   return [descending ? desc(column) : asc(column), desc(id)];

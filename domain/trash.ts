@@ -7,7 +7,7 @@ import { blogPosts, blogRevisions, deletedRecords, importBatches, siteSettings }
 import { STAGED_MINUTES } from "../schemas/imports";
 import { DEFAULT_TRASH_DAYS } from "../schemas/settings";
 import type { Actor, AuditService } from "./audit/service";
-import { causes, HttpError } from "./errors";
+import { causes, DomainError } from "./errors";
 import { insertInBatches } from "./sql";
 
 /**
@@ -160,7 +160,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
 
   /**
    * Re-inserts trash entries' rows and their cascaded dependents, and points set-null rows back at them.
-   * A unique key or a missing parent answers 409 (the caller's transaction then changes nothing).
+   * A unique key or a missing parent is a conflict (the caller's transaction then changes nothing).
    */
   async function putBack(tx: Database, entries: (typeof deletedRecords.$inferSelect)[]) {
     try {
@@ -196,9 +196,15 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
     } catch (error) {
       const code = sqlStateOf(error);
       if (code === "23505")
-        throw new HttpError(409, `${spec.what} cannot be restored: a record with the same id or key exists.`);
+        throw new DomainError(
+          "conflict",
+          `${spec.what} cannot be restored: a record with the same id or key exists.`,
+        );
       if (code === "23503")
-        throw new HttpError(409, `${spec.what} cannot be restored: a record it belongs to was deleted.`);
+        throw new DomainError(
+          "conflict",
+          `${spec.what} cannot be restored: a record it belongs to was deleted.`,
+        );
       throw error;
     }
   }
@@ -284,8 +290,8 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
           .limit(MAX_MATCHING + 1);
         if (matching.length > MAX_MATCHING) {
           const total = await tx.$count(table as PgTable, where);
-          throw new HttpError(
-            422,
+          throw new DomainError(
+            "unprocessable",
             `The filters select ${total.toLocaleString("en-IN")} rows; one delete takes at most ${MAX_MATCHING.toLocaleString("en-IN")}. Narrow the filters and delete in parts.`,
           );
         }
@@ -322,8 +328,8 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
         for (const entry of found) if (!latest.has(entry.recordId)) latest.set(entry.recordId, entry);
         const missing = wanted.filter((id) => !latest.has(id));
         if (missing.length > 0)
-          throw new HttpError(
-            404,
+          throw new DomainError(
+            "not_found",
             `${spec.what} ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""} cannot be restored: it is not in Recently deleted (deletes can be undone for ${daysText(await trashWindowDays(tx))}).`,
           );
         await putBack(tx, [...latest.values()]);

@@ -35,7 +35,7 @@ import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
 import type { Config } from "./config";
-import { HttpError } from "./errors";
+import { DomainError } from "../domain/errors";
 import { registerAccessControl } from "./plugins/access";
 import { registerBodyLimits } from "./plugins/body-limits";
 import { registerErrorHandling } from "./plugins/errors";
@@ -228,7 +228,7 @@ export async function buildApp({
   await app.register(openApiRoutes);
   // Unknown API paths answer JSON, never the HTML not-found page.
   app.all("/api/*", async (request) => {
-    throw new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}`);
+    throw new DomainError("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`);
   });
 
   await app.register(mediaRoutes);

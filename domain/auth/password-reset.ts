@@ -9,7 +9,7 @@ import {
   type PasswordReset,
 } from "../../schemas/password-reset";
 import type { AuditService } from "../audit/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { enqueueMail } from "../notifications/outbox";
 import { isUniqueViolation } from "../logistics/common";
 import { hashPassword } from "../operators/service";
@@ -160,7 +160,7 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
         return operator.username;
       });
       // A void link found is deleted all the same (the transaction above committed): it can never work later.
-      if (!username) throw new HttpError(400, RESET_LINK_INVALID);
+      if (!username) throw new DomainError("invalid", RESET_LINK_INVALID);
       return { username };
     },
 
@@ -213,14 +213,14 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
         });
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            "conflict",
             "Another operator has this address now, so it cannot be put back. Ask an administrator for help.",
           );
         throw error;
       }
       // A void link found is deleted all the same (the transaction above committed): it can never work later.
-      if (!restored) throw new HttpError(400, EMAIL_UNDO_INVALID);
+      if (!restored) throw new DomainError("invalid", EMAIL_UNDO_INVALID);
       return { email: restored };
     },
   };

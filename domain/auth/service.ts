@@ -6,7 +6,7 @@ import type { Device, PasswordChange, Reauth } from "../../schemas/auth";
 import { REAUTH_MINUTES } from "../../shared/auth";
 import type { Role } from "../../schemas/operator";
 import type { AuditService } from "../audit/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { hashPassword, verifyPassword } from "../operators/service";
 import type { SecurityMail } from "./security-mail";
 import { describeUserAgent } from "./user-agent";
@@ -136,10 +136,10 @@ export function createAuthService(
       // A password change or a disabling that committed while the password was checked wins.
       const [now] = await tx.select().from(operators).where(eq(operators.id, checked.id)).for("share");
       if (!now || now.disabled || now.passwordHash !== checked.passwordHash)
-        throw new HttpError(401, WRONG_CREDENTIALS);
+        throw new DomainError("unauthorized", WRONG_CREDENTIALS);
       // An admin's reset of the second factor between the two steps voids the challenge.
       if (secondFactor && twoFactor && !(await twoFactor.isEnabled(now.id, tx)))
-        throw new HttpError(401, "Your second factor was reset. Sign in again.");
+        throw new DomainError("unauthorized", "Your second factor was reset. Sign in again.");
       const familyId = randomUUID();
       await tx.insert(operatorSessions).values({
         familyId,
@@ -157,7 +157,7 @@ export function createAuthService(
 
   /**
    * The signed-in operator's password, given again (a password change, a confirmation): throttled like a
-   * sign-in; a wrong one is a 400 by `field`. Answers the operator's row.
+   * sign-in; a wrong one is invalid by `field`. Answers the operator's row.
    */
   async function checkOwnPassword(
     who: AuthenticatedOperator,
@@ -169,14 +169,14 @@ export function createAuthService(
     const reservation = await throttle.reserve(who.username, ip);
     if (!reservation.ok) {
       const wait = reservation.waitSeconds;
-      throw new HttpError(
-        429,
+      throw new DomainError(
+        "rate_limited",
         `Too many wrong passwords. Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
       );
     }
     const [operator] = await db.select().from(operators).where(eq(operators.id, who.operatorId));
     if (!operator || !(await verifyPassword(operator.passwordHash, password)))
-      throw new HttpError(400, wrong, { [field]: wrong });
+      throw new DomainError("invalid", wrong, { fields: { [field]: wrong } });
     await throttle.succeeded(reservation.attempt);
     return operator;
   }
@@ -209,8 +209,8 @@ export function createAuthService(
       const reservation = await throttle.reserve(username, input.ip);
       if (!reservation.ok) {
         const wait = reservation.waitSeconds;
-        throw new HttpError(
-          429,
+        throw new DomainError(
+          "rate_limited",
           `Too many failed sign-in attempts. Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
         );
       }
@@ -220,7 +220,7 @@ export function createAuthService(
         ? await verifyPassword(operator.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
       // The attempt was already counted as a failure by reserve().
-      if (!operator || !valid || operator.disabled) throw new HttpError(401, WRONG_CREDENTIALS);
+      if (!operator || !valid || operator.disabled) throw new DomainError("unauthorized", WRONG_CREDENTIALS);
       await throttle.succeeded(reservation.attempt);
       // The server alone decides whether a second factor applies: nothing in the request can skip it.
       if (twoFactor && (await twoFactor.isEnabled(operator.id)))
@@ -238,7 +238,7 @@ export function createAuthService(
       ip: string;
       userAgent?: string;
     }): Promise<{ session: Session; recoveryCodesLeft: number }> {
-      if (!twoFactor) throw new HttpError(409, "Two-factor sign-in is not available.");
+      if (!twoFactor) throw new DomainError("conflict", "Two-factor sign-in is not available.");
       const operator = await twoFactor.openChallenge(input.challenge);
       const checked = await twoFactor.verify(operator, input, input.ip);
       const session = await startSession(operator, input, checked.method);
@@ -271,7 +271,7 @@ export function createAuthService(
       if (input.password !== undefined) {
         await checkOwnPassword(who, input.password, ip, "password", WRONG_PASSWORD_AGAIN);
       } else {
-        if (!twoFactor) throw new HttpError(409, "Two-factor sign-in is not available.");
+        if (!twoFactor) throw new DomainError("conflict", "Two-factor sign-in is not available.");
         await twoFactor.confirm(actorOf(who), input.code!, ip);
       }
       const at = new Date();
@@ -283,7 +283,7 @@ export function createAuthService(
             and(eq(operatorSessions.familyId, who.familyId), eq(operatorSessions.operatorId, who.operatorId)),
           )
           .returning({ id: operatorSessions.id });
-        if (updated.length === 0) throw new HttpError(401, "Unauthorized");
+        if (updated.length === 0) throw new DomainError("unauthorized", "Unauthorized");
         await audit?.record(
           actorOf(who),
           "reauthenticated",
@@ -421,7 +421,7 @@ export function createAuthService(
           .where(
             and(eq(operatorSessions.id, id), eq(operatorSessions.operatorId, who.operatorId), liveFamily),
           );
-        if (!row) throw new HttpError(404, "That device is not signed in any more.");
+        if (!row) throw new DomainError("not_found", "That device is not signed in any more.");
         await endFamilyIn(tx, who, row.familyId, "one");
       });
     },
@@ -456,7 +456,7 @@ export function createAuthService(
           .select({ username: operators.username })
           .from(operators)
           .where(eq(operators.id, operatorId));
-        if (!operator) throw new HttpError(404, "Operator not found");
+        if (!operator) throw new DomainError("not_found", "Operator not found");
         await revokeSessionsIn(tx, operatorId);
         await audit?.record(
           actorOf(by),
@@ -478,7 +478,7 @@ export function createAuthService(
     async authenticate(accessToken: string): Promise<AuthenticatedOperator> {
       const result = await signer.verify(accessToken);
       if (!result.ok)
-        throw new HttpError(401, result.reason === "expired" ? "Token expired" : "Unauthorized");
+        throw new DomainError("unauthorized", result.reason === "expired" ? "Token expired" : "Unauthorized");
       const { claims } = result;
       const [row] = await db
         .select({
@@ -494,7 +494,7 @@ export function createAuthService(
           and(eq(operatorSessions.familyId, claims.familyId), eq(operatorSessions.operatorId, operators.id)),
         )
         .where(eq(operators.id, claims.operatorId));
-      if (!row || row.disabled || row.live === 0) throw new HttpError(401, "Unauthorized");
+      if (!row || row.disabled || row.live === 0) throw new DomainError("unauthorized", "Unauthorized");
       // The role is read from the database so a demotion also applies at once; so is the two-factor
       // requirement, on every request: a token from before the requirement, or a refreshed one, is limited too.
       const recorded = row.reauthenticatedAt?.getTime();

@@ -19,7 +19,7 @@ import {
 } from "../../schemas/two-factor";
 import { roles, type Role } from "../../schemas/operator";
 import type { Actor, AuditService } from "../audit/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import type { SecurityMail } from "./security-mail";
 import { revokeSessionsIn, type Executor } from "./sessions";
 import { createSignInThrottle } from "./throttle";
@@ -103,7 +103,7 @@ export const needsEnrolmentSql = sql<boolean>`(exists (select 1 from role_two_fa
 export const OWN_TWO_FACTOR_RESET =
   "You cannot reset your own two-factor sign-in; another admin can do it for you.";
 
-/** Where a second factor is weighed: its failures answer 401 at sign-in, 400 in a form of the console. */
+/** Where a second factor is weighed: its failures are unauthorized at sign-in, invalid in a form of the console. */
 type During = "sign_in" | "reauth" | "recovery_codes";
 
 /** The throttle key of an account's second factor: its failures belong to the account, not to an address. */
@@ -154,7 +154,10 @@ export function createTwoFactorService(
   async function reserve(operatorId: number) {
     const wait = await throttle.reserveKey(secondFactorKey(operatorId));
     if (wait > 0)
-      throw new HttpError(429, `Too many wrong codes. Try again in ${wait} second${wait === 1 ? "" : "s"}.`);
+      throw new DomainError(
+        "rate_limited",
+        `Too many wrong codes. Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
+      );
   }
 
   async function recipientOf(operatorId: number, via: Executor = db) {
@@ -207,7 +210,8 @@ export function createTwoFactorService(
   ): Promise<"totp" | "recovery_code"> {
     await reserve(who.operatorId);
     const method = input.recovery_code ? "recovery_code" : "totp";
-    if (method === "totp" && (await isLocked(who.operatorId))) throw new HttpError(403, TWO_FACTOR_LOCKED);
+    if (method === "totp" && (await isLocked(who.operatorId)))
+      throw new DomainError("forbidden", TWO_FACTOR_LOCKED);
     const ok =
       method === "recovery_code"
         ? await spendRecoveryCode(who.operatorId, input.recovery_code!)
@@ -218,10 +222,13 @@ export function createTwoFactorService(
         ...(during === "sign_in" ? { method } : {}),
         address: ip,
       });
-      if ((await countFailure(who, ip)) && method === "totp") throw new HttpError(403, TWO_FACTOR_LOCKED);
+      if ((await countFailure(who, ip)) && method === "totp")
+        throw new DomainError("forbidden", TWO_FACTOR_LOCKED);
       const message = method === "recovery_code" ? WRONG_RECOVERY_CODE : WRONG_CODE;
-      throw new HttpError(during === "sign_in" ? 401 : 400, message, {
-        [method === "recovery_code" ? "recovery_code" : "code"]: message,
+      throw new DomainError(during === "sign_in" ? "unauthorized" : "invalid", message, {
+        fields: {
+          [method === "recovery_code" ? "recovery_code" : "code"]: message,
+        },
       });
     }
     await throttle.clearKey(secondFactorKey(who.operatorId));
@@ -315,7 +322,7 @@ export function createTwoFactorService(
         .from(operators)
         .leftJoin(operatorTwoFactor, eq(operatorTwoFactor.operatorId, operators.id))
         .where(eq(operators.id, operatorId));
-      if (!row) throw new HttpError(404, "Operator not found");
+      if (!row) throw new DomainError("not_found", "Operator not found");
       const policy = await this.policy();
       const left = row.enabledAt ? await recoveryCodesLeft(operatorId) : 0;
       return {
@@ -331,7 +338,7 @@ export function createTwoFactorService(
     /** A new secret for the authenticator app; nothing is stored until a code from it is confirmed. */
     async beginSetup(who: { operatorId: number; username: string }): Promise<TwoFactorSetup> {
       if (await this.isEnabled(who.operatorId))
-        throw new HttpError(409, "Two-factor sign-in is already on for your account.");
+        throw new DomainError("conflict", "Two-factor sign-in is already on for your account.");
       const secret = new Secret({ size: 20 }).base32;
       const uri = totpOf(secret, who.username).toString();
       const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
@@ -358,8 +365,10 @@ export function createTwoFactorService(
       const opened = setupTokens.open(input.setup_token);
       const setup = opened ? (JSON.parse(opened) as { op: number; s: string; exp: number }) : null;
       if (!setup || setup.op !== who.operatorId || setup.exp < Date.now())
-        throw new HttpError(400, "This set-up has expired. Start again to get a new key.", {
-          setup_token: "This set-up has expired. Start again to get a new key.",
+        throw new DomainError("invalid", "This set-up has expired. Start again to get a new key.", {
+          fields: {
+            setup_token: "This set-up has expired. Start again to get a new key.",
+          },
         });
       // Enrolment has no factor to lock yet: its wrong codes are only held back.
       await reserve(who.operatorId);
@@ -369,7 +378,7 @@ export function createTwoFactorService(
           during: "enrolment",
           address: ip,
         });
-        throw new HttpError(400, WRONG_CODE, { code: WRONG_CODE });
+        throw new DomainError("invalid", WRONG_CODE, { fields: { code: WRONG_CODE } });
       }
       await throttle.clearKey(secondFactorKey(who.operatorId));
       const notices = await mail?.prepare();
@@ -380,7 +389,7 @@ export function createTwoFactorService(
           .onConflictDoNothing()
           .returning({ id: operatorTwoFactor.operatorId });
         if (inserted.length === 0)
-          throw new HttpError(409, "Two-factor sign-in is already on for your account.");
+          throw new DomainError("conflict", "Two-factor sign-in is already on for your account.");
         const codes = await replaceRecoveryCodes(tx, who.operatorId);
         await audit?.record(
           who,
@@ -402,10 +411,10 @@ export function createTwoFactorService(
         .select({ role: operators.role })
         .from(operators)
         .where(eq(operators.id, who.operatorId));
-      if (!row) throw new HttpError(404, "Operator not found");
+      if (!row) throw new DomainError("not_found", "Operator not found");
       if ((await this.policy())[row.role])
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          "conflict",
           "Your role requires two-factor sign-in, so it cannot be turned off. If you lost your phone, an administrator can reset it.",
         );
       const notices = await mail?.prepare();
@@ -415,7 +424,7 @@ export function createTwoFactorService(
           .where(eq(operatorTwoFactor.operatorId, who.operatorId))
           .returning({ id: operatorTwoFactor.operatorId });
         if (removed.length === 0)
-          throw new HttpError(409, "Two-factor sign-in is already off for your account.");
+          throw new DomainError("conflict", "Two-factor sign-in is already off for your account.");
         await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, who.operatorId));
         await audit?.record(
           who,
@@ -433,14 +442,17 @@ export function createTwoFactorService(
     /** A current code confirms the operator's session ("sudo mode"); it counts toward the lock like a sign-in. */
     async confirm(who: Actor, code: string, ip: string) {
       if (!(await this.isEnabled(who.operatorId)))
-        throw new HttpError(409, "Two-factor sign-in is off for your account: confirm with your password.");
+        throw new DomainError(
+          "conflict",
+          "Two-factor sign-in is off for your account: confirm with your password.",
+        );
       await weigh(who, { code }, ip, "reauth");
     },
 
     /** Ten new recovery codes (the old ones stop working); a current code proves the authenticator is at hand. */
     async regenerateRecoveryCodes(who: { operatorId: number; username: string }, code: string, ip: string) {
       if (!(await this.isEnabled(who.operatorId)))
-        throw new HttpError(409, "Turn on two-factor sign-in first.");
+        throw new DomainError("conflict", "Turn on two-factor sign-in first.");
       await weigh(who, { code }, ip, "recovery_codes");
       return db.transaction(async (tx) => {
         const codes = await replaceRecoveryCodes(tx, who.operatorId);
@@ -474,11 +486,11 @@ export function createTwoFactorService(
         const operatorId = Number(payload.sub);
         const [operator] = await db.select().from(operators).where(eq(operators.id, operatorId));
         if (!operator || operator.disabled || payload.pwd !== sha256(operator.passwordHash).slice(0, 32))
-          throw new HttpError(401, CHALLENGE_ENDED);
+          throw new DomainError("unauthorized", CHALLENGE_ENDED);
         return operator;
       } catch (error) {
-        if (error instanceof HttpError) throw error;
-        if (error instanceof errors.JOSEError) throw new HttpError(401, CHALLENGE_ENDED);
+        if (error instanceof DomainError) throw error;
+        if (error instanceof errors.JOSEError) throw new DomainError("unauthorized", CHALLENGE_ENDED);
         throw error;
       }
     },
@@ -516,21 +528,21 @@ export function createTwoFactorService(
     /** An admin turns another operator's second factor off: they enrol again, and every session ends. */
     async reset(by: Actor, operatorId: number, ip: string) {
       // A stolen admin session must not be enough to strip that admin's own second factor.
-      if (by.operatorId === operatorId) throw new HttpError(403, OWN_TWO_FACTOR_RESET);
+      if (by.operatorId === operatorId) throw new DomainError("forbidden", OWN_TWO_FACTOR_RESET);
       const notices = await mail?.prepare();
       await db.transaction(async (tx) => {
         const [operator] = await tx
           .select({ id: operators.id })
           .from(operators)
           .where(eq(operators.id, operatorId));
-        if (!operator) throw new HttpError(404, "Operator not found");
+        if (!operator) throw new DomainError("not_found", "Operator not found");
         const removed = await tx
           .delete(operatorTwoFactor)
           .where(eq(operatorTwoFactor.operatorId, operatorId))
           .returning({ id: operatorTwoFactor.operatorId });
         if (removed.length === 0)
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            "conflict",
             "This operator has not turned on two-factor sign-in; there is nothing to reset.",
           );
         await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId));

@@ -12,7 +12,7 @@ import {
 } from "../../schemas/blog";
 import { asBlogLanguage, type BlogLanguage } from "../../shared/blog-languages";
 import type { PublishedTranslation } from "../../shared/hreflang";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import {
   COMMENT_LIST_MAX,
@@ -69,7 +69,7 @@ const languageClash = (lang: BlogLanguage, heading?: string) => {
   const message = heading
     ? `This post's translations already have a version in ${lang} ("${heading}"). Edit that post, or choose another language.`
     : `This post's translations already have a version in ${lang}. Choose another language.`;
-  return new HttpError(409, message, { language: message });
+  return new DomainError("conflict", message, { fields: { language: message } });
 };
 /** A write that may race another one into the same language of a group: the unique index lets one through. */
 async function inOwnLanguage<T>(lang: BlogLanguage, write: () => Promise<T>): Promise<T> {
@@ -269,7 +269,10 @@ export function createBlogService(
           .from(blogPosts)
           .where(eq(blogPosts.id, data.translation_of));
         if (!source)
-          throw new HttpError(404, "The post to translate no longer exists. Refresh the list and try again.");
+          throw new DomainError(
+            "not_found",
+            "The post to translate no longer exists. Refresh the list and try again.",
+          );
         translationGroup = source.group;
         const clash = await languageTaken(via, translationGroup, data.language);
         if (clash) throw clash;

@@ -20,7 +20,7 @@ import {
 } from "../../schemas/application";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { enqueueMail, enqueueVisitorMail, eraseMailAbout } from "../notifications/outbox";
 import type { PublicAddressService } from "../settings/public-address";
 import type { SettingsService } from "../settings/service";
@@ -90,7 +90,7 @@ export function createApplicationService(
       .from(jobApplications)
       .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
       .where(eq(jobApplications.id, id));
-    if (!row) throw new HttpError(404, "Application not found");
+    if (!row) throw new DomainError("not_found", "Application not found");
     return row;
   }
 
@@ -153,10 +153,13 @@ export function createApplicationService(
         .from(jobs)
         .where(eq(jobs.id, jobId));
       if (!job)
-        throw new HttpError(404, "This job does not exist. See the open positions on our careers page.");
+        throw new DomainError(
+          "not_found",
+          "This job does not exist. See the open positions on our careers page.",
+        );
       if (job.status !== "open" || (job.validThrough && job.validThrough <= now()))
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          "conflict",
           `Applications for "${job.title}" are closed: the position is no longer open. See our other open positions on the careers page.`,
         );
       const [settings, consoleAddress] = await Promise.all([deps.settings.get(), deps.publicAddress.url()]);
@@ -387,9 +390,12 @@ export function createApplicationService(
         })
         .from(jobApplications)
         .where(eq(jobApplications.id, id));
-      if (!row) throw new HttpError(404, "Application not found");
+      if (!row) throw new DomainError("not_found", "Application not found");
       if (!row.bytes || !row.name || !row.type)
-        throw new HttpError(404, "This application has no CV any more (it was anonymised or erased).");
+        throw new DomainError(
+          "not_found",
+          "This application has no CV any more (it was anonymised or erased).",
+        );
       return { name: row.name, contentType: row.type, bytes: row.bytes };
     },
 
@@ -409,7 +415,10 @@ export function createApplicationService(
           ),
         );
       if (!row)
-        throw new HttpError(404, "This submission does not exist any more (it may have been erased).");
+        throw new DomainError(
+          "not_found",
+          "This submission does not exist any more (it may have been erased).",
+        );
       return row;
     },
 
@@ -426,9 +435,12 @@ export function createApplicationService(
           .from(jobApplications)
           .where(eq(jobApplications.id, id))
           .for("update");
-        if (!before) throw new HttpError(404, "Application not found");
+        if (!before) throw new DomainError("not_found", "Application not found");
         if (before.anonymisedAt)
-          throw new HttpError(409, "This application was anonymised; its stage can no longer change.");
+          throw new DomainError(
+            "conflict",
+            "This application was anonymised; its stage can no longer change.",
+          );
         const reason = change.stage === "rejected" ? (change.reason ?? null) : null;
         if (before.stage === change.stage && before.rejectReason === reason) return toRow(await find(id, tx));
         const [after] = await tx
@@ -465,9 +477,9 @@ export function createApplicationService(
           .from(jobApplications)
           .where(eq(jobApplications.id, id))
           .for("share");
-        if (!row) throw new HttpError(404, "Application not found");
+        if (!row) throw new DomainError("not_found", "Application not found");
         if (row.anonymisedAt)
-          throw new HttpError(409, "This application was anonymised; notes can no longer be added.");
+          throw new DomainError("conflict", "This application was anonymised; notes can no longer be added.");
         const [created] = await tx
           .insert(jobApplicationNotes)
           .values({ applicationId: id, operatorName: actor.username, text })

@@ -36,7 +36,7 @@ import { formatPhone } from "../../schemas/phone";
 import { trashTypes, type TrashTypeName } from "../../schemas/trash";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv, unescapeCell } from "../csv";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { inspectFile } from "../files/inspection";
 import type { LogisticsService } from "../logistics/index";
 import { rowsOf } from "../logistics/common";
@@ -96,7 +96,7 @@ function problemsOf(error: z.ZodError, columnOf: Map<string, number>): Problem[]
   }));
 }
 
-const refused = (message: string) => new HttpError(422, message, { file: message });
+const refused = (message: string) => new DomainError("unprocessable", message, { fields: { file: message } });
 
 /** An upload's bytes (busboy stops at MAX_IMPORT_BYTES, so this holds at most 5 MB). */
 async function bytesOf(file: AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -128,8 +128,8 @@ export function createImportService(db: Database, audit: AuditService, logistics
       found?.batch.status === "staged" &&
       found.batch.createdAt.getTime() < Date.now() - STAGED_MINUTES * 60_000;
     if (!found || stale)
-      throw new HttpError(
-        404,
+      throw new DomainError(
+        "not_found",
         `This upload is not there any more: a file not imported within ${STAGED_MINUTES} minutes is removed, and finished imports after the trash window. Upload the file again.`,
       );
     return found;
@@ -152,11 +152,11 @@ export function createImportService(db: Database, audit: AuditService, logistics
     };
   }
 
-  /** The plan's field for each column, or a 400 naming what is wrong with it. */
+  /** The plan's field for each column, or an invalid error naming what is wrong with it. */
   function fieldsOf(target: ImportTarget, headers: string[], plan: ImportPlan): (ImportField | null)[] {
     if (plan.mapping.length !== headers.length) {
       const message = `mapping must name a field (or null) for each of the file's ${headers.length} columns; it has ${plan.mapping.length}.`;
-      throw new HttpError(400, message, { mapping: message });
+      throw new DomainError("invalid", message, { fields: { mapping: message } });
     }
     const byName = new Map(target.spec.fields.map((f) => [f.name, f]));
     const taken = new Map<string, number>();
@@ -165,12 +165,12 @@ export function createImportService(db: Database, audit: AuditService, logistics
       const field = byName.get(name);
       if (!field) {
         const message = `"${name}" is not a field of ${target.spec.plural}: use one of ${[...byName.keys()].join(", ")}, or null to skip the column.`;
-        throw new HttpError(400, message, { mapping: message });
+        throw new DomainError("invalid", message, { fields: { mapping: message } });
       }
       const first = taken.get(name);
       if (first !== undefined) {
         const message = `${field.label} is taken from two columns (${headers[first]} and ${headers[column]}): import it from one.`;
-        throw new HttpError(400, message, { mapping: message });
+        throw new DomainError("invalid", message, { fields: { mapping: message } });
       }
       taken.set(name, column);
       return field;
@@ -466,8 +466,8 @@ export function createImportService(db: Database, audit: AuditService, logistics
   async function stagedOnly(id: number, via: Database = db, lock = false) {
     const found = await batchOf(id, via, lock);
     if (found.batch.status !== "staged")
-      throw new HttpError(
-        409,
+      throw new DomainError(
+        "conflict",
         `${found.batch.fileName} was imported already${found.batch.status === "undone" ? " (and undone)" : ""}. Upload the file again to import it once more.`,
       );
     return found.batch;
@@ -618,12 +618,12 @@ export function createImportService(db: Database, audit: AuditService, logistics
         const found = await batchOf(id, tx, true);
         const { batch } = found;
         if (batch.status === "staged")
-          throw new HttpError(409, "Nothing to undo: this file was not imported.");
+          throw new DomainError("conflict", "Nothing to undo: this file was not imported.");
         if (batch.status === "undone")
-          throw new HttpError(409, `The import of ${batch.fileName} was undone already.`);
+          throw new DomainError("conflict", `The import of ${batch.fileName} was undone already.`);
         if (!found.undoable)
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            "conflict",
             `Imports can be undone for ${daysText(await trashWindowDays(tx))}; ${batch.fileName} was imported before that.`,
           );
         const target = targets[batch.type];
@@ -647,8 +647,8 @@ export function createImportService(db: Database, audit: AuditService, logistics
           await yieldToOthers();
         }
         if (changed.length > 0)
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            "conflict",
             `Undo would overwrite later work: the ${target.spec.plural} of ${rowList(changed)} of ${batch.fileName} were edited or deleted after the import. Nothing was undone.`,
           );
 
@@ -705,13 +705,16 @@ export function createImportService(db: Database, audit: AuditService, logistics
     async restoreUndone(actor: Actor, id: number, resource: TrashTypeName) {
       const type = importTypes.find((t) => importTrashTypes[t] === resource);
       if (!type)
-        throw new HttpError(404, `${trashTypes[resource].plural} are not imported from spreadsheets.`);
+        throw new DomainError(
+          "not_found",
+          `${trashTypes[resource].plural} are not imported from spreadsheets.`,
+        );
       const target = targets[type];
       return db.transaction(async (tx) => {
         const restored = await target.trash.restoreImportBatch(tx, id);
         if (restored === 0)
-          throw new HttpError(
-            404,
+          throw new DomainError(
+            "not_found",
             `The ${target.spec.plural} that undoing import ${id} removed are not in Recently deleted (deletes can be undone for ${daysText(await trashWindowDays(tx))}).`,
           );
         const [batch] = await tx
@@ -749,7 +752,10 @@ export function createImportService(db: Database, audit: AuditService, logistics
     async failedRows(id: number) {
       const { batch } = await batchOf(id);
       if (batch.status === "staged")
-        throw new HttpError(409, "The file is not imported yet: its check lists the rows with problems.");
+        throw new DomainError(
+          "conflict",
+          "The file is not imported yet: its check lists the rows with problems.",
+        );
       const lines: unknown[][] = [];
       for await (const rows of stagedChunks(db, id, eq(importRows.outcome, "invalid")))
         for (const r of rows) {

@@ -6,7 +6,7 @@ import { formatPhone } from "../../schemas/phone";
 import { stateOptions } from "../../schemas/logistics-options";
 import { addDays } from "../../schemas/logistics";
 import { likePattern } from "../sql";
-import { causes, HttpError } from "../errors";
+import { causes, DomainError } from "../errors";
 
 /**
  * A state column in the order of the states' names, as the forms list them: the stored numbers are stable
@@ -66,7 +66,7 @@ export async function memberByPhone(db: Database, phone: string, field = "contac
     .where(sql`${members.phone} = ${phone}`);
   if (!member) {
     const message = `No member has the mobile number ${formatPhone(phone)}. Create the member first, then verify the number.`;
-    throw new HttpError(400, message, { [field]: message });
+    throw new DomainError("invalid", message, { fields: { [field]: message } });
   }
   return member;
 }
@@ -78,7 +78,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export const notFound = (what: string) =>
-  new HttpError(404, `${what} not found. It may have been deleted; refresh the list.`);
+  new DomainError("not_found", `${what} not found. It may have been deleted; refresh the list.`);
 
 /** Drops keys whose value is undefined, so a PATCH changes only what it names. */
 export function defined<T extends Record<string, unknown>>(values: T): Partial<T> {

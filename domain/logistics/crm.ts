@@ -19,7 +19,7 @@ import { leadStatuses, stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { trashOf } from "../trash";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { boundedCount, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
 import { orderBy } from "../sql";
 
@@ -210,8 +210,8 @@ export function createCrmService(db: Database, audit: AuditService) {
         if (!locked) throw notFound("Lead");
         const before = toLead(await row(id, tx));
         if (move.from && before.status !== move.from)
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            "conflict",
             `${before.name} is already in ${before.status} (moved by someone else); reload the board and try again.`,
           );
         if (before.status === move.status) return before;

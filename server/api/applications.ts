@@ -26,8 +26,9 @@ import {
   textAnswer,
 } from "../../schemas/api-responses";
 import { describeIssues, fieldErrors } from "../../schemas/validation";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 import { currentOperator } from "../plugins/access";
+import { statusOf } from "../plugins/errors";
 import type { BytesBudget } from "../plugins/rate-limit";
 import type { ZodProvider } from "../zod-provider";
 import { sendCsv } from "./crud";
@@ -57,7 +58,7 @@ function errorCode(status: number, error: unknown): string {
   if (status === 413) return "too_large";
   if (status === 409) return "closed";
   if (status === 429) return "too_many";
-  const fields = error instanceof HttpError ? error.fields : undefined;
+  const fields = error instanceof DomainError ? error.fields : undefined;
   return Object.keys(fields ?? {})[0] ?? "invalid";
 }
 
@@ -71,7 +72,10 @@ const wantsPage = (request: FastifyRequest) =>
  */
 async function readApplication(request: FastifyRequest, budget: BytesBudget) {
   if (!request.isMultipart())
-    throw new HttpError(400, "Send the application as multipart/form-data with the CV in a field named cv.");
+    throw new DomainError(
+      "invalid",
+      "Send the application as multipart/form-data with the CV in a field named cv.",
+    );
   const fields: Record<string, string> = {};
   let cv: { bytes: Buffer; name: string } | undefined;
   let bytesRead = 0;
@@ -80,7 +84,7 @@ async function readApplication(request: FastifyRequest, budget: BytesBudget) {
       if (part.type === "file") {
         if (part.fieldname !== "cv" || cv) {
           part.file.resume();
-          throw new HttpError(400, "Send one CV, in the field named cv.");
+          throw new DomainError("invalid", "Send one CV, in the field named cv.");
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -90,7 +94,7 @@ async function readApplication(request: FastifyRequest, budget: BytesBudget) {
         }
         // busboy stops at the limit and marks the file truncated: nothing past 5 MB was read into memory.
         if (part.file.truncated || size > MAX_CV_BYTES)
-          throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+          throw new DomainError("too_large", TOO_LARGE, { fields: { cv: TOO_LARGE } });
         bytesRead += size;
         // A file input left empty arrives as a part with no name and no bytes.
         if (size > 0 || part.filename) cv = { bytes: Buffer.concat(chunks, size), name: part.filename };
@@ -103,12 +107,12 @@ async function readApplication(request: FastifyRequest, budget: BytesBudget) {
   } catch (error) {
     // The bytes read still count; the body's own problem is the answer.
     await budget.settle(request, bytesRead).catch(() => undefined);
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
-    if (status && status < 500) throw new HttpError(status, (error as Error).message);
-    throw new HttpError(
-      400,
+    if (status === 413) throw new DomainError("too_large", TOO_LARGE, { fields: { cv: TOO_LARGE } });
+    if (status && status < 500) throw error;
+    throw new DomainError(
+      "invalid",
       "The application is not valid multipart/form-data. Reload the page and try again.",
     );
   }
@@ -135,12 +139,12 @@ export async function applicationRoutes(fastify: FastifyInstance) {
       // A declared size over the limit is refused before a byte of the body is read.
       onRequest: async (request) => {
         const length = Number(request.headers["content-length"] ?? 0);
-        if (length > BODY_LIMIT) throw new HttpError(413, TOO_LARGE, { cv: TOO_LARGE });
+        if (length > BODY_LIMIT) throw new DomainError("too_large", TOO_LARGE, { fields: { cv: TOO_LARGE } });
         await budget.reserve(request);
       },
       // Every refusal, from the hooks too (size, rate limits), reaches a browser's form post as the form again.
       errorHandler: (error, request, reply) => {
-        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        const status = statusOf(error);
         const jobId = Number((request.params as { id?: unknown } | undefined)?.id);
         if (!wantsPage(request) || status < 400 || status >= 500 || !(jobId > 0)) throw error;
         return reply
@@ -170,7 +174,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
         try {
           checked = await checkCv(cv.bytes);
         } catch (error) {
-          if (!(error instanceof HttpError) || error.statusCode === 413) throw error;
+          if (!(error instanceof DomainError) || error.code === "too_large") throw error;
           errors.cv = error.message;
         }
       }
@@ -180,7 +184,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
           : Object.entries(errors)
               .map(([field, problem]) => `${field}: ${problem}`)
               .join("; ");
-        throw new HttpError(400, message, errors);
+        throw new DomainError("invalid", message, { fields: errors });
       }
       const saved = await applications.submit(
         jobId,
