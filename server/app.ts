@@ -12,7 +12,7 @@ import { createContentVersionService } from "../domain/content-version/service";
 import { createServices, type Services } from "../domain/services";
 import { startTrashPurge } from "../domain/trash";
 import { startCompaction } from "../db/compaction";
-import { startApplicationRetention } from "../domain/careers/applications";
+import { startApplicationRetention } from "../domain/careers/application-retention";
 import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { passwordResetRoutes } from "./api/password-reset";
