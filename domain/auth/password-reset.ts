@@ -16,7 +16,7 @@ import { hashPassword } from "../operators/service";
 import { emailUndoTokenHash } from "./email-change";
 import type { SecurityMail } from "./security-mail";
 import { revokeSessionsIn, voidResetLinksIn } from "./sessions";
-import { unlockSecondFactorIn } from "./two-factor";
+import { unlockSecondFactorIn } from "./second-factor";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 /** What is stored of a link's token. */
