@@ -1,4 +1,5 @@
 import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Database } from "../db/client";
 import { DomainError } from "./errors";
 
 /** A case-insensitive "contains" pattern for ILIKE that escapes LIKE wildcards, so "50%" means the text "50%". */
@@ -38,4 +39,10 @@ export const INSERT_BATCH_ROWS = 1_000;
 /** `rows` in slices of INSERT_BATCH_ROWS, one statement each, in order. */
 export async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) await insert(rows.slice(i, i + INSERT_BATCH_ROWS));
+}
+
+/** Rows of one raw statement, whichever engine runs it. */
+export async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
 }

@@ -5,7 +5,7 @@ import { members } from "../../db/schema/index";
 import { formatPhone } from "../../schemas/phone";
 import { stateOptions } from "../../schemas/logistics-options";
 import { addDays } from "../../schemas/logistics";
-import { likePattern } from "../sql";
+import { likePattern, rowsOf } from "../sql";
 import { causes, DomainError } from "../errors";
 
 /**
@@ -93,10 +93,7 @@ export function defined<T extends Record<string, unknown>>(values: T): Partial<T
 export const COUNT_CAP = 10_000;
 
 /** Rows of one raw statement, whichever engine runs it. */
-export async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
+export { rowsOf };
 
 export async function boundedCount(
   db: Database,
