@@ -81,6 +81,16 @@ export async function sendResetLinkIn(
   });
 }
 
+/** A one-time link just taken from its table and the enabled operator it names (locked), or null. */
+async function openLink<L extends { operatorId: number; expiresAt: Date }>(
+  tx: Database,
+  link: L | undefined,
+) {
+  if (!link || link.expiresAt.getTime() <= Date.now()) return null;
+  const [operator] = await tx.select().from(operators).where(eq(operators.id, link.operatorId)).for("update");
+  return operator && !operator.disabled ? { link, operator } : null;
+}
+
 export function createPasswordResetService(db: Database, audit?: AuditService, mail?: SecurityMail) {
   return {
     /**
@@ -128,18 +138,10 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
           .delete(passwordResetTokens)
           .where(eq(passwordResetTokens.tokenHash, tokenHash))
           .returning();
-        if (!link || link.expiresAt.getTime() <= Date.now()) return null;
-        const [operator] = await tx
-          .select()
-          .from(operators)
-          .where(eq(operators.id, link.operatorId))
-          .for("update");
-        if (
-          !operator ||
-          operator.disabled ||
-          passwordFingerprint(operator.passwordHash) !== link.passwordFingerprint
-        )
+        const opened = await openLink(tx, link);
+        if (!opened || passwordFingerprint(opened.operator.passwordHash) !== opened.link.passwordFingerprint)
           return null;
+        const { operator } = opened;
         await tx
           .update(operators)
           .set({ passwordHash, updatedAt: new Date() })
@@ -180,14 +182,10 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
             .delete(emailChangeUndo)
             .where(eq(emailChangeUndo.tokenHash, emailUndoTokenHash(token)))
             .returning();
-          if (!link || link.expiresAt.getTime() <= Date.now()) return null;
-          const [operator] = await tx
-            .select()
-            .from(operators)
-            .where(eq(operators.id, link.operatorId))
-            .for("update");
-          if (!operator || operator.disabled) return null;
-          const email = link.restoreEmail;
+          const opened = await openLink(tx, link);
+          if (!opened) return null;
+          const { operator } = opened;
+          const email = opened.link.restoreEmail;
           await tx
             .update(operators)
             .set({ email, passwordHash: voidHash, updatedAt: new Date() })

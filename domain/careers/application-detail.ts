@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns } from "drizzle-orm";
+import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   jobApplicationNotes,
@@ -85,4 +85,37 @@ export async function applicationDetail(via: Database, id: number): Promise<Appl
       created_at: x.createdAt.toISOString(),
     })),
   };
+}
+
+/** The stored CV, for the signed-in download route; null when there is none (anonymised, erased). */
+export async function applicationCv(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      name: jobApplications.cvFileName,
+      type: jobApplications.cvContentType,
+      bytes: jobApplications.cvBytes,
+    })
+    .from(jobApplications)
+    .where(eq(jobApplications.id, id));
+  if (!row) throw new DomainError("not_found", "Application not found");
+  if (!row.bytes || !row.name || !row.type)
+    throw new DomainError("not_found", "This application has no CV any more (it was anonymised or erased).");
+  return { name: row.name, contentType: row.type, bytes: row.bytes };
+}
+
+/** The CV of a later submission to application `id` (see `submit`), for the signed-in download route. */
+export async function submissionCv(db: Database, id: number, submissionId: number) {
+  const [row] = await db
+    .select({
+      name: jobApplicationSubmissions.cvFileName,
+      contentType: jobApplicationSubmissions.cvContentType,
+      bytes: jobApplicationSubmissions.cvBytes,
+    })
+    .from(jobApplicationSubmissions)
+    .where(
+      and(eq(jobApplicationSubmissions.id, submissionId), eq(jobApplicationSubmissions.applicationId, id)),
+    );
+  if (!row)
+    throw new DomainError("not_found", "This submission does not exist any more (it may have been erased).");
+  return row;
 }

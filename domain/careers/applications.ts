@@ -1,13 +1,7 @@
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { count, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { compactErased } from "../../db/compaction";
-import {
-  jobApplicationNotes,
-  jobApplicationStages,
-  jobApplicationSubmissions,
-  jobApplications,
-  jobs,
-} from "../../db/schema/index";
+import { jobApplicationNotes, jobApplicationStages, jobApplications, jobs } from "../../db/schema/index";
 import type {
   ApplicationDetail,
   ApplicationFields,
@@ -19,7 +13,7 @@ import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import type { PublicAddressService } from "../settings/public-address";
 import type { SettingsService } from "../settings/service";
-import { applicationDetail, findApplication } from "./application-detail";
+import { applicationCv, applicationDetail, findApplication, submissionCv } from "./application-detail";
 import { applicationsCsv } from "./application-export";
 import { createApplicationPipeline } from "./application-pipeline";
 import { anonymiseExpired, anonymiseWhere } from "./application-retention";
@@ -93,47 +87,11 @@ export function createApplicationService(
 
     get: (id: number, via: Database = db): Promise<ApplicationDetail> => applicationDetail(via, id),
 
-    /** The stored CV, for the signed-in download route; null when there is none (anonymised, erased). */
-    async cv(id: number) {
-      const [row] = await db
-        .select({
-          name: jobApplications.cvFileName,
-          type: jobApplications.cvContentType,
-          bytes: jobApplications.cvBytes,
-        })
-        .from(jobApplications)
-        .where(eq(jobApplications.id, id));
-      if (!row) throw new DomainError("not_found", "Application not found");
-      if (!row.bytes || !row.name || !row.type)
-        throw new DomainError(
-          "not_found",
-          "This application has no CV any more (it was anonymised or erased).",
-        );
-      return { name: row.name, contentType: row.type, bytes: row.bytes };
-    },
+    /** The stored CV, for the signed-in download route; not_found when there is none (anonymised, erased). */
+    cv: (id: number) => applicationCv(db, id),
 
     /** The CV of a later submission to application `id` (see `submit`), for the signed-in download route. */
-    async submissionCv(id: number, submissionId: number) {
-      const [row] = await db
-        .select({
-          name: jobApplicationSubmissions.cvFileName,
-          contentType: jobApplicationSubmissions.cvContentType,
-          bytes: jobApplicationSubmissions.cvBytes,
-        })
-        .from(jobApplicationSubmissions)
-        .where(
-          and(
-            eq(jobApplicationSubmissions.id, submissionId),
-            eq(jobApplicationSubmissions.applicationId, id),
-          ),
-        );
-      if (!row)
-        throw new DomainError(
-          "not_found",
-          "This submission does not exist any more (it may have been erased).",
-        );
-      return row;
-    },
+    submissionCv: (id: number, submissionId: number) => submissionCv(db, id, submissionId),
 
     /** Moves an application to another stage (a rejection with its reason), in its history and the audit log. */
     async changeStage(actor: Actor, id: number, change: StageChange) {

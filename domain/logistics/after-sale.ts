@@ -5,7 +5,7 @@ import type { AfterSaleCustomer, AfterSaleQuery, ServiceHistoryEntry } from "../
 import { stateLabel } from "../../schemas/logistics-options";
 import { toCsv } from "../csv";
 import { orderBy } from "../sql";
-import { EXPORT_LIMIT, iso, offsetOf, searchCondition } from "./common";
+import { EXPORT_LIMIT, iso, offsetOf, searchCondition, memberBasics } from "./common";
 
 /** Customer history per member: one grouped pass over service_history (only the matching members' rows). */
 function historyTotals(db: Database, memberCondition: SQL | undefined) {
@@ -59,12 +59,7 @@ export function createAfterSaleService(db: Database) {
       ]);
       return {
         rows: rows.map((r): AfterSaleCustomer => ({
-          user_id: r.id,
-          first_name: r.firstName,
-          last_name: r.lastName,
-          phone: r.phone,
-          company: r.company,
-          state: r.state,
+          ...memberBasics(r),
           service_count: Number(r.serviceCount),
           total_amount: Number(r.totalAmount),
           last_service_at: iso(new Date(r.lastServiceAt)),

@@ -58,6 +58,23 @@ export const EXPORT_LIMIT = 50_000;
 
 export const iso = (d: Date) => d.toISOString();
 
+/** The fields every view of a member starts with: who, their company and state. */
+export const memberBasics = (r: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  company: string;
+  state: number;
+}) => ({
+  user_id: r.id,
+  first_name: r.firstName,
+  last_name: r.lastName,
+  phone: r.phone,
+  company: r.company,
+  state: r.state,
+});
+
 /** The member a record belongs to, found by the verified mobile number. */
 export async function memberByPhone(db: Database, phone: string, field = "contact_no") {
   const [member] = await db

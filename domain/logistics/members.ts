@@ -37,6 +37,7 @@ import {
   notFound,
   offsetOf,
   searchCondition,
+  memberBasics,
 } from "./common";
 import { orderBy } from "../sql";
 import { trashOf } from "../trash";
@@ -49,12 +50,7 @@ type MemberChange = z.output<typeof memberUpdateSchema>;
 // inside the subquery would mean member_vehicles.id.
 const vehicleCount = sql<number>`(select count(*)::int from member_vehicles mv where mv.member_id = "members"."id")`;
 const toMember = (r: Row & { vehicleCount?: number }): Member => ({
-  user_id: r.id,
-  first_name: r.firstName,
-  last_name: r.lastName,
-  phone: r.phone,
-  company: r.company,
-  state: r.state,
+  ...memberBasics(r),
   service_category: r.serviceCategory,
   vehicle_count: r.vehicleCount ?? 0,
   created_at: iso(r.createdAt),
@@ -156,12 +152,7 @@ export function createMemberService(db: Database, audit: AuditService) {
           `No member has the mobile number ${formatPhone(phone)}. Create the member to continue.`,
         );
       return {
-        user_id: r.id,
-        first_name: r.firstName,
-        last_name: r.lastName,
-        phone: r.phone,
-        company: r.company,
-        state: r.state,
+        ...memberBasics(r),
         vehicle_list: (await vehicles(r.id)).map((v) => v.vehicle_no),
       };
     },
