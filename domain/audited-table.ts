@@ -2,7 +2,7 @@ import { eq, inArray, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import type { Actor, AuditService } from "./audit/service";
-import { HttpError } from "./errors";
+import { DomainError } from "./errors";
 import { trashOf, type TrashSpec } from "./trash";
 
 /**
@@ -39,7 +39,7 @@ export function auditedTable<T extends PgTable & { id: AnyPgColumn }, R>(
       .select()
       .from(table as PgTable)
       .where(eq(table.id, id));
-    if (!row) throw new HttpError(404, `${spec.what} not found`);
+    if (!row) throw new DomainError("not_found", `${spec.what} not found`);
     return row as T["$inferSelect"];
   }
   const idOf = (row: T["$inferSelect"]) => (row as { id: number }).id;

@@ -11,7 +11,7 @@ import {
   type TrashTypeName,
 } from "../schemas/trash";
 import type { Actor } from "./audit/service";
-import { HttpError } from "./errors";
+import { DomainError } from "./errors";
 import { recordNameOf } from "./record-name";
 import { likePattern } from "./sql";
 import { trashDays, trashExpiry } from "./trash";
@@ -46,7 +46,10 @@ export function createRecentlyDeleted(
   /** Refuses a type the role may not open, naming it. */
   function assertAllowed(role: Role, type: TrashTypeName) {
     if (!trashTypesFor(role).includes(type))
-      throw new HttpError(403, `${trashTypes[type].plural} can be restored by an administrator only.`);
+      throw new DomainError(
+        "forbidden",
+        `${trashTypes[type].plural} can be restored by an administrator only.`,
+      );
   }
 
   return {

@@ -1,7 +1,7 @@
 import { and, gt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
-import { HttpError } from "./errors";
+import { DomainError } from "./errors";
 
 /** An identical public submission within this many seconds is a double click or a resend, not a new message. */
 export const REPEAT_WINDOW_SECONDS = 60;
@@ -14,7 +14,7 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Stores a visitor's submission unless an identical one (`same`: rows of `table` with the same sender and text)
- * was stored within the last minute, which answers 409 with `message`. The check and the insert run under a
+ * was stored within the last minute, which is a conflict with `message`. The check and the insert run under a
  * lock on `fingerprint`, so two identical requests that arrive together store one row, on every instance.
  */
 export async function insertUnlessRepeated<T>(
@@ -33,7 +33,7 @@ export async function insertUnlessRepeated<T>(
         and(check.same, gt(check.createdAt, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`)),
       )
       .limit(1);
-    if (recent.length > 0) throw new HttpError(409, check.message);
+    if (recent.length > 0) throw new DomainError("conflict", check.message);
     return insert(tx);
   });
 }

@@ -1,7 +1,7 @@
 import { desc, sql, type SQL } from "drizzle-orm";
 import { integer, PgDialect, pgTable, text } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "./errors";
+import { DomainError } from "./errors";
 import { likePattern, orderBy } from "./sql";
 
 describe("likePattern", () => {
@@ -41,12 +41,12 @@ describe("orderBy", () => {
     "refuses %s with a 400 that names the sortable columns",
     (sort) => {
       const attempt = () => orderBy(sort, { name: table.name }, desc(table.createdAt), table.id);
-      expect(attempt).toThrow(HttpError);
+      expect(attempt).toThrow(DomainError);
       expect(attempt).toThrow(/cannot be sorted by ".+"\. Sort by one of: name/);
       try {
         attempt();
       } catch (error) {
-        expect((error as HttpError).statusCode).toBe(400);
+        expect((error as DomainError).code).toBe("invalid");
       }
     },
   );

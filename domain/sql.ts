@@ -1,5 +1,6 @@
 import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
-import { HttpError } from "./errors";
+import type { Database } from "../db/client";
+import { DomainError } from "./errors";
 
 /** A case-insensitive "contains" pattern for ILIKE that escapes LIKE wildcards, so "50%" means the text "50%". */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -7,7 +8,7 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 /**
  * The ORDER BY of a console list: `sort` names one of `sortable`'s keys, "-" first for descending, then the
  * id breaks ties so paging is stable. No sort gives `fallback`. Any other name, `toString` and
- * `__proto__` included, is refused with 400 and the names that work.
+ * `__proto__` included, is refused as invalid with the names that work.
  */
 export function orderBy(
   sort: string | undefined,
@@ -23,7 +24,7 @@ export function orderBy(
     const message = names.length
       ? `This list cannot be sorted by "${key}". Sort by one of: ${names.join(", ")} (a leading "-" sorts descending).`
       : "This list has a fixed order and cannot be sorted.";
-    throw new HttpError(400, message, { sort: message });
+    throw new DomainError("invalid", message, { fields: { sort: message } });
   }
   const column = sortable[key]!;
   return [descending ? desc(column) : asc(column), desc(id)];
@@ -38,4 +39,10 @@ export const INSERT_BATCH_ROWS = 1_000;
 /** `rows` in slices of INSERT_BATCH_ROWS, one statement each, in order. */
 export async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) await insert(rows.slice(i, i + INSERT_BATCH_ROWS));
+}
+
+/** Rows of one raw statement, whichever engine runs it. */
+export async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
 }

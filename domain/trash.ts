@@ -1,90 +1,26 @@
 import { MAX_MATCHING } from "../schemas/bulk";
-import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { setImmediate as yieldToOthers } from "node:timers/promises";
 import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
-import { blogPosts, blogRevisions, deletedRecords, importBatches, siteSettings } from "../db/schema/index";
-import { STAGED_MINUTES } from "../schemas/imports";
-import { DEFAULT_TRASH_DAYS } from "../schemas/settings";
+import { deletedRecords } from "../db/schema/index";
 import type { Actor, AuditService } from "./audit/service";
-import { causes, HttpError } from "./errors";
-import { insertInBatches } from "./sql";
+import { DomainError } from "./errors";
+import { insertInBatches, rowsOf } from "./sql";
+import { putBack, RELINK } from "./trash-restore";
+import { daysText, purgeExpiredTrash, trashExpiry, trashWindowDays } from "./trash-window";
 
-/**
- * How many days a deleted record can be put back: the site setting `trash_days`, read in the statement
- * itself so every instance follows a change at once (a value the schema would refuse counts as unset).
- */
-export const trashDays = sql`coalesce((select case when ${siteSettings.data}->>'trash_days' ~ '^[0-9]{1,3}$' and (${siteSettings.data}->>'trash_days')::int > 0 then (${siteSettings.data}->>'trash_days')::int end from ${siteSettings} where ${siteSettings.id} = 1), ${sql.raw(String(DEFAULT_TRASH_DAYS))})`;
-/** Trash deleted before this moment is past its window. */
-export const trashExpiry = sql`(now() - make_interval(days => ${trashDays}))`;
-const expired = trashExpiry;
+export {
+  daysText,
+  purgeExpiredTrash,
+  startTrashPurge,
+  TRASH_PURGE_INTERVAL_MS,
+  trashDays,
+  trashExpiry,
+  trashWindowDays,
+} from "./trash-window";
 
-/** The window now in force, for messages. */
-export async function trashWindowDays(db: Database): Promise<number> {
-  const [row] = await rowsOf<{ days: number }>(db, sql`select ${trashDays} as days`);
-  return Number(row?.days ?? DEFAULT_TRASH_DAYS);
-}
-
-export const daysText = (days: number) => (days === 1 ? "1 day" : `${days} days`);
-
-/** How often every instance purges the trash; a purge is one idempotent DELETE, so instances need no lock. */
-export const TRASH_PURGE_INTERVAL_MS = 60_000;
-
-/**
- * Rows left where they are while their owner is in the trash (too large to copy there: a post's revisions),
- * removed when the owner's trash entry is purged, unless the owner is back or in the trash again.
- */
-const KEPT_IN_PLACE = [
-  { resource: "blog_post", owner: blogPosts, table: blogRevisions, column: blogRevisions.postId },
-];
-
-/** Removes the trash older than its window (personal data must not outlive it, or reach later backups). */
-export async function purgeExpiredTrash(db: Database) {
-  for (const { resource, owner, table, column } of KEPT_IN_PLACE)
-    await db.execute(sql`
-      delete from ${table} where ${column} in (
-        select ${deletedRecords.recordId} from ${deletedRecords}
-        where ${deletedRecords.resource} = ${resource} and ${deletedRecords.deletedAt} < ${expired}
-      )
-      and not exists (select 1 from ${owner} where ${owner.id} = ${column})
-      and not exists (
-        select 1 from ${deletedRecords} where ${deletedRecords.resource} = ${resource}
-          and ${deletedRecords.recordId} = ${column} and ${deletedRecords.deletedAt} >= ${expired}
-      )`);
-  await db.delete(deletedRecords).where(lt(deletedRecords.deletedAt, expired));
-  // An import's rows (and the earlier values Undo needs) last as long as the trash, an undone import as long as
-  // the trash entries its Undo made (Recently deleted names them by its file); an upload never imported, an hour.
-  await db
-    .delete(importBatches)
-    .where(
-      or(
-        lt(sql`coalesce(${importBatches.undoneAt}, ${importBatches.committedAt})`, expired),
-        and(
-          eq(importBatches.status, "staged"),
-          lt(importBatches.createdAt, sql`now() - make_interval(mins => ${STAGED_MINUTES})`),
-        ),
-      ),
-    );
-}
-
-/** Purges the trash every TRASH_PURGE_INTERVAL_MS until `stop()`; a failed purge is logged and retried next time. */
-export function startTrashPurge(db: Database, onError: (error: unknown) => void) {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= purgeExpiredTrash(db)
-      .catch(onError)
-      .finally(() => (running = null));
-  }, TRASH_PURGE_INTERVAL_MS).unref();
-  return {
-    /** Stops the timer and waits for a purge under way, so the database can close after it. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
-type IdTable = PgTable & { id: AnyPgColumn };
+export type IdTable = PgTable & { id: AnyPgColumn };
 
 /**
  * Trash entries an import's restore puts back per statement: the embedded database runs each statement on
@@ -115,39 +51,6 @@ interface Dependent {
   onDelete?: "cascade" | "set null";
 }
 
-/** Where the ids of set-null rows are kept in an entry's `dependents`, beside cascaded rows by table name. */
-const RELINK = "set null:";
-
-/** Rows of one raw statement, whichever engine runs it. */
-async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
-
-const sqlStateOf = (error: unknown) => {
-  for (const e of causes(error)) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^\d{2}[0-9A-Z]{3}$/.test(code)) return code;
-  }
-  return undefined;
-};
-
-/**
- * Re-inserts rows saved with `to_jsonb` into their table, ids and all (generated columns recompute). A column
- * added by a migration after the row was trashed is left out, so it takes its default instead of null.
- */
-async function reinsert(tx: Database, table: PgTable, rows: unknown[]) {
-  if (rows.length === 0) return;
-  const saved = rows as Record<string, unknown>[];
-  const columns = getTableConfig(table)
-    .columns.filter((c) => !c.generated && saved.every((row) => c.name in row))
-    .map((c) => sql.identifier(c.name));
-  const list = sql.join(columns, sql`, `);
-  await tx.execute(
-    sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)`,
-  );
-}
-
 /**
  * Soft delete for one table: a delete moves the rows (and their cascaded dependents) into `deleted_records`
  * with their "delete" audit entries; `restore` puts them back with their ids and a "restore" entry. Trash
@@ -157,51 +60,6 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
   const { table, resource } = spec;
   type Row = T["$inferSelect"];
   const idOf = (row: Row) => (row as { id: number }).id;
-
-  /**
-   * Re-inserts trash entries' rows and their cascaded dependents, and points set-null rows back at them.
-   * A unique key or a missing parent answers 409 (the caller's transaction then changes nothing).
-   */
-  async function putBack(tx: Database, entries: (typeof deletedRecords.$inferSelect)[]) {
-    try {
-      await reinsert(
-        tx,
-        table,
-        entries.map((e) => e.row),
-      );
-      for (const dep of spec.dependents ?? []) {
-        const name = getTableConfig(dep.table).name;
-        const saved = (e: (typeof entries)[number], key: string) =>
-          (e.dependents as Record<string, unknown[]>)[key] ?? [];
-        if (dep.onDelete !== "set null") {
-          await reinsert(
-            tx,
-            dep.table,
-            entries.flatMap((e) => saved(e, name)),
-          );
-          continue;
-        }
-        // Only rows still pointing nowhere: one re-assigned since belongs to its new owner.
-        for (const e of entries) {
-          const ids = saved(e, `${RELINK}${name}`).map(Number);
-          if (ids.length > 0)
-            await tx.execute(
-              sql`update ${dep.table} set ${sql.identifier(dep.column.name)} = ${e.recordId} where id in ${sql`(${sql.join(
-                ids.map((id) => sql`${id}`),
-                sql`, `,
-              )})`} and ${sql.identifier(dep.column.name)} is null`,
-            );
-        }
-      }
-    } catch (error) {
-      const code = sqlStateOf(error);
-      if (code === "23505")
-        throw new HttpError(409, `${spec.what} cannot be restored: a record with the same id or key exists.`);
-      if (code === "23503")
-        throw new HttpError(409, `${spec.what} cannot be restored: a record it belongs to was deleted.`);
-      throw error;
-    }
-  }
 
   return {
     /**
@@ -284,8 +142,8 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
           .limit(MAX_MATCHING + 1);
         if (matching.length > MAX_MATCHING) {
           const total = await tx.$count(table as PgTable, where);
-          throw new HttpError(
-            422,
+          throw new DomainError(
+            "unprocessable",
             `The filters select ${total.toLocaleString("en-IN")} rows; one delete takes at most ${MAX_MATCHING.toLocaleString("en-IN")}. Narrow the filters and delete in parts.`,
           );
         }
@@ -313,7 +171,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
             and(
               eq(deletedRecords.resource, resource),
               inArray(deletedRecords.recordId, wanted),
-              gt(deletedRecords.deletedAt, expired),
+              gt(deletedRecords.deletedAt, trashExpiry),
             ),
           )
           .orderBy(desc(deletedRecords.deletedAt));
@@ -322,11 +180,11 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
         for (const entry of found) if (!latest.has(entry.recordId)) latest.set(entry.recordId, entry);
         const missing = wanted.filter((id) => !latest.has(id));
         if (missing.length > 0)
-          throw new HttpError(
-            404,
+          throw new DomainError(
+            "not_found",
             `${spec.what} ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""} cannot be restored: it is not in Recently deleted (deletes can be undone for ${daysText(await trashWindowDays(tx))}).`,
           );
-        await putBack(tx, [...latest.values()]);
+        await putBack(tx, spec, [...latest.values()]);
         await tx.delete(deletedRecords).where(
           inArray(
             deletedRecords.id,
@@ -365,7 +223,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
             and(
               eq(deletedRecords.resource, resource),
               eq(deletedRecords.importBatchId, importBatch),
-              gt(deletedRecords.deletedAt, expired),
+              gt(deletedRecords.deletedAt, trashExpiry),
               gt(deletedRecords.id, after),
             ),
           )
@@ -373,7 +231,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
           .limit(RESTORE_STEP)
           .for("update");
         if (entries.length === 0) return restored;
-        await putBack(tx, entries);
+        await putBack(tx, spec, entries);
         await tx.delete(deletedRecords).where(
           inArray(
             deletedRecords.id,

@@ -18,7 +18,7 @@ describe("image work queue", () => {
     const b = queue.run(task("b"));
     const c = queue.run(task("c"));
     await expect(queue.run(task("d"))).rejects.toMatchObject({
-      statusCode: 503,
+      code: "busy",
       message: "The server is busy with other images. Try again in a minute.",
     });
     expect(queue.stats()).toEqual({ active: 1, waiting: 2, peak: 1 });

@@ -1,8 +1,8 @@
-import { HttpError } from "./errors";
+import { DomainError } from "./errors";
 
 /**
  * A first-in first-out limit on concurrent work: at most `concurrency` tasks run, up to `maxWaiting` wait,
- * and any more are refused with 503 and `busyMessage` (the caller can try again) instead of piling up memory.
+ * and any more are refused as busy with `busyMessage` (the caller can try again) instead of piling up memory.
  */
 export function createWorkQueue(concurrency: number, maxWaiting: number, busyMessage: string) {
   let active = 0;
@@ -12,7 +12,7 @@ export function createWorkQueue(concurrency: number, maxWaiting: number, busyMes
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (active < concurrency) active++;
       else {
-        if (waiting.length >= maxWaiting) throw new HttpError(503, busyMessage);
+        if (waiting.length >= maxWaiting) throw new DomainError("busy", busyMessage);
         // The finishing task hands its slot over: `active` stays the same.
         await new Promise<void>((resume) => waiting.push(resume));
       }

@@ -12,7 +12,7 @@ import { createContentVersionService } from "../domain/content-version/service";
 import { createServices, type Services } from "../domain/services";
 import { startTrashPurge } from "../domain/trash";
 import { startCompaction } from "../db/compaction";
-import { startApplicationRetention } from "../domain/careers/applications";
+import { startApplicationRetention } from "../domain/careers/application-retention";
 import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { passwordResetRoutes } from "./api/password-reset";
@@ -35,7 +35,7 @@ import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
 import type { Config } from "./config";
-import { HttpError } from "./errors";
+import { DomainError } from "../domain/errors";
 import { registerAccessControl } from "./plugins/access";
 import { registerBodyLimits } from "./plugins/body-limits";
 import { registerErrorHandling } from "./plugins/errors";
@@ -229,7 +229,7 @@ export async function buildApp({
   await app.register(openApiRoutes);
   // Unknown API paths answer JSON, never the HTML not-found page.
   app.all("/api/*", async (request) => {
-    throw new HttpError(404, `No route for ${request.method} ${request.url.split("?")[0]}`);
+    throw new DomainError("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`);
   });
 
   await app.register(mediaRoutes);

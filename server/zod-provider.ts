@@ -3,7 +3,7 @@ import fastJson, { type Schema } from "fast-json-stringify";
 import { z } from "zod";
 import { errorAnswerSchema } from "../schemas/api-responses";
 import { describeIssues, fieldErrors } from "../schemas/validation";
-import { HttpError } from "./errors";
+import { DomainError } from "../domain/errors";
 
 /** Routes declare shared Zod schemas; handlers read what the schema outputs. */
 export interface ZodProvider extends FastifyTypeProvider {
@@ -66,7 +66,7 @@ export function registerZodValidation(app: FastifyInstance, { exactAnswers = fal
     if (result.success) return { value: result.data };
     const message =
       httpPart === "querystring" ? describeQueryIssues(schema, result.error) : describeIssues(result.error);
-    return { error: new HttpError(400, message, fieldErrors(result.error)) };
+    return { error: new DomainError("invalid", message, { fields: fieldErrors(result.error) }) };
   });
   // fast-json-stringify compiles each schema once and writes only the declared fields: no per-answer parse
   // (as a Zod strip would cost) and no undeclared field can leave (docs/api.md).

@@ -9,14 +9,14 @@ import {
   type PasswordReset,
 } from "../../schemas/password-reset";
 import type { AuditService } from "../audit/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { enqueueMail } from "../notifications/outbox";
 import { isUniqueViolation } from "../logistics/common";
 import { hashPassword } from "../operators/service";
 import { emailUndoTokenHash } from "./email-change";
 import type { SecurityMail } from "./security-mail";
 import { revokeSessionsIn, voidResetLinksIn } from "./sessions";
-import { unlockSecondFactorIn } from "./two-factor";
+import { unlockSecondFactorIn } from "./second-factor";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 /** What is stored of a link's token. */
@@ -81,6 +81,16 @@ export async function sendResetLinkIn(
   });
 }
 
+/** A one-time link just taken from its table and the enabled operator it names (locked), or null. */
+async function openLink<L extends { operatorId: number; expiresAt: Date }>(
+  tx: Database,
+  link: L | undefined,
+) {
+  if (!link || link.expiresAt.getTime() <= Date.now()) return null;
+  const [operator] = await tx.select().from(operators).where(eq(operators.id, link.operatorId)).for("update");
+  return operator && !operator.disabled ? { link, operator } : null;
+}
+
 export function createPasswordResetService(db: Database, audit?: AuditService, mail?: SecurityMail) {
   return {
     /**
@@ -128,18 +138,10 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
           .delete(passwordResetTokens)
           .where(eq(passwordResetTokens.tokenHash, tokenHash))
           .returning();
-        if (!link || link.expiresAt.getTime() <= Date.now()) return null;
-        const [operator] = await tx
-          .select()
-          .from(operators)
-          .where(eq(operators.id, link.operatorId))
-          .for("update");
-        if (
-          !operator ||
-          operator.disabled ||
-          passwordFingerprint(operator.passwordHash) !== link.passwordFingerprint
-        )
+        const opened = await openLink(tx, link);
+        if (!opened || passwordFingerprint(opened.operator.passwordHash) !== opened.link.passwordFingerprint)
           return null;
+        const { operator } = opened;
         await tx
           .update(operators)
           .set({ passwordHash, updatedAt: new Date() })
@@ -160,7 +162,7 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
         return operator.username;
       });
       // A void link found is deleted all the same (the transaction above committed): it can never work later.
-      if (!username) throw new HttpError(400, RESET_LINK_INVALID);
+      if (!username) throw new DomainError("invalid", RESET_LINK_INVALID);
       return { username };
     },
 
@@ -180,14 +182,10 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
             .delete(emailChangeUndo)
             .where(eq(emailChangeUndo.tokenHash, emailUndoTokenHash(token)))
             .returning();
-          if (!link || link.expiresAt.getTime() <= Date.now()) return null;
-          const [operator] = await tx
-            .select()
-            .from(operators)
-            .where(eq(operators.id, link.operatorId))
-            .for("update");
-          if (!operator || operator.disabled) return null;
-          const email = link.restoreEmail;
+          const opened = await openLink(tx, link);
+          if (!opened) return null;
+          const { operator } = opened;
+          const email = opened.link.restoreEmail;
           await tx
             .update(operators)
             .set({ email, passwordHash: voidHash, updatedAt: new Date() })
@@ -213,14 +211,14 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
         });
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            "conflict",
             "Another operator has this address now, so it cannot be put back. Ask an administrator for help.",
           );
         throw error;
       }
       // A void link found is deleted all the same (the transaction above committed): it can never work later.
-      if (!restored) throw new HttpError(400, EMAIL_UNDO_INVALID);
+      if (!restored) throw new DomainError("invalid", EMAIL_UNDO_INVALID);
       return { email: restored };
     },
   };

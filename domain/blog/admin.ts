@@ -13,7 +13,7 @@ import {
   type BlogRevisionSummary,
 } from "../../schemas/blog";
 import type { Actor, AuditService } from "../audit/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import type { BlogService } from "./service";
 
 type PostRow = typeof blogPosts.$inferSelect;
@@ -101,7 +101,7 @@ export function createBlogAdmin<R>(
 
   async function find(id: number, via: Database = db): Promise<PostRow> {
     const [row] = await via.select().from(blogPosts).where(eq(blogPosts.id, id));
-    if (!row) throw new HttpError(404, "Post not found");
+    if (!row) throw new DomainError("not_found", "Post not found");
     return row;
   }
 
@@ -208,7 +208,7 @@ export function createBlogAdmin<R>(
         .select()
         .from(blogRevisions)
         .where(and(eq(blogRevisions.id, revisionId), eq(blogRevisions.postId, id)));
-      if (!row) throw new HttpError(404, "Revision not found for this post");
+      if (!row) throw new DomainError("not_found", "Revision not found for this post");
       return revision(row);
     },
 
@@ -224,7 +224,7 @@ export function createBlogAdmin<R>(
           .select()
           .from(blogRevisions)
           .where(and(eq(blogRevisions.id, revisionId), eq(blogRevisions.postId, id)));
-        if (!old) throw new HttpError(404, "Revision not found for this post");
+        if (!old) throw new DomainError("not_found", "Revision not found for this post");
         const { status: _status, publishedAt: _publishedAt, ...content } = editable(old);
         const [after] = await tx
           .update(blogPosts)

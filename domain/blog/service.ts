@@ -1,31 +1,15 @@
-import { and, asc, count, desc, eq, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blogComments, blogPosts } from "../../db/schema/index";
-import {
-  blogPostCreateSchema,
-  blogPostInputSchema,
-  type BlogArticle,
-  type BlogPostCreateInput,
-  type BlogPostDetail,
-  type BlogPostCard,
-  type BlogPostInput,
-} from "../../schemas/blog";
+import { blogPosts } from "../../db/schema/index";
+import type { BlogArticle, BlogPostCard } from "../../schemas/blog";
 import { asBlogLanguage, type BlogLanguage } from "../../shared/blog-languages";
 import type { PublishedTranslation } from "../../shared/hreflang";
-import { HttpError } from "../errors";
-import { isUniqueViolation } from "../logistics/common";
-import {
-  COMMENT_LIST_MAX,
-  commentInputSchema,
-  type CommentInput,
-  type PublicComment,
-} from "../../schemas/comment";
+import { createCommentService } from "./comments";
+import { createPostWrites } from "./post-writes";
+import { isPublic, groupOf } from "./visibility";
 import { createPreviewTokens, PREVIEW_TTL_MS, type PreviewCheck } from "./preview";
 import { sanitizeRichText } from "./sanitize";
-import { insertUnlessRepeated } from "../repeat-guard";
 
-// Scheduled posts (published_at in the future) stay hidden until their time comes.
-const isPublic = () => and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, sql`now()`));
 const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 
 const summaryColumns = {
@@ -40,9 +24,6 @@ const publishedAt = sql<Date>`${blogPosts.publishedAt}`.mapWith(blogPosts.publis
 const language = sql<BlogLanguage>`${blogPosts.language}`.mapWith(asBlogLanguage);
 const cardColumns = { ...summaryColumns, language, published_at: publishedAt };
 
-/** The translation group a post belongs to: the first translated post's id, its own when it has none. */
-const groupOf = sql<number>`coalesce(${blogPosts.translationGroup}, ${blogPosts.id})`.mapWith(Number);
-
 /** Which published posts a public list shows: all, those with a tag, those in one language, or both. */
 export interface PublicFilter {
   tag?: string;
@@ -51,73 +32,11 @@ export interface PublicFilter {
 const publicWhere = ({ tag, language: lang }: PublicFilter) =>
   and(isPublic(), taggedWith(tag), lang === undefined ? undefined : eq(blogPosts.language, lang));
 
-/** A group that already has a post in `lang` (other than `exceptId`) cannot take another one. */
-async function languageTaken(via: Database, group: number, lang: BlogLanguage, exceptId?: number) {
-  const [taken] = await via
-    .select({ id: blogPosts.id, heading: blogPosts.heading })
-    .from(blogPosts)
-    .where(
-      and(
-        eq(groupOf, group),
-        eq(blogPosts.language, lang),
-        exceptId === undefined ? undefined : ne(blogPosts.id, exceptId),
-      ),
-    );
-  return taken ? languageClash(lang, taken.heading) : null;
-}
-const languageClash = (lang: BlogLanguage, heading?: string) => {
-  const message = heading
-    ? `This post's translations already have a version in ${lang} ("${heading}"). Edit that post, or choose another language.`
-    : `This post's translations already have a version in ${lang}. Choose another language.`;
-  return new HttpError(409, message, { language: message });
-};
-/** A write that may race another one into the same language of a group: the unique index lets one through. */
-async function inOwnLanguage<T>(lang: BlogLanguage, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw languageClash(lang);
-    throw error;
-  }
-}
-
 /** Posts whose comma-separated tags include `tag` (ignoring case and spaces around it); all posts without one. */
 const taggedWith = (tag: string | undefined) =>
   tag === undefined
     ? undefined
     : sql`exists (select 1 from unnest(string_to_array(${blogPosts.tags}, ',')) as t(name) where lower(trim(t.name)) = lower(${tag}))`;
-
-/** Comments the public sees: not hidden, on a published post (of one post when `blogId` is given). */
-const visibleComments = (blogId: number | undefined) =>
-  and(
-    eq(blogComments.hidden, false),
-    isPublic(),
-    blogId === undefined ? undefined : eq(blogComments.blogId, blogId),
-  );
-
-const publicCommentColumns = {
-  id: blogComments.id,
-  blog_id: blogComments.blogId,
-  name: blogComments.name,
-  comment: blogComments.comment,
-  created_at: blogComments.createdAt,
-};
-
-function toRow(data: ReturnType<typeof blogPostInputSchema.parse>) {
-  return {
-    heading: data.heading,
-    subHeading: data.sub_heading,
-    fullDescription: sanitizeRichText(data.full_description),
-    featureImage: data.feature_image,
-    imageAltText: data.image_alt_text,
-    seoTitle: data.seo_title,
-    metaDescription: data.meta_description,
-    tags: data.tags,
-    language: data.language,
-    author: data.author,
-    status: data.status,
-  };
-}
 
 /** The preview page's answer: the post whatever its status, or why the link does not open it. */
 export type PreviewAnswer =
@@ -189,135 +108,8 @@ export function createBlogService(
       return row ? article(row) : null;
     },
 
-    /**
-     * Visible comments of published posts, a page at a time counted from the newest: page 1 is the newest
-     * `pageSize` (default COMMENT_LIST_MAX), page 2 the ones before them. Each page lists its comments
-     * oldest first (a conversation reads top to bottom). Never the whole table: a post can collect
-     * thousands.
-     */
-    async listComments(
-      filter: { blogId?: number; page?: number; pageSize?: number } = {},
-    ): Promise<PublicComment[]> {
-      const pageSize = filter.pageSize ?? COMMENT_LIST_MAX;
-      const rows = await db
-        .select(publicCommentColumns)
-        .from(blogComments)
-        .innerJoin(blogPosts, eq(blogPosts.id, blogComments.blogId))
-        .where(visibleComments(filter.blogId))
-        .orderBy(desc(blogComments.createdAt), desc(blogComments.id))
-        .limit(pageSize)
-        .offset(((filter.page ?? 1) - 1) * pageSize);
-      return rows.reverse();
-    },
-
-    /** Publishes a comment at once (operators can hide it later); null when the post is not public. */
-    async addComment(input: CommentInput): Promise<PublicComment | null> {
-      const data = commentInputSchema.parse(input);
-      const [post] = await db
-        .select({ id: blogPosts.id })
-        .from(blogPosts)
-        .where(and(eq(blogPosts.id, data.blog_id), isPublic()));
-      if (!post) return null;
-      return insertUnlessRepeated(
-        db,
-        {
-          fingerprint: ["comment", String(data.blog_id), data.email_id.toLowerCase(), data.comment],
-          table: blogComments,
-          createdAt: blogComments.createdAt,
-          same: and(
-            eq(blogComments.blogId, data.blog_id),
-            eq(sql`lower(${blogComments.emailId})`, data.email_id.toLowerCase()),
-            eq(blogComments.comment, data.comment),
-          )!,
-          message: "You posted this comment a moment ago; it is already on the page.",
-        },
-        async (tx) => {
-          const [row] = await tx
-            .insert(blogComments)
-            .values({ blogId: data.blog_id, name: data.name, emailId: data.email_id, comment: data.comment })
-            .returning(publicCommentColumns);
-          return row!;
-        },
-      );
-    },
-
-    /** How many comments listComments pages through (one post's, or all posts'). */
-    async countComments(blogId?: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(blogComments)
-        .innerJoin(blogPosts, eq(blogPosts.id, blogComments.blogId))
-        .where(visibleComments(blogId));
-      return row?.n ?? 0;
-    },
-
-    /**
-     * Creates a post; the HTML body is sanitised before it is stored. A given `published_at` is kept (a
-     * future one schedules the post), else publishing stamps the current time. With `translation_of` the post
-     * joins that post's translation group, in a language the group does not have yet; no other post of the
-     * group changes. `via`: the caller's transaction.
-     */
-    async create(
-      input: BlogPostCreateInput,
-      via: Database = db,
-    ): Promise<BlogPostDetail & { status: string }> {
-      const data = blogPostCreateSchema.parse(input);
-      let translationGroup: number | null = null;
-      if (data.translation_of !== undefined) {
-        const [source] = await via
-          .select({ group: groupOf })
-          .from(blogPosts)
-          .where(eq(blogPosts.id, data.translation_of));
-        if (!source)
-          throw new HttpError(404, "The post to translate no longer exists. Refresh the list and try again.");
-        translationGroup = source.group;
-        const clash = await languageTaken(via, translationGroup, data.language);
-        if (clash) throw clash;
-      }
-      const [row] = await inOwnLanguage(data.language, () =>
-        via
-          .insert(blogPosts)
-          .values({
-            ...toRow(data),
-            translationGroup,
-            publishedAt: data.published_at ?? (data.status === "published" ? new Date() : null),
-          })
-          .returning(),
-      );
-      return detail(row!);
-    },
-
-    /**
-     * Replaces a post's fields. A given `published_at` replaces the date (and can schedule the post);
-     * without one, publishing for the first time stamps the publication date.
-     */
-    async update(
-      id: number,
-      input: BlogPostInput,
-      via: Database = db,
-    ): Promise<(BlogPostDetail & { status: string }) | null> {
-      const data = blogPostInputSchema.parse(input);
-      const [current] = await via.select({ group: groupOf }).from(blogPosts).where(eq(blogPosts.id, id));
-      if (!current) return null;
-      const clash = await languageTaken(via, current.group, data.language, id);
-      if (clash) throw clash;
-      const [row] = await inOwnLanguage(data.language, () =>
-        via
-          .update(blogPosts)
-          .set({
-            ...toRow(data),
-            publishedAt:
-              data.published_at ??
-              (data.status === "published"
-                ? sql`coalesce(${blogPosts.publishedAt}, now())`
-                : blogPosts.publishedAt),
-            updatedAt: new Date(),
-          })
-          .where(eq(blogPosts.id, id))
-          .returning(),
-      );
-      return row ? detail(row) : null;
-    },
+    ...createCommentService(db),
+    ...createPostWrites(db),
 
     /**
      * A signed link that shows post `id` (any status) to whoever holds it, until it expires or the post's
@@ -374,21 +166,6 @@ export function createBlogService(
         .where(isPublic())
         .orderBy(...newestFirst);
     },
-  };
-}
-
-function detail(row: typeof blogPosts.$inferSelect): BlogPostDetail & { status: string } {
-  return {
-    id: row.id,
-    heading: row.heading,
-    sub_heading: row.subHeading,
-    full_description: row.fullDescription,
-    feature_image: row.featureImage,
-    image_alt_text: row.imageAltText,
-    seo_title: row.seoTitle,
-    meta_description: row.metaDescription,
-    tags: row.tags,
-    status: row.status,
   };
 }
 

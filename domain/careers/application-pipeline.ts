@@ -11,7 +11,7 @@ import {
 } from "../../schemas/application";
 import { MAX_MATCHING } from "../../schemas/bulk";
 import type { Actor, AuditService } from "../audit/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { insertInBatches } from "../sql";
 import { auditView, columns, toRow, where } from "./application-rows";
 
@@ -84,8 +84,8 @@ export function createApplicationPipeline(db: Database, deps: { audit: AuditServ
           .limit(MAX_MATCHING + 1)
           .for("update");
         if (matching.length > MAX_MATCHING)
-          throw new HttpError(
-            422,
+          throw new DomainError(
+            "unprocessable",
             `The filters select more than ${MAX_MATCHING.toLocaleString("en-IN")} applications to move; one move takes at most ${MAX_MATCHING.toLocaleString("en-IN")}. Narrow the filters and move them in parts.`,
           );
         const to = stageLabels[change.stage];

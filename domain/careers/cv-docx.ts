@@ -1,4 +1,4 @@
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { decodeEntities, readXml } from "../files/xml";
 import { readZip, readZipEntry, ZipError, type ZipProblem } from "../files/zip";
 
@@ -9,7 +9,7 @@ export const MAX_DOCX_EXPANDED_BYTES = 50 * 1024 * 1024;
 /** Most one part may expand relative to its packed size (text compresses about 10:1). */
 export const MAX_DOCX_RATIO = 200;
 
-const refuse = (message: string) => new HttpError(400, message, { cv: message });
+const refuse = (message: string) => new DomainError("invalid", message, { fields: { cv: message } });
 export const DOCX_MESSAGES = {
   notDocx: "Upload your CV as a PDF or Word (.docx) document.",
   damaged: "This Word document is damaged. Save it again as .docx and upload it.",

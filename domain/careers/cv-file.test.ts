@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleDocm, samplePdf, sampleDocx, zip } from "../../tests/support/cv-files";
 import { docxSamples, pdfSamples, plainDocxs, plainPdfs } from "../../tests/support/hostile-cvs";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { MAX_DOCX_ENTRIES } from "./cv-docx";
 import { checkCv } from "./cv-file";
 
@@ -16,8 +16,8 @@ async function refusal(bytes: Buffer) {
 }
 const refusedWith = async (bytes: Buffer, message: string) => {
   const error = await refusal(bytes);
-  expect(error).toBeInstanceOf(HttpError);
-  expect(error).toMatchObject({ statusCode: 400, message, fields: { cv: message } });
+  expect(error).toBeInstanceOf(DomainError);
+  expect(error).toMatchObject({ code: "invalid", message, fields: { cv: message } });
 };
 
 const NOT_A_CV = "Upload your CV as a PDF or Word (.docx) document.";
@@ -69,7 +69,7 @@ describe("checkCv", () => {
   });
 
   it("refuses a file over 5 MB with 413 without sending it to a thread", async () => {
-    expect(await refusal(Buffer.alloc(5 * 1024 * 1024 + 1, 0x25))).toMatchObject({ statusCode: 413 });
+    expect(await refusal(Buffer.alloc(5 * 1024 * 1024 + 1, 0x25))).toMatchObject({ code: "too_large" });
   });
 });
 

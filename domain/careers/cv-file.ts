@@ -1,4 +1,4 @@
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { inspectFile } from "../files/inspection";
 import { checkDocx } from "./cv-docx";
 import { checkPdf } from "./cv-pdf";
@@ -14,7 +14,7 @@ export interface CheckedCv {
   contentType: (typeof CV_TYPES)[keyof typeof CV_TYPES];
 }
 
-const refuse = (message: string) => new HttpError(400, message, { cv: message });
+const refuse = (message: string) => new DomainError("invalid", message, { fields: { cv: message } });
 const NOT_A_CV = "Upload your CV as a PDF or Word (.docx) document.";
 
 /**
@@ -24,7 +24,8 @@ const NOT_A_CV = "Upload your CV as a PDF or Word (.docx) document.";
  */
 export function checkCvContent(bytes: Buffer): CheckedCv {
   if (bytes.length === 0) throw refuse("The CV file is empty. Choose your CV again.");
-  if (bytes.length > MAX_CV_BYTES) throw new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE });
+  if (bytes.length > MAX_CV_BYTES)
+    throw new DomainError("too_large", CV_TOO_LARGE, { fields: { cv: CV_TOO_LARGE } });
   if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") {
     checkPdf(bytes);
     return { kind: "pdf", contentType: CV_TYPES.pdf };
@@ -39,12 +40,12 @@ export function checkCvContent(bytes: Buffer): CheckedCv {
 
 /**
  * checkCvContent in a worker thread with a time limit (domain/files/inspection.ts): what it finds is
- * refused with 400 (413 for a file over MAX_CV_BYTES) and `{ cv: message }`, as before.
+ * refused as invalid (too_large for a file over MAX_CV_BYTES) and `{ cv: message }`, as before.
  */
 export function checkCv(bytes: Buffer): Promise<CheckedCv> {
   // A file over the limit is refused here, without copying it to a thread.
   if (bytes.length > MAX_CV_BYTES)
-    return Promise.reject(new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE }));
+    return Promise.reject(new DomainError("too_large", CV_TOO_LARGE, { fields: { cv: CV_TOO_LARGE } }));
   return inspectFile({ kind: "cv", bytes });
 }
 

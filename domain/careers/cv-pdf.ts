@@ -1,8 +1,8 @@
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { findMarkup, PAGE_TAGS } from "../files/markup";
 import { PdfError, readPdf, type PdfProblem } from "../files/pdf";
 
-const refuse = (message: string) => new HttpError(400, message, { cv: message });
+const refuse = (message: string) => new DomainError("invalid", message, { fields: { cv: message } });
 export const PDF_MESSAGES = {
   notPdf: "Upload your CV as a PDF or Word (.docx) document.",
   damaged: "This PDF is damaged or incomplete. Save it again and upload it.",

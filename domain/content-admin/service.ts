@@ -9,7 +9,7 @@ import type { Actor, AuditService } from "../audit/service";
 import { createBlogAdmin } from "../blog/admin";
 import type { BlogService } from "../blog/service";
 import { jobValues } from "../careers/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { likePattern, orderBy } from "../sql";
 import { auditedTable, pageOf } from "../audited-table";
@@ -188,8 +188,8 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
         } catch (error) {
           // The revision's language may since have gone to another post of the group (one post per language).
           if (isUniqueViolation(error))
-            throw new HttpError(
-              409,
+            throw new DomainError(
+              "conflict",
               "This revision is in a language another translation of this post now has. Change that post's language first, or restore another revision.",
             );
           throw error;

@@ -1,6 +1,6 @@
 import { setPriority } from "node:os";
 import { checkCvContent, type CheckedCv } from "../careers/cv-file";
-import { HttpError } from "../errors";
+import { DomainError, type DomainErrorCode } from "../errors";
 import { readCsv, type CsvUpload } from "../imports/csv-reader";
 import { checkImageContent } from "../media/image-content";
 
@@ -17,7 +17,7 @@ export type InspectionAnswer =
   | { ok: true; kind: "cv"; value: CheckedCv }
   | { ok: true; kind: "image"; value: null }
   | { ok: true; kind: "csv"; value: CsvUpload }
-  | { ok: false; status: number; message: string };
+  | { ok: false; code: DomainErrorCode; message: string };
 
 // On Linux this lowers this thread alone (elsewhere it would be the whole process): on a machine with
 // few cores the event loop gets the CPU first, and a long check waits instead of slowing every request.
@@ -40,7 +40,7 @@ export default function inspect(task: InspectionTask): InspectionAnswer {
         return { ok: true, kind: "csv", value: readCsv(task.bytes, task) };
     }
   } catch (error) {
-    if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
+    if (error instanceof DomainError) return { ok: false, code: error.code, message: error.message };
     throw error;
   }
 }

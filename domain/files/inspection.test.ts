@@ -20,7 +20,7 @@ describe("file inspection in worker threads", () => {
     await inspector.run({ kind: "cv", bytes: samplePdf() });
     const refused = await inspector.run({ kind: "cv", bytes: heavy }).catch((e) => e);
     expect(refused).toMatchObject({
-      statusCode: 400,
+      code: "invalid",
       message:
         "Checking this CV took too long, so it was not accepted. Save it again as PDF or Word (.docx) and upload it again.",
       fields: { cv: expect.stringContaining("took too long") },
@@ -36,12 +36,15 @@ describe("file inspection in worker threads", () => {
     await expect(
       inspector.run({ kind: "image", bytes: Buffer.from("<svg onload=alert(1)>") }),
     ).rejects.toMatchObject({
-      statusCode: 400,
+      code: "invalid",
       message:
         "This file contains web page code and was refused. Upload a plain JPEG, PNG, WebP or AVIF image.",
     });
     await expect(
       inspector.run({ kind: "csv", bytes: Buffer.from("Name\n\u0000\n"), maxRows: 10, maxColumns: 10 }),
-    ).rejects.toMatchObject({ statusCode: 422, fields: { file: expect.stringContaining("NUL bytes") } });
+    ).rejects.toMatchObject({
+      code: "unprocessable",
+      fields: { file: expect.stringContaining("NUL bytes") },
+    });
   });
 });

@@ -1,13 +1,13 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import Tinypool from "tinypool";
-import { HttpError } from "../errors";
+import { DomainError, type DomainErrorCode } from "../errors";
 import { createWorkQueue } from "../work-queue";
 import type { InspectionAnswer, InspectionTask } from "./inspection-worker";
 
 /** How long one file's check may run; past it the worker is ended and the file refused (a 4xx). */
 export const INSPECTION_TIME_LIMIT_MS = 5_000;
-/** Checks that may wait for a free thread; more are refused with 503 (each holds its file, up to 10 MB). */
+/** Checks that may wait for a free thread; more are refused as busy (each holds its file, up to 10 MB). */
 export const MAX_WAITING_INSPECTIONS = 16;
 /** Heap a checking thread may use; the checks keep their budgets far below it (docs/security.md). */
 const WORKER_HEAP_MB = 256;
@@ -16,11 +16,11 @@ type FileTask = Exclude<InspectionTask, { kind: "ready" }>;
 type Kind = FileTask["kind"];
 type Value<K extends Kind> = Extract<InspectionAnswer, { ok: true; kind: K }>["value"];
 
-/** How each kind of upload is refused: the status and field its route has always used. */
-const refusal: Record<Kind, (message: string, status?: number) => HttpError> = {
-  cv: (message, status = 400) => new HttpError(status, message, { cv: message }),
-  image: (message, status = 400) => new HttpError(status, message),
-  csv: (message, status = 422) => new HttpError(status, message, { file: message }),
+/** How each kind of upload is refused: the code and field its route has always used. */
+const refusal: Record<Kind, (message: string, code?: DomainErrorCode) => DomainError> = {
+  cv: (message, code = "invalid") => new DomainError(code, message, { fields: { cv: message } }),
+  image: (message, code = "invalid") => new DomainError(code, message),
+  csv: (message, code = "unprocessable") => new DomainError(code, message, { fields: { file: message } }),
 };
 const TOO_LONG: Record<Kind, string> = {
   cv: "Checking this CV took too long, so it was not accepted. Save it again as PDF or Word (.docx) and upload it again.",
@@ -87,7 +87,7 @@ export function createFileInspector(options: { timeLimitMs?: number; threads?: n
         throw error;
       }
     });
-    if (!answer.ok) throw refusal[kind](answer.message, answer.status);
+    if (!answer.ok) throw refusal[kind](answer.message, answer.code);
     return answer.value as Value<T["kind"]>;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { readCsv, sniffDelimiter } from "./csv-reader";
 
 const LIMITS = { maxRows: 10_000, maxColumns: 200 };
@@ -12,9 +12,9 @@ function refusal(input: string | Buffer) {
   try {
     read(input);
   } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).statusCode).toBe(422);
-    return (error as HttpError).message;
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe("unprocessable");
+    return (error as DomainError).message;
   }
   throw new Error("read the file");
 }

@@ -1,4 +1,4 @@
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 
 const SAVE_AS_CSV =
   "In Excel choose File → Save As → “CSV UTF-8 (Comma delimited)”; in Google Sheets File → Download → CSV.";
@@ -7,7 +7,8 @@ const MAX_RECORD_CHARS = 100_000;
 /** The delimiter is taken from the header line, looked for in this much text. */
 const HEAD_CHARS = 65_536;
 
-const unreadable = (message: string) => new HttpError(422, message, { file: message });
+const unreadable = (message: string) =>
+  new DomainError("unprocessable", message, { fields: { file: message } });
 
 /** Refuses what is plainly not UTF-8 CSV text before decoding it: UTF-16 text and Excel workbooks. */
 function assertTextStart(bytes: Uint8Array) {

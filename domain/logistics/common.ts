@@ -5,8 +5,8 @@ import { members } from "../../db/schema/index";
 import { formatPhone } from "../../schemas/phone";
 import { stateOptions } from "../../schemas/logistics-options";
 import { addDays } from "../../schemas/logistics";
-import { likePattern } from "../sql";
-import { causes, HttpError } from "../errors";
+import { likePattern, rowsOf } from "../sql";
+import { causes, DomainError } from "../errors";
 
 /**
  * A state column in the order of the states' names, as the forms list them: the stored numbers are stable
@@ -58,6 +58,23 @@ export const EXPORT_LIMIT = 50_000;
 
 export const iso = (d: Date) => d.toISOString();
 
+/** The fields every view of a member starts with: who, their company and state. */
+export const memberBasics = (r: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  company: string;
+  state: number;
+}) => ({
+  user_id: r.id,
+  first_name: r.firstName,
+  last_name: r.lastName,
+  phone: r.phone,
+  company: r.company,
+  state: r.state,
+});
+
 /** The member a record belongs to, found by the verified mobile number. */
 export async function memberByPhone(db: Database, phone: string, field = "contact_no") {
   const [member] = await db
@@ -66,7 +83,7 @@ export async function memberByPhone(db: Database, phone: string, field = "contac
     .where(sql`${members.phone} = ${phone}`);
   if (!member) {
     const message = `No member has the mobile number ${formatPhone(phone)}. Create the member first, then verify the number.`;
-    throw new HttpError(400, message, { [field]: message });
+    throw new DomainError("invalid", message, { fields: { [field]: message } });
   }
   return member;
 }
@@ -78,7 +95,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export const notFound = (what: string) =>
-  new HttpError(404, `${what} not found. It may have been deleted; refresh the list.`);
+  new DomainError("not_found", `${what} not found. It may have been deleted; refresh the list.`);
 
 /** Drops keys whose value is undefined, so a PATCH changes only what it names. */
 export function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
@@ -93,10 +110,7 @@ export function defined<T extends Record<string, unknown>>(values: T): Partial<T
 export const COUNT_CAP = 10_000;
 
 /** Rows of one raw statement, whichever engine runs it. */
-export async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
+export { rowsOf };
 
 export async function boundedCount(
   db: Database,

@@ -1,25 +1,23 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { crmLeads, crmNotes, leadSearch, members, memberSearch, serviceHistory } from "../../db/schema/index";
+import { crmLeads, crmNotes, leadSearch } from "../../db/schema/index";
 import {
   leadCsvHeaders,
   todayInIndia,
-  type AfterSaleCustomer,
-  type AfterSaleQuery,
   type Lead,
   type LeadListQuery,
   type LeadNote,
-  type ServiceHistoryEntry,
   type leadInputSchema,
   type leadMoveSchema,
   type leadUpdateSchema,
 } from "../../schemas/logistics";
-import { leadStatuses, stateLabel } from "../../schemas/logistics-options";
+import { leadStatuses } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { trashOf } from "../trash";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
+import { createAfterSaleService } from "./after-sale";
 import { boundedCount, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
 import { orderBy } from "../sql";
 
@@ -64,25 +62,6 @@ const sortable = { created_at: t.createdAt, name: t.name, status: t.status, foll
 /** Leads come soonest follow-up first (no date last) unless a column is chosen. */
 const leadOrder = (sort: string | undefined) =>
   orderBy(sort, sortable, sql`${t.followUpDate} asc nulls last`, t.id);
-
-/** Customer history per member: one grouped pass over service_history (only the matching members' rows). */
-function historyTotals(db: Database, memberCondition: SQL | undefined) {
-  return db
-    .select({
-      memberId: serviceHistory.memberId,
-      serviceCount: count().as("service_count"),
-      totalAmount: sql<number>`sum(${serviceHistory.amount})::bigint`.mapWith(Number).as("total_amount"),
-      lastServiceAt: sql<Date>`max(${serviceHistory.createdAt})`.as("last_service_at"),
-    })
-    .from(serviceHistory)
-    .where(
-      memberCondition
-        ? inArray(serviceHistory.memberId, db.select({ id: members.id }).from(members).where(memberCondition))
-        : undefined,
-    )
-    .groupBy(serviceHistory.memberId)
-    .as("h");
-}
 
 /** CRM: before-sale leads (HOT/WARM/COLD, follow-ups, notes) and after-sale customers with their history. */
 export function createCrmService(db: Database, audit: AuditService) {
@@ -210,8 +189,8 @@ export function createCrmService(db: Database, audit: AuditService) {
         if (!locked) throw notFound("Lead");
         const before = toLead(await row(id, tx));
         if (move.from && before.status !== move.from)
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            "conflict",
             `${before.name} is already in ${before.status} (moved by someone else); reload the board and try again.`,
           );
         if (before.status === move.status) return before;
@@ -273,98 +252,7 @@ export function createCrmService(db: Database, audit: AuditService) {
       );
     },
 
-    async afterSale(query: AfterSaleQuery) {
-      const condition = and(
-        query.state ? eq(members.state, query.state) : undefined,
-        searchCondition(memberSearch(members), query.search, Boolean(query.state)),
-      );
-      const h = historyTotals(db, condition);
-      const base = () =>
-        db
-          .select({
-            id: members.id,
-            firstName: members.firstName,
-            lastName: members.lastName,
-            phone: members.phone,
-            company: members.company,
-            state: members.state,
-            serviceCount: h.serviceCount,
-            totalAmount: h.totalAmount,
-            lastServiceAt: h.lastServiceAt,
-          })
-          .from(h)
-          .innerJoin(members, eq(members.id, h.memberId));
-      const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-        base()
-          .orderBy(...orderBy(query.sort, {}, desc(h.lastServiceAt), members.id))
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-        db.select({ n: count() }).from(h),
-      ]);
-      return {
-        rows: rows.map((r): AfterSaleCustomer => ({
-          user_id: r.id,
-          first_name: r.firstName,
-          last_name: r.lastName,
-          phone: r.phone,
-          company: r.company,
-          state: r.state,
-          service_count: Number(r.serviceCount),
-          total_amount: Number(r.totalAmount),
-          last_service_at: iso(new Date(r.lastServiceAt)),
-        })),
-        total: n,
-      };
-    },
-
-    async exportAfterSale(query: Partial<AfterSaleQuery>) {
-      const { rows } = await this.afterSale({
-        page: 1,
-        page_size: EXPORT_LIMIT,
-        search: query.search ?? "",
-        state: query.state,
-        sort: query.sort,
-      } as AfterSaleQuery);
-      return toCsv(
-        [
-          "Member id",
-          "First name",
-          "Last name",
-          "Phone number",
-          "Company",
-          "State",
-          "Services",
-          "Total (INR)",
-          "Last service (IST)",
-        ],
-        rows.map((r) => [
-          r.user_id,
-          r.first_name,
-          r.last_name,
-          r.phone,
-          r.company,
-          stateLabel(r.state),
-          r.service_count,
-          r.total_amount,
-          r.last_service_at,
-        ]),
-      );
-    },
-
-    async history(memberId: number): Promise<ServiceHistoryEntry[]> {
-      const rows = await db
-        .select()
-        .from(serviceHistory)
-        .where(eq(serviceHistory.memberId, memberId))
-        .orderBy(desc(serviceHistory.createdAt), desc(serviceHistory.id));
-      return rows.map((r) => ({
-        id: r.id,
-        service: r.service,
-        note: r.note,
-        amount: r.amount,
-        created_at: iso(r.createdAt),
-      }));
-    },
+    ...createAfterSaleService(db),
   };
 }
 

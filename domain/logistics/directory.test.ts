@@ -62,7 +62,7 @@ describe("directory records: each write commits with its audit entry", () => {
     expect((await logistics.trucks.get(created.truck_id)).truck_id).toBe(created.truck_id);
 
     await logistics.trucks.removeMany(actor, [created.truck_id]);
-    await expect(logistics.trucks.get(created.truck_id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(logistics.trucks.get(created.truck_id)).rejects.toMatchObject({ code: "not_found" });
     const entries = await auditEntries("truck");
     expect(entries.map((e) => e.action)).toEqual(["create", "delete"]);
     expect(entries[1]!.before).toMatchObject({ truck_id: created.truck_id, owner_name: "Ravi Kumar" });

@@ -11,7 +11,7 @@ import type {
 import type { feedbackStatuses } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import {
   boundedCount,
   dateRange,
@@ -118,8 +118,10 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       const reply = change.reply ?? before.reply;
       const problem = checkReview(before.status, change.status, reply);
       if (problem)
-        throw new HttpError(400, problem, {
-          [change.status === "resolved" && !reply.trim() ? "reply" : "status"]: problem,
+        throw new DomainError("invalid", problem, {
+          fields: {
+            [change.status === "resolved" && !reply.trim() ? "reply" : "status"]: problem,
+          },
         });
       return db.transaction(async (tx) => {
         await tx

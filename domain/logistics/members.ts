@@ -26,7 +26,7 @@ import {
 import { stateLabel } from "../../schemas/logistics-options";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import {
   boundedCount,
   byStateName,
@@ -37,6 +37,7 @@ import {
   notFound,
   offsetOf,
   searchCondition,
+  memberBasics,
 } from "./common";
 import { orderBy } from "../sql";
 import { trashOf } from "../trash";
@@ -49,12 +50,7 @@ type MemberChange = z.output<typeof memberUpdateSchema>;
 // inside the subquery would mean member_vehicles.id.
 const vehicleCount = sql<number>`(select count(*)::int from member_vehicles mv where mv.member_id = "members"."id")`;
 const toMember = (r: Row & { vehicleCount?: number }): Member => ({
-  user_id: r.id,
-  first_name: r.firstName,
-  last_name: r.lastName,
-  phone: r.phone,
-  company: r.company,
-  state: r.state,
+  ...memberBasics(r),
   service_category: r.serviceCategory,
   vehicle_count: r.vehicleCount ?? 0,
   created_at: iso(r.createdAt),
@@ -80,7 +76,7 @@ function where(q: Partial<MemberListQuery> & { ids?: number[] }) {
 
 const duplicatePhone = (phone: string, name?: string) => {
   const message = `A member with the mobile number ${formatPhone(phone)} already exists${name ? ` (${name})` : ""}.`;
-  return new HttpError(409, message, { phone: message });
+  return new DomainError("conflict", message, { fields: { phone: message } });
 };
 
 /** Members of the marketplace (the console's home): profile, vehicles, lookup by mobile number. */
@@ -151,17 +147,12 @@ export function createMemberService(db: Database, audit: AuditService) {
     async verify(phone: string): Promise<VerifiedMember> {
       const [r] = await db.select().from(members).where(eq(members.phone, phone));
       if (!r)
-        throw new HttpError(
-          404,
+        throw new DomainError(
+          "not_found",
           `No member has the mobile number ${formatPhone(phone)}. Create the member to continue.`,
         );
       return {
-        user_id: r.id,
-        first_name: r.firstName,
-        last_name: r.lastName,
-        phone: r.phone,
-        company: r.company,
-        state: r.state,
+        ...memberBasics(r),
         vehicle_list: (await vehicles(r.id)).map((v) => v.vehicle_no),
       };
     },
@@ -246,7 +237,7 @@ export function createMemberService(db: Database, audit: AuditService) {
           .returning();
         if (!added) {
           const message = `${vehicleNo} is already in this member's vehicle list.`;
-          throw new HttpError(409, message, { vehicle_no: message });
+          throw new DomainError("conflict", message, { fields: { vehicle_no: message } });
         }
         const record = { user_id: memberId, vehicle_no: vehicleNo };
         await audit.record(actor, "create", "member_vehicle", added.id, null, record, tx);

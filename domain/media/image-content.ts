@@ -1,4 +1,4 @@
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { findMarkup, PAGE_TAGS } from "../files/markup";
 
 /** An image refuses markup a browser could run, and an XML prologue (an SVG's first line). */
@@ -10,8 +10,8 @@ const IMAGE_MARKUP = [...PAGE_TAGS, "?xml"];
  */
 export function checkImageContent(bytes: Uint8Array) {
   if (findMarkup(bytes, IMAGE_MARKUP) >= 0)
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "invalid",
       "This file contains web page code and was refused. Upload a plain JPEG, PNG, WebP or AVIF image.",
     );
 }

@@ -4,7 +4,7 @@ import type { default as SharpFunction, Metadata } from "sharp";
 import type { Database } from "../../db/client";
 import { mediaFiles } from "../../db/schema/index";
 import type { StoredImage } from "../../schemas/media";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { inspectFile } from "../files/inspection";
 import { createWorkQueue } from "../work-queue";
 
@@ -21,7 +21,7 @@ const WIDTHS = [480, 960, 1600] as const;
 export const MAX_INPUT_PIXELS = 25_000_000;
 /** Images re-encoded at once in this process; more wait their turn (docs/performance.md, "Uploads"). */
 export const IMAGE_CONCURRENCY = 1;
-/** Uploads that may wait for their turn; beyond that the server answers 503 (each holds up to 10 MB). */
+/** Uploads that may wait for their turn; beyond that they are refused as busy (each holds up to 10 MB). */
 export const MAX_WAITING_IMAGES = 16;
 // sharp reports AVIF as HEIF compressed with AV1; other HEIF files are refused.
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
@@ -42,7 +42,7 @@ const CONTENT_TYPES = { webp: "image/webp", avif: "image/avif" } as const;
 export function assertSafeFileName(name: string | undefined) {
   // Separators, "..", control characters, and the same spelled percent-encoded (%2e %2f %5c %00).
   if (name && (/[/\\]|\.\./.test(name) || /[\p{Cc}]/u.test(name) || /%(2e|2f|5c|00)/i.test(name))) {
-    throw new HttpError(400, "The file name is not allowed. Rename the file and try again.");
+    throw new DomainError("invalid", "The file name is not allowed. Rename the file and try again.");
   }
 }
 
@@ -106,8 +106,9 @@ export function createMediaService(db: Database) {
     },
 
     async storeImage(buffer: Buffer): Promise<StoredImage> {
-      if (buffer.length === 0) throw new HttpError(400, "The file is empty.");
-      if (buffer.length > MAX_UPLOAD_BYTES) throw new HttpError(413, "Images must be 10 MB or smaller.");
+      if (buffer.length === 0) throw new DomainError("invalid", "The file is empty.");
+      if (buffer.length > MAX_UPLOAD_BYTES)
+        throw new DomainError("too_large", "Images must be 10 MB or smaller.");
       // Off the event loop: the scan reads up to 10 MB (domain/files/inspection.ts).
       await inspectFile({ kind: "image", bytes: buffer });
       const sharp = await loadSharp();
@@ -117,8 +118,8 @@ export function createMediaService(db: Database) {
         // named for what it is (below) instead of "not an image".
         meta = await sharp(buffer, { limitInputPixels: false }).metadata();
       } catch {
-        throw new HttpError(
-          400,
+        throw new DomainError(
+          "invalid",
           "This file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF image.",
         );
       }
@@ -127,8 +128,8 @@ export function createMediaService(db: Database) {
         !ACCEPTED_FORMATS.has(meta.format) ||
         (meta.format === "heif" && meta.compression !== "av1")
       ) {
-        throw new HttpError(
-          400,
+        throw new DomainError(
+          "invalid",
           `Images must be JPEG, PNG, WebP or AVIF${meta.format ? ` (this file is ${meta.format.toUpperCase()})` : ""}.`,
         );
       }
@@ -136,8 +137,8 @@ export function createMediaService(db: Database) {
       const pixels = (meta.width ?? 0) * (meta.height ?? 0);
       if (pixels > MAX_INPUT_PIXELS) {
         const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
-        throw new HttpError(
-          400,
+        throw new DomainError(
+          "invalid",
           `This image is ${meta.width!.toLocaleString("en-US")} × ${meta.height!.toLocaleString("en-US")} pixels (${megapixels(pixels)}); images can have at most ${megapixels(MAX_INPUT_PIXELS)}. Scale it down (1600 pixels wide is plenty) and try again.`,
         );
       }
@@ -181,7 +182,7 @@ export function createMediaService(db: Database) {
             });
           }
         } catch {
-          throw new HttpError(400, "This image could not be processed. Try another file.");
+          throw new DomainError("invalid", "This image could not be processed. Try another file.");
         }
         return out;
       });

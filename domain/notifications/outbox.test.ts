@@ -239,8 +239,8 @@ describe("retry", () => {
     const actor = await createActor(handle.db);
     await enqueueMail(handle.db, mail());
     const [pending] = await rows();
-    await expect(box.retry(actor, pending!.id)).rejects.toMatchObject({ statusCode: 409 });
-    await expect(box.retry(actor, pending!.id + 1000)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(box.retry(actor, pending!.id)).rejects.toMatchObject({ code: "conflict" });
+    await expect(box.retry(actor, pending!.id + 1000)).rejects.toMatchObject({ code: "not_found" });
     expect(await rows()).toMatchObject([{ status: "pending", attempts: 0 }]);
   });
 });

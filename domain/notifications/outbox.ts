@@ -6,7 +6,7 @@ import { auditLog, mailOutbox } from "../../db/schema/index";
 import type { MailMessage, MailStatus } from "../../schemas/mail";
 import type { ListQuery } from "../../schemas/list-query";
 import type { Actor, AuditService } from "../audit/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { likePattern, orderBy } from "../sql";
 import type { Mail, Mailer } from "./mailer";
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, retryDelayMs } from "./retry-schedule";
@@ -236,11 +236,17 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
     async retry(actor: Actor, id: number): Promise<MailMessage> {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for("update");
-        if (!before) throw new HttpError(404, "Message not found");
+        if (!before) throw new DomainError("not_found", "Message not found");
         if (before.status !== "failed")
-          throw new HttpError(409, `This message is ${before.status}; only a failed message can be retried.`);
+          throw new DomainError(
+            "conflict",
+            `This message is ${before.status}; only a failed message can be retried.`,
+          );
         if (!before.recipient)
-          throw new HttpError(409, "This message's personal data was erased; it can no longer be sent.");
+          throw new DomainError(
+            "conflict",
+            "This message's personal data was erased; it can no longer be sent.",
+          );
         const [after] = await tx
           .update(mailOutbox)
           .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })

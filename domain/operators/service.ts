@@ -14,7 +14,7 @@ import type { Actor, AuditService } from "../audit/service";
 import { noteEmailChangeIn } from "../auth/email-change";
 import type { SecurityMail } from "../auth/security-mail";
 import { revokeSessionsIn } from "../auth/sessions";
-import { HttpError } from "../errors";
+import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { likePattern } from "../sql";
 
@@ -22,12 +22,13 @@ type OperatorRow = typeof operators.$inferSelect;
 
 export const EMAIL_TAKEN = "Another operator has this e-mail address; each address belongs to one operator.";
 
-/** Runs `write`, turning the e-mail address's unique index into a 409 the form can show by the field. */
+/** Runs `write`, turning the e-mail address's unique index into a conflict the form can show by the field. */
 async function emailChecked<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (isUniqueViolation(error))
+      throw new DomainError("conflict", EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw error;
   }
 }
@@ -78,9 +79,9 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
     /** Console edit of an operator; an admin cannot lock themselves out. */
     async update(actor: Actor, id: number, change: OperatorUpdate, ip = ""): Promise<OperatorSummary> {
       const [before] = await db.select().from(operators).where(eq(operators.id, id));
-      if (!before) throw new HttpError(404, "Operator not found");
+      if (!before) throw new DomainError("not_found", "Operator not found");
       if (id === actor.operatorId && (change.disabled === true || change.role === "editor")) {
-        throw new HttpError(400, "You cannot disable or demote your own account; ask another admin.");
+        throw new DomainError("invalid", "You cannot disable or demote your own account; ask another admin.");
       }
       const passwordHash = change.password ? await hashPassword(change.password) : undefined;
       const notices = await mail?.prepare();
@@ -134,7 +135,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
           .onConflictDoNothing({ target: operators.username })
           .returning({ id: operators.id, username: operators.username, role: operators.role }),
       );
-      if (!row) throw new HttpError(409, `An operator named "${data.username}" already exists`);
+      if (!row) throw new DomainError("conflict", `An operator named "${data.username}" already exists`);
       if (actor) await audit?.record(actor, "create", "operator", row.id, null, row);
       return row;
     },
@@ -144,7 +145,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
      */
     async setOwnEmail(actor: Actor, email: string | null, ip: string): Promise<OperatorSummary> {
       const [before] = await db.select().from(operators).where(eq(operators.id, actor.operatorId));
-      if (!before) throw new HttpError(404, "Operator not found");
+      if (!before) throw new DomainError("not_found", "Operator not found");
       const notices = await mail?.prepare();
       const after = await emailChecked(() =>
         db.transaction(async (tx) => {

@@ -20,7 +20,7 @@ import {
   recordAnswerOf,
   textAnswer,
 } from "../../schemas/api-responses";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 import { currentOperator, requireReauth } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });
@@ -48,13 +48,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { database } = app;
       if (database.engine === "postgres")
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          "conflict",
           "This server runs on PostgreSQL: back it up with pg_dump (docs/operations.md).",
         );
       if (!database.embedded?.dataDir)
-        throw new HttpError(409, "This database is in memory: there is nothing on disk to back up.");
-      if (backupRunning) throw new HttpError(409, "A backup is being taken; try again when it has finished.");
+        throw new DomainError("conflict", "This database is in memory: there is nothing on disk to back up.");
+      if (backupRunning)
+        throw new DomainError("conflict", "A backup is being taken; try again when it has finished.");
       backupRunning = true;
       const started = performance.now();
       let snapshot: Snapshot;

@@ -27,7 +27,7 @@ import {
   textAnswer,
 } from "../../schemas/api-responses";
 import { describeIssues, fieldErrors } from "../../schemas/validation";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 import { currentOperator } from "../plugins/access";
 import type { BytesBudget } from "../plugins/rate-limit";
 import type { ZodProvider } from "../zod-provider";
@@ -50,7 +50,10 @@ const confirmationPath = (jobId: number) => `/careers-details/applied?jobId=${jo
  */
 async function readApplication(request: FastifyRequest, budget: BytesBudget) {
   if (!request.isMultipart())
-    throw new HttpError(400, "Send the application as multipart/form-data with the CV in a field named cv.");
+    throw new DomainError(
+      "invalid",
+      "Send the application as multipart/form-data with the CV in a field named cv.",
+    );
   const fields: Record<string, string> = {};
   let cv: { bytes: Buffer; name: string } | undefined;
   let bytesRead = 0;
@@ -59,7 +62,7 @@ async function readApplication(request: FastifyRequest, budget: BytesBudget) {
       if (part.type === "file") {
         if (part.fieldname !== "cv" || cv) {
           part.file.resume();
-          throw new HttpError(400, "Send one CV, in the field named cv.");
+          throw new DomainError("invalid", "Send one CV, in the field named cv.");
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -69,7 +72,7 @@ async function readApplication(request: FastifyRequest, budget: BytesBudget) {
         }
         // busboy stops at the limit and marks the file truncated: nothing past 5 MB was read into memory.
         if (part.file.truncated || size > MAX_CV_BYTES)
-          throw new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE });
+          throw new DomainError("too_large", CV_TOO_LARGE, { fields: { cv: CV_TOO_LARGE } });
         bytesRead += size;
         // A file input left empty arrives as a part with no name and no bytes.
         if (size > 0 || part.filename) cv = { bytes: Buffer.concat(chunks, size), name: part.filename };
@@ -82,12 +85,12 @@ async function readApplication(request: FastifyRequest, budget: BytesBudget) {
   } catch (error) {
     // The bytes read still count; the body's own problem is the answer.
     await budget.settle(request, bytesRead).catch(() => undefined);
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE });
-    if (status && status < 500) throw new HttpError(status, (error as Error).message);
-    throw new HttpError(
-      400,
+    if (status === 413) throw new DomainError("too_large", CV_TOO_LARGE, { fields: { cv: CV_TOO_LARGE } });
+    if (status && status < 500) throw error;
+    throw new DomainError(
+      "invalid",
       "The application is not valid multipart/form-data. Reload the page and try again.",
     );
   }
@@ -114,7 +117,8 @@ export async function applicationRoutes(fastify: FastifyInstance) {
       // A declared size over the limit is refused before a byte of the body is read.
       onRequest: async (request) => {
         const length = Number(request.headers["content-length"] ?? 0);
-        if (length > APPLICATION_BODY_LIMIT) throw new HttpError(413, CV_TOO_LARGE, { cv: CV_TOO_LARGE });
+        if (length > APPLICATION_BODY_LIMIT)
+          throw new DomainError("too_large", CV_TOO_LARGE, { fields: { cv: CV_TOO_LARGE } });
         await budget.reserve(request);
       },
       schema: {
@@ -136,7 +140,8 @@ export async function applicationRoutes(fastify: FastifyInstance) {
         try {
           checked = await checkCv(cv.bytes);
         } catch (error) {
-          if (!(error instanceof HttpError) || error.statusCode === 413) throw error;
+          // Only a refused file is the form's to show; too large, or the inspection queue busy, answer as such.
+          if (!(error instanceof DomainError) || error.code !== "invalid") throw error;
           errors.cv = error.message;
         }
       }
@@ -146,7 +151,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
           : Object.entries(errors)
               .map(([field, problem]) => `${field}: ${problem}`)
               .join("; ");
-        throw new HttpError(400, message, errors);
+        throw new DomainError("invalid", message, { fields: errors });
       }
       const saved = await applications.submit(
         jobId,

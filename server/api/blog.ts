@@ -22,7 +22,7 @@ import {
 import { recordAnswerOf } from "../../schemas/api-responses";
 import { languageOfCode } from "../../shared/blog-languages";
 import { hreflangAlternates, type PublishedTranslation } from "../../shared/hreflang";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 
 const idParams = z.object({ id: recordId() });
 const PUBLIC_CACHE = "public, max-age=60";
@@ -62,7 +62,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params;
       const post = await blog.getPublished(id);
-      if (!post) throw new HttpError(404, "Blog post not found");
+      if (!post) throw new DomainError("not_found", "Blog post not found");
       reply.header("Cache-Control", PUBLIC_CACHE);
       const answer: BlogPostDetail = {
         id: post.id,
@@ -117,7 +117,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const input = request.body;
       const saved = await blog.addComment(input);
-      if (!saved) throw new HttpError(404, "This blog post does not exist or is not published.");
+      if (!saved) throw new DomainError("not_found", "This blog post does not exist or is not published.");
       return reply
         .status(201)
         .send({ success: true, message: "Comment submitted successfully!", data: saved });

@@ -12,7 +12,7 @@ import type { ZodProvider } from "../zod-provider";
 import { recordId } from "../../schemas/common";
 import { bulkSelectionSchema, exportIdsQuery, restoreSchema } from "../../schemas/bulk";
 import type { Actor } from "../../domain/audit/service";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 import { todayInIndia } from "../../shared/india-time";
 import { currentOperator, type Access } from "../plugins/access";
 
@@ -27,7 +27,8 @@ export function sendCsv(reply: FastifyReply, name: string, csv: string) {
 
 /** A PATCH must name at least one field; an empty body changes nothing and says so. */
 export function assertSomeChange(change: object) {
-  if (Object.keys(change).length === 0) throw new HttpError(400, "Send at least one field to change.");
+  if (Object.keys(change).length === 0)
+    throw new DomainError("invalid", "Send at least one field to change.");
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) =>
@@ -194,7 +195,10 @@ export function crudRoutes<QS extends z.ZodType, IS extends z.ZodType, US extend
         const { ids, all_matching } = request.body;
         const actor = currentOperator(request);
         if (all_matching && !matching)
-          throw new HttpError(400, "This list deletes ticked rows only: send ids instead of all_matching.");
+          throw new DomainError(
+            "invalid",
+            "This list deletes ticked rows only: send ids instead of all_matching.",
+          );
         const deletedIds = all_matching ? await service.removeMatching!(actor, request.query as Query) : null;
         const deleted = deletedIds ? deletedIds.length : await service.removeMany!(actor, ids!);
         return {

@@ -15,15 +15,16 @@ import {
   stagedImportSchema,
   type ImportProgressLine,
 } from "../../schemas/imports";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 import { currentOperator } from "../plugins/access";
+import { statusOf } from "../plugins/errors";
 import type { ZodProvider } from "../zod-provider";
 import { sendCsv } from "./crud";
 
 /** Room for the multipart framing around the file. */
 const FRAMING_ALLOWANCE = 64 * 1024;
 const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files (10,000 rows at most each) and import them one by one.`;
-const tooLarge = () => new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
+const tooLarge = () => new DomainError("too_large", TOO_LARGE, { fields: { file: TOO_LARGE } });
 
 /** The file's bytes as they arrive; busboy stops at the size limit, which is then refused. */
 async function* bytesOf(file: MultipartFile): AsyncGenerator<Uint8Array> {
@@ -78,23 +79,23 @@ export async function importRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { type } = request.query;
       if (!request.isMultipart())
-        throw new HttpError(400, "Send the CSV file as multipart/form-data, in a field named file.");
+        throw new DomainError("invalid", "Send the CSV file as multipart/form-data, in a field named file.");
       let file: MultipartFile | undefined;
       try {
         file = await request.file();
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 413) throw tooLarge();
-        if (status && status < 500) throw new HttpError(status, (error as Error).message);
+        if (status && status < 500) throw error;
         // busboy's own parse errors (a body that is not the multipart it claims to be) carry no status.
-        throw new HttpError(
-          400,
+        throw new DomainError(
+          "invalid",
           "The upload is not valid multipart/form-data: send the file in a field named file.",
         );
       }
       if (!file || file.fieldname !== "file") {
         file?.file.resume();
-        throw new HttpError(400, "Choose a CSV file to import (the form field is named file).");
+        throw new DomainError("invalid", "Choose a CSV file to import (the form field is named file).");
       }
       try {
         const data = await imports.stage(
@@ -172,13 +173,13 @@ export async function importRoutes(fastify: FastifyInstance) {
       } catch (error) {
         // Before the first line the answer is an ordinary error; after it, the last line says what failed.
         if (!stream) throw error;
-        const status = error instanceof HttpError ? error.statusCode : 500;
+        const status = error instanceof DomainError ? statusOf(error) : 500;
         if (status >= 500) request.log.error({ err: error }, "import commit failed");
         send({
           type: "error",
           status,
           message:
-            error instanceof HttpError
+            error instanceof DomainError
               ? error.message
               : "The import failed on our side and nothing was imported. Please try again.",
         });

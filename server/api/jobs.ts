@@ -3,7 +3,7 @@ import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/common";
 import { jobDetailSchema, jobListItemSchema } from "../../schemas/job";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 
 const jobParams = z.object({ jobId: recordId("jobId must be a positive whole number") });
 
@@ -27,7 +27,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { jobId } = request.params;
       const job = await careers.getOpenJob(jobId);
-      if (!job) throw new HttpError(404, "Job not found");
+      if (!job) throw new DomainError("not_found", "Job not found");
       reply.header("Cache-Control", "public, max-age=60");
       return job;
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { HttpError } from "../../domain/errors";
+import { DomainError } from "../../domain/errors";
 
 // Only pictures of ours: a file under /images (no dots but the extension, so no way out of it) or an upload.
 const STATIC_IMAGE = /^\/images\/[\w/-]+\.(?:svg|png|jpe?g|webp)$/;
@@ -29,7 +29,7 @@ export async function linkPreviewRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>("/og/blog/:file", async (request, reply) => {
     const id = PREVIEW_FILE.exec(request.params.file)?.[1];
     const post = id ? await app.services.blog.getPublished(Number(id)) : null;
-    if (!post) throw new HttpError(404, "Image not found");
+    if (!post) throw new DomainError("not_found", "Image not found");
     const key = post.feature_image ?? "";
     let preview = cache.get(key);
     if (!preview) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 
 /** Uploaded image variants, from the database; ids are random and variants never change, so they cache forever. */
 export async function mediaRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string; file: string } }>("/media/:id/:file", async (request, reply) => {
     const found = await app.services.media.getFile(request.params.id, request.params.file);
-    if (!found) throw new HttpError(404, "Image not found");
+    if (!found) throw new DomainError("not_found", "Image not found");
     return reply
       .type(found.contentType)
       .header("Cache-Control", "public, max-age=31536000, immutable")

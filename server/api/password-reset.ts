@@ -9,7 +9,7 @@ import {
   ownEmailSchema,
   passwordResetSchema,
 } from "../../schemas/password-reset";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";
 
@@ -65,7 +65,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
 
   const ownAccount = async (operatorId: number) => {
     const row = await app.services.operators.get(operatorId);
-    if (!row) throw new HttpError(404, "Your account no longer exists.");
+    if (!row) throw new DomainError("not_found", "Your account no longer exists.");
     return { user_id: row.id, username: row.username, email: row.email, role: row.role };
   };
 

@@ -3,7 +3,7 @@ import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
 import { recordId } from "../../schemas/common";
 import { teamMemberSchema } from "../../schemas/team";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 
 const idParams = z.object({ id: recordId() });
 
@@ -26,7 +26,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params;
       const member = await team.get(id);
-      if (!member) throw new HttpError(404, "Team member not found");
+      if (!member) throw new DomainError("not_found", "Team member not found");
       reply.header("Cache-Control", "public, max-age=60");
       return member;
     },

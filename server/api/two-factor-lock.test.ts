@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, mailOutbox, operatorTwoFactor } from "../../db/schema/index";
-import { TWO_FACTOR_LOCK_AFTER, TWO_FACTOR_LOCKED } from "../../domain/auth/two-factor";
+import { TWO_FACTOR_LOCK_AFTER, TWO_FACTOR_LOCKED } from "../../domain/auth/second-factor";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { reauthenticated } from "../../tests/support/auth";
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { assertSafeFileName, MAX_UPLOAD_BYTES } from "../../domain/media/service";
 import { recordAnswerOf } from "../../schemas/api-responses";
 import { storedImageSchema } from "../../schemas/media";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 
 export async function uploadRoutes(app: FastifyInstance) {
   // preservePath keeps "../x.jpg" intact so such names can be refused rather than silently trimmed.
@@ -21,12 +21,12 @@ export async function uploadRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (!request.isMultipart())
-        throw new HttpError(400, "Send the image as multipart/form-data in a field named file.");
-      const tooLarge = () => new HttpError(413, "Images must be 10 MB or smaller.");
+        throw new DomainError("invalid", "Send the image as multipart/form-data in a field named file.");
+      const tooLarge = () => new DomainError("too_large", "Images must be 10 MB or smaller.");
       let buffer: Buffer;
       try {
         const file = await request.file();
-        if (!file) throw new HttpError(400, "Choose an image to upload.");
+        if (!file) throw new DomainError("invalid", "Choose an image to upload.");
         assertSafeFileName(file.filename);
         buffer = await file.toBuffer();
         // toBuffer() misses the limit when the byte that crosses it arrives in a read of its own (busboy
@@ -35,10 +35,10 @@ export async function uploadRoutes(app: FastifyInstance) {
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 413) throw tooLarge();
-        if (error instanceof HttpError || (status && status < 500)) throw error;
+        if (error instanceof DomainError || (status && status < 500)) throw error;
         // busboy's own parse errors (a body that is not the multipart it claims to be) carry no status.
-        throw new HttpError(
-          400,
+        throw new DomainError(
+          "invalid",
           "The upload is not valid multipart/form-data: send the image in a field named file.",
         );
       }

@@ -4,7 +4,7 @@ import { networkInterfaces } from "node:os";
 import type { ZodType } from "zod";
 import type { AuthenticatedOperator } from "../../domain/auth/service";
 import { REAUTH_REQUIRED, REAUTH_REQUIRED_REASON, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../shared/auth";
-import { HttpError } from "../errors";
+import { DomainError } from "../../domain/errors";
 
 /** What a route needs: anyone, a signed-in editor (or admin), or an admin. */
 export type Access = "public" | "editor" | "admin";
@@ -80,7 +80,7 @@ function presentsLocalKey(app: FastifyInstance, request: FastifyRequest): boolea
   const relayed = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
   if (!valid || relayed || !isLocalAddress(request.socket.remoteAddress)) {
     request.log.warn({ path: request.routeOptions.url, reason: "local key refused" }, "authorization failed");
-    throw new HttpError(401, "Unauthorized");
+    throw new DomainError("unauthorized", "Unauthorized");
   }
   return true;
 }
@@ -136,7 +136,7 @@ export function registerAccessControl(app: FastifyInstance) {
     const token = bearer(request);
     if (!token) {
       request.log.warn({ path: request.routeOptions.url, reason: "no token" }, "authorization failed");
-      throw new HttpError(401, "Unauthorized");
+      throw new DomainError("unauthorized", "Unauthorized");
     }
     try {
       request.operator = await app.services.auth.authenticate(token);
@@ -153,14 +153,14 @@ export function registerAccessControl(app: FastifyInstance) {
         { path: request.routeOptions.url, operator: request.operator.username },
         "authorization failed: two-factor enrolment required",
       );
-      throw new HttpError(403, TWO_FACTOR_ENROLMENT_REQUIRED);
+      throw new DomainError("forbidden", TWO_FACTOR_ENROLMENT_REQUIRED);
     }
     if (access === "admin" && request.operator.role !== "admin") {
       request.log.warn(
         { path: request.routeOptions.url, operator: request.operator.username },
         "authorization failed: admin only",
       );
-      throw new HttpError(403, "This action needs an administrator.");
+      throw new DomainError("forbidden", "This action needs an administrator.");
     }
     if (request.routeOptions.config.reauth) requireReauth(request);
   });
@@ -178,11 +178,11 @@ export function requireReauth(request: FastifyRequest) {
     { path: request.routeOptions.url, operator: operator.username },
     "re-authentication required",
   );
-  throw new HttpError(403, REAUTH_REQUIRED, undefined, undefined, REAUTH_REQUIRED_REASON);
+  throw new DomainError("forbidden", REAUTH_REQUIRED, { reason: REAUTH_REQUIRED_REASON });
 }
 
 /** The signed-in operator of a protected route (the access hook guarantees one). */
 export function currentOperator(request: FastifyRequest): AuthenticatedOperator {
-  if (!request.operator) throw new HttpError(401, "Unauthorized");
+  if (!request.operator) throw new DomainError("unauthorized", "Unauthorized");
   return request.operator;
 }

@@ -1,6 +1,5 @@
-import type { FastifyError, FastifyInstance } from "fastify";
-import { causes } from "../../domain/errors";
-import { HttpError } from "../errors";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { causes, DomainError, type DomainErrorCode } from "../../domain/errors";
 
 const GENERIC_5XX = "Something went wrong on our side. Please try again later.";
 export const UNAVAILABLE = "The service is temporarily unavailable. Please try again shortly.";
@@ -45,29 +44,44 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** How the edge answers each domain error: its status, and for some a Retry-After and a fixed message. */
+export const ERROR_ANSWERS: Record<
+  DomainErrorCode,
+  { status: number; retryAfterSeconds?: (error: DomainError) => number; message?: string }
+> = {
+  invalid: { status: 400 },
+  unauthorized: { status: 401 },
+  forbidden: { status: 403 },
+  not_found: { status: 404 },
+  conflict: { status: 409 },
+  too_large: { status: 413 },
+  unprocessable: { status: 422 },
+  // Every limit says when to come back; one that does not know says a minute.
+  rate_limited: { status: 429, retryAfterSeconds: (e) => e.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS },
+  // A full queue (images, file checks) says so and when to try again.
+  busy: { status: 503, retryAfterSeconds: () => 30 },
+  // A database or shared counter that cannot be reached: nothing internal is said.
+  unavailable: { status: 503, retryAfterSeconds: () => 5, message: UNAVAILABLE },
+};
+
+/** The status an error is answered with (a route that answers errors its own way asks this). */
+export function statusOf(error: unknown): number {
+  if (error instanceof DomainError) return ERROR_ANSWERS[error.code].status;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+}
+
 /** The one place that turns errors into answers: 4xx say what to fix, 5xx say nothing internal. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const status =
-      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status === 500 && sqlState(error, (code) => UNSTORABLE_TEXT_SQLSTATE.has(code))) {
-      return reply.status(400).send({ success: false, message: UNSTORABLE_TEXT, data: [] });
-    }
-    // A database, or the shared rate-limit counter (plugins/rate-limit.ts), that cannot be reached.
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) return sendDomainError(error, request, reply);
+    const status = statusOf(error);
+    if (status === 500 && sqlState(error, (code) => UNSTORABLE_TEXT_SQLSTATE.has(code)))
+      return sendDomainError(new DomainError("invalid", UNSTORABLE_TEXT), request, reply);
+    // A database that cannot be reached, or a framework 503.
     if ((status === 500 && isDatabaseUnavailable(error)) || status === 503) {
       if (status === 500) request.log.error({ err: error }, "database unavailable");
-      return reply
-        .status(503)
-        .header("Retry-After", "5")
-        .send({ success: false, message: UNAVAILABLE, data: [], request_id: request.id });
-    }
-    // Our own "busy, come back" answers (the image queue) say so; any other 5xx says nothing internal.
-    if (status === 503 && error instanceof HttpError) {
-      request.log.warn({ reason: error.message }, "busy");
-      return reply
-        .status(503)
-        .header("Retry-After", "30")
-        .send({ success: false, message: error.message, data: [] });
+      return sendDomainError(new DomainError("unavailable", UNAVAILABLE), request, reply);
     }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
@@ -75,30 +89,16 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(status)
         .send({ success: false, message: GENERIC_5XX, data: [], request_id: request.id });
     }
-    // Every limit says when to come back; one that does not know says a minute.
     if (status === 429 && !reply.hasHeader("retry-after"))
-      reply.header(
-        "Retry-After",
-        String((error instanceof HttpError && error.retryAfterSeconds) || DEFAULT_RETRY_AFTER_SECONDS),
-      );
-    const fields = error instanceof HttpError ? error.fields : undefined;
-    const reason = error instanceof HttpError ? error.reason : undefined;
+      reply.header("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));
     const message =
-      error instanceof HttpError
-        ? error.message
-        : status === 413
-          ? tooLarge(request.routeOptions.bodyLimit)
-          : publicMessage(
-              status,
-              "validation" in error && error.validation ? "The request is not valid." : error.message,
-            );
-    return reply.status(status).send({
-      success: false,
-      message,
-      ...(reason ? { reason } : {}),
-      data: [],
-      ...(fields ? { errors: fields } : {}),
-    });
+      status === 413
+        ? tooLarge(request.routeOptions.bodyLimit)
+        : publicMessage(
+            status,
+            "validation" in error && error.validation ? "The request is not valid." : error.message,
+          );
+    return reply.status(status).send({ success: false, message, data: [] });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -123,4 +123,21 @@ function publicMessage(status: number, message: string): string {
   if (status === 415) return "Send the request body as JSON (Content-Type: application/json).";
   if (/JSON/.test(message) && status === 400) return "The request body is not valid JSON.";
   return message;
+}
+
+/** A domain error as its code's answer: the thrower's message (or the code's own), its fields and reason. */
+function sendDomainError(error: DomainError, request: FastifyRequest, reply: FastifyReply) {
+  const answer = ERROR_ANSWERS[error.code];
+  if (error.code === "busy") request.log.warn({ reason: error.message }, "busy");
+  // A limit that already set its own header (@fastify/rate-limit) keeps it.
+  if (answer.retryAfterSeconds && !reply.hasHeader("retry-after"))
+    reply.header("Retry-After", String(answer.retryAfterSeconds(error)));
+  return reply.status(answer.status).send({
+    success: false,
+    message: answer.message ?? error.message,
+    ...(error.reason ? { reason: error.reason } : {}),
+    data: [],
+    ...(error.fields ? { errors: error.fields } : {}),
+    ...(answer.status >= 500 ? { request_id: request.id } : {}),
+  });
 }

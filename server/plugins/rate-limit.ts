@@ -15,8 +15,7 @@ import {
   createRedisCounter,
   type RateLimitCounter,
 } from "../../domain/rate-limit/counters";
-import { HttpError } from "../errors";
-import { UNAVAILABLE } from "./errors";
+import { DomainError } from "../../domain/errors";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -52,6 +51,9 @@ export interface BytesBudget {
   settle(request: FastifyRequest, bytesRead: number): Promise<void>;
 }
 
+/** For the log: the answer says only that the service is unavailable (plugins/errors.ts). */
+const COUNTER_DOWN = "The rate-limit counter cannot be reached.";
+
 type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
@@ -69,7 +71,7 @@ function sharedStore(counter: RateLimitCounter, log: FastifyBaseLogger) {
         (result) => done(null, result),
         (error: unknown) => {
           log.error({ err: error }, "rate-limit counter unavailable");
-          done(new HttpError(503, UNAVAILABLE));
+          done(new DomainError("unavailable", COUNTER_DOWN));
         },
       );
     }
@@ -122,7 +124,9 @@ export async function registerRateLimits(app: FastifyInstance) {
       const count = (request: FastifyRequest, amount: number) =>
         countHit(app, counter, keyOf(request), windowMs, amount);
       const overBudget = (ttl: number) =>
-        new HttpError(429, refusal(Math.ceil(ttl / 60_000)), undefined, retryAfter(ttl));
+        new DomainError("rate_limited", refusal(Math.ceil(ttl / 60_000)), {
+          retryAfterSeconds: retryAfter(ttl),
+        });
       return {
         async reserve(request) {
           const length = declared(request) ?? 0;
@@ -154,7 +158,7 @@ async function countHit(
     return await counter.hit(key, windowMs, amount);
   } catch (error) {
     app.log.error({ err: error }, "rate-limit counter unavailable");
-    throw new HttpError(503, UNAVAILABLE);
+    throw new DomainError("unavailable", COUNTER_DOWN);
   }
 }
 
@@ -162,11 +166,10 @@ async function countHit(
 const retryAfter = (ttl: number) => Math.max(1, Math.ceil(ttl / 1000));
 
 const tooMany = (ttl: number) =>
-  new HttpError(
-    429,
+  new DomainError(
+    "rate_limited",
     `Too many requests. Please wait ${Math.ceil(ttl / 60_000)} minute(s) and try again.`,
-    undefined,
-    retryAfter(ttl),
+    { retryAfterSeconds: retryAfter(ttl) },
   );
 
 /** The hooks of a route's `config.acceptedPosts` limit; the shared counter is asked once per step. */
