@@ -23,7 +23,7 @@ import { contactRoutes } from "./api/contact";
 import { contentAdminRoutes } from "./api/content-admin";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
-import { applicationRoutes } from "./api/applications";
+import { applicationBytesBudget, applicationRoutes } from "./api/applications";
 import { importRoutes } from "./api/imports";
 import { logisticsRoutes } from "./api/logistics";
 import { linkPreviewRoutes } from "./api/link-preview";
@@ -236,6 +236,7 @@ export async function buildApp({
   await app.register(linkPreviewRoutes);
 
   if (serverBuild) {
+    const applicationUploads = applicationBytesBudget(app);
     await app.register(async (site) => {
       // Form posts to React Router actions arrive raw; the action parses them.
       site.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
@@ -255,7 +256,13 @@ export async function buildApp({
           postPageForm: pageFormPoster(app, request),
         }),
         // The job page's application form carries its CV when posted without JavaScript.
-        [{ url: "/careers-details", bodyLimit: APPLICATION_BODY_LIMIT }],
+        [
+          {
+            url: "/careers-details",
+            bodyLimit: APPLICATION_BODY_LIMIT,
+            refuseUnread: (request) => applicationUploads.refuseUnread(request),
+          },
+        ],
       );
     });
   }

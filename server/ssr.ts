@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
-import { BODY_TOO_LARGE_HEADER } from "../shared/page-forms";
+import { BODY_REFUSED_HEADER, BODY_TOO_LARGE_HEADER } from "../shared/page-forms";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 
 export async function loadServerBuild(dir: string): Promise<ServerBuild> {
@@ -18,14 +18,19 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
  * Serves the built browser assets (unless Vite serves them in development) and hands every other
- * GET/HEAD/POST to React Router. `uploads` are the pages whose form posts a file, each with its body limit.
+ * GET/HEAD/POST to React Router. `uploads` are the pages whose form posts a file, each with its body limit and
+ * the API route's check of the address's upload budget (`refuseUnread`), asked before the body is read.
  */
 export async function registerSsr(
   app: FastifyInstance,
   clientDir: string | null,
   build: BuildSource,
   getLoadContext: (request: FastifyRequest) => Promise<AppLoadContext>,
-  uploads: { url: string; bodyLimit: number }[] = [],
+  uploads: {
+    url: string;
+    bodyLimit: number;
+    refuseUnread?: (request: FastifyRequest) => Promise<void>;
+  }[] = [],
 ) {
   if (clientDir) {
     // Hashed build output: one wildcard route. Listing its ~200 files (with their .br and .gz) as routes
@@ -62,8 +67,8 @@ export async function registerSsr(
   }
 
   const handle = createRequestHandler(build, clientDir ? "production" : "development");
-  const handler = async (request: FastifyRequest, reply: FastifyReply, tooLarge = false) => {
-    const response = await handle(toFetchRequest(request, reply, tooLarge), await getLoadContext(request));
+  const handler = async (request: FastifyRequest, reply: FastifyReply, unread?: Unread) => {
+    const response = await handle(toFetchRequest(request, reply, unread), await getLoadContext(request));
     reply.status(response.status === 500 && (await databaseDown(app)) ? 503 : response.status);
     if (reply.statusCode === 503) reply.header("Retry-After", "5");
     for (const [key, value] of response.headers) {
@@ -75,16 +80,23 @@ export async function registerSsr(
     return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   };
   app.route({ method: ["GET", "HEAD", "POST"], url: "/*", handler: (q, r) => handler(q, r) });
-  for (const { url, bodyLimit } of uploads)
+  for (const { url, bodyLimit, refuseUnread } of uploads)
     app.route({
       method: "POST",
       url,
       bodyLimit,
+      ...(refuseUnread ? { onRequest: refuseUnread } : {}),
       handler: (q, r) => handler(q, r),
       // Refused unread, the post still reaches the page's action, marked, so the form says what to fix.
       errorHandler: (error, request, reply) => {
-        if ((error as { statusCode?: number }).statusCode !== 413) throw error;
-        return handler(request, reply, true);
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 413) return handler(request, reply, { header: BODY_TOO_LARGE_HEADER, value: "1" });
+        if (status === 429 && refuseUnread)
+          return handler(request, reply, {
+            header: BODY_REFUSED_HEADER,
+            value: encodeURIComponent(error.message),
+          });
+        throw error;
       },
     });
 }
@@ -98,7 +110,10 @@ async function databaseDown(app: FastifyInstance): Promise<boolean> {
   return Promise.race([check, new Promise<boolean>((r) => setTimeout(() => r(true), 500).unref())]);
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, tooLarge: boolean): Request {
+/** A page's post refused before its body was read: the server's mark for the page's action. */
+type Unread = { header: string; value: string };
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, unread?: Unread): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
@@ -108,13 +123,14 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, tooLarge: 
     else if (value !== undefined) headers.set(key, value);
   }
   headers.delete(BODY_TOO_LARGE_HEADER);
+  headers.delete(BODY_REFUSED_HEADER);
   const init: RequestInit & { duplex?: "half" } = {
     method: request.method,
     headers,
     signal: controller.signal,
   };
-  if (tooLarge) {
-    headers.set(BODY_TOO_LARGE_HEADER, "1");
+  if (unread) {
+    headers.set(unread.header, unread.value);
     headers.set("content-type", "application/x-www-form-urlencoded");
     headers.delete("content-length");
     init.body = "";

@@ -14,6 +14,18 @@ export const refuseForm = <Name extends string>(
 ) =>
   data<FormAnswer<Name>>({ values, errors, ...(message ? { message } : {}) }, { status, headers: NO_STORE });
 
+/** The posted form; a body no browser form sends (another type, a broken multipart) is a 400, not a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("This form could not be read. Reload the page and send it again.", {
+      status: 400,
+      headers: NO_STORE,
+    });
+  }
+}
+
 /** An accepted form's answer for the page. */
 export const acceptForm = <T>(answer: T) => data(answer, { headers: NO_STORE });
 

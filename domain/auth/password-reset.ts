@@ -1,4 +1,4 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
 import { emailChangeUndo, operators, passwordResetTokens } from "../../db/schema/index";
@@ -190,7 +190,11 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
             .update(operators)
             .set({ email, passwordHash: voidHash, updatedAt: new Date() })
             .where(eq(operators.id, operator.id));
-          await tx.delete(emailChangeUndo).where(eq(emailChangeUndo.operatorId, operator.id));
+          // Later changes' links go (they would restore addresses this undo discards); an earlier change's
+          // stays, so whoever made two changes cannot cancel the owner's link by undoing their own second one.
+          await tx
+            .delete(emailChangeUndo)
+            .where(and(eq(emailChangeUndo.operatorId, operator.id), gt(emailChangeUndo.id, link.id)));
           await voidResetLinksIn(tx, operator.id);
           await revokeSessionsIn(tx, operator.id);
           const who = { operatorId: operator.id, username: operator.username };

@@ -39,6 +39,9 @@ export const APPLICATION_BYTES_PER_HOUR = 25 * 1024 * 1024;
 const HOUR_MS = 60 * 60_000;
 const OVER_BUDGET = (minutes: number) =>
   `You have sent more than 25 MB of applications from this address in the last hour. Please wait ${minutes} minute(s) and try again.`;
+/** The applications' bytes budget per address, asked by the API route and by the job page's form post. */
+export const applicationBytesBudget = (app: FastifyInstance) =>
+  app.bytesBudget("applications", APPLICATION_BYTES_PER_HOUR, HOUR_MS, OVER_BUDGET);
 const FIELD_NAMES = new Set(Object.keys(applicationFieldsSchema.shape));
 
 /** The same page for a first and a repeat application, so it tells no one who applied. */
@@ -106,7 +109,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
   });
   const app = fastify.withTypeProvider<ZodProvider>();
   const { applications } = app.services;
-  const budget = app.bytesBudget("applications", APPLICATION_BYTES_PER_HOUR, HOUR_MS, OVER_BUDGET);
+  const budget = applicationBytesBudget(app);
 
   app.post(
     "/api/jobs/:id/applications",

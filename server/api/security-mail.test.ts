@@ -172,6 +172,28 @@ describe("an e-mail change", () => {
     expect(row!.email).toBe("a@example.com");
   });
 
+  it("cannot be cancelled by whoever made it: undoing their own later change leaves the owner's link working", async () => {
+    const op = await newOperator("editor", "mine@example.com");
+    const stolen = await confirmedSession(op);
+    await call(stolen, "PATCH", "/api/auth/account", { email: "thief1@evil.example" });
+    await call(stolen, "PATCH", "/api/auth/account", { email: "thief2@evil.example" });
+    const owners = linkIn(await onlyMail("mine@example.com", EMAIL_CHANGED), "undo-email-change");
+    const thiefs = linkIn(await onlyMail("thief1@evil.example", EMAIL_CHANGED), "undo-email-change");
+    // The thief undoes their second change: the address is theirs again, with a reset link sent to it.
+    expect((await anonymous("/api/auth/email_change/undo", { token: thiefs })).statusCode).toBe(200);
+    const thiefsReset = linkIn(
+      await onlyMail("thief1@evil.example", "Set a new password for your console account"),
+      "reset-password",
+    );
+
+    const undone = await anonymous("/api/auth/email_change/undo", { token: owners });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const [row] = await t.app.database.db.select().from(operators).where(eq(operators.id, op.id));
+    expect(row!.email).toBe("mine@example.com");
+    const reset = { token: thiefsReset, new_password: "thief-new-passphrase" };
+    expect((await anonymous("/api/auth/reset_password", reset)).statusCode).toBe(400);
+  });
+
   it("by an admin tells the old address, without an undo link; no address, no mail", async () => {
     const adminOp = await newOperator("admin");
     const admin = await confirmedSession(adminOp);

@@ -49,6 +49,8 @@ export interface BytesBudget {
   reserve(request: FastifyRequest): Promise<void>;
   /** Counts the bytes of a body that declared no length, once read; 429 when they took it over the budget. */
   settle(request: FastifyRequest, bytesRead: number): Promise<void>;
+  /** `reserve`'s refusal without booking: for a page that reads a body to send it on to the route that books it. */
+  refuseUnread(request: FastifyRequest): Promise<void>;
 }
 
 /** For the log: the answer says only that the service is unavailable (plugins/errors.ts). */
@@ -135,6 +137,10 @@ export async function registerRateLimits(app: FastifyInstance) {
           // A body refused unread takes nothing from the budget.
           if (length > 0) await count(request, -length);
           throw overBudget(ttl);
+        },
+        async refuseUnread(request) {
+          const { current, ttl } = await count(request, 0);
+          if (current + (declared(request) ?? 0) > maxBytes) throw overBudget(ttl);
         },
         async settle(request, bytesRead) {
           if (declared(request) !== null) return;

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { messagesFor } from "~/lib/i18n/messages";
 import { commentInputSchema } from "../../../schemas/comment";
 import type { BlogLanguage } from "../../../shared/blog-languages";
-import { acceptForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
+import { acceptForm, readForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
 import { formFields } from "../forms/validate";
 import { COMMENT_FIELDS, commentProblems } from "./comment-fields";
 
@@ -17,7 +17,7 @@ export async function commentAction(
   post: { id: number; language: BlogLanguage },
 ) {
   const t = messagesFor(post.language);
-  const { url_hp, ...values } = formFields(await request.formData(), [...COMMENT_FIELDS, "url_hp"]);
+  const { url_hp, ...values } = formFields(await readForm(request), [...COMMENT_FIELDS, "url_hp"]);
   const problems = commentProblems(values, t, (input) => commentInputSchema.safeParse(input), post.id);
   if (problems) return refuseForm(values, problems.errors, problems.message);
   const sent = await sendPageForm(

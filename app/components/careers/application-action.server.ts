@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { CV_TOO_LARGE } from "../../../schemas/cv-limits";
-import { BODY_TOO_LARGE_HEADER } from "../../../shared/page-forms";
-import { refuseForm, sendPageForm } from "../../lib/page-form.server";
+import { BODY_REFUSED_HEADER, BODY_TOO_LARGE_HEADER } from "../../../shared/page-forms";
+import { readForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
 import { applicationLabels, NETWORK_ERROR, readApplication, type ClosedJob } from "./application-fields";
 
 const TOO_LARGE_TO_READ =
@@ -17,7 +17,9 @@ const TOO_LARGE_TO_READ =
 export async function applicationAction(request: Request, context: AppLoadContext, jobId: number) {
   if (request.headers.get(BODY_TOO_LARGE_HEADER))
     return refuseForm({}, { cv: CV_TOO_LARGE }, TOO_LARGE_TO_READ, 413);
-  const form = await request.formData();
+  const refused = request.headers.get(BODY_REFUSED_HEADER);
+  if (refused) return refuseForm({}, {}, decodeURIComponent(refused), 429);
+  const form = await readForm(request);
   const questions = await context.services.applications.questionsFor(jobId);
   const { url_hp: _honeypot, ...values } = readApplication(form, questions);
   const sent = await sendPageForm(context, `/api/jobs/${jobId}/applications`, form, {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { acceptForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
+import { acceptForm, readForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
 import {
   CONTACT_FIELDS,
   contactBody,
@@ -15,7 +15,7 @@ import { validateContact } from "./contact-validation";
  * API's schema, then sent to the API route the script sends it to, its rate limit and honeypot included.
  */
 export async function contactAction(request: Request, context: AppLoadContext) {
-  const { url_hp, ...values } = readContact(await request.formData());
+  const { url_hp, ...values } = readContact(await readForm(request));
   const body = { ...contactBody(values), url_hp };
   const invalid = validateContact(body);
   if (invalid) return refuseForm(values, invalid);

@@ -11,6 +11,11 @@ describe("the addresses the console client builds", () => {
     );
     expect(() => urlOf("/api/blog/:id", {})).toThrow("/api/blog/:id needs the parameter id");
     expect(() => urlOf("/api/blog/:id", { id: "" })).toThrow("needs the parameter id");
+    // A dot segment would be resolved by the URL parser: the call would reach another route with the token.
+    for (const id of [".", ".."])
+      expect(() => urlOf("/api/members/:id/vehicles/:vehicleId", { id, vehicleId: 3 }), id).toThrow(
+        "needs the parameter id",
+      );
   });
 
   it("writes the query: lists comma-joined, absent values left out, nothing when empty", () => {

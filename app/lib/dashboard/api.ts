@@ -197,7 +197,9 @@ export function urlOf(
 ): string {
   const filled = path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === "") throw new Error(`${path} needs the parameter ${name}`);
+    // "." and ".." are left as they are by the encoding and resolved by the URL parser: another route.
+    if (value === undefined || value === "" || value === "." || value === "..")
+      throw new Error(`${path} needs the parameter ${name}`);
     return encodeURIComponent(String(value));
   });
   const built = queryString(query);

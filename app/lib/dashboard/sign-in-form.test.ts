@@ -79,4 +79,15 @@ describe("reading the API's answers", () => {
     expect(destination({ ...editor, role: "admin" }, "https://evil.example/")).toBe("/dashboard/home");
     expect(safeNext(null)).toBeNull();
   });
+
+  it("never follows a `next` a Location header cannot carry (the sign-in would succeed, then answer 500)", () => {
+    for (const next of [
+      "/dashboard/\r\nSet-Cookie: x=1",
+      "/dashboard/a b",
+      "/dashboard/\u00e9t\u0101",
+      "/dashboard/\\evil",
+    ])
+      expect(safeNext(next), JSON.stringify(next)).toBeNull();
+    expect(safeNext("/dashboard/blog?page=2#x")).toBe("/dashboard/blog?page=2#x");
+  });
 });

@@ -41,9 +41,9 @@ export type SignInOutcome =
 
 type Answer = Record<string, unknown>;
 
-/** Only same-site console paths are followed after sign-in (no open redirect). */
+/** Only same-site console paths are followed after sign-in (no open redirect), in what a Location header can carry. */
 export function safeNext(next: string | null): string | null {
-  return next && next.startsWith("/dashboard/") && !next.startsWith("//") ? next : null;
+  return next && /^\/dashboard\/[!-[\]-~]*$/.test(next) ? next : null;
 }
 
 /** Where a signed-in operator goes: where they were going, else their role's first screen. */

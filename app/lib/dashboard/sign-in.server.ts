@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { LoginResponse } from "../../../schemas/auth";
+import { readForm } from "../page-form.server";
 import { sessionCookie } from "./session";
 import {
   credentialProblems,
@@ -36,7 +37,7 @@ export async function signInAction({
   url: URL;
   context: AppLoadContext;
 }) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const next = url.searchParams.get("next");
   const signedIn = (outcome: Extract<SignInOutcome, { kind: "signed_in" }>, cookies: string[]) =>
     sessionStarted(url.protocol === "https:", outcome.answer, cookies, next);

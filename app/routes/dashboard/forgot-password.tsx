@@ -10,6 +10,7 @@ import {
   type PublicAnswer,
 } from "~/components/dashboard/signed-out-card";
 import { Spinner } from "~/components/dashboard/spinner";
+import { readForm } from "~/lib/page-form.server";
 import { consoleMeta } from "~/lib/dashboard/meta";
 import { forgotPasswordSchema } from "../../../schemas/password-reset";
 import type { Route } from "./+types/forgot-password";
@@ -31,7 +32,7 @@ const afterPost = (login: string, shown: PublicAnswer): ForgotState =>
  * and sent to the same API route as the script sends it (its limits and answer floor included).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = readLogin(await request.formData());
+  const values = readLogin(await readForm(request));
   const noStore = { "Cache-Control": "no-store" };
   const checked = check(values);
   if (!checked.ok)
