@@ -194,7 +194,7 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
           // stays, so whoever made two changes cannot cancel the owner's link by undoing their own second one.
           await tx
             .delete(emailChangeUndo)
-            .where(and(eq(emailChangeUndo.operatorId, operator.id), gt(emailChangeUndo.id, link.id)));
+            .where(and(eq(emailChangeUndo.operatorId, operator.id), gt(emailChangeUndo.id, opened.link.id)));
           await voidResetLinksIn(tx, operator.id);
           await revokeSessionsIn(tx, operator.id);
           const who = { operatorId: operator.id, username: operator.username };
