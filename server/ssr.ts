@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
 import { BODY_REFUSED_HEADER, BODY_TOO_LARGE_HEADER } from "../shared/page-forms";
+import { statusOf } from "./plugins/errors";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 
 export async function loadServerBuild(dir: string): Promise<ServerBuild> {
@@ -89,7 +90,7 @@ export async function registerSsr(
       handler: (q, r) => handler(q, r),
       // Refused unread, the post still reaches the page's action, marked, so the form says what to fix.
       errorHandler: (error, request, reply) => {
-        const status = (error as { statusCode?: number }).statusCode;
+        const status = statusOf(error);
         if (status === 413) return handler(request, reply, { header: BODY_TOO_LARGE_HEADER, value: "1" });
         if (status === 429 && refuseUnread)
           return handler(request, reply, {

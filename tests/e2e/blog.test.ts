@@ -3,9 +3,20 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost, daysAgo, startSite, type RunningSite } from "../support/factories";
-import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
 
-const browser = setupBrowser();
+// Its own server: the list's order, counts and the demo posts' comments are asserted exactly, and other files
+// publish posts and post comments on the shared one while this file runs.
+let server: RunningServer | undefined;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const baseURL = () => server!.url;
+const browser = setupBrowser(baseURL);
 
 // Demo content: posts are inserted in this order (ids 1-7); the seventh is a draft. Then the Hindi and Tamil
 // versions of posts 1 and 2 (ids 8-11, published after their originals), whose cards say "View Details" in
