@@ -49,7 +49,7 @@ function StepHeading({ step }: { step: Step["name"] }) {
 }
 
 /**
- * "Import CSV" of a console list (issue 27): choose a file, match its columns, check the rows (a dry run
+ * "Import CSV" of a console list: choose a file, match its columns, check the rows (a dry run
  * with each bad cell's message), import them in one transaction with progress, then download the failed
  * rows or undo. Recent imports, with Undo, are listed under the file input.
  */
