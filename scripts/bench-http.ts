@@ -36,6 +36,7 @@ import { loadServerBuild } from "../server/ssr";
 import { ensureBuild } from "../tests/support/build";
 import { freePort, TEST_ADMIN } from "../tests/e2e/support/server";
 import { commandOf, cpuMs, treePids } from "./support/process";
+import { CAREERS_PATH, jobPath } from "../shared/paths";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -323,8 +324,8 @@ async function cachedRoutes(ours: Served): Promise<{ rows: Row[]; failures: stri
     "/",
     "/blog",
     postPath,
-    "/Careers-page",
-    `/careers-details?jobId=${jobs[0]!.id}`,
+    CAREERS_PATH,
+    jobPath(jobs[0]!.id),
     "/api/blog_details/",
     "/api/post_jobs/",
     "/api/teams/",
@@ -460,12 +461,7 @@ interface GrowthRow {
   timings: Record<string, number>;
 }
 
-const GROWTH_ROUTES = [
-  "/blog",
-  "/Careers-page",
-  "/api/blog_details/?page=1&page_size=12",
-  "/api/blog_details/",
-];
+const GROWTH_ROUTES = ["/blog", CAREERS_PATH, "/api/blog_details/?page=1&page_size=12", "/api/blog_details/"];
 const FLAT_ROUTES = new Set(GROWTH_ROUTES.slice(0, 3));
 
 async function growth(): Promise<{ rows: GrowthRow[]; failures: string[] }> {

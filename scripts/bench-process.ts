@@ -19,6 +19,7 @@ import pg from "pg";
 import { ensureBuild } from "../tests/support/build";
 import { freePort } from "../tests/e2e/support/server";
 import { commandOf, rssMb, treePids } from "./support/process";
+import { CAREERS_PATH, jobPath } from "../shared/paths";
 
 const RESTARTS = Math.max(1, Number(process.env.BENCH_RESTARTS ?? 3));
 const REQUESTS = 300;
@@ -95,12 +96,12 @@ async function publicTraffic(port: number) {
     "/consulting-services",
     "/contact",
     "/blog",
-    "/Careers-page",
+    CAREERS_PATH,
     "/api/blog_details/",
     "/api/post_jobs/",
     "/api/teams/",
     ...posts.slice(0, 5).map((p) => `/blog/${p.id}`),
-    ...jobs.slice(0, 5).map((j) => `/careers-details?jobId=${j.id}`),
+    ...jobs.slice(0, 5).map((j) => jobPath(j.id)),
   ];
   for (let i = 0; i < REQUESTS; i++) {
     const res = await fetch(base + paths[i % paths.length]!, {

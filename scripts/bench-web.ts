@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { postPath } from "../shared/slug";
 import { freePort, startServer } from "../tests/e2e/support/server";
 import { DEFAULT_BUDGET, JOB_BUDGET, PAGES, POST_BUDGET, type Budget } from "./page-budgets";
+import { jobPath } from "../shared/paths";
 
 /** The newest blog post (and the newest in Hindi and in Tamil) and a job page, found on the running server. */
 async function contentPages(origin: string): Promise<{ path: string; budget?: Partial<Budget> }[]> {
@@ -29,7 +30,7 @@ async function contentPages(origin: string): Promise<{ path: string; budget?: Pa
     ...(await newestPost("")),
     ...(await newestPost("?lang=hi")),
     ...(await newestPost("?lang=ta")),
-    ...(jobs[0] ? [{ path: `/careers-details?jobId=${jobs[0].id}`, budget: JOB_BUDGET }] : []),
+    ...(jobs[0] ? [{ path: jobPath(jobs[0].id), budget: JOB_BUDGET }] : []),
   ];
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { recordId } from "../../schemas/common";
 import { jobDetailSchema, jobListItemSchema } from "../../schemas/job";
 import { DomainError } from "../../domain/errors";
+import { jobPath } from "../../shared/paths";
 
 const jobParams = z.object({ jobId: recordId("jobId must be a positive whole number") });
 
@@ -35,7 +36,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
 
   app.sitemapSources.push(async () =>
     (await careers.sitemapEntries()).map((job) => ({
-      path: `/careers-details?jobId=${job.id}`,
+      path: jobPath(job.id),
       lastmod: job.updated_at,
     })),
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Alternate } from "../../shared/hreflang";
 import { staticPublicPaths } from "../../shared/content/public-paths";
+import { CAREERS_PATH } from "../../shared/paths";
 
 export interface SitemapEntry {
   path: string;
@@ -47,7 +48,7 @@ export async function seoRoutes(app: FastifyInstance) {
 
   // Friendly aliases for the spec's routes.
   const aliases: Record<string, string> = {
-    "/careers": "/Careers-page",
+    "/careers": CAREERS_PATH,
     "/about": "/about-page",
     "/leadership": "/leadership-page",
   };

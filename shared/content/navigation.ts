@@ -1,6 +1,7 @@
 import type { products } from "./products";
 import type { solutions } from "./solutions";
 import type { FooterColumn, NavEntry, NavLink, SitePath } from "./types";
+import { CAREERS_PATH } from "../paths";
 
 /**
  * Links that mirror a content collection one-to-one, in the same order.
@@ -41,7 +42,7 @@ export const aboutLinks = [
 ] as const satisfies readonly NavLink[];
 
 export const blogLink = { label: "Blog", path: "/blog" } as const satisfies NavLink;
-export const careersLink = { label: "Careers", path: "/Careers-page" } as const satisfies NavLink;
+export const careersLink = { label: "Careers", path: CAREERS_PATH } as const satisfies NavLink;
 export const contactLink = { label: "Contact", path: "/contact" } as const satisfies NavLink;
 /** The call to action in the header and the home hero: straight to the contact form from the first screen. */
 export const expertCta = {

@@ -8,6 +8,7 @@ import { refusalOf, type FormAnswer } from "../forms/validate";
 import type { APPLICATION_LABELS } from "./application-fields";
 import { applicationLabels, NETWORK_ERROR, readApplication } from "./application-fields";
 import { QuestionField } from "./question-field";
+import { jobPath } from "../../../shared/paths";
 
 const CV_AGAIN = (name: string) =>
   `You chose “${name}”: choose it again, as a file is not kept when the form comes back.`;
@@ -95,7 +96,7 @@ export function ApplicationForm({
   return (
     <form
       method="post"
-      action={`/careers-details?jobId=${jobId}`}
+      action={jobPath(jobId)}
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { JobListItem } from "../../../schemas/job";
 import { jobPreview } from "~/lib/html-text";
+import { jobPath } from "../../../shared/paths";
 
 export type CareerJob = JobListItem & { apply_link: string };
 
@@ -10,7 +11,7 @@ export function JobCard({ job, onDetails }: { job: CareerJob; onDetails: () => v
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
       <h2 className="text-xl font-bold leading-snug text-navy-900">
-        <Link to={`/careers-details?jobId=${job.id}`} className="hover:text-brand-700">
+        <Link to={jobPath(job.id)} className="hover:text-brand-700">
           {job.job_title}
         </Link>
       </h2>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { RUPEE, type CareerJob } from "./job-card";
+import { jobPath } from "../../../shared/paths";
 
 export function JobModal({ job: selected, onClose }: { job: CareerJob | null; onClose: () => void }) {
   // The last job stays in the panel while it fades out.
@@ -22,7 +23,7 @@ export function JobModal({ job: selected, onClose }: { job: CareerJob | null; on
             <a className="btn-secondary" href={job.apply_link}>
               Apply by e-mail
             </a>
-            <a className="btn-primary" href={`/careers-details?jobId=${job.id}#apply`}>
+            <a className="btn-primary" href={`${jobPath(job.id)}#apply`}>
               Apply
             </a>
           </>
@@ -58,7 +59,7 @@ export function JobModal({ job: selected, onClose }: { job: CareerJob | null; on
             </>
           )}
           <Link
-            to={`/careers-details?jobId=${job.id}`}
+            to={jobPath(job.id)}
             className="mt-6 inline-block font-semibold text-brand-700 hover:text-brand-600"
           >
             Open the full job page →

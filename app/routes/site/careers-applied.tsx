@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/careers-applied";
 import { notFoundTitle } from "~/components/marketing/meta";
 import { pageTitle } from "~/lib/seo";
+import { CAREERS_PATH, jobPath } from "../../../shared/paths";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("jobId");
@@ -40,11 +41,11 @@ export default function ApplicationReceived({ loaderData }: Route.ComponentProps
           every application and will contact you if your profile matches the role.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/Careers-page" className="btn-primary">
+          <Link to={CAREERS_PATH} className="btn-primary">
             See all open positions
           </Link>
           {title && (
-            <Link to={`/careers-details?jobId=${jobId}`} className="btn-secondary">
+            <Link to={jobPath(jobId)} className="btn-secondary">
               Back to the job
             </Link>
           )}

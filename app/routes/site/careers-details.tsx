@@ -11,6 +11,7 @@ import { jobWithLocation } from "~/lib/job-title";
 import { truncate } from "~/lib/text";
 import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "~/lib/seo";
 import { KEEP_CV_DAYS } from "../../../schemas/application";
+import { CAREERS_PATH, jobPath } from "../../../shared/paths";
 
 /** The page's job id (`?jobId=`), else 404. */
 function jobIdOf(url: URL): number {
@@ -42,7 +43,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     throw data(closed, { status: 410 });
   }
   if (!job) throw data(null, { status: 404 });
-  const path = `/careers-details?jobId=${job.id}`;
+  const path = jobPath(job.id);
   return {
     job,
     path,
@@ -83,7 +84,7 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
     ...seoMeta({ title: jobWithLocation(job.title, job.location), description, path, baseUrl }),
     breadcrumbs(baseUrl, [
       ["Home", "/"],
-      ["Careers", "/Careers-page"],
+      ["Careers", CAREERS_PATH],
       [job.title, path],
     ]),
     jsonLd({
@@ -166,7 +167,7 @@ export default function CareerDetails({ loaderData, actionData }: Route.Componen
       <div className="bg-navy-900 py-12 text-white sm:py-16">
         <div className="container-page">
           <nav aria-label="Breadcrumb" className="text-sm text-slate-300">
-            <Link to="/Careers-page" className="hover:text-white">
+            <Link to={CAREERS_PATH} className="hover:text-white">
               ← All open positions
             </Link>
           </nav>
@@ -257,7 +258,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             {closed.refused ? "Your application was not sent: applications" : "Applications"} for “
             {closed.title}” are no longer taken, because the position is no longer open.
           </p>
-          <Link to="/Careers-page" className="btn-primary mt-8">
+          <Link to={CAREERS_PATH} className="btn-primary mt-8">
             See all open positions
           </Link>
         </div>
@@ -269,7 +270,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <div>
         <h1 className="text-3xl font-bold text-navy-900">Job not found</h1>
         <p className="mt-3 text-slate-600">This position may have been filled or closed.</p>
-        <Link to="/Careers-page" className="btn-primary mt-8">
+        <Link to={CAREERS_PATH} className="btn-primary mt-8">
           See all open positions
         </Link>
       </div>

@@ -10,6 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { htmlToText } from "~/lib/html-text";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { hasEveryWord, searchWords, titleMatchesFirst } from "../../../shared/search-words";
+import { CAREERS_PATH, careersSearchPath } from "../../../shared/paths";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
@@ -53,7 +54,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     }),
     breadcrumbs(baseUrl, [
       ["Home", "/"],
-      ["Careers", "/Careers-page"],
+      ["Careers", CAREERS_PATH],
     ]),
   ];
 }
@@ -63,7 +64,7 @@ function careersHref(q: string, page: number) {
   if (q) params.set("q", q);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
-  return query ? `/Careers-page?${query}` : "/Careers-page";
+  return careersSearchPath(query);
 }
 
 const searchable = (job: CareerJob) =>
@@ -152,7 +153,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       : jobs;
   // A page change is not a search: only a pending answer for other search text reads "Searching…".
   const pendingQ =
-    navigation.state === "loading" && navigation.location.pathname === "/Careers-page"
+    navigation.state === "loading" && navigation.location.pathname === CAREERS_PATH
       ? (new URLSearchParams(navigation.location.search).get("q") ?? "").trim()
       : q;
   const searching = !complete && (text.trim() !== q || pendingQ !== q);
@@ -174,7 +175,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         <form
           role="search"
           method="get"
-          action="/Careers-page"
+          action={CAREERS_PATH}
           className="flex max-w-2xl items-center gap-3"
           onSubmit={(e) => {
             e.preventDefault();
@@ -263,7 +264,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             : "We could not load the open positions just now. Please try again in a moment."}
         </p>
         {badSearch ? (
-          <Link to="/Careers-page" className="btn-secondary mt-6">
+          <Link to={CAREERS_PATH} className="btn-secondary mt-6">
             See every open position
           </Link>
         ) : null}

@@ -1,0 +1,12 @@
+/**
+ * Public addresses that are built in more than one place. The spellings are the spec's legacy ones, kept
+ * because links to them are out in the world: the careers list is `/Careers-page`, a job `/careers-details`.
+ * A post's address is `postPath` in shared/slug.ts.
+ */
+export const CAREERS_PATH = "/Careers-page";
+
+/** A job's page. */
+export const jobPath = (id: number | string) => `/careers-details?jobId=${id}`;
+
+/** A search of the careers list. */
+export const careersSearchPath = (query: string) => (query ? `${CAREERS_PATH}?${query}` : CAREERS_PATH);
