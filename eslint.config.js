@@ -3,8 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** A folder's module paths both ways: relative, and through its package alias ("#" is escaped: it starts a comment here). */
+const layer = (...folders) => folders.flatMap((folder) => [`**/${folder}/**`, `\\#${folder}/**`]);
+/** Across top-level folders, imports use the aliases (#schemas/…, #app/…), so moving a file moves no import. */
+const noDeepRelative = {
+  group: [
+    "../../**",
+    ...["app", "db", "domain", "schemas", "scripts", "server", "shared", "tests"].map((f) => `../${f}/**`),
+  ],
+  message: "Import from another folder through its alias (#schemas/x.ts, #app/…), not a ../../ path.",
+};
 const uiOnly = {
-  group: ["**/server/**", "**/db/**", "**/domain/**"],
+  group: layer("server", "db", "domain"),
   allowTypeImports: true,
   message: "app/ is UI only; use the load context.",
 };
@@ -37,10 +47,14 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noDeepRelative] }] },
+  },
+  {
     // The browser bundle must never reach the database, secrets or the HTTP server.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [uiOnly] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [uiOnly, noDeepRelative] }] },
   },
   {
     // Public pages download no console code or styles (docs/decisions/0012-console-stylesheet.md); a later
@@ -53,6 +67,7 @@ export default tseslint.config(
         {
           patterns: [
             uiOnly,
+            noDeepRelative,
             {
               group: CONSOLE_FOLDERS.map((folder) => `**/${folder}/**`),
               message:
@@ -72,7 +87,8 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/app/**"], message: "Import what the UI and the server share from shared/." },
+            { group: layer("app"), message: "Import what the UI and the server share from shared/." },
+            noDeepRelative,
           ],
         },
       ],
@@ -88,9 +104,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/server/**", "**/app/**"],
+              group: layer("server", "app"),
               message: "domain/ is below server/ and app/; pass what it needs in.",
             },
+            noDeepRelative,
           ],
         },
       ],
@@ -106,9 +123,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/server/**", "**/domain/**", "**/db/**", "**/app/**"],
+              group: layer("server", "domain", "db", "app"),
               message: "shared/ is imported by app/ and server/ and imports neither.",
             },
+            noDeepRelative,
           ],
         },
       ],
@@ -124,9 +142,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/server/**", "**/domain/**", "**/app/**"],
+              group: layer("server", "domain", "app"),
               message: "db/ is the bottom layer; read settings with db/settings.ts.",
             },
+            noDeepRelative,
           ],
         },
       ],

@@ -95,9 +95,6 @@ function reactRouterProductionInBrowser(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), precompressAssets(), reactRouterProductionInBrowser()],
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
   ssr: {
     noExternal: true,
     external: ["react", "react-dom", "react-router", "@react-router/node"],

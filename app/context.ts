@@ -1,5 +1,5 @@
-import type { Services } from "../domain/services";
-import type { PostPageForm } from "../server/page-forms";
+import type { Services } from "#domain/services.ts";
+import type { PostPageForm } from "#server/page-forms.ts";
 
 declare module "react-router" {
   interface AppLoadContext {

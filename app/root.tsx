@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
-import { todayInIndia } from "../shared/india-time";
+import { todayInIndia } from "#shared/india-time.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NavigationProgress } from "./components/layout/navigation-progress";

@@ -1,5 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { modelOverviewRedirects } from "../shared/content/models";
+import { modelOverviewRedirects } from "#shared/content/models.ts";
 
 const solutionPaths = [
   "consulting-services",

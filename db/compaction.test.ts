@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase } from "../tests/support/database";
-import { describeWith } from "../tests/support/services";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { describeWith } from "#tests/support/services.ts";
 import type { DatabaseHandle } from "./client";
 import { compactErased, compactionPending, oweCompaction } from "./compaction";
 import { auditLog, compactionDue } from "./schema/index";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client";
-import { jobs } from "../db/schema/index";
-import type { JobInput } from "../schemas/job";
-import { createTestDatabase } from "../tests/support/database";
-import { createActor, createJob } from "../tests/support/factories";
+import type { DatabaseHandle } from "#db/client.ts";
+import { jobs } from "#db/schema/index.ts";
+import type { JobInput } from "#schemas/job.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { createActor, createJob } from "#tests/support/factories.ts";
 import { createAuditService, type Actor } from "./audit/service";
 import { createBlogService } from "./blog/service";
 import { createContentAdminService, type ContentAdminService } from "./content-admin/service";

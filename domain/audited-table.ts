@@ -1,6 +1,6 @@
 import { eq, inArray, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client";
+import type { Database } from "#db/client.ts";
 import type { Actor, AuditService } from "./audit/service";
 import { DomainError } from "./errors";
 import { trashOf, type TrashSpec } from "./trash";

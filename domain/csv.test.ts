@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvDateTime } from "../shared/india-time";
+import { csvDateTime } from "#shared/india-time.ts";
 import { toCsv, unescapeCell } from "./csv";
 import { readCsv } from "./imports/csv-reader";
 

@@ -1,4 +1,4 @@
-import { csvDateTime } from "../shared/india-time";
+import { csvDateTime } from "#shared/india-time.ts";
 
 /** An ISO timestamp as the API writes it (`2026-07-06T10:37:53.249Z`); a plain date is left alone. */
 const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -1,15 +1,15 @@
 import { and, eq, gt, ilike, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { deletedRecords, importBatches, operators } from "../db/schema/index";
-import { importSpecs, importTrashTypes, importTypes } from "../schemas/imports";
-import type { Role } from "../schemas/operator";
+import type { Database } from "#db/client.ts";
+import { deletedRecords, importBatches, operators } from "#db/schema/index.ts";
+import { importSpecs, importTrashTypes, importTypes } from "#schemas/imports.ts";
+import type { Role } from "#schemas/operator.ts";
 import {
   trashTypes,
   trashTypesFor,
   type TrashEntry,
   type TrashListQuery,
   type TrashTypeName,
-} from "../schemas/trash";
+} from "#schemas/trash.ts";
 import type { Actor } from "./audit/service";
 import { DomainError } from "./errors";
 import { recordNameOf } from "./record-name";

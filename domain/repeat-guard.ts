@@ -1,6 +1,6 @@
 import { and, gt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client";
+import type { Database } from "#db/client.ts";
 import { DomainError } from "./errors";
 
 /** An identical public submission within this many seconds is a double click or a resend, not a new message. */

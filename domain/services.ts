@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { Database } from "../db/client";
-import { compactErased } from "../db/compaction";
+import type { Database } from "#db/client.ts";
+import { compactErased } from "#db/compaction.ts";
 import { createAuditService } from "./audit/service";
 import { createPasswordResetService } from "./auth/password-reset";
 import { createSecurityMail } from "./auth/security-mail";

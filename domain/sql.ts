@@ -1,5 +1,5 @@
 import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database } from "#db/client.ts";
 import { DomainError } from "./errors";
 
 /** A case-insensitive "contains" pattern for ILIKE that escapes LIKE wildcards, so "50%" means the text "50%". */

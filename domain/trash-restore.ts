@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client";
-import type { deletedRecords } from "../db/schema/index";
+import type { Database } from "#db/client.ts";
+import type { deletedRecords } from "#db/schema/index.ts";
 import { causes, DomainError } from "./errors";
 import type { IdTable, TrashSpec } from "./trash";
 

@@ -1,8 +1,8 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { blogPosts, blogRevisions, deletedRecords, importBatches, siteSettings } from "../db/schema/index";
-import { STAGED_MINUTES } from "../schemas/imports";
-import { DEFAULT_TRASH_DAYS } from "../schemas/settings";
+import type { Database } from "#db/client.ts";
+import { blogPosts, blogRevisions, deletedRecords, importBatches, siteSettings } from "#db/schema/index.ts";
+import { STAGED_MINUTES } from "#schemas/imports.ts";
+import { DEFAULT_TRASH_DAYS } from "#schemas/settings.ts";
 import { rowsOf } from "./sql";
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deletedRecords } from "../db/schema/index";
-import { DEFAULT_TRASH_DAYS } from "../schemas/settings";
-import { createTestApp } from "../tests/support/app";
+import { deletedRecords } from "#db/schema/index.ts";
+import { DEFAULT_TRASH_DAYS } from "#schemas/settings.ts";
+import { createTestApp } from "#tests/support/app.ts";
 import { TRASH_PURGE_INTERVAL_MS } from "./trash";
 
 afterEach(() => vi.useRealTimers());

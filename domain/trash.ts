@@ -1,9 +1,9 @@
-import { MAX_MATCHING } from "../schemas/bulk";
+import { MAX_MATCHING } from "#schemas/bulk.ts";
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { setImmediate as yieldToOthers } from "node:timers/promises";
 import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client";
-import { deletedRecords } from "../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { deletedRecords } from "#db/schema/index.ts";
 import type { Actor, AuditService } from "./audit/service";
 import { DomainError } from "./errors";
 import { insertInBatches, rowsOf } from "./sql";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { blogLanguages, languageCodeList, type BlogLanguage } from "../shared/blog-languages";
-import { IMAGE_SOURCE_RULE, isAllowedImageSource } from "../shared/image-sources";
+import { blogLanguages, languageCodeList, type BlogLanguage } from "#shared/blog-languages.ts";
+import { IMAGE_SOURCE_RULE, isAllowedImageSource } from "#shared/image-sources.ts";
 import { timestamp } from "./api-responses";
 import { recordId } from "./common";
 import { optionalIsoDateTime } from "./dates";

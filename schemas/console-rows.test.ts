@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
-import type { ContentAdminService } from "../domain/content-admin/service";
-import type { LogisticsService } from "../domain/logistics";
+import type { ContentAdminService } from "#domain/content-admin/service.ts";
+import type { LogisticsService } from "#domain/logistics/index.ts";
 import type { AnalyticsKpi, AnalyticsOverall } from "./analytics";
 import type { BlogRow } from "./blog";
 import type { JobRow } from "./job";

@@ -78,7 +78,7 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The directory works in India time: "today" is the calendar date in Asia/Kolkata. */
-export { todayInIndia } from "../shared/india-time";
+export { todayInIndia } from "#shared/india-time.ts";
 
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
 import { z } from "zod";
-import { createTestApp } from "../tests/support/app";
-import type { ApiRoute } from "../server/plugins/access";
+import { createTestApp } from "#tests/support/app.ts";
+import type { ApiRoute } from "#server/plugins/access.ts";
 
 export const TABLE_FILE = fileURLToPath(new URL("../app/lib/dashboard/api-routes.ts", import.meta.url));
 

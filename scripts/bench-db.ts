@@ -15,14 +15,14 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { openDatabase, type Database } from "../db/client";
-import { members, serviceHistory } from "../db/schema/index";
-import * as schema from "../db/schema/index";
+import { openDatabase, type Database } from "#db/client.ts";
+import { members, serviceHistory } from "#db/schema/index.ts";
+import * as schema from "#db/schema/index.ts";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { rmSync } from "node:fs";
-import { seedLogistics } from "../db/seed/demo";
-import { createAuditService } from "../domain/audit/service";
-import { createLogisticsService, type LogisticsService } from "../domain/logistics/index";
+import { seedLogistics } from "#db/seed/demo.ts";
+import { createAuditService } from "#domain/audit/service.ts";
+import { createLogisticsService, type LogisticsService } from "#domain/logistics/index.ts";
 import {
   addDays,
   afterSaleQuerySchema,
@@ -36,7 +36,7 @@ import {
   serviceRequestListQuerySchema,
   todayInIndia,
   truckResource,
-} from "../schemas/logistics";
+} from "#schemas/logistics.ts";
 
 const { values } = parseArgs({
   options: {

@@ -19,8 +19,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { ensureBuild } from "../tests/support/build";
-import { startServer } from "../tests/e2e/support/server";
+import { ensureBuild } from "#tests/support/build.ts";
+import { startServer } from "#tests/e2e/support/server.ts";
 import { adminApi } from "./support/admin-api";
 import { durations, percentile, round, sampleUrl } from "./support/health-sampler";
 import { rssMb } from "./support/process";

@@ -16,10 +16,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { ensureBuild } from "../tests/support/build";
-import { freePort } from "../tests/e2e/support/server";
+import { ensureBuild } from "#tests/support/build.ts";
+import { freePort } from "#tests/e2e/support/server.ts";
 import { commandOf, rssMb, treePids } from "./support/process";
-import { CAREERS_PATH, jobPath } from "../shared/paths";
+import { CAREERS_PATH, jobPath } from "#shared/paths.ts";
 
 const RESTARTS = Math.max(1, Number(process.env.BENCH_RESTARTS ?? 3));
 const REQUESTS = 300;

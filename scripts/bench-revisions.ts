@@ -16,8 +16,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { startServer } from "../tests/e2e/support/server";
-import { ensureBuild } from "../tests/support/build";
+import { startServer } from "#tests/e2e/support/server.ts";
+import { ensureBuild } from "#tests/support/build.ts";
 import { adminApi } from "./support/admin-api";
 import { clock, during, percentile, round, sampleUrl, type Span } from "./support/health-sampler";
 import { rssMb } from "./support/process";

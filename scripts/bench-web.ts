@@ -11,10 +11,10 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { gzipSync } from "node:zlib";
-import { postPath } from "../shared/slug";
-import { freePort, startServer } from "../tests/e2e/support/server";
+import { postPath } from "#shared/slug.ts";
+import { freePort, startServer } from "#tests/e2e/support/server.ts";
 import { DEFAULT_BUDGET, JOB_BUDGET, PAGES, POST_BUDGET, type Budget } from "./page-budgets";
-import { jobPath } from "../shared/paths";
+import { jobPath } from "#shared/paths.ts";
 
 /** The newest blog post (and the newest in Hindi and in Tamil) and a job page, found on the running server. */
 async function contentPages(origin: string): Promise<{ path: string; budget?: Partial<Budget> }[]> {

@@ -19,9 +19,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import sharp from "sharp";
-import { botPages, gccPhases, managedTeamsPages, modelOverviewRedirects } from "../shared/content/models";
-import { products } from "../shared/content/products";
-import { solutions } from "../shared/content/solutions";
+import { botPages, gccPhases, managedTeamsPages, modelOverviewRedirects } from "#shared/content/models.ts";
+import { products } from "#shared/content/products.ts";
+import { solutions } from "#shared/content/solutions.ts";
 
 const DEFAULT_PATHS = [
   "/details/features",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../tests/support/app";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe("5xx answers", () => {
     const { buildApp } = await import("./app");
     const logger = pino({ level: "error" }, { write: (line: string) => void lines.push(line) });
     const app = await buildApp({ config: t.config, database: t.app.database, logger });
-    const { messageAnswerSchema } = await import("../schemas/api-responses");
+    const { messageAnswerSchema } = await import("#schemas/api-responses.ts");
     app.get(
       "/api/boom",
       { config: { access: "public" }, schema: { response: { 200: messageAnswerSchema } } },

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { databaseEnv } from "../db/settings";
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS } from "../domain/notifications/retry-schedule";
+import { databaseEnv } from "#db/settings.ts";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS } from "#domain/notifications/retry-schedule.ts";
 import { parseProxyTrust, PROXY_TRUST_RULE, type ProxyTrust } from "./proxy-trust";
 
 const boolish = z

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import type { Logger } from "pino";
-import { embeddedDatabaseExists, openDatabase, type DatabaseHandle } from "../db/client";
-import { embeddedDataDir } from "../db/settings";
-import { seedDemoContent } from "../db/seed/demo";
+import { embeddedDatabaseExists, openDatabase, type DatabaseHandle } from "#db/client.ts";
+import { embeddedDataDir } from "#db/settings.ts";
+import { seedDemoContent } from "#db/seed/demo.ts";
 import type { Config } from "./config";
 
 /**

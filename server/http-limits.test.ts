@@ -1,9 +1,9 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { operatorToken } from "../tests/support/auth";
-import { createTestApp, type TestApp } from "../tests/support/app";
-import { postInTwoWrites } from "../tests/support/http";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { postInTwoWrites } from "#tests/support/http.ts";
 
 /**
  * What a crowd of anonymous clients can make the server do with request bodies: nothing is read for a

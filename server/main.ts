@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { discardPreviousDatabase, PREVIOUS_DATABASE, unfinishedRestore } from "../db/backup/previous";
-import { claimDataDir, DataDirBusyError, type DataDirClaim } from "../db/data-dir-lock";
-import { createOperatorService } from "../domain/operators/service";
+import { discardPreviousDatabase, PREVIOUS_DATABASE, unfinishedRestore } from "#db/backup/previous.ts";
+import { claimDataDir, DataDirBusyError, type DataDirClaim } from "#db/data-dir-lock.ts";
+import { createOperatorService } from "#domain/operators/service.ts";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { CREATE_DATABASE_FLAG, createEmbeddedDatabaseApart, openConfiguredDatabase } from "./database";

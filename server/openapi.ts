@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorAnswerSchema } from "../schemas/api-responses";
+import { errorAnswerSchema } from "#schemas/api-responses.ts";
 import type { ApiRoute } from "./plugins/access";
 
 type JsonSchema = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { jobApplications } from "../db/schema/index";
-import { applicationFields } from "../tests/support/applications";
-import { createTestApp, type TestApp } from "../tests/support/app";
-import { samplePdf } from "../tests/support/cv-files";
-import { createJob } from "../tests/support/factories";
+import { jobApplications } from "#db/schema/index.ts";
+import { applicationFields } from "#tests/support/applications.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { samplePdf } from "#tests/support/cv-files.ts";
+import { createJob } from "#tests/support/factories.ts";
 import { pageFormPoster } from "./page-forms";
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
-import { BODY_REFUSED_HEADER, BODY_TOO_LARGE_HEADER } from "../shared/page-forms";
+import { BODY_REFUSED_HEADER, BODY_TOO_LARGE_HEADER } from "#shared/page-forms.ts";
 import { statusOf } from "./plugins/errors";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyTypeProvider } from "fastify";
 import fastJson, { type Schema } from "fast-json-stringify";
 import { z } from "zod";
-import { errorAnswerSchema } from "../schemas/api-responses";
-import { describeIssues, fieldErrors } from "../schemas/validation";
-import { DomainError } from "../domain/errors";
+import { errorAnswerSchema } from "#schemas/api-responses.ts";
+import { describeIssues, fieldErrors } from "#schemas/validation.ts";
+import { DomainError } from "#domain/errors.ts";
 
 /** Routes declare shared Zod schemas; handlers read what the schema outputs. */
 export interface ZodProvider extends FastifyTypeProvider {

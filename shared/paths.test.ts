@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import routes from "../app/routes";
+import routes from "#app/routes.ts";
 import { CAREERS_PATH, careersSearchPath, jobPath } from "./paths";
 
 /** Every path the route config declares, nested ones included. */

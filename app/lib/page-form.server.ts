@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import type { PageFormBody, PageFormRoute } from "../../server/page-forms";
+import type { PageFormBody, PageFormRoute } from "#server/page-forms.ts";
 import { refusalOf, type FieldErrors, type FormAnswer } from "../components/forms/validate";
 
 /** A form's answer is for this visitor only: never kept by a cache. */

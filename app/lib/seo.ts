@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-import { SITE_NAME } from "../../shared/site";
+import { SITE_NAME } from "#shared/site.ts";
 
 export { SITE_NAME };
 export const DEFAULT_OG_IMAGE = "/og-default.png";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { solutions } from "../../shared/content/solutions";
-import { telHref as schemaTelHref } from "../../schemas/settings";
+import { solutions } from "#shared/content/solutions.ts";
+import { telHref as schemaTelHref } from "#schemas/settings.ts";
 import { CARD_TEXT_LIMIT, ELLIPSIS, telHref, truncate } from "./text";
 
 describe("truncate", () => {

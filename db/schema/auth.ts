@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { auditActions } from "../../schemas/audit";
+import { auditActions } from "#schemas/audit.ts";
 import { operators } from "./content";
 
 /**

@@ -13,8 +13,8 @@ import {
 import { jobs } from "./content";
 import { bytea } from "./media";
 
-import { applicationStages, rejectReasons } from "../../schemas/application";
-import type { ApplicationAnswer } from "../../schemas/job-answers";
+import { applicationStages, rejectReasons } from "#schemas/application.ts";
+import type { ApplicationAnswer } from "#schemas/job-answers.ts";
 
 /** What the application form sends besides the CV: the columns of an application and of a later submission. */
 const sentFields = () => ({

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { JobQuestion } from "../../schemas/job-answers";
+import type { JobQuestion } from "#schemas/job-answers.ts";
 import {
   boolean,
   check,

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { importModes, importOutcomes, importStatuses, importTypes } from "../../schemas/imports";
+import { importModes, importOutcomes, importStatuses, importTypes } from "#schemas/imports.ts";
 import { operators } from "./content";
 
 /**

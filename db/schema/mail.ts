@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { mailStatuses } from "../../schemas/mail";
+import { mailStatuses } from "#schemas/mail.ts";
 
 /**
  * Mail waiting to be sent, written in the transaction of the record that causes it (domain/mail/outbox.ts).

@@ -1,4 +1,4 @@
-import { addDays, todayInIndia } from "../../schemas/logistics";
+import { addDays, todayInIndia } from "#schemas/logistics.ts";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

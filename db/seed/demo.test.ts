@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../client";
 import { blogPosts } from "../schema/content";
-import { createAuditService } from "../../domain/audit/service";
-import { createBlogService } from "../../domain/blog/service";
-import { createCareersService } from "../../domain/careers/service";
-import { createLogisticsService, type LogisticsService } from "../../domain/logistics/index";
-import { createSettingsService } from "../../domain/settings/service";
+import { createAuditService } from "#domain/audit/service.ts";
+import { createBlogService } from "#domain/blog/service.ts";
+import { createCareersService } from "#domain/careers/service.ts";
+import { createLogisticsService, type LogisticsService } from "#domain/logistics/index.ts";
+import { createSettingsService } from "#domain/settings/service.ts";
 import {
   addDays,
   buySellResource,
@@ -20,10 +20,10 @@ import {
   serviceRequestListQuerySchema,
   todayInIndia,
   truckResource,
-} from "../../schemas/logistics";
-import { createTestDatabase } from "../../tests/support/database";
-import { blogPostInputSchema } from "../../schemas/blog";
-import { hreflangAlternates } from "../../shared/hreflang";
+} from "#schemas/logistics.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { blogPostInputSchema } from "#schemas/blog.ts";
+import { hreflangAlternates } from "#shared/hreflang.ts";
 import { demoPosts } from "./demo-content";
 import { demoTranslations } from "./demo-translations";
 import { seedDemoContent } from "./demo";

@@ -15,7 +15,7 @@ import {
   tonnageBands,
   truckBrands,
   tyreCounts,
-} from "../../schemas/logistics-options";
+} from "#schemas/logistics-options.ts";
 import {
   cityByState,
   companySuffixes,
@@ -30,7 +30,7 @@ import {
 } from "./demo-content";
 import { activityTimes } from "./activity";
 import { demoTranslations } from "./demo-translations";
-import { todayInIndia } from "../../schemas/logistics";
+import { todayInIndia } from "#schemas/logistics.ts";
 
 const DAY_MS = 86_400_000;
 

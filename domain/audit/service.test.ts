@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { auditLog } from "../../db/schema/index";
-import { createTestDatabase } from "../../tests/support/database";
-import { createActor } from "../../tests/support/factories";
+import type { DatabaseHandle } from "#db/client.ts";
+import { auditLog } from "#db/schema/index.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { createActor } from "#tests/support/factories.ts";
 import { createAuditService, type Actor } from "./service";
 
 let handle: DatabaseHandle;

@@ -1,8 +1,8 @@
 import { insertInBatches, likePattern, orderBy } from "../sql";
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { auditLog, deletedRecords } from "../../db/schema/index";
-import type { AuditListQuery } from "../../schemas/audit";
+import type { Database } from "#db/client.ts";
+import { auditLog, deletedRecords } from "#db/schema/index.ts";
+import type { AuditListQuery } from "#schemas/audit.ts";
 import { dateRange } from "../logistics/common";
 import { recordNameOf } from "../record-name";
 import { trashExpiry } from "../trash";

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { operatorSessions, operators, refreshTokens } from "../../db/schema/index";
-import type { Device } from "../../schemas/auth";
+import type { Database } from "#db/client.ts";
+import { operatorSessions, operators, refreshTokens } from "#db/schema/index.ts";
+import type { Device } from "#schemas/auth.ts";
 import type { AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import type { AuthenticatedOperator } from "./service";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Database } from "../../db/client";
-import { emailChangeUndo } from "../../db/schema/index";
-import { EMAIL_UNDO_DAYS } from "../../schemas/password-reset";
+import type { Database } from "#db/client.ts";
+import { emailChangeUndo } from "#db/schema/index.ts";
+import { EMAIL_UNDO_DAYS } from "#schemas/password-reset.ts";
 import type { SecurityNotices } from "./security-mail";
 import { voidResetLinksIn } from "./sessions";
 

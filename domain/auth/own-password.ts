@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { operatorSessions, operators } from "../../db/schema/index";
-import type { PasswordChange, Reauth } from "../../schemas/auth";
+import type { Database } from "#db/client.ts";
+import { operatorSessions, operators } from "#db/schema/index.ts";
+import type { PasswordChange, Reauth } from "#schemas/auth.ts";
 import type { AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { hashPassword, verifyPassword } from "../operators/service";

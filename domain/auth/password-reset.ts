@@ -1,13 +1,13 @@
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
-import type { Database } from "../../db/client";
-import { emailChangeUndo, operators, passwordResetTokens } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { emailChangeUndo, operators, passwordResetTokens } from "#db/schema/index.ts";
 import {
   EMAIL_UNDO_INVALID,
   RESET_LINK_INVALID,
   RESET_LINK_MINUTES,
   type PasswordReset,
-} from "../../schemas/password-reset";
+} from "#schemas/password-reset.ts";
 import type { AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { enqueueMail } from "../notifications/outbox";

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import type { Database } from "../../db/client";
-import { operatorSessions, operators, refreshTokens } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { operatorSessions, operators, refreshTokens } from "#db/schema/index.ts";
 import { lockFamily, revokeFamilyIn } from "./devices";
 import type { Refreshed, Session } from "./service";
 import { shareOperator, type Executor } from "./sessions";

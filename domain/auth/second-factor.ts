@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { loginThrottle, operatorRecoveryCodes, operators, operatorTwoFactor } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { loginThrottle, operatorRecoveryCodes, operators, operatorTwoFactor } from "#db/schema/index.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import type { SecurityMail } from "./security-mail";

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/client";
-import { EMAIL_UNDO_DAYS } from "../../schemas/password-reset";
-import { formatDateTime } from "../../shared/india-time";
+import type { Database } from "#db/client.ts";
+import { EMAIL_UNDO_DAYS } from "#schemas/password-reset.ts";
+import { formatDateTime } from "#shared/india-time.ts";
 import { enqueueMail } from "../notifications/outbox";
 
 /** Who a security notice goes to: the account, at an address (none: nothing is sent). */

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Database } from "../../db/client";
-import { operatorSessions, operators, refreshTokens } from "../../db/schema/index";
-import { REAUTH_MINUTES } from "../../shared/auth";
-import type { Role } from "../../schemas/operator";
+import type { Database } from "#db/client.ts";
+import { operatorSessions, operators, refreshTokens } from "#db/schema/index.ts";
+import { REAUTH_MINUTES } from "#shared/auth.ts";
+import type { Role } from "#schemas/operator.ts";
 import type { AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { hashPassword, verifyPassword } from "../operators/service";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { operators, passwordResetTokens, refreshTokens } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { operators, passwordResetTokens, refreshTokens } from "#db/schema/index.ts";
 
 /** The database or a transaction on it. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;

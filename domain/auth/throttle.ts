@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { knownSignInAddresses, loginThrottle, operatorSessions, refreshTokens } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { knownSignInAddresses, loginThrottle, operatorSessions, refreshTokens } from "#db/schema/index.ts";
 
 /**
  * Sign-in throttling, after OWASP's authentication cheat sheet, Django-axes (lock the combination of

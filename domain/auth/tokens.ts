@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from "jose";
-import type { Role } from "../../schemas/operator";
+import type { Role } from "#schemas/operator.ts";
 
 export const TOKEN_AUDIENCE = "gcc-console";
 export const TOKEN_ISSUER = "gcc-view-360";

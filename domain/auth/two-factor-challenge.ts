@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT } from "jose";
-import type { Database } from "../../db/client";
-import { operators } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { operators } from "#db/schema/index.ts";
 import { DomainError } from "../errors";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "./tokens";
 import { sha256 } from "./totp";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { roleTwoFactorPolicy } from "../../db/schema/index";
-import { roles, type Role } from "../../schemas/operator";
-import type { TwoFactorPolicy } from "../../schemas/two-factor";
+import type { Database } from "#db/client.ts";
+import { roleTwoFactorPolicy } from "#db/schema/index.ts";
+import { roles, type Role } from "#schemas/operator.ts";
+import type { TwoFactorPolicy } from "#schemas/two-factor.ts";
 import type { Actor, AuditService } from "../audit/service";
 
 /** Operators who must enrol before they may do anything: their role requires it and they have no factor. */

@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { Secret } from "otpauth";
 import QRCode from "qrcode";
-import type { Database } from "../../db/client";
-import { operatorRecoveryCodes, operators, operatorTwoFactor } from "../../db/schema/index";
-import { FEW_RECOVERY_CODES, type TwoFactorSetup, type TwoFactorStatus } from "../../schemas/two-factor";
+import type { Database } from "#db/client.ts";
+import { operatorRecoveryCodes, operators, operatorTwoFactor } from "#db/schema/index.ts";
+import { FEW_RECOVERY_CODES, type TwoFactorSetup, type TwoFactorStatus } from "#schemas/two-factor.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { createSecondFactorCheck, WRONG_CODE } from "./second-factor";

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import type { Database } from "../../db/client";
-import { blogPosts, blogRevisions } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { blogPosts, blogRevisions } from "#db/schema/index.ts";
 import {
   blogPostCreateSchema,
   blogPostInputSchema,
@@ -11,7 +11,7 @@ import {
   type BlogPostInput,
   type BlogRevision,
   type BlogRevisionSummary,
-} from "../../schemas/blog";
+} from "#schemas/blog.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import type { BlogService } from "./service";

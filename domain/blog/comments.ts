@@ -1,12 +1,12 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { blogComments, blogPosts } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { blogComments, blogPosts } from "#db/schema/index.ts";
 import {
   COMMENT_LIST_MAX,
   commentInputSchema,
   type CommentInput,
   type PublicComment,
-} from "../../schemas/comment";
+} from "#schemas/comment.ts";
 import { insertUnlessRepeated } from "../repeat-guard";
 import { isPublic } from "./visibility";
 

@@ -1,14 +1,14 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { blogPosts } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { blogPosts } from "#db/schema/index.ts";
 import {
   blogPostCreateSchema,
   blogPostInputSchema,
   type BlogPostCreateInput,
   type BlogPostDetail,
   type BlogPostInput,
-} from "../../schemas/blog";
-import type { BlogLanguage } from "../../shared/blog-languages";
+} from "#schemas/blog.ts";
+import type { BlogLanguage } from "#shared/blog-languages.ts";
 import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { sanitizeRichText } from "./sanitize";

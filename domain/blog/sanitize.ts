@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { isAllowedImageSource } from "../../shared/image-sources";
+import { isAllowedImageSource } from "#shared/image-sources.ts";
 
 /**
  * The only HTML we ever serve from the database: structural and inline formatting tags, links to

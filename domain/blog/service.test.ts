@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { blogPosts, jobs } from "../../db/schema/index";
-import { createTestDatabase } from "../../tests/support/database";
-import { createPost, daysAgo } from "../../tests/support/factories";
+import type { DatabaseHandle } from "#db/client.ts";
+import { blogPosts, jobs } from "#db/schema/index.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { createPost, daysAgo } from "#tests/support/factories.ts";
 import { createCareersService } from "../careers/service";
 import { createSettingsService } from "../settings/service";
 import { createBlogService } from "./service";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { blogPosts } from "../../db/schema/index";
-import type { BlogArticle, BlogPostCard } from "../../schemas/blog";
-import { asBlogLanguage, type BlogLanguage } from "../../shared/blog-languages";
-import type { PublishedTranslation } from "../../shared/hreflang";
+import type { Database } from "#db/client.ts";
+import { blogPosts } from "#db/schema/index.ts";
+import type { BlogArticle, BlogPostCard } from "#schemas/blog.ts";
+import { asBlogLanguage, type BlogLanguage } from "#shared/blog-languages.ts";
+import type { PublishedTranslation } from "#shared/hreflang.ts";
 import { createCommentService } from "./comments";
 import { createPostWrites } from "./post-writes";
 import { isPublic, groupOf } from "./visibility";

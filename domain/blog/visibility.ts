@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import { blogPosts } from "../../db/schema/index";
+import { blogPosts } from "#db/schema/index.ts";
 
 // Scheduled posts (published_at in the future) stay hidden until their time comes.
 export const isPublic = () => and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, sql`now()`));

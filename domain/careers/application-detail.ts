@@ -1,13 +1,13 @@
 import { and, asc, eq, getTableColumns } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import {
   jobApplicationNotes,
   jobApplicationStages,
   jobApplicationSubmissions,
   jobApplications,
   jobs,
-} from "../../db/schema/index";
-import type { ApplicationDetail } from "../../schemas/application";
+} from "#db/schema/index.ts";
+import type { ApplicationDetail } from "#schemas/application.ts";
 import { DomainError } from "../errors";
 import { columns, toRow } from "./application-rows";
 

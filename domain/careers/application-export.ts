@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { jobApplications, jobs } from "../../db/schema/index";
-import { rejectReasonLabels, stageLabels, type ApplicationListQuery } from "../../schemas/application";
+import type { Database } from "#db/client.ts";
+import { jobApplications, jobs } from "#db/schema/index.ts";
+import { rejectReasonLabels, stageLabels, type ApplicationListQuery } from "#schemas/application.ts";
 import { toCsv } from "../csv";
 import { columns, order, where } from "./application-rows";
 

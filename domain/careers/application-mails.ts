@@ -4,8 +4,8 @@ import {
   stageLabels,
   type ApplicationFields,
   type ApplicationStage,
-} from "../../schemas/application";
-import type { ApplicationAnswer } from "../../schemas/job-answers";
+} from "#schemas/application.ts";
+import type { ApplicationAnswer } from "#schemas/job-answers.ts";
 
 /** How the mail outbox names an application whose personal data a mail carries. */
 export const mailAbout = (id: number) => `job_application:${id}`;

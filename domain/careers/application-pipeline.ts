@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { jobApplicationStages, jobApplications, jobs } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { jobApplicationStages, jobApplications, jobs } from "#db/schema/index.ts";
 import {
   applicationStages,
   stageLabels,
@@ -8,8 +8,8 @@ import {
   type ApplicationBoardQuery,
   type ApplicationListQuery,
   type BulkStageChange,
-} from "../../schemas/application";
-import { MAX_MATCHING } from "../../schemas/bulk";
+} from "#schemas/application.ts";
+import { MAX_MATCHING } from "#schemas/bulk.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { insertInBatches } from "../sql";

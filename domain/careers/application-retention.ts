@@ -1,14 +1,14 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { oweCompaction } from "../../db/compaction";
+import type { Database } from "#db/client.ts";
+import { oweCompaction } from "#db/compaction.ts";
 import {
   auditLog,
   jobApplicationNotes,
   jobApplicationSubmissions,
   jobApplications,
   jobs,
-} from "../../db/schema/index";
-import { KEEP_CV_DAYS } from "../../schemas/application";
+} from "#db/schema/index.ts";
+import { KEEP_CV_DAYS } from "#schemas/application.ts";
 import { eraseMailAbout } from "../notifications/outbox";
 import type { SettingsService } from "../settings/service";
 import { mailAbout } from "./application-mails";

@@ -1,7 +1,7 @@
 /** How applications are read for the console: the columns, the row the API answers, the list's filters and order. */
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { jobApplications, jobs } from "../../db/schema/index";
-import type { ApplicationListQuery, ApplicationRow } from "../../schemas/application";
+import { jobApplications, jobs } from "#db/schema/index.ts";
+import type { ApplicationListQuery, ApplicationRow } from "#schemas/application.ts";
 import { likePattern, orderBy } from "../sql";
 
 type Row = typeof jobApplications.$inferSelect;

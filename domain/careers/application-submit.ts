@@ -1,13 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import {
-  jobApplicationStages,
-  jobApplicationSubmissions,
-  jobApplications,
-  jobs,
-} from "../../db/schema/index";
-import type { ApplicationFields } from "../../schemas/application";
-import type { ApplicationAnswer } from "../../schemas/job-answers";
+import type { Database } from "#db/client.ts";
+import { jobApplicationStages, jobApplicationSubmissions, jobApplications, jobs } from "#db/schema/index.ts";
+import type { ApplicationFields } from "#schemas/application.ts";
+import type { ApplicationAnswer } from "#schemas/job-answers.ts";
 import { DomainError } from "../errors";
 import { enqueueMail, enqueueVisitorMail } from "../notifications/outbox";
 import type { PublicAddressService } from "../settings/public-address";

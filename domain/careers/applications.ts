@@ -1,14 +1,14 @@
 import { count, eq, isNotNull } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { compactErased } from "../../db/compaction";
-import { jobApplicationNotes, jobApplicationStages, jobApplications, jobs } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { compactErased } from "#db/compaction.ts";
+import { jobApplicationNotes, jobApplicationStages, jobApplications, jobs } from "#db/schema/index.ts";
 import type {
   ApplicationDetail,
   ApplicationFields,
   ApplicationListQuery,
   StageChange,
-} from "../../schemas/application";
-import type { ApplicationAnswer, JobQuestion } from "../../schemas/job-answers";
+} from "#schemas/application.ts";
+import type { ApplicationAnswer, JobQuestion } from "#schemas/job-answers.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import type { PublicAddressService } from "../settings/public-address";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sampleDocm, samplePdf, sampleDocx, zip } from "../../tests/support/cv-files";
-import { docxSamples, pdfSamples, plainDocxs, plainPdfs } from "../../tests/support/hostile-cvs";
+import { sampleDocm, samplePdf, sampleDocx, zip } from "#tests/support/cv-files.ts";
+import { docxSamples, pdfSamples, plainDocxs, plainPdfs } from "#tests/support/hostile-cvs.ts";
 import { DomainError } from "../errors";
 import { MAX_DOCX_ENTRIES } from "./cv-docx";
 import { checkCv } from "./cv-file";

@@ -2,7 +2,7 @@ import { DomainError } from "../errors";
 import { inspectFile } from "../files/inspection";
 import { checkDocx } from "./cv-docx";
 import { checkPdf } from "./cv-pdf";
-import { CV_TOO_LARGE, MAX_CV_BYTES } from "../../schemas/cv-limits";
+import { CV_TOO_LARGE, MAX_CV_BYTES } from "#schemas/cv-limits.ts";
 
 export const CV_TYPES = {
   pdf: "application/pdf",

@@ -1,4 +1,4 @@
-import type { SalaryRange } from "../../schemas/job";
+import type { SalaryRange } from "#schemas/job.ts";
 
 /**
  * Reads the free-text salary editors type ("12,00,000 - 18,00,000 per annum", "25,000 per month")

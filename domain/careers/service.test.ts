@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { createTestDatabase } from "../../tests/support/database";
-import { createJob, daysAgo } from "../../tests/support/factories";
+import type { DatabaseHandle } from "#db/client.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { createJob, daysAgo } from "#tests/support/factories.ts";
 import { createSettingsService } from "../settings/service";
 import { createCareersService, type CareersService } from "./service";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { jobs } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { jobs } from "#db/schema/index.ts";
 import {
   applyMailto,
   employmentTypeLabel,
@@ -10,12 +10,12 @@ import {
   type JobInput,
   type JobListItem,
   type JobPage,
-} from "../../schemas/job";
+} from "#schemas/job.ts";
 import { escapeHtml, sanitizeRichText } from "../blog/sanitize";
 import { likePattern } from "../sql";
 import type { SettingsService } from "../settings/service";
 import { parseSalary } from "./salary";
-import { searchWords } from "../../shared/search-words";
+import { searchWords } from "#shared/search-words.ts";
 
 type JobRow = typeof jobs.$inferSelect;
 

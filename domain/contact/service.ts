@@ -1,9 +1,9 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { contactRequests } from "../../db/schema/index";
-import { contactRequestSchema, type ContactRequestInput } from "../../schemas/contact";
-import type { Enquiry, EnquiryUpdate } from "../../schemas/enquiry";
-import type { ListQuery } from "../../schemas/list-query";
+import type { Database } from "#db/client.ts";
+import { contactRequests } from "#db/schema/index.ts";
+import { contactRequestSchema, type ContactRequestInput } from "#schemas/contact.ts";
+import type { Enquiry, EnquiryUpdate } from "#schemas/enquiry.ts";
+import type { ListQuery } from "#schemas/list-query.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { auditedTable } from "../audited-table";

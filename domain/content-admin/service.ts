@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type AnyColumn } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { blogComments, blogPosts, jobApplications, jobs, teamMembers } from "../../db/schema/index";
-import type { BlogPostCreateInput, BlogPostInput, BlogRow, BlogTranslation } from "../../schemas/blog";
-import type { JobInput } from "../../schemas/job";
-import type { ListQuery } from "../../schemas/list-query";
-import { teamMemberInputSchema, type TeamMemberInput } from "../../schemas/team";
+import type { Database } from "#db/client.ts";
+import { blogComments, blogPosts, jobApplications, jobs, teamMembers } from "#db/schema/index.ts";
+import type { BlogPostCreateInput, BlogPostInput, BlogRow, BlogTranslation } from "#schemas/blog.ts";
+import type { JobInput } from "#schemas/job.ts";
+import type { ListQuery } from "#schemas/list-query.ts";
+import { teamMemberInputSchema, type TeamMemberInput } from "#schemas/team.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { createBlogAdmin } from "../blog/admin";
 import type { BlogService } from "../blog/service";

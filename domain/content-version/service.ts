@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { contentVersion } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { contentVersion } from "#db/schema/index.ts";
 
 export interface ContentVersionOptions {
   /** How long a version read is trusted before the database is asked again (the staleness bound). */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { docx, samplePdf, wordDocument } from "../../tests/support/cv-files";
+import { docx, samplePdf, wordDocument } from "#tests/support/cv-files.ts";
 import { createFileInspector } from "./inspection";
 
 describe("file inspection in worker threads", () => {

@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { importBatches, importRows } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { importBatches, importRows } from "#db/schema/index.ts";
 import {
   importOutcomes,
   STAGED_MINUTES,
   type ImportBatch,
   type ImportCounts,
   type ImportType,
-} from "../../schemas/imports";
+} from "#schemas/imports.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { trashDays, trashExpiry } from "../trash";

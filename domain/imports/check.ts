@@ -1,5 +1,5 @@
 import { setImmediate as yieldToOthers } from "node:timers/promises";
-import type { ImportCheck, ImportPlan, PreviewRow } from "../../schemas/imports";
+import type { ImportCheck, ImportPlan, PreviewRow } from "#schemas/imports.ts";
 import { stagedChunks, stagedOnly, zeroCounts, type ImportDeps } from "./batches";
 import { classify, fieldsOf, type Classified } from "./classify";
 

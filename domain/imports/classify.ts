@@ -1,15 +1,15 @@
 import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
-import { members } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { members } from "#db/schema/index.ts";
 import {
   cellValue,
   type ImportField,
   type ImportMode,
   type ImportOutcome,
   type ImportPlan,
-} from "../../schemas/imports";
-import { formatPhone } from "../../schemas/phone";
+} from "#schemas/imports.ts";
+import { formatPhone } from "#schemas/phone.ts";
 import { unescapeCell } from "../csv";
 import { DomainError } from "../errors";
 import { plural } from "./batches";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { setImmediate as yieldToOthers } from "node:timers/promises";
-import type { Database } from "../../db/client";
-import { importBatches, importRows, memberVehicles } from "../../db/schema/index";
-import type { ImportBatch, ImportPlan } from "../../schemas/imports";
+import type { Database } from "#db/client.ts";
+import { importBatches, importRows, memberVehicles } from "#db/schema/index.ts";
+import type { ImportBatch, ImportPlan } from "#schemas/imports.ts";
 import type { Actor } from "../audit/service";
 import { rowsOf } from "../logistics/common";
 import {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { importRows } from "../../db/schema/index";
+import { importRows } from "#db/schema/index.ts";
 import { toCsv } from "../csv";
 import { DomainError } from "../errors";
 import { batchOf, stagedChunks, type ImportDeps } from "./batches";

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from "drizzle-orm";
-import { importBatches } from "../../db/schema/index";
-import type { ImportBatch, ImportType } from "../../schemas/imports";
+import { importBatches } from "#db/schema/index.ts";
+import type { ImportBatch, ImportType } from "#schemas/imports.ts";
 import { batchColumns, toBatch, type ImportDeps } from "./batches";
 
 /** Recent imports (of one list, or all), newest first, with how long each can be undone. */

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import type { AuditService } from "../audit/service";
 import type { LogisticsService } from "../logistics/index";
 import type { ImportDeps } from "./batches";

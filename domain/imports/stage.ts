@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { setImmediate as yieldToOthers } from "node:timers/promises";
-import { importBatches, importRows } from "../../db/schema/index";
+import { importBatches, importRows } from "#db/schema/index.ts";
 import {
   importSpecs,
   MAX_IMPORT_COLUMNS,
@@ -8,7 +8,7 @@ import {
   suggestMapping,
   type ImportType,
   type StagedImport,
-} from "../../schemas/imports";
+} from "#schemas/imports.ts";
 import type { Actor } from "../audit/service";
 import { DomainError } from "../errors";
 import { inspectFile } from "../files/inspection";

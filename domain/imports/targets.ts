@@ -1,12 +1,12 @@
 import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { getTableColumns, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { crmLeads, crmNotes, members } from "../../db/schema/index";
-import { importSpecs, type ImportSpec, type ImportType } from "../../schemas/imports";
+import type { Database } from "#db/client.ts";
+import { crmLeads, crmNotes, members } from "#db/schema/index.ts";
+import { importSpecs, type ImportSpec, type ImportType } from "#schemas/imports.ts";
 import type { Actor } from "../audit/service";
 import type { DirectoryService } from "../logistics/directory";
 import type { LogisticsService } from "../logistics/index";
-import type { AnyResource } from "../../schemas/resource";
+import type { AnyResource } from "#schemas/resource.ts";
 
 type IdTable = PgTable & { id: AnyPgColumn };
 export interface MemberRef {

@@ -7,9 +7,9 @@ import {
   importRows,
   memberVehicles,
   trucks,
-} from "../../db/schema/index";
-import { importTrashTypes, importTypes } from "../../schemas/imports";
-import { trashTypes, type TrashTypeName } from "../../schemas/trash";
+} from "#db/schema/index.ts";
+import { importTrashTypes, importTypes } from "#schemas/imports.ts";
+import { trashTypes, type TrashTypeName } from "#schemas/trash.ts";
 import type { Actor } from "../audit/service";
 import { DomainError } from "../errors";
 import { daysText, trashWindowDays } from "../trash";

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { members, memberSearch, serviceHistory } from "../../db/schema/index";
-import type { AfterSaleCustomer, AfterSaleQuery, ServiceHistoryEntry } from "../../schemas/logistics";
-import { stateLabel } from "../../schemas/logistics-options";
+import type { Database } from "#db/client.ts";
+import { members, memberSearch, serviceHistory } from "#db/schema/index.ts";
+import type { AfterSaleCustomer, AfterSaleQuery, ServiceHistoryEntry } from "#schemas/logistics.ts";
+import { stateLabel } from "#schemas/logistics-options.ts";
 import { toCsv } from "../csv";
 import { orderBy } from "../sql";
 import { EXPORT_LIMIT, iso, offsetOf, searchCondition, memberBasics } from "./common";

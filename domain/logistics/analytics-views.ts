@@ -1,5 +1,5 @@
 import { eq, sql, type AnyColumn } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import {
   buySellListings,
   buySellSearch,
@@ -10,8 +10,8 @@ import {
   members,
   trucks,
   truckSearch,
-} from "../../db/schema/index";
-import { analyticsColumns } from "../../schemas/analytics";
+} from "#db/schema/index.ts";
+import { analyticsColumns } from "#schemas/analytics.ts";
 
 const ZONE = sql.raw(`'Asia/Kolkata'`);
 

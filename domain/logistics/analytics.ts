@@ -1,5 +1,5 @@
 import { and, count, desc, gte, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import {
   addDays,
   analyticsRange,
@@ -8,7 +8,7 @@ import {
   type AnalyticsEntity,
   type AnalyticsPeriod,
   type AnalyticsQuery,
-} from "../../schemas/logistics";
+} from "#schemas/logistics.ts";
 import { toCsv } from "../csv";
 import { EXPORT_LIMIT, offsetOf, rowsOf, searchCondition, startOfIndianDay } from "./common";
 import { orderBy } from "../sql";

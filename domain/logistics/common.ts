@@ -1,10 +1,10 @@
 import { and, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client";
-import { members } from "../../db/schema/index";
-import { formatPhone } from "../../schemas/phone";
-import { stateOptions } from "../../schemas/logistics-options";
-import { addDays } from "../../schemas/logistics";
+import type { Database } from "#db/client.ts";
+import { members } from "#db/schema/index.ts";
+import { formatPhone } from "#schemas/phone.ts";
+import { stateOptions } from "#schemas/logistics-options.ts";
+import { addDays } from "#schemas/logistics.ts";
 import { likePattern, rowsOf } from "../sql";
 import { causes, DomainError } from "../errors";
 

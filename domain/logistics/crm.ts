@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
-import { crmLeads, crmNotes, leadSearch } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { crmLeads, crmNotes, leadSearch } from "#db/schema/index.ts";
 import {
   leadCsvHeaders,
   todayInIndia,
@@ -11,8 +11,8 @@ import {
   type leadInputSchema,
   type leadMoveSchema,
   type leadUpdateSchema,
-} from "../../schemas/logistics";
-import { leadStatuses } from "../../schemas/logistics-options";
+} from "#schemas/logistics.ts";
+import { leadStatuses } from "#schemas/logistics-options.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { trashOf } from "../trash";

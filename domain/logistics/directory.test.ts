@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { auditLog, trucks } from "../../db/schema/index";
-import { truckResource } from "../../schemas/directory/trucks";
-import { csvColumns } from "../../schemas/resource";
-import { createTestDatabase } from "../../tests/support/database";
+import type { DatabaseHandle } from "#db/client.ts";
+import { auditLog, trucks } from "#db/schema/index.ts";
+import { truckResource } from "#schemas/directory/trucks.ts";
+import { csvColumns } from "#schemas/resource.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
 import { createAuditService, type Actor } from "../audit/service";
 import { csvPhone } from "../csv";
-import { csvDateTime } from "../../shared/india-time";
-import { createActor } from "../../tests/support/factories";
+import { csvDateTime } from "#shared/india-time.ts";
+import { createActor } from "#tests/support/factories.ts";
 import { createLogisticsService, type LogisticsService } from "./index";
 
 let handle: DatabaseHandle;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import {
   csvColumns,
   type AnyResource,
@@ -9,7 +9,7 @@ import {
   type InputOf,
   type ListQueryOfResource,
   type RecordOfResource,
-} from "../../schemas/resource";
+} from "#schemas/resource.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { trashOf } from "../trash";

@@ -1,14 +1,14 @@
 import { and, eq, getTableColumns, inArray, sql, desc } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
-import { feedback, feedbackSearch, members } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { feedback, feedbackSearch, members } from "#db/schema/index.ts";
 import type {
   FeedbackItem,
   FeedbackListQuery,
   feedbackInputSchema,
   feedbackUpdateSchema,
-} from "../../schemas/logistics";
-import type { feedbackStatuses } from "../../schemas/logistics-options";
+} from "#schemas/logistics.ts";
+import type { feedbackStatuses } from "#schemas/logistics-options.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { DomainError } from "../errors";

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import type { AuditService } from "../audit/service";
 import { createAnalyticsService } from "./analytics";
 import { createCrmService } from "./crm";

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql, desc } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import {
   buySellListings,
   drivers,
@@ -11,8 +11,8 @@ import {
   serviceHistory,
   serviceRequests,
   trucks,
-} from "../../db/schema/index";
-import { formatPhone } from "../../schemas/phone";
+} from "#db/schema/index.ts";
+import { formatPhone } from "#schemas/phone.ts";
 import type { z } from "zod";
 import {
   memberCsvHeaders,
@@ -22,8 +22,8 @@ import {
   type VerifiedMember,
   type memberInputSchema,
   type memberUpdateSchema,
-} from "../../schemas/logistics";
-import { stateLabel } from "../../schemas/logistics-options";
+} from "#schemas/logistics.ts";
+import { stateLabel } from "#schemas/logistics-options.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { DomainError } from "../errors";

@@ -1,5 +1,5 @@
 import { and, eq, gte, lte } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import {
   buySellListings,
   buySellSearch,
@@ -9,12 +9,12 @@ import {
   loadSearch,
   trucks,
   truckSearch,
-} from "../../db/schema/index";
-import { buySellResource } from "../../schemas/directory/buy-sell";
-import { driverResource } from "../../schemas/directory/drivers";
-import { loadResource } from "../../schemas/directory/loads";
-import { truckResource } from "../../schemas/directory/trucks";
-import { kmBands, priceBands, type Band } from "../../schemas/logistics-options";
+} from "#db/schema/index.ts";
+import { buySellResource } from "#schemas/directory/buy-sell.ts";
+import { driverResource } from "#schemas/directory/drivers.ts";
+import { loadResource } from "#schemas/directory/loads.ts";
+import { truckResource } from "#schemas/directory/trucks.ts";
+import { kmBands, priceBands, type Band } from "#schemas/logistics-options.ts";
 import type { AuditService } from "../audit/service";
 import { createDirectoryService } from "./directory";
 import type { MemberService } from "./members";

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql, desc } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
-import { members, serviceRequests, serviceRequestSearch } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { members, serviceRequests, serviceRequestSearch } from "#db/schema/index.ts";
 import type {
   ServiceRequest,
   ServiceRequestListQuery,
   serviceRequestUpdateSchema,
-} from "../../schemas/logistics";
+} from "#schemas/logistics.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { boundedCount, dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";

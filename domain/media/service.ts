@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { default as SharpFunction, Metadata } from "sharp";
-import type { Database } from "../../db/client";
-import { mediaFiles } from "../../db/schema/index";
-import type { StoredImage } from "../../schemas/media";
+import type { Database } from "#db/client.ts";
+import { mediaFiles } from "#db/schema/index.ts";
+import type { StoredImage } from "#schemas/media.ts";
 import { DomainError } from "../errors";
 import { inspectFile } from "../files/inspection";
 import { createWorkQueue } from "../work-queue";

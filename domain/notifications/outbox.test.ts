@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { auditLog, mailOutbox } from "../../db/schema/index";
-import { createTestDatabase } from "../../tests/support/database";
-import { createActor } from "../../tests/support/factories";
+import type { DatabaseHandle } from "#db/client.ts";
+import { auditLog, mailOutbox } from "#db/schema/index.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { createActor } from "#tests/support/factories.ts";
 import { createAuditService } from "../audit/service";
 import type { Mail } from "./mailer";
 import {

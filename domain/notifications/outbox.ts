@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Database } from "../../db/client";
-import { oweCompaction } from "../../db/compaction";
-import { auditLog, mailOutbox } from "../../db/schema/index";
-import type { MailMessage, MailStatus } from "../../schemas/mail";
-import type { ListQuery } from "../../schemas/list-query";
+import type { Database } from "#db/client.ts";
+import { oweCompaction } from "#db/compaction.ts";
+import { auditLog, mailOutbox } from "#db/schema/index.ts";
+import type { MailMessage, MailStatus } from "#schemas/mail.ts";
+import type { ListQuery } from "#schemas/list-query.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { likePattern, orderBy } from "../sql";

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import type { Database } from "../../db/client";
-import { operators } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { operators } from "#db/schema/index.ts";
 import {
   newOperatorSchema,
   passwordSchema,
@@ -9,7 +9,7 @@ import {
   type NewOperator,
   type OperatorSummary,
   type OperatorUpdate,
-} from "../../schemas/operator";
+} from "#schemas/operator.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { noteEmailChangeIn } from "../auth/email-change";
 import type { SecurityMail } from "../auth/security-mail";

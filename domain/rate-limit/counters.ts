@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
-import type { Database } from "../../db/client";
-import { rateLimitHits } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import { rateLimitHits } from "#db/schema/index.ts";
 
 /**
  * A counter every instance shares: what `key` added up to in the current fixed window (requests, or bytes when

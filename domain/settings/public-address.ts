@@ -1,4 +1,4 @@
-import type { PublicAddress } from "../../schemas/settings";
+import type { PublicAddress } from "#schemas/settings.ts";
 import type { SettingsService } from "./service";
 
 const trimmed = (url: string) => url.replace(/\/+$/, "");

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import type { Actor, AuditService } from "../audit/service";
-import { siteSettings } from "../../db/schema/index";
-import { siteSettingsSchema, type SiteSettings, type SiteSettingsInput } from "../../schemas/settings";
+import { siteSettings } from "#db/schema/index.ts";
+import { siteSettingsSchema, type SiteSettings, type SiteSettingsInput } from "#schemas/settings.ts";
 
 export const fallbackSettings: SiteSettings = {
   sales_email: "sales@example.com",

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { teamMembers } from "../../db/schema/index";
-import type { TeamMember } from "../../schemas/team";
+import type { Database } from "#db/client.ts";
+import { teamMembers } from "#db/schema/index.ts";
+import type { TeamMember } from "#schemas/team.ts";
 
 const columns = {
   id: teamMembers.id,

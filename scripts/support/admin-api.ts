@@ -1,4 +1,4 @@
-import { TEST_ADMIN } from "../../tests/e2e/support/server";
+import { TEST_ADMIN } from "#tests/e2e/support/server.ts";
 
 /** The JSON answer of a console API call, as the benches read it. */
 export interface Answer {

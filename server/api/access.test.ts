@@ -1,8 +1,8 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../domain/auth/tokens";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { reauthenticated } from "../../tests/support/auth";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "#domain/auth/tokens.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
 
 let t: TestApp;
 const tokens: Record<"admin" | "editor", string> = { admin: "", editor: "" };

@@ -1,9 +1,9 @@
 import { asc, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../db/schema/index";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { reauthenticated } from "../../tests/support/auth";
+import { auditLog } from "#db/schema/index.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
 
 let t: TestApp;
 beforeAll(async () => {

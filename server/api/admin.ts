@@ -1,26 +1,26 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
-import { archiveStream, takeSnapshot, type Snapshot } from "../../db/backup/archive";
-import { auditEntrySchema, auditListQuerySchema } from "../../schemas/audit";
-import { recordId } from "../../schemas/common";
-import { listQuerySchema } from "../../schemas/list-query";
+import { archiveStream, takeSnapshot, type Snapshot } from "#db/backup/archive.ts";
+import { auditEntrySchema, auditListQuerySchema } from "#schemas/audit.ts";
+import { recordId } from "#schemas/common.ts";
+import { listQuerySchema } from "#schemas/list-query.ts";
 import {
   newOperatorSchema,
   operatorRowSchema,
   operatorSummarySchema,
   operatorUpdateSchema,
-} from "../../schemas/operator";
-import { publicAddressSchema, siteSettingsSchema } from "../../schemas/settings";
-import { twoFactorPolicySchema } from "../../schemas/two-factor";
+} from "#schemas/operator.ts";
+import { publicAddressSchema, siteSettingsSchema } from "#schemas/settings.ts";
+import { twoFactorPolicySchema } from "#schemas/two-factor.ts";
 import {
   dataAnswerOf,
   listAnswerOf,
   messageAnswerSchema,
   recordAnswerOf,
   textAnswer,
-} from "../../schemas/api-responses";
-import { DomainError } from "../../domain/errors";
+} from "#schemas/api-responses.ts";
+import { DomainError } from "#domain/errors.ts";
 import { currentOperator, requireReauth } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTEMPTS_PER_ACCEPTED } from "../plugins/rate-limit";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { postApplication } from "../../tests/support/applications";
-import { executable, samplePdf } from "../../tests/support/cv-files";
-import { createJob } from "../../tests/support/factories";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { postApplication } from "#tests/support/applications.ts";
+import { executable, samplePdf } from "#tests/support/cv-files.ts";
+import { createJob } from "#tests/support/factories.ts";
 
 /** The applications route's limit on posts per address (the default, 5 accepted posts in 10 minutes). */
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { jobApplicationNotes, jobApplications } from "../../db/schema/index";
-import { operatorToken } from "../../tests/support/auth";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { itWith } from "../../tests/support/services";
+import { jobApplicationNotes, jobApplications } from "#db/schema/index.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { itWith } from "#tests/support/services.ts";
 
 // A note added while its application is being erased (as for CRM notes): the note either
 // commits first and is erased with the application, or waits and is refused; it never outlives the erasure.

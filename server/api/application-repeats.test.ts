@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jobApplicationSubmissions, jobApplications, mailOutbox } from "../../db/schema/index";
-import { VISITOR_MAILS_PER_RECIPIENT } from "../../domain/notifications/outbox";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { applicationFields, postApplication } from "../../tests/support/applications";
-import { operatorToken } from "../../tests/support/auth";
-import { samplePdf } from "../../tests/support/cv-files";
-import { createJob } from "../../tests/support/factories";
-import { itWith } from "../../tests/support/services";
+import { jobApplicationSubmissions, jobApplications, mailOutbox } from "#db/schema/index.ts";
+import { VISITOR_MAILS_PER_RECIPIENT } from "#domain/notifications/outbox.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { applicationFields, postApplication } from "#tests/support/applications.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { samplePdf } from "#tests/support/cv-files.ts";
+import { createJob } from "#tests/support/factories.ts";
+import { itWith } from "#tests/support/services.ts";
 
 /**
  * Someone who knows a candidate's e-mail address applies with it again: nothing of the application changes,

@@ -1,12 +1,12 @@
 import { Readable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, jobApplicationNotes, jobApplications, jobs, mailOutbox } from "../../db/schema/index";
-import { createApplicationService } from "../../domain/careers/applications";
-import { MAX_CV_BYTES } from "../../schemas/cv-limits";
-import { MAX_MATCHING } from "../../schemas/bulk";
-import { operatorToken } from "../../tests/support/auth";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { auditLog, jobApplicationNotes, jobApplications, jobs, mailOutbox } from "#db/schema/index.ts";
+import { createApplicationService } from "#domain/careers/applications.ts";
+import { MAX_CV_BYTES } from "#schemas/cv-limits.ts";
+import { MAX_MATCHING } from "#schemas/bulk.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import {
   docxZipBomb,
   executable,
@@ -14,9 +14,9 @@ import {
   sampleDocm,
   sampleDocx,
   samplePdf,
-} from "../../tests/support/cv-files";
-import { applicationFields, postApplication } from "../../tests/support/applications";
-import { createActor, createJob, daysAgo } from "../../tests/support/factories";
+} from "#tests/support/cv-files.ts";
+import { applicationFields, postApplication } from "#tests/support/applications.ts";
+import { createActor, createJob, daysAgo } from "#tests/support/factories.ts";
 
 let t: TestApp;
 let editor: string;

@@ -1,8 +1,8 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { attachmentHeader, checkCv } from "../../domain/careers/cv-file";
-import { APPLICATION_BODY_LIMIT, CV_MISSING, CV_TOO_LARGE, MAX_CV_BYTES } from "../../schemas/cv-limits";
+import { attachmentHeader, checkCv } from "#domain/careers/cv-file.ts";
+import { APPLICATION_BODY_LIMIT, CV_MISSING, CV_TOO_LARGE, MAX_CV_BYTES } from "#schemas/cv-limits.ts";
 import {
   applicationBoardColumnSchema,
   applicationBoardQuerySchema,
@@ -14,10 +14,10 @@ import {
   applicationRowSchema,
   bulkStageChangeSchema,
   stageChangeSchema,
-} from "../../schemas/application";
-import { recordId } from "../../schemas/common";
-import { exportIdsQuery } from "../../schemas/bulk";
-import { ANSWER_FIELD, checkAnswers } from "../../schemas/job-answers";
+} from "#schemas/application.ts";
+import { recordId } from "#schemas/common.ts";
+import { exportIdsQuery } from "#schemas/bulk.ts";
+import { ANSWER_FIELD, checkAnswers } from "#schemas/job-answers.ts";
 import {
   csvAnswerSchema,
   dataAnswerOf,
@@ -25,9 +25,9 @@ import {
   messageAnswerSchema,
   recordAnswerOf,
   textAnswer,
-} from "../../schemas/api-responses";
-import { describeIssues, fieldErrors } from "../../schemas/validation";
-import { DomainError } from "../../domain/errors";
+} from "#schemas/api-responses.ts";
+import { describeIssues, fieldErrors } from "#schemas/validation.ts";
+import { DomainError } from "#domain/errors.ts";
 import { currentOperator } from "../plugins/access";
 import type { BytesBudget } from "../plugins/rate-limit";
 import type { ZodProvider } from "../zod-provider";

@@ -10,9 +10,9 @@ import {
   members,
   memberVehicles,
   serviceRequests,
-} from "../../db/schema/index";
-import { enquiryInput } from "../../tests/support/factories";
-import { memberBody } from "../../tests/support/logistics-bodies";
+} from "#db/schema/index.ts";
+import { enquiryInput } from "#tests/support/factories.ts";
+import { memberBody } from "#tests/support/logistics-bodies.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
 
 // A write and its audit entry commit together: when the audit INSERT fails (here a trigger refuses it, as a

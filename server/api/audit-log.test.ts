@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../db/schema/index";
+import { auditLog } from "#db/schema/index.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
 
 // GET /api/audit_log: search (record name, action, entity, operator) and filters (operator, action, entity,

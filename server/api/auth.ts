@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { listAnswerOf, messageAnswerSchema } from "../../schemas/api-responses";
+import { listAnswerOf, messageAnswerSchema } from "#schemas/api-responses.ts";
 import {
   currentOperatorAnswerSchema,
   deviceSchema,
@@ -12,7 +12,7 @@ import {
   refreshAnswerSchema,
   type LoginResponse,
   type RefreshResponse,
-} from "../../schemas/auth";
+} from "#schemas/auth.ts";
 import {
   recoveryCodesAnswerSchema,
   recoveryCodesRequestSchema,
@@ -21,10 +21,10 @@ import {
   twoFactorEnableSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
-} from "../../schemas/two-factor";
-import type { Session } from "../../domain/auth/service";
-import { recordId } from "../../schemas/common";
-import { REAUTH_MINUTES, REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
+} from "#schemas/two-factor.ts";
+import type { Session } from "#domain/auth/service.ts";
+import { recordId } from "#schemas/common.ts";
+import { REAUTH_MINUTES, REFRESH_HEADER, REFRESH_HEADER_VALUE } from "#shared/auth.ts";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";
 

@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changedFields } from "../../app/lib/dashboard/audit-changes";
-import { auditLog, blogPosts, blogRevisions, deletedRecords } from "../../db/schema/index";
-import { createPreviewTokens } from "../../domain/blog/preview";
-import { purgeExpiredTrash } from "../../domain/trash";
-import { operatorToken } from "../../tests/support/auth";
-import { createPost } from "../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { changedFields } from "#app/lib/dashboard/audit-changes.ts";
+import { auditLog, blogPosts, blogRevisions, deletedRecords } from "#db/schema/index.ts";
+import { createPreviewTokens } from "#domain/blog/preview.ts";
+import { purgeExpiredTrash } from "#domain/trash.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createPost } from "#tests/support/factories.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let t: TestApp;
 let token = "";

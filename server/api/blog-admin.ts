@@ -6,7 +6,7 @@ import {
   messageAnswerSchema,
   recordAnswerOf,
   timestamp,
-} from "../../schemas/api-responses";
+} from "#schemas/api-responses.ts";
 import {
   blogPostDetailSchema,
   blogPreviewLinkSchema,
@@ -16,7 +16,7 @@ import {
   previewParams,
   revisionParams,
   type BlogPreviewLink,
-} from "../../schemas/blog";
+} from "#schemas/blog.ts";
 import type { ZodProvider } from "../zod-provider";
 import { currentOperator } from "../plugins/access";
 import { idParams } from "./crud";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blogComments, blogPosts } from "../../db/schema/index";
-import { operatorToken } from "../../tests/support/auth";
-import { createComment, createPost, daysAgo } from "../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { blogComments, blogPosts } from "#db/schema/index.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createComment, createPost, daysAgo } from "#tests/support/factories.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let t: TestApp;
 let token = "";

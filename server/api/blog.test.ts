@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blogComments, blogPosts } from "../../db/schema/index";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { createComment, createPost, daysAgo } from "../../tests/support/factories";
+import { blogComments, blogPosts } from "#db/schema/index.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createComment, createPost, daysAgo } from "#tests/support/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {

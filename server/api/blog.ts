@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
-import { postPath } from "../../shared/slug";
+import { postPath } from "#shared/slug.ts";
 import { z } from "zod";
 import {
   BLOG_PAGE_SIZE,
@@ -10,19 +10,19 @@ import {
   type pageQuerySchema,
   type BlogPostDetail,
   type BlogPostSummary,
-} from "../../schemas/blog";
-import { recordId } from "../../schemas/common";
+} from "#schemas/blog.ts";
+import { recordId } from "#schemas/common.ts";
 import {
   COMMENT_LIST_MAX,
   commentInputSchema,
   commentQuerySchema,
   COMMENTS_PER_PAGE,
   publicCommentSchema,
-} from "../../schemas/comment";
-import { recordAnswerOf } from "../../schemas/api-responses";
-import { languageOfCode } from "../../shared/blog-languages";
-import { hreflangAlternates, type PublishedTranslation } from "../../shared/hreflang";
-import { DomainError } from "../../domain/errors";
+} from "#schemas/comment.ts";
+import { recordAnswerOf } from "#schemas/api-responses.ts";
+import { languageOfCode } from "#shared/blog-languages.ts";
+import { hreflangAlternates, type PublishedTranslation } from "#shared/hreflang.ts";
+import { DomainError } from "#domain/errors.ts";
 
 const idParams = z.object({ id: recordId() });
 const PUBLIC_CACHE = "public, max-age=60";

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, crmLeads, deletedRecords } from "../../db/schema/index";
-import { MAX_MATCHING } from "../../schemas/bulk";
-import type { DatabaseHandle } from "../../db/client";
-import { createTestDatabase } from "../../tests/support/database";
-import { describeWith } from "../../tests/support/services";
+import { auditLog, crmLeads, deletedRecords } from "#db/schema/index.ts";
+import { MAX_MATCHING } from "#schemas/bulk.ts";
+import type { DatabaseHandle } from "#db/client.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { describeWith } from "#tests/support/services.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
 
 // "Select all N matching" at its stated limit, on both engines in every run that has PostgreSQL: the audit

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { createTestDatabase } from "../../tests/support/database";
-import { createPost } from "../../tests/support/factories";
+import type { DatabaseHandle } from "#db/client.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { createPost } from "#tests/support/factories.ts";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 

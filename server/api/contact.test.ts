@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactRequests } from "../../db/schema/index";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { contactRequests } from "#db/schema/index.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { restoreSchema } from "../../schemas/bulk";
+import { restoreSchema } from "#schemas/bulk.ts";
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
-import { recordId } from "../../schemas/common";
-import { contactRequestSchema } from "../../schemas/contact";
-import { enquiryListQuerySchema, enquirySchema, enquiryUpdateSchema } from "../../schemas/enquiry";
+import { recordId } from "#schemas/common.ts";
+import { contactRequestSchema } from "#schemas/contact.ts";
+import { enquiryListQuerySchema, enquirySchema, enquiryUpdateSchema } from "#schemas/enquiry.ts";
 import { assertSomeChange, sendCsv } from "./crud";
 import {
   csvAnswerSchema,
@@ -12,7 +12,7 @@ import {
   listAnswerOf,
   recordAnswerOf,
   restoreAnswerSchema,
-} from "../../schemas/api-responses";
+} from "#schemas/api-responses.ts";
 import { currentOperator } from "../plugins/access";
 
 const idParams = z.object({ id: recordId() });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts } from "../../db/schema/index";
-import { operatorToken } from "../../tests/support/auth";
-import { createComment, createJob, createMember, createPost } from "../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { blogPosts } from "#db/schema/index.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createComment, createJob, createMember, createPost } from "#tests/support/factories.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let t: TestApp;
 let token = "";

@@ -1,25 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
-import {
-  blogPostCreateSchema,
-  blogPostInputSchema,
-  blogRecordSchema,
-  blogRowSchema,
-} from "../../schemas/blog";
-import { commentRowSchema } from "../../schemas/comment";
+import { blogPostCreateSchema, blogPostInputSchema, blogRecordSchema, blogRowSchema } from "#schemas/blog.ts";
+import { commentRowSchema } from "#schemas/comment.ts";
 import {
   blogListQuerySchema,
   commentListQuerySchema,
   commentModerationSchema,
   jobListQuerySchema,
-} from "../../schemas/content-admin";
-import { jobInputSchema, jobRowSchema } from "../../schemas/job";
-import { listQuerySchema } from "../../schemas/list-query";
-import { teamMemberInputSchema } from "../../schemas/team";
+} from "#schemas/content-admin.ts";
+import { jobInputSchema, jobRowSchema } from "#schemas/job.ts";
+import { listQuerySchema } from "#schemas/list-query.ts";
+import { teamMemberInputSchema } from "#schemas/team.ts";
 import { currentOperator } from "../plugins/access";
 import { crudRoutes, idParams } from "./crud";
-import { messageAnswerSchema } from "../../schemas/api-responses";
-import { teamRowSchema } from "../../schemas/team";
+import { messageAnswerSchema } from "#schemas/api-responses.ts";
+import { teamRowSchema } from "#schemas/team.ts";
 
 const editor = { config: { access: "editor" as const } };
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crmNotes } from "../../db/schema/index";
-import { itWith } from "../../tests/support/services";
+import { crmNotes } from "#db/schema/index.ts";
+import { itWith } from "#tests/support/services.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
 
 // A note posted while its lead is being deleted (run with TEST_DATABASE_URL for real concurrency: PGlite

@@ -7,13 +7,13 @@ import {
   listAnswerOf,
   recordAnswerOf,
   restoreAnswerSchema,
-} from "../../schemas/api-responses";
+} from "#schemas/api-responses.ts";
 import type { ZodProvider } from "../zod-provider";
-import { recordId } from "../../schemas/common";
-import { bulkSelectionSchema, exportIdsQuery, restoreSchema } from "../../schemas/bulk";
-import type { Actor } from "../../domain/audit/service";
-import { DomainError } from "../../domain/errors";
-import { todayInIndia } from "../../shared/india-time";
+import { recordId } from "#schemas/common.ts";
+import { bulkSelectionSchema, exportIdsQuery, restoreSchema } from "#schemas/bulk.ts";
+import type { Actor } from "#domain/audit/service.ts";
+import { DomainError } from "#domain/errors.ts";
+import { todayInIndia } from "#shared/india-time.ts";
 import { currentOperator, type Access } from "../plugins/access";
 
 export const idParams = z.object({ id: recordId() });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobs } from "../../db/schema/index";
+import { jobs } from "#db/schema/index.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
-import { loadBody, memberBody } from "../../tests/support/logistics-bodies";
+import { loadBody, memberBody } from "#tests/support/logistics-bodies.ts";
 
 /**
  * Every date a request can carry is a real calendar date inside the range we keep (years 1900-9999), read

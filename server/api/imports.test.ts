@@ -11,11 +11,11 @@ import {
   members,
   memberVehicles,
   trucks,
-} from "../../db/schema/index";
-import { purgeExpiredTrash } from "../../domain/trash";
-import { importSpecs, type ImportType } from "../../schemas/imports";
-import { VEHICLE_MESSAGE } from "../../schemas/vehicle";
-import { importClient } from "../../tests/support/imports";
+} from "#db/schema/index.ts";
+import { purgeExpiredTrash } from "#domain/trash.ts";
+import { importSpecs, type ImportType } from "#schemas/imports.ts";
+import { VEHICLE_MESSAGE } from "#schemas/vehicle.ts";
+import { importClient } from "#tests/support/imports.ts";
 import {
   buySellBody,
   driverBody,
@@ -23,7 +23,7 @@ import {
   memberBody,
   nextPhone,
   truckBody,
-} from "../../tests/support/logistics-bodies";
+} from "#tests/support/logistics-bodies.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;

@@ -2,7 +2,7 @@ import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { PassThrough } from "node:stream";
 import { z } from "zod";
-import { csvAnswerSchema, dataAnswerOf, recordAnswerOf, textAnswer } from "../../schemas/api-responses";
+import { csvAnswerSchema, dataAnswerOf, recordAnswerOf, textAnswer } from "#schemas/api-responses.ts";
 import {
   importBatchSchema,
   importCheckSchema,
@@ -14,8 +14,8 @@ import {
   MAX_IMPORT_BYTES,
   stagedImportSchema,
   type ImportProgressLine,
-} from "../../schemas/imports";
-import { DomainError } from "../../domain/errors";
+} from "#schemas/imports.ts";
+import { DomainError } from "#domain/errors.ts";
 import { currentOperator } from "../plugins/access";
 import { statusOf } from "../plugins/errors";
 import type { ZodProvider } from "../zod-provider";

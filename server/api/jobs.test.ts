@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jobs } from "../../db/schema/index";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { createJob, daysAgo } from "../../tests/support/factories";
+import { jobs } from "#db/schema/index.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createJob, daysAgo } from "#tests/support/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
-import { recordId } from "../../schemas/common";
-import { jobDetailSchema, jobListItemSchema } from "../../schemas/job";
-import { DomainError } from "../../domain/errors";
-import { jobPath } from "../../shared/paths";
+import { recordId } from "#schemas/common.ts";
+import { jobDetailSchema, jobListItemSchema } from "#schemas/job.ts";
+import { DomainError } from "#domain/errors.ts";
+import { jobPath } from "#shared/paths.ts";
 
 const jobParams = z.object({ jobId: recordId("jobId must be a positive whole number") });
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { createPost } from "../../tests/support/factories";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createPost } from "#tests/support/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {

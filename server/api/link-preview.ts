@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { DomainError } from "../../domain/errors";
+import { DomainError } from "#domain/errors.ts";
 
 // Only pictures of ours: a file under /images (no dots but the extension, so no way out of it) or an upload.
 const STATIC_IMAGE = /^\/images\/[\w/-]+\.(?:svg|png|jpe?g|webp)$/;

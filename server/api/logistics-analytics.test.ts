@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactRequests, crmLeads, loads } from "../../db/schema/index";
-import { changePercent, periodRanges } from "../../domain/logistics/analytics";
+import { contactRequests, crmLeads, loads } from "#db/schema/index.ts";
+import { changePercent, periodRanges } from "#domain/logistics/analytics.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
-import { buySellBody, loadBody, memberBody, truckBody } from "../../tests/support/logistics-bodies";
+import { buySellBody, loadBody, memberBody, truckBody } from "#tests/support/logistics-bodies.ts";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 let phone = "";

@@ -5,10 +5,10 @@ import {
   analyticsEntityParams,
   analyticsQuerySchema,
   overallQuerySchema,
-} from "../../schemas/logistics";
+} from "#schemas/logistics.ts";
 import { z } from "zod";
-import { csvAnswerSchema, dataAnswerOf } from "../../schemas/api-responses";
-import { analyticsDaySchema, analyticsOverallSchema, analyticsRowSchemaOf } from "../../schemas/analytics";
+import { csvAnswerSchema, dataAnswerOf } from "#schemas/api-responses.ts";
+import { analyticsDaySchema, analyticsOverallSchema, analyticsRowSchemaOf } from "#schemas/analytics.ts";
 import { sendCsv } from "./crud";
 
 const admin = { config: { access: "admin" as const } };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { DatabaseHandle } from "../../db/client";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import type { DatabaseHandle } from "#db/client.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 /** A test app with a signed-in admin and editor, and helpers to call the logistics API as them. */
 export async function logisticsTestApp({ database }: { database?: DatabaseHandle } = {}) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { auditLog, feedback, serviceHistory, serviceRequests } from "../../db/schema/index";
-import { checkReview } from "../../domain/logistics/feedback";
+import { auditLog, feedback, serviceHistory, serviceRequests } from "#db/schema/index.ts";
+import { checkReview } from "#domain/logistics/feedback.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
-import { memberBody } from "../../tests/support/logistics-bodies";
+import { memberBody } from "#tests/support/logistics-bodies.ts";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 let memberId = 0;

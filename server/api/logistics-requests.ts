@@ -21,12 +21,12 @@ import {
   serviceRequestListQuerySchema,
   serviceRequestSchema,
   serviceRequestUpdateSchema,
-} from "../../schemas/logistics";
+} from "#schemas/logistics.ts";
 import { currentOperator } from "../plugins/access";
 import { crudRoutes, idParams, plural, sendCsv } from "./crud";
-import { exportIdsQuery } from "../../schemas/bulk";
+import { exportIdsQuery } from "#schemas/bulk.ts";
 import { z } from "zod";
-import { csvAnswerSchema, listAnswerOf, recordAnswerOf } from "../../schemas/api-responses";
+import { csvAnswerSchema, listAnswerOf, recordAnswerOf } from "#schemas/api-responses.ts";
 
 const csv = { 200: csvAnswerSchema };
 

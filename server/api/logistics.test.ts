@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, buySellListings, drivers, loads, members, trucks } from "../../db/schema/index";
+import { auditLog, buySellListings, drivers, loads, members, trucks } from "#db/schema/index.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
 import {
   buySellBody,
@@ -10,7 +10,7 @@ import {
   memberBody,
   nextPhone,
   truckBody,
-} from "../../tests/support/logistics-bodies";
+} from "#tests/support/logistics-bodies.ts";
 
 let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { csvAnswerSchema, listAnswerOf, recordAnswerOf, recordSchemaOf } from "../../schemas/api-responses";
+import { csvAnswerSchema, listAnswerOf, recordAnswerOf, recordSchemaOf } from "#schemas/api-responses.ts";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
-import { recordId } from "../../schemas/common";
+import { recordId } from "#schemas/common.ts";
 import {
   memberInputSchema,
   memberListQuerySchema,
@@ -12,14 +12,14 @@ import {
   memberVehicleSchema,
   verifiedMemberSchema,
   verifyQuerySchema,
-} from "../../schemas/logistics";
+} from "#schemas/logistics.ts";
 import { currentOperator } from "../plugins/access";
 import { analyticsRoutes } from "./logistics-analytics";
 import { requestRoutes } from "./logistics-requests";
 import { crudRoutes, idParams, plural, sendCsv } from "./crud";
-import { exportIdsQuery } from "../../schemas/bulk";
-import type { DirectoryService } from "../../domain/logistics/directory";
-import type { AnyResource } from "../../schemas/resource";
+import { exportIdsQuery } from "#schemas/bulk.ts";
+import type { DirectoryService } from "#domain/logistics/directory.ts";
+import type { AnyResource } from "#schemas/resource.ts";
 
 const vehicleParams = z.object({ id: recordId(), vehicleId: recordId() });
 const admin = { config: { access: "admin" as const } };

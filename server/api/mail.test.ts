@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client";
-import { mailOutbox } from "../../db/schema/index";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { operatorToken } from "../../tests/support/auth";
-import { createTestDatabase } from "../../tests/support/database";
-import { enquiryInput } from "../../tests/support/factories";
-import { describeWith } from "../../tests/support/services";
-import { startTestSmtp } from "../../tests/support/smtp";
+import { openDatabase } from "#db/client.ts";
+import { mailOutbox } from "#db/schema/index.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { enquiryInput } from "#tests/support/factories.ts";
+import { describeWith } from "#tests/support/services.ts";
+import { startTestSmtp } from "#tests/support/smtp.ts";
 
 const TWO_MINUTES = 120_000;
 const cleanups: (() => Promise<void>)[] = [];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { recordId } from "../../schemas/common";
-import { mailListAnswerSchema, mailListQuerySchema, mailRecordAnswerSchema } from "../../schemas/mail";
+import { recordId } from "#schemas/common.ts";
+import { mailListAnswerSchema, mailListQuerySchema, mailRecordAnswerSchema } from "#schemas/mail.ts";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";
 

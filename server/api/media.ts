@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { DomainError } from "../../domain/errors";
+import { DomainError } from "#domain/errors.ts";
 
 /** Uploaded image variants, from the database; ids are random and variants never change, so they cache forever. */
 export async function mediaRoutes(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { openApiPath } from "../openapi";
 
 let t: TestApp;

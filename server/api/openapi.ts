@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { anyRecord, textAnswer } from "../../schemas/api-responses";
+import { anyRecord, textAnswer } from "#schemas/api-responses.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "../openapi";
 import type { ApiRoute } from "../plugins/access";
 

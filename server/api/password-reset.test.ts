@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, mailOutbox, passwordResetTokens } from "../../db/schema/index";
-import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from "../../schemas/password-reset";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { reauthenticated } from "../../tests/support/auth";
-import { itWith } from "../../tests/support/services";
+import { auditLog, mailOutbox, passwordResetTokens } from "#db/schema/index.ts";
+import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from "#schemas/password-reset.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
+import { itWith } from "#tests/support/services.ts";
 import { FORGOT_ANSWER_FLOOR_MS, PASSWORD_RESET_DONE, RESET_REQUESTS_PER_ACCOUNT } from "./password-reset";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { setTimeout as delay } from "node:timers/promises";
-import { messageAnswerSchema, recordAnswerOf } from "../../schemas/api-responses";
+import { messageAnswerSchema, recordAnswerOf } from "#schemas/api-responses.ts";
 import {
   emailUndoSchema,
   FORGOT_PASSWORD_ANSWER,
@@ -8,8 +8,8 @@ import {
   ownAccountSchema,
   ownEmailSchema,
   passwordResetSchema,
-} from "../../schemas/password-reset";
-import { DomainError } from "../../domain/errors";
+} from "#schemas/password-reset.ts";
+import { DomainError } from "#domain/errors.ts";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { operatorToken } from "../../tests/support/auth";
-import { createPost } from "../../tests/support/factories";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createPost } from "#tests/support/factories.ts";
 
 /** The public address: PUBLIC_BASE_URL, else the one saved in Site settings (no restart), else the default. */
 describe("the public address", () => {

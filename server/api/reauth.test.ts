@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, mailOutbox, operators, operatorTwoFactor } from "../../db/schema/index";
-import { REAUTH_REQUIRED, REAUTH_REQUIRED_REASON } from "../../shared/auth";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { reauthenticated } from "../../tests/support/auth";
+import { auditLog, mailOutbox, operators, operatorTwoFactor } from "#db/schema/index.ts";
+import { REAUTH_REQUIRED, REAUTH_REQUIRED_REASON } from "#shared/auth.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
 
 /**
  * "Sudo mode": a stolen access token alone changes no sign-in detail. Changing the e-mail address, the

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, blogPosts, deletedRecords, trucks } from "../../db/schema/index";
-import { createPost } from "../../tests/support/factories";
-import { memberBody, truckBody } from "../../tests/support/logistics-bodies";
+import { auditLog, blogPosts, deletedRecords, trucks } from "#db/schema/index.ts";
+import { createPost } from "#tests/support/factories.ts";
+import { memberBody, truckBody } from "#tests/support/logistics-bodies.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
 
 // "Recently deleted" (domain/recently-deleted.ts): every type's trash in one list, restore by type, the

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { listAnswerOf, restoreAnswerSchema } from "../../schemas/api-responses";
-import { trashEntrySchema, trashListQuerySchema, trashRestoreSchema, trashTypes } from "../../schemas/trash";
+import { listAnswerOf, restoreAnswerSchema } from "#schemas/api-responses.ts";
+import { trashEntrySchema, trashListQuerySchema, trashRestoreSchema, trashTypes } from "#schemas/trash.ts";
 import type { ZodProvider } from "../zod-provider";
 import { currentOperator } from "../plugins/access";
 import { plural } from "./crud";

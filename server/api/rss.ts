@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { postPath } from "../../shared/slug";
-import { SITE_NAME } from "../../shared/site";
-import { splitTags } from "../../schemas/blog";
-import { languageCodes, languageOfCode } from "../../shared/blog-languages";
+import { postPath } from "#shared/slug.ts";
+import { SITE_NAME } from "#shared/site.ts";
+import { splitTags } from "#schemas/blog.ts";
+import { languageCodes, languageOfCode } from "#shared/blog-languages.ts";
 
 const FEED_SIZE = 20;
 

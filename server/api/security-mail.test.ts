@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, emailChangeUndo, mailOutbox, operators } from "../../db/schema/index";
-import { EMAIL_UNDO_INVALID } from "../../schemas/password-reset";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { reauthenticated } from "../../tests/support/auth";
+import { auditLog, emailChangeUndo, mailOutbox, operators } from "#db/schema/index.ts";
+import { EMAIL_UNDO_INVALID } from "#schemas/password-reset.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
 
 /**
  * Security e-mails: the operator hears of every change to how they sign in, at the address it concerns,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticPublicPaths } from "../../shared/content/public-paths";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { staticPublicPaths } from "#shared/content/public-paths.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

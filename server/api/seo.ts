@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Alternate } from "../../shared/hreflang";
-import { staticPublicPaths } from "../../shared/content/public-paths";
-import { CAREERS_PATH } from "../../shared/paths";
+import type { Alternate } from "#shared/hreflang.ts";
+import { staticPublicPaths } from "#shared/content/public-paths.ts";
+import { CAREERS_PATH } from "#shared/paths.ts";
 
 export interface SitemapEntry {
   path: string;

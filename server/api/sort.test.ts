@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorToken } from "../../tests/support/auth";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 // Console GET routes that are not lists (no paging, no sort): everything else must refuse an unknown sort.
 const NOT_LISTS = new Set([

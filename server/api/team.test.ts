@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { teamMembers } from "../../db/schema/index";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { createMember } from "../../tests/support/factories";
+import { teamMembers } from "#db/schema/index.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createMember } from "#tests/support/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodProvider } from "../zod-provider";
 import { z } from "zod";
-import { recordId } from "../../schemas/common";
-import { teamMemberSchema } from "../../schemas/team";
-import { DomainError } from "../../domain/errors";
+import { recordId } from "#schemas/common.ts";
+import { teamMemberSchema } from "#schemas/team.ts";
+import { DomainError } from "#domain/errors.ts";
 
 const idParams = z.object({ id: recordId() });
 

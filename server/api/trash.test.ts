@@ -7,11 +7,11 @@ import {
   deletedRecords,
   serviceRequests,
   trucks,
-} from "../../db/schema/index";
-import { operatorToken } from "../../tests/support/auth";
-import { createComment, createPost } from "../../tests/support/factories";
+} from "#db/schema/index.ts";
+import { operatorToken } from "#tests/support/auth.ts";
+import { createComment, createPost } from "#tests/support/factories.ts";
 import { logisticsTestApp } from "./logistics-fixtures";
-import { memberBody, truckBody } from "../../tests/support/logistics-bodies";
+import { memberBody, truckBody } from "#tests/support/logistics-bodies.ts";
 
 // Undoable deletes (domain/trash.ts): a delete moves the record into deleted_records with its audit entry,
 // POST <resource>/restore puts it back with its id, and the trash is purged after the `trash_days` setting (30 days unless set).

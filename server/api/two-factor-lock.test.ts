@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, mailOutbox, operatorTwoFactor } from "../../db/schema/index";
-import { TWO_FACTOR_LOCK_AFTER, TWO_FACTOR_LOCKED } from "../../domain/auth/second-factor";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { reauthenticated } from "../../tests/support/auth";
+import { auditLog, mailOutbox, operatorTwoFactor } from "#db/schema/index.ts";
+import { TWO_FACTOR_LOCK_AFTER, TWO_FACTOR_LOCKED } from "#domain/auth/second-factor.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
 
 /**
  * Second-factor guessing stops: wrong codes are counted per account, however slowly they come, and after

@@ -1,16 +1,11 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  auditLog,
-  operatorRecoveryCodes,
-  operatorTwoFactor,
-  roleTwoFactorPolicy,
-} from "../../db/schema/index";
-import { OWN_TWO_FACTOR_RESET } from "../../domain/auth/two-factor";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { reauthenticated } from "../../tests/support/auth";
-import { itWith } from "../../tests/support/services";
+import { auditLog, operatorRecoveryCodes, operatorTwoFactor, roleTwoFactorPolicy } from "#db/schema/index.ts";
+import { OWN_TWO_FACTOR_RESET } from "#domain/auth/two-factor.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
+import { itWith } from "#tests/support/services.ts";
 
 let t: TestApp;
 beforeAll(async () => {

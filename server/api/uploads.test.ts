@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaFiles } from "../../db/schema/index";
-import { postInTwoWrites } from "../../tests/support/http";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { mediaFiles } from "#db/schema/index.ts";
+import { postInTwoWrites } from "#tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let t: TestApp;
 let token = "";

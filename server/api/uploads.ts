@@ -1,9 +1,9 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
-import { assertSafeFileName, MAX_UPLOAD_BYTES } from "../../domain/media/service";
-import { recordAnswerOf } from "../../schemas/api-responses";
-import { storedImageSchema } from "../../schemas/media";
-import { DomainError } from "../../domain/errors";
+import { assertSafeFileName, MAX_UPLOAD_BYTES } from "#domain/media/service.ts";
+import { recordAnswerOf } from "#schemas/api-responses.ts";
+import { storedImageSchema } from "#schemas/media.ts";
+import { DomainError } from "#domain/errors.ts";
 
 export async function uploadRoutes(app: FastifyInstance) {
   // preservePath keeps "../x.jpg" intact so such names can be refused rather than silently trimmed.

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { roles, type Role } from "../../schemas/operator";
+import { roles, type Role } from "#schemas/operator.ts";
 
 export const USAGE = `Usage:
   npm run operator -- create <username> [--role admin|editor] [--email name@example.com]

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client";
-import { createOperatorService, verifyPassword } from "../../domain/operators/service";
+import { openDatabase } from "#db/client.ts";
+import { createOperatorService, verifyPassword } from "#domain/operators/service.ts";
 import { parseOperatorArgs } from "./operator-args";
 
 const dataDir = mkdtempSync(join(tmpdir(), "gcc-cli-"));

@@ -7,13 +7,13 @@ import {
   readyServer,
   refusal,
   type LocalServer,
-} from "../../db/cli/data-dir-access";
-import { openDatabase, type DatabaseTarget } from "../../db/client";
-import { liveHolder } from "../../db/data-dir-lock";
-import { databaseTargetFromEnv } from "../../db/settings";
-import { createAuditService, type Actor } from "../../domain/audit/service";
-import { createOperatorService } from "../../domain/operators/service";
-import { operatorEmailSchema, passwordSchema, usernameSchema } from "../../schemas/operator";
+} from "#db/cli/data-dir-access.ts";
+import { openDatabase, type DatabaseTarget } from "#db/client.ts";
+import { liveHolder } from "#db/data-dir-lock.ts";
+import { databaseTargetFromEnv } from "#db/settings.ts";
+import { createAuditService, type Actor } from "#domain/audit/service.ts";
+import { createOperatorService } from "#domain/operators/service.ts";
+import { operatorEmailSchema, passwordSchema, usernameSchema } from "#schemas/operator.ts";
 import { parseOperatorArgs, USAGE } from "./operator-args";
 
 const args = parseOperatorArgs(process.argv.slice(2));

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { networkInterfaces } from "node:os";
 import type { ZodType } from "zod";
-import type { AuthenticatedOperator } from "../../domain/auth/service";
-import { REAUTH_REQUIRED, REAUTH_REQUIRED_REASON, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../shared/auth";
-import { DomainError } from "../../domain/errors";
+import type { AuthenticatedOperator } from "#domain/auth/service.ts";
+import { REAUTH_REQUIRED, REAUTH_REQUIRED_REASON, TWO_FACTOR_ENROLMENT_REQUIRED } from "#shared/auth.ts";
+import { DomainError } from "#domain/errors.ts";
 
 /** What a route needs: anyone, a signed-in editor (or admin), or an admin. */
 export type Access = "public" | "editor" | "admin";

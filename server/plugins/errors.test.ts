@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from "../../domain/errors";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from "#domain/errors.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { isDatabaseUnavailable, registerErrorHandling, UNAVAILABLE, UNSTORABLE_TEXT } from "./errors";
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { causes, DomainError, type DomainErrorCode } from "../../domain/errors";
+import { causes, DomainError, type DomainErrorCode } from "#domain/errors.ts";
 
 const GENERIC_5XX = "Something went wrong on our side. Please try again later.";
 export const UNAVAILABLE = "The service is temporarily unavailable. Please try again shortly.";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 

@@ -5,10 +5,10 @@ import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { renderNonce, sealInlineScripts } from "../../app/lib/script-hashes.server";
-import type { DatabaseHandle } from "../../db/client";
-import { createContentVersionService } from "../../domain/content-version/service";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { renderNonce, sealInlineScripts } from "#app/lib/script-hashes.server.ts";
+import type { DatabaseHandle } from "#db/client.ts";
+import { createContentVersionService } from "#domain/content-version/service.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { negotiate, registerPageCache } from "./page-cache";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./security";
 

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { buffer as readAll } from "node:stream/consumers";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ContentVersionService } from "../../domain/content-version/service";
+import type { ContentVersionService } from "#domain/content-version/service.ts";
 import { hitSummary } from "../logger";
 import { noCacheMetrics, type CacheMetrics } from "./metrics";
 import { requestIdOf } from "./request-id";

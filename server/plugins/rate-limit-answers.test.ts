@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { reauthenticated } from "../../tests/support/auth";
-import { createJob } from "../../tests/support/factories";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
+import { createJob } from "#tests/support/factories.ts";
 
 /**
  * Every limit answers alike: 429, the JSON every refusal has ({ success: false, message, data }) and a

@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { createPost, enquiryInput as enquiry } from "../../tests/support/factories";
+import { createPost, enquiryInput as enquiry } from "#tests/support/factories.ts";
 import { afterAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { rateLimitHits } from "../../db/schema/index";
-import { createDatabaseCounter, createRedisCounter } from "../../domain/rate-limit/counters";
-import { createTestDatabase } from "../../tests/support/database";
+import type { DatabaseHandle } from "#db/client.ts";
+import { rateLimitHits } from "#db/schema/index.ts";
+import { createDatabaseCounter, createRedisCounter } from "#domain/rate-limit/counters.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { itWith, describeWith, serviceUrl } from "../../tests/support/services";
+import { itWith, describeWith, serviceUrl } from "#tests/support/services.ts";
 
 const open: { close(): Promise<unknown> }[] = [];
 afterAll(async () => {

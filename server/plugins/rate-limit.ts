@@ -14,8 +14,8 @@ import {
   createDatabaseCounter,
   createRedisCounter,
   type RateLimitCounter,
-} from "../../domain/rate-limit/counters";
-import { DomainError } from "../../domain/errors";
+} from "#domain/rate-limit/counters.ts";
+import { DomainError } from "#domain/errors.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 const REQUEST_ID = /^[0-9a-f]{12}-[0-9a-z]+$/;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { IMAGE_HOSTS } from "../../shared/image-sources";
+import { IMAGE_HOSTS } from "#shared/image-sources.ts";
 import type { TrustFunction } from "../proxy-trust";
 
 /**

@@ -10,18 +10,18 @@ import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countContent, readArchive } from "../../db/backup/archive";
+import { countContent, readArchive } from "#db/backup/archive.ts";
 import {
   discardPreviousDatabase,
   PREVIOUS_DATABASE,
   RESTORED_MARKER,
   unfinishedRestore,
-} from "../../db/backup/previous";
-import { encodeHeader, endOfArchive, memoryEntry, readTar } from "../../db/backup/tar";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
-import { contactRequests, mediaFiles } from "../../db/schema/index";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+} from "#db/backup/previous.ts";
+import { encodeHeader, endOfArchive, memoryEntry, readTar } from "#db/backup/tar.ts";
+import { openDatabase, type DatabaseHandle } from "#db/client.ts";
+import { contactRequests, mediaFiles } from "#db/schema/index.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
 import { createTestApp, type TestApp } from "../support/app";
 import { operatorToken } from "../support/auth";
 

@@ -3,14 +3,14 @@ import addFormats from "ajv-formats";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import type { DatabaseHandle } from "#db/client.ts";
 import {
   jobApplicationSubmissions,
   jobApplications,
   serviceHistory,
   serviceRequests,
-} from "../../db/schema/index";
-import { openApiPath } from "../../server/openapi";
+} from "#db/schema/index.ts";
+import { openApiPath } from "#server/openapi.ts";
 import { arbitraryFor, type JsonSchema } from "../security/fuzz/arbitrary";
 import { noTwoXxHere, validCase } from "../security/fuzz/valid-cases";
 import { validCaseSessions } from "../security/fuzz/valid-sessions";

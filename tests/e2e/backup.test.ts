@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { readArchive, type BackupManifest } from "../../db/backup/archive";
-import { PREVIOUS_DATABASE, RESTORED_MARKER } from "../../db/backup/previous";
-import { openDatabase } from "../../db/client";
-import { blogComments, blogPosts, contactRequests, mediaFiles } from "../../db/schema/index";
+import { readArchive, type BackupManifest } from "#db/backup/archive.ts";
+import { PREVIOUS_DATABASE, RESTORED_MARKER } from "#db/backup/previous.ts";
+import { openDatabase } from "#db/client.ts";
+import { blogComments, blogPosts, contactRequests, mediaFiles } from "#db/schema/index.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "./support/server";
 
 /**

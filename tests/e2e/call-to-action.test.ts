@@ -1,6 +1,6 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expertCta } from "../../shared/content/navigation";
+import { expertCta } from "#shared/content/navigation.ts";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();

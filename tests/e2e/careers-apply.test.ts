@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SITE_NAME } from "../../shared/site";
+import { SITE_NAME } from "#shared/site.ts";
 import { executable, samplePdf } from "../support/cv-files";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { samplePdf } from "../support/cv-files";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { applyForJob, asAdmin, freshPhone, openSignedIn, sendEnquiry } from "./support/console";
-import { addDays, todayInIndia } from "../../schemas/dates";
+import { addDays, todayInIndia } from "#schemas/dates.ts";
 
 // the console from a phone (lists as cards with 44 px tap targets, tel:/mailto: links) and entering
 // less (focus back on the opener after a dialog, forms filled from the verified member, 12.5 t loads).

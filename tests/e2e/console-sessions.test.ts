@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createTokenSigner } from "../../domain/auth/tokens";
+import { createTokenSigner } from "#domain/auth/tokens.ts";
 import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
 import { adminToken, confirmPassword, openSignedIn } from "./support/console";
 import { TEST_JWT_SECRET } from "./support/server";

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { heroSlides } from "../../shared/content/home";
-import { engagementModels } from "../../shared/content/models";
-import { solutions } from "../../shared/content/solutions";
+import { heroSlides } from "#shared/content/home.ts";
+import { engagementModels } from "#shared/content/models.ts";
+import { solutions } from "#shared/content/solutions.ts";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();

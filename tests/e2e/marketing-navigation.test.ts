@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { modelOverviewRedirects } from "../../shared/content/models";
+import { modelOverviewRedirects } from "#shared/content/models.ts";
 import { baseURL, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();

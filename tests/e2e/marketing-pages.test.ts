@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aboutIntro } from "../../shared/content/about";
-import { heroSlides } from "../../shared/content/home";
+import { aboutIntro } from "#shared/content/about.ts";
+import { heroSlides } from "#shared/content/home.ts";
 import {
   botPages,
   gccOverview,
@@ -8,11 +8,11 @@ import {
   gccTagline,
   managedTeamsPages,
   modelOverviewRedirects,
-} from "../../shared/content/models";
-import { contactPage } from "../../shared/content/pages";
-import { products } from "../../shared/content/products";
-import { staticPublicPaths } from "../../shared/content/public-paths";
-import { solutions } from "../../shared/content/solutions";
+} from "#shared/content/models.ts";
+import { contactPage } from "#shared/content/pages.ts";
+import { products } from "#shared/content/products.ts";
+import { staticPublicPaths } from "#shared/content/public-paths.ts";
+import { solutions } from "#shared/content/solutions.ts";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();

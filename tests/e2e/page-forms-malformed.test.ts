@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APPLICATION_BYTES_PER_HOUR } from "../../server/api/applications";
-import { clientKey } from "../../server/plugins/rate-limit";
-import { postPath } from "../../shared/slug";
+import { APPLICATION_BYTES_PER_HOUR } from "#server/api/applications.ts";
+import { clientKey } from "#server/plugins/rate-limit.ts";
+import { postPath } from "#shared/slug.ts";
 import { startSite, type RunningSite } from "../support/factories";
 
 /**

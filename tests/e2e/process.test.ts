@@ -2,9 +2,9 @@ import { request } from "node:http";
 import { join } from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client";
-import { contactRequests } from "../../db/schema/index";
-import { treePids } from "../../scripts/support/process";
+import { openDatabase } from "#db/client.ts";
+import { contactRequests } from "#db/schema/index.ts";
+import { treePids } from "#scripts/support/process.ts";
 import { startServer, type RunningServer } from "./support/server";
 import { itWith, serviceUrl } from "../support/services";
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postPath } from "../../shared/slug";
+import { postPath } from "#shared/slug.ts";
 import { samplePdf } from "../support/cv-files";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BUDGET, JOB_BUDGET, PAGES, POST_BUDGET } from "../../scripts/page-budgets";
-import { todayInIndia } from "../../shared/india-time";
-import { postPath } from "../../shared/slug";
+import { DEFAULT_BUDGET, JOB_BUDGET, PAGES, POST_BUDGET } from "#scripts/page-budgets.ts";
+import { todayInIndia } from "#shared/india-time.ts";
+import { postPath } from "#shared/slug.ts";
 import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();

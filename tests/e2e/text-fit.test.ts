@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { staticPublicPaths } from "../../shared/content/public-paths";
+import { staticPublicPaths } from "#shared/content/public-paths.ts";
 import { setupBrowser, waitForHydration } from "./support/browser";
 
 const browser = setupBrowser();

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
-import { blogComments, crmLeads, mediaFiles } from "../../db/schema/index";
+import { openDatabase, type DatabaseHandle } from "#db/client.ts";
+import { blogComments, crmLeads, mediaFiles } from "#db/schema/index.ts";
 import {
   checkedText,
   createPgDatabase,

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
+import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "#shared/auth.ts";
 import { itWith } from "../support/services";
 import {
   adminQuery,

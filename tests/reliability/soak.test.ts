@@ -2,8 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client";
-import { blogComments, contactRequests, crmLeads, siteSettings } from "../../db/schema/index";
+import { openDatabase } from "#db/client.ts";
+import { blogComments, contactRequests, crmLeads, siteSettings } from "#db/schema/index.ts";
 import { json, rssKb, signIn, sleep, spawnServer, Tally, type ServerProcess } from "./support";
 
 /**

@@ -1,8 +1,8 @@
 import { SignJWT } from "jose";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../shared/auth";
-import { staticPublicPaths } from "../../shared/content/public-paths";
+import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "#shared/auth.ts";
+import { staticPublicPaths } from "#shared/content/public-paths.ts";
 import { rawGet } from "../support/http";
 import { apiRoutes, baseURL, fill, LEAK, TEST_ADMIN, TEST_JWT_SECRET, type ApiRoute } from "./support";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import type { DatabaseHandle } from "#db/client.ts";
 import { createTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/database";
 import { createComment, createJob, createMember, createPost } from "../support/factories";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { staticPublicPaths } from "../../shared/content/public-paths";
+import { staticPublicPaths } from "#shared/content/public-paths.ts";
 import { apiRoutes, baseURL, fill, signIn, TEST_ADMIN, type ApiRoute } from "./support";
 
 /**

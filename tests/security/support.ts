@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import type { Access } from "../../server/plugins/access";
+import type { DatabaseHandle } from "#db/client.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import type { Access } from "#server/plugins/access.ts";
 
 export { json, signIn, TEST_ADMIN, TEST_JWT_SECRET } from "../reliability/support";
 

@@ -1,8 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS } from "../e2e/support/browser";
-import { COMMENTS_PER_PAGE } from "../../schemas/comment-limits";
-import { personName } from "../../schemas/one-line";
+import { COMMENTS_PER_PAGE } from "#schemas/comment-limits.ts";
+import { personName } from "#schemas/one-line.ts";
 import { baseURL, json, signIn, xssPayloads } from "./support";
 
 /**

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Logger } from "pino";
-import type { DatabaseHandle } from "../../db/client";
-import { buildApp } from "../../server/app";
-import { loadConfig, type Config } from "../../server/config";
+import type { DatabaseHandle } from "#db/client.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig, type Config } from "#server/config.ts";
 import { createTestDatabase } from "./database";
 
 export interface TestApp {

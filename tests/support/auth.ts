@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Role } from "../../schemas/operator";
+import type { Role } from "#schemas/operator.ts";
 
 let sequence = 0;
 

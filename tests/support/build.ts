@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { buildDir, isBuildCurrent, ROOT } from "../../scripts/build-stamp.js";
+import { buildDir, isBuildCurrent, ROOT } from "#scripts/build-stamp.js";
 
 /** Builds into BUILD_DIR (default build/) unless it already holds a build of these exact sources. */
 export function ensureBuild() {

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { migrationsFolder, openDatabase, type DatabaseHandle } from "../../db/client";
+import { migrationsFolder, openDatabase, type DatabaseHandle } from "#db/client.ts";
 
 /**
  * A new, migrated, empty database for one test file: an in-memory PGlite (in a temporary directory with

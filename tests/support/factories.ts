@@ -1,8 +1,8 @@
-import { createOperatorService } from "../../domain/operators/service";
+import { createOperatorService } from "#domain/operators/service.ts";
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../../db/client";
-import type { Services } from "../../domain/services";
-import { blogComments, blogPosts, jobs, teamMembers } from "../../db/schema/index";
+import type { Database } from "#db/client.ts";
+import type { Services } from "#domain/services.ts";
+import { blogComments, blogPosts, jobs, teamMembers } from "#db/schema/index.ts";
 
 type PostRow = typeof blogPosts.$inferInsert;
 type CommentRow = typeof blogComments.$inferInsert;
@@ -100,10 +100,10 @@ export async function startSite(
     import("node:os"),
     import("node:path"),
   ]);
-  const { buildApp } = await import("../../server/app");
-  const { loadConfig } = await import("../../server/config");
-  const { loadServerBuild } = await import("../../server/ssr");
-  const { seedDemoContent } = await import("../../db/seed/demo");
+  const { buildApp } = await import("#server/app.ts");
+  const { loadConfig } = await import("#server/config.ts");
+  const { loadServerBuild } = await import("#server/ssr.ts");
+  const { seedDemoContent } = await import("#db/seed/demo.ts");
   const { createTestDatabase } = await import("./database");
   const dataDir = mkdtempSync(join(tmpdir(), "gcc-site-"));
   const config = loadConfig({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../../db/client";
-import { importBatches, importRows } from "../../db/schema/index";
-import { importSpecs, suggestMapping, type ImportType } from "../../schemas/imports";
+import type { Database } from "#db/client.ts";
+import { importBatches, importRows } from "#db/schema/index.ts";
+import { importSpecs, suggestMapping, type ImportType } from "#schemas/imports.ts";
 import { multipartBody } from "./cv-files";
 
 /**

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
-import { messagesFor } from "~/lib/i18n/messages";
-import { commentInputSchema } from "../../../schemas/comment";
-import type { BlogLanguage } from "../../../shared/blog-languages";
-import { acceptForm, readForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
+import { messagesFor } from "#app/lib/i18n/messages.ts";
+import { commentInputSchema } from "#schemas/comment.ts";
+import type { BlogLanguage } from "#shared/blog-languages.ts";
+import { acceptForm, readForm, refuseForm, sendPageForm } from "#app/lib/page-form.server.ts";
 import { formFields } from "../forms/validate";
 import { COMMENT_FIELDS, commentProblems } from "./comment-fields";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messagesFor } from "../../lib/i18n/messages";
-import { commentInputSchema } from "../../../schemas/comment";
+import { messagesFor } from "#app/lib/i18n/messages.ts";
+import { commentInputSchema } from "#schemas/comment.ts";
 import { commentProblems } from "./comment-fields";
 
 const parse = (input: unknown) => commentInputSchema.safeParse(input);

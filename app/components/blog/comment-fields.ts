@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { Messages } from "~/lib/i18n/messages";
+import type { Messages } from "#app/lib/i18n/messages.ts";
 import type { FieldErrors, FormAnswer } from "../forms/validate";
-import { fieldErrors } from "../../../schemas/validation";
+import { fieldErrors } from "#schemas/validation.ts";
 
 export const COMMENT_FIELDS = ["name", "email_id", "comment"] as const;
 export type CommentField = (typeof COMMENT_FIELDS)[number];

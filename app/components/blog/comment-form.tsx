@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from "react";
-import { postWhenOnline } from "../../lib/send-when-online";
-import { messagesFor } from "~/lib/i18n/messages";
-import { toast } from "~/lib/toast";
-import { COMMENT_TEXT_MAX } from "../../../schemas/comment-limits";
-import type { BlogLanguage } from "../../../shared/blog-languages";
-import { formatCount } from "../../../shared/blog-languages";
+import { postWhenOnline } from "#app/lib/send-when-online.ts";
+import { messagesFor } from "#app/lib/i18n/messages.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { COMMENT_TEXT_MAX } from "#schemas/comment-limits.ts";
+import type { BlogLanguage } from "#shared/blog-languages.ts";
+import { formatCount } from "#shared/blog-languages.ts";
 import { ErrorSummary } from "../forms/error-summary";
 import { Field, TextAreaField } from "../forms/field";
 import { FormAlert } from "../forms/form-alert";
@@ -18,7 +18,7 @@ import {
 } from "./comment-fields";
 
 // The shared schema (and Zod with it) loads when someone starts writing, not with every article.
-const loadSchema = () => import("../../../schemas/comment").then((m) => m.commentInputSchema);
+const loadSchema = () => import("#schemas/comment.ts").then((m) => m.commentInputSchema);
 
 /** The spec gives the comment's success toast 5000 ms; every other toast keeps the app-wide 1600 ms. */
 const COMMENT_TOAST_DURATION_MS = 5000;

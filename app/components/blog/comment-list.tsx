@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { COMMENTS_PER_PAGE } from "../../../schemas/comment-limits";
-import type { PublicComment } from "../../../schemas/comment";
-import { formatCount, languageLocales, type BlogLanguage } from "../../../shared/blog-languages";
-import { messagesFor } from "~/lib/i18n/messages";
-import { formatLongDate, timeAttribute } from "../../../shared/india-time";
+import { COMMENTS_PER_PAGE } from "#schemas/comment-limits.ts";
+import type { PublicComment } from "#schemas/comment.ts";
+import { formatCount, languageLocales, type BlogLanguage } from "#shared/blog-languages.ts";
+import { messagesFor } from "#app/lib/i18n/messages.ts";
+import { formatLongDate, timeAttribute } from "#shared/india-time.ts";
 
 /** A post's address for one page of its comments: page 1 is the post itself. */
 export const commentsHref = (postPath: string, page: number) =>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { blogLanguages, languageCodes, type BlogLanguage } from "../../../shared/blog-languages";
+import { blogLanguages, languageCodes, type BlogLanguage } from "#shared/blog-languages.ts";
 
 /** The address of a page of the blog list: all posts, or those with a tag, in a language, or both. */
 export function listHref({

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { BlogArticle } from "../../../schemas/blog";
-import { languageLocales } from "../../../shared/blog-languages";
-import { formatLongDate, timeAttribute } from "../../../shared/india-time";
+import type { BlogArticle } from "#schemas/blog.ts";
+import { languageLocales } from "#shared/blog-languages.ts";
+import { formatLongDate, timeAttribute } from "#shared/india-time.ts";
 
 /** A post's image, heading, byline and body: the same on the public page and on a draft's preview link. */
 export function PostArticle({ post, children }: { post: BlogArticle; children?: ReactNode }) {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { BlogPostCard } from "../../../schemas/blog";
-import { languageCodes, languageLocales } from "../../../shared/blog-languages";
-import { cardMessages } from "~/lib/i18n/card-messages";
-import { formatLongDate, timeAttribute } from "../../../shared/india-time";
+import type { BlogPostCard } from "#schemas/blog.ts";
+import { languageCodes, languageLocales } from "#shared/blog-languages.ts";
+import { cardMessages } from "#app/lib/i18n/card-messages.ts";
+import { formatLongDate, timeAttribute } from "#shared/india-time.ts";
 
 /**
  * A post on the blog list, in the post's language (its words, date and link), with that language named.

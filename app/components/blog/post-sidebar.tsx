@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { BlogPostSummary } from "../../../schemas/blog";
-import type { BlogLanguage } from "../../../shared/blog-languages";
-import { messagesFor } from "~/lib/i18n/messages";
+import type { BlogPostSummary } from "#schemas/blog.ts";
+import type { BlogLanguage } from "#shared/blog-languages.ts";
+import { messagesFor } from "#app/lib/i18n/messages.ts";
 import { TagLinks } from "./tag-links";
 
 /** A post's tags and the latest other posts in its language. */

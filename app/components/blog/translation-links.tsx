@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { languageCodes, type BlogLanguage } from "../../../shared/blog-languages";
-import { messagesFor } from "~/lib/i18n/messages";
+import { languageCodes, type BlogLanguage } from "#shared/blog-languages.ts";
+import { messagesFor } from "#app/lib/i18n/messages.ts";
 
 export interface TranslationLink {
   id: number;

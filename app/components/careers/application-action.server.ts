@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { CV_TOO_LARGE } from "../../../schemas/cv-limits";
-import { BODY_REFUSED_HEADER, BODY_TOO_LARGE_HEADER } from "../../../shared/page-forms";
-import { readForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
+import { CV_TOO_LARGE } from "#schemas/cv-limits.ts";
+import { BODY_REFUSED_HEADER, BODY_TOO_LARGE_HEADER } from "#shared/page-forms.ts";
+import { readForm, refuseForm, sendPageForm } from "#app/lib/page-form.server.ts";
 import { applicationLabels, NETWORK_ERROR, readApplication, type ClosedJob } from "./application-fields";
 
 const TOO_LARGE_TO_READ =

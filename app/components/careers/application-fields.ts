@@ -1,5 +1,5 @@
-import { answerField, type JobQuestion } from "../../../schemas/job-answers";
-import { MAX_CV_BYTES } from "../../../schemas/cv-limits";
+import { answerField, type JobQuestion } from "#schemas/job-answers.ts";
+import { MAX_CV_BYTES } from "#schemas/cv-limits.ts";
 
 /** The application form's own fields in page order, with their labels; the job's questions come after them. */
 export const APPLICATION_LABELS = {

@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { CV_TOO_LARGE, MAX_CV_BYTES } from "../../../schemas/cv-limits";
-import { answerField, checkAnswers, type JobQuestion } from "../../../schemas/job-answers";
+import { CV_TOO_LARGE, MAX_CV_BYTES } from "#schemas/cv-limits.ts";
+import { answerField, checkAnswers, type JobQuestion } from "#schemas/job-answers.ts";
 import { ErrorSummary } from "../forms/error-summary";
 import { CheckboxField, controlClass, Field, fieldId, RequiredNote, TextAreaField } from "../forms/field";
 import { refusalOf, type FormAnswer } from "../forms/validate";
 import type { APPLICATION_LABELS } from "./application-fields";
 import { applicationLabels, NETWORK_ERROR, readApplication } from "./application-fields";
 import { QuestionField } from "./question-field";
-import { jobPath } from "../../../shared/paths";
+import { jobPath } from "#shared/paths.ts";
 
 const CV_AGAIN = (name: string) =>
   `You chose “${name}”: choose it again, as a file is not kept when the form comes back.`;

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { JobListItem } from "../../../schemas/job";
-import { jobPreview } from "~/lib/html-text";
-import { jobPath } from "../../../shared/paths";
+import type { JobListItem } from "#schemas/job.ts";
+import { jobPreview } from "#app/lib/html-text.ts";
+import { jobPath } from "#shared/paths.ts";
 
 export type CareerJob = JobListItem & { apply_link: string };
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { Modal } from "~/components/ui/modal";
+import { Modal } from "#app/components/ui/modal.tsx";
 import { RUPEE, type CareerJob } from "./job-card";
-import { jobPath } from "../../../shared/paths";
+import { jobPath } from "#shared/paths.ts";
 
 export function JobModal({ job: selected, onClose }: { job: CareerJob | null; onClose: () => void }) {
   // The last job stays in the panel while it fades out.

@@ -1,4 +1,4 @@
-import { answerField, MAX_ANSWER_LENGTH, YES_NO, type JobQuestion } from "../../../schemas/job-answers";
+import { answerField, MAX_ANSWER_LENGTH, YES_NO, type JobQuestion } from "#schemas/job-answers.ts";
 
 /**
  * One of the job's questions on the application form, as plain form controls (it works without JavaScript):

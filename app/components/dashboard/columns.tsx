@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { PhoneLink } from "./contact-links";
-import { stateLabel } from "../../../schemas/logistics-options";
+import { stateLabel } from "#schemas/logistics-options.ts";
 import type { Column } from "./data-table";
 
 /** Columns the console's lists share. */

@@ -1,5 +1,5 @@
-import { telHref } from "~/lib/text";
-import { formatPhone } from "../../../schemas/phone";
+import { telHref } from "#app/lib/text.ts";
+import { formatPhone } from "#schemas/phone.ts";
 
 const linkClass = "text-brand-700 underline underline-offset-2";
 

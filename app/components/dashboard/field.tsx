@@ -1,7 +1,7 @@
 import type { SelectHTMLAttributes } from "react";
-import { controlClass, FieldFrame, type FieldFrameProps } from "~/components/forms/field";
+import { controlClass, FieldFrame, type FieldFrameProps } from "#app/components/forms/field.tsx";
 
-export { Field, TextAreaField } from "~/components/forms/field";
+export { Field, TextAreaField } from "#app/components/forms/field.tsx";
 
 /** Select options from a value → label map, in its order. */
 export const optionsOf = (labels: Record<string, string>) =>

@@ -1,7 +1,7 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { call } from "~/lib/dashboard/api";
-import { toast } from "~/lib/toast";
+import { call } from "#app/lib/dashboard/api.ts";
+import { toast } from "#app/lib/toast.tsx";
 import { Spinner } from "./spinner";
 
 export interface UploadedImage {

@@ -1,4 +1,4 @@
-import type { Role } from "../../../schemas/operator";
+import type { Role } from "#schemas/operator.ts";
 
 export interface ConsoleNavItem {
   label: string;

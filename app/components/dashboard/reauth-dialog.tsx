@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ApiError, call } from "~/lib/dashboard/api";
-import { onReauthRequired } from "~/lib/dashboard/reauth";
-import { setToken } from "~/lib/dashboard/session";
-import { REAUTH_MINUTES } from "../../../shared/auth";
+import { ApiError, call } from "#app/lib/dashboard/api.ts";
+import { onReauthRequired } from "#app/lib/dashboard/reauth.ts";
+import { setToken } from "#app/lib/dashboard/session.ts";
+import { REAUTH_MINUTES } from "#shared/auth.ts";
 import { Field } from "./field";
 import { Modal } from "./modal";
 import { Spinner } from "./spinner";

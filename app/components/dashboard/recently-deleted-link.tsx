@@ -1,6 +1,6 @@
 import { ArchiveRestore } from "lucide-react";
 import { Link } from "react-router";
-import { recentlyDeletedHref, trashTypeOfEndpoint } from "../../../schemas/trash";
+import { recentlyDeletedHref, trashTypeOfEndpoint } from "#schemas/trash.ts";
 
 /** "Recently deleted", opened on the records of `endpoint`: shown wherever those records go to the trash. */
 export function RecentlyDeletedLink({ endpoint }: { endpoint: string }) {

@@ -15,7 +15,7 @@ import {
   Redo2,
   Undo2,
 } from "lucide-react";
-import { toast } from "~/lib/toast";
+import { toast } from "#app/lib/toast.tsx";
 import { Field } from "./field";
 import { uploadImage } from "./image-upload";
 import { Modal } from "./modal";

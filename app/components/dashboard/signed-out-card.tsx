@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { ConsoleTheme } from "~/components/dashboard/theme";
-import { ConsoleToaster } from "~/components/dashboard/toaster";
-import { Logo } from "~/components/layout/logo";
-import type { Body, Route } from "~/lib/dashboard/api";
-import { NETWORK_ERROR } from "~/lib/dashboard/sign-in-form";
+import { ConsoleTheme } from "#app/components/dashboard/theme.tsx";
+import { ConsoleToaster } from "#app/components/dashboard/toaster.tsx";
+import { Logo } from "#app/components/layout/logo.tsx";
+import type { Body, Route } from "#app/lib/dashboard/api.ts";
+import { NETWORK_ERROR } from "#app/lib/dashboard/sign-in-form.ts";
 
 /** The card the console's signed-out pages (forgot and reset password) are drawn in, like the sign-in page. */
 export function SignedOutCard({ title, children }: { title: string; children: ReactNode }) {

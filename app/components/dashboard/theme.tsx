@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useLayoutEffect, useSyncExternalStore } from "react";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "#app/lib/nonce.tsx";
 import "./console.css";
 import { DARK_QUERY, THEME_ATTRIBUTE, THEME_SCRIPT, THEME_STORAGE_KEY } from "./theme-script";
 

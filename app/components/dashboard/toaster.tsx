@@ -1,4 +1,4 @@
-import { dismissToast, ToastCard, Toaster, TOAST_DURATION_MS, type ToastRenderer } from "~/lib/toast";
+import { dismissToast, ToastCard, Toaster, TOAST_DURATION_MS, type ToastRenderer } from "#app/lib/toast.tsx";
 
 /** A toast with an action (Undo) stays this long: time to read it and reach the button. */
 const ACTION_TOAST_DURATION_MS = 8000;

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Field } from "~/components/dashboard/field";
-import { ConfirmModal } from "~/components/dashboard/modal";
-import { Spinner } from "~/components/dashboard/spinner";
-import { ApiError, call, request } from "~/lib/dashboard/api";
-import { formatDateTime } from "../../../shared/india-time";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import { setToken } from "~/lib/dashboard/session";
-import { toast } from "~/lib/toast";
-import type { TwoFactorSetup } from "../../../schemas/two-factor";
+import { Field } from "#app/components/dashboard/field.tsx";
+import { ConfirmModal } from "#app/components/dashboard/modal.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { ApiError, call, request } from "#app/lib/dashboard/api.ts";
+import { formatDateTime } from "#shared/india-time.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { setToken } from "#app/lib/dashboard/session.ts";
+import { toast } from "#app/lib/toast.tsx";
+import type { TwoFactorSetup } from "#schemas/two-factor.ts";
 
 export const TWO_FACTOR_STATUS = "/api/auth/two_factor";
 

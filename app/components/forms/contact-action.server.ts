@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { acceptForm, readForm, refuseForm, sendPageForm } from "../../lib/page-form.server";
+import { acceptForm, readForm, refuseForm, sendPageForm } from "#app/lib/page-form.server.ts";
 import {
   CONTACT_FIELDS,
   contactBody,

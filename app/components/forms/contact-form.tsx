@@ -1,9 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { WAITING_TO_SEND } from "../../lib/offline-texts";
-import { postWhenOnline } from "../../lib/send-when-online";
-import { toast } from "~/lib/toast";
+import { WAITING_TO_SEND } from "#app/lib/offline-texts.ts";
+import { postWhenOnline } from "#app/lib/send-when-online.ts";
+import { toast } from "#app/lib/toast.tsx";
 import { ErrorSummary } from "./error-summary";
 import { CheckboxField, Field, RequiredNote, TextAreaField } from "./field";
 import { refusalOf, type FormAnswer } from "./validate";

@@ -1,5 +1,5 @@
-import { contactRequestSchema } from "../../../schemas/contact";
-import { fieldErrors } from "../../../schemas/validation";
+import { contactRequestSchema } from "#schemas/contact.ts";
+import { fieldErrors } from "#schemas/validation.ts";
 
 /** Field errors from the shared schema (the one the API uses), or null when the input is valid. */
 export function validateContact(input: unknown): Record<string, string> | null {

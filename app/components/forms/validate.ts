@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fieldErrors } from "../../../schemas/validation";
+import { fieldErrors } from "#schemas/validation.ts";
 
 /** Each field's first message, by field name (`_form` for a problem of the whole form). */
 export type FieldErrors = Record<string, string>;

@@ -1,8 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { footerColumns } from "../../../shared/content/navigation";
-import { useRootData } from "~/root";
-import { telHref } from "~/lib/text";
+import { footerColumns } from "#shared/content/navigation.ts";
+import { useRootData } from "#app/root.tsx";
+import { telHref } from "#app/lib/text.ts";
 import { Logo } from "./logo";
 import { SocialLinks } from "./social-links";
 

@@ -1,8 +1,8 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { expertCta, mainNav } from "../../../shared/content/navigation";
-import type { NavEntry, NavGroup } from "../../../shared/content/types";
+import { expertCta, mainNav } from "#shared/content/navigation.ts";
+import type { NavEntry, NavGroup } from "#shared/content/types.ts";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 

@@ -1,8 +1,8 @@
 import { ChevronDown, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { mainNav } from "../../../shared/content/navigation";
-import { useFocusTrap } from "~/lib/focus-trap";
+import { mainNav } from "#shared/content/navigation.ts";
+import { useFocusTrap } from "#app/lib/focus-trap.ts";
 import { isGroup } from "./header";
 import { Logo } from "./logo";
 

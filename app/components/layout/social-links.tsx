@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../../schemas/settings";
+import type { SiteSettings } from "#schemas/settings.ts";
 
 const networks = [
   {

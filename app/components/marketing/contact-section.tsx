@@ -1,6 +1,6 @@
-import { ContactForm } from "~/components/forms/contact-form";
-import { contactBenefits } from "../../../shared/content/models";
-import { contactPage } from "../../../shared/content/pages";
+import { ContactForm } from "#app/components/forms/contact-form.tsx";
+import { contactBenefits } from "#shared/content/models.ts";
+import { contactPage } from "#shared/content/pages.ts";
 import { Checklist } from "./page";
 
 /** The closing block of every model and solution page: benefits beside the contact form. */

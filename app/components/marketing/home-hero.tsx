@@ -1,9 +1,9 @@
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
-import { Carousel } from "~/components/marketing/carousel";
-import { Glyph } from "~/components/marketing/glyphs";
-import { expertCta } from "../../../shared/content/navigation";
-import type { HeroSlide } from "../../../shared/content/types";
+import { Carousel } from "#app/components/marketing/carousel.tsx";
+import { Glyph } from "#app/components/marketing/glyphs.tsx";
+import { expertCta } from "#shared/content/navigation.ts";
+import type { HeroSlide } from "#shared/content/types.ts";
 
 /** Hero buttons scroll to a section of this page and move focus there for keyboard and screen reader users. */
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Glyph } from "~/components/marketing/glyphs";
-import type { HomeSectionId } from "../../../shared/content/types";
+import { Glyph } from "#app/components/marketing/glyphs.tsx";
+import type { HomeSectionId } from "#shared/content/types.ts";
 
 /** A section the hero buttons scroll to: focusable by script only, and named by its h2 (`<id>-heading`). */
 export function HomeScrollTarget({

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import type { IconName } from "../../../shared/content/types";
+import type { IconName } from "#shared/content/types.ts";
 import * as iconSet from "./icon-set";
 
 /**

@@ -1,7 +1,7 @@
 import { data, type MetaDescriptor } from "react-router";
-import { notFoundPage } from "../../../shared/content/pages";
-import type { PageSeo } from "../../../shared/content/types";
-import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, pageTitle, seoMeta, SITE_NAME } from "../../lib/seo";
+import { notFoundPage } from "#shared/content/pages.ts";
+import type { PageSeo } from "#shared/content/types.ts";
+import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, pageTitle, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 
 /** A breadcrumb: [name, path]. */
 export type Crumb = readonly [name: string, path: string];

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import type { ContentSection } from "../../../shared/content/types";
+import type { ContentSection } from "#shared/content/types.ts";
 import { ContactSection } from "./contact-section";
 import type { Crumb } from "./meta";
 import { ContentSections, PageHero, Paragraphs, SideNav, WithSideNav } from "./page";

@@ -1,8 +1,8 @@
 import { Check, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router";
-import { NotFoundContent } from "~/components/layout/not-found";
-import type { ContentSection, Feature } from "../../../shared/content/types";
+import { NotFoundContent } from "#app/components/layout/not-found.tsx";
+import type { ContentSection, Feature } from "#shared/content/types.ts";
 import { Icon } from "./icon";
 import { SectionHeading } from "./section-heading";
 import type { Crumb } from "./meta";

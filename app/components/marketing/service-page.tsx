@@ -1,5 +1,5 @@
 import { ContactSection } from "./contact-section";
-import type { ServicePage } from "../../../shared/content/types";
+import type { ServicePage } from "#shared/content/types.ts";
 import type { Crumb } from "./meta";
 import { ContentSections, FeatureGrid, PageHero, Paragraphs } from "./page";
 import { SectionHeading } from "./section-heading";

@@ -1,4 +1,4 @@
-import type { TeamMember } from "../../../schemas/team";
+import type { TeamMember } from "#schemas/team.ts";
 
 export function MemberCard({ member, onReadMore }: { member: TeamMember; onReadMore: () => void }) {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { TeamMember } from "../../../schemas/team";
-import { Modal } from "~/components/ui/modal";
+import type { TeamMember } from "#schemas/team.ts";
+import { Modal } from "#app/components/ui/modal.tsx";
 
 /** Loads the member from /api/teams/{id}/ when opened; a failed load is logged and the card's data shown. */
 export function MemberModal({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {

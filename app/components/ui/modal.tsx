@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { useFocusTrap } from "~/lib/focus-trap";
+import { useFocusTrap } from "#app/lib/focus-trap.ts";
 
 const SHOW_MS = 300;
 

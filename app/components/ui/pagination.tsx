@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paginationRange } from "~/lib/pagination";
+import { paginationRange } from "#app/lib/pagination.ts";
 
 /** Previous / numbered / Next links; plain links so crawlers can follow every page. */
 export function Pagination({

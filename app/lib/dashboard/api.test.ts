@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REAUTH_REQUIRED_REASON, REFRESH_HEADER, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../../shared/auth";
+import { REAUTH_REQUIRED_REASON, REFRESH_HEADER, TWO_FACTOR_ENROLMENT_REQUIRED } from "#shared/auth.ts";
 import { ApiError, call, queryString, request, send, urlOf } from "./api";
 import { onReauthRequired } from "./reauth";
 import { getSession, setSession } from "./session";

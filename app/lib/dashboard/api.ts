@@ -4,8 +4,8 @@ import {
   REFRESH_HEADER,
   REFRESH_HEADER_VALUE,
   TWO_FACTOR_ENROLMENT_REQUIRED,
-} from "../../../shared/auth";
-import { PAGE_SIZES } from "../../../schemas/list-query";
+} from "#shared/auth.ts";
+import { PAGE_SIZES } from "#schemas/list-query.ts";
 import type { ApiRoutes } from "./api-routes";
 import { confirmIdentity } from "./reauth";
 import { getSession, setSession, setToken } from "./session";

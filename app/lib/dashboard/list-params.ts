@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { DEFAULT_PAGE_SIZE } from "../../../schemas/list-query";
+import { DEFAULT_PAGE_SIZE } from "#schemas/list-query.ts";
 
 /**
  * List state lives in the URL so a view can be shared and survives reload. Spec rules: search, filter

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "~/lib/toast";
+import { toast } from "#app/lib/toast.tsx";
 import { ApiError, send, type ApiRequest } from "./api";
 
 /**

@@ -1,4 +1,4 @@
-import { trashTypes, type TrashTypeName } from "../../../schemas/trash";
+import { trashTypes, type TrashTypeName } from "#schemas/trash.ts";
 import { request } from "./api";
 import { useConsoleMutation } from "./mutation";
 

@@ -1,7 +1,7 @@
-import { homeFor } from "../../components/dashboard/nav";
-import { formFields, validateForm, type FieldErrors } from "../../components/forms/validate";
-import { loginSchema, type LoginResponse } from "../../../schemas/auth";
-import { secondFactorSchema } from "../../../schemas/two-factor";
+import { homeFor } from "#app/components/dashboard/nav.ts";
+import { formFields, validateForm, type FieldErrors } from "#app/components/forms/validate.ts";
+import { loginSchema, type LoginResponse } from "#schemas/auth.ts";
+import { secondFactorSchema } from "#schemas/two-factor.ts";
 
 /**
  * The sign-in form's steps, checks and readings of the API's answers, shared by the page's script (which

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { LoginResponse } from "../../../schemas/auth";
+import type { LoginResponse } from "#schemas/auth.ts";
 import { readForm } from "../page-form.server";
 import { sessionCookie } from "./session";
 import {

@@ -1,4 +1,4 @@
-import type { BlogLanguage } from "../../../shared/blog-languages";
+import type { BlogLanguage } from "#shared/blog-languages.ts";
 
 /** The words on a post's card: apart from the rest of a post's words, so the blog list loads only these. */
 export interface CardMessages {

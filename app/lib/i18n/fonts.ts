@@ -1,7 +1,7 @@
 import devanagari400 from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
 import tamil400 from "@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2?url";
 import tamil700 from "@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2?url";
-import type { BlogLanguage } from "../../../shared/blog-languages";
+import type { BlogLanguage } from "#shared/blog-languages.ts";
 
 /**
  * The font files a page in each language draws its text with: the same files app.css's `@font-face` rules

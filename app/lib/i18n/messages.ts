@@ -1,5 +1,5 @@
-import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "../../../schemas/comment-limits";
-import type { BlogLanguage } from "../../../shared/blog-languages";
+import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "#schemas/comment-limits.ts";
+import type { BlogLanguage } from "#shared/blog-languages.ts";
 import { WAITING_TO_SEND } from "../offline-texts";
 import { cardMessages, type CardMessages } from "./card-messages";
 

@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import { languageOfCode, type LanguageCode } from "../../../shared/blog-languages";
+import { languageOfCode, type LanguageCode } from "#shared/blog-languages.ts";
 
 /**
  * The language of the page shown, for `<html lang>`: the deepest route whose data names one (`htmlLang`: a

@@ -1,4 +1,4 @@
-import type { LanguageCode } from "../../../shared/blog-languages";
+import type { LanguageCode } from "#shared/blog-languages.ts";
 import { ENGLISH_TOASTER_LABELS, type ToasterLabels } from "../toast";
 
 /**

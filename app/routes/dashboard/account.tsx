@@ -2,17 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { ErrorSummary, Field } from "~/components/dashboard/field";
-import { flattenErrors, formSubmit, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
-import { rowActionClass } from "~/components/dashboard/row-actions";
-import { Spinner } from "~/components/dashboard/spinner";
-import { TwoFactorSection } from "~/components/dashboard/two-factor";
-import { call, request } from "~/lib/dashboard/api";
-import { formatDateTime } from "../../../shared/india-time";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import { passwordChangeSchema, type Device, type PasswordChange } from "../../../schemas/auth";
-import { ownEmailSchema, type OwnEmail } from "../../../schemas/password-reset";
+import { ErrorSummary, Field } from "#app/components/dashboard/field.tsx";
+import { flattenErrors, formSubmit, useFocusOnError } from "#app/components/dashboard/kit/use-record-form.ts";
+import { rowActionClass } from "#app/components/dashboard/row-actions.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { TwoFactorSection } from "#app/components/dashboard/two-factor.tsx";
+import { call, request } from "#app/lib/dashboard/api.ts";
+import { formatDateTime } from "#shared/india-time.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { passwordChangeSchema, type Device, type PasswordChange } from "#schemas/auth.ts";
+import { ownEmailSchema, type OwnEmail } from "#schemas/password-reset.ts";
 
 export const meta = () => consoleMeta("Your account");
 

@@ -1,14 +1,14 @@
 import { useSearchParams } from "react-router";
-import { OverallSection } from "~/components/dashboard/analytics/overall-section";
-import { RecordsSection } from "~/components/dashboard/analytics/records-section";
-import { consoleMeta } from "~/lib/dashboard/meta";
+import { OverallSection } from "#app/components/dashboard/analytics/overall-section.tsx";
+import { RecordsSection } from "#app/components/dashboard/analytics/records-section.tsx";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 import {
   analyticsEntities,
   todayInIndia,
   type AnalyticsEntity,
   type AnalyticsPeriod,
-} from "../../../schemas/logistics";
-import { analyticsPeriods } from "../../../schemas/logistics-options";
+} from "#schemas/logistics.ts";
+import { analyticsPeriods } from "#schemas/logistics-options.ts";
 
 export const meta = () => consoleMeta("Analytics");
 

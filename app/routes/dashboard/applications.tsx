@@ -1,18 +1,21 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { fullName } from "~/components/dashboard/applications/application";
-import { ApplicationBoard } from "~/components/dashboard/applications/application-board";
-import { applicationColumns } from "~/components/dashboard/applications/application-columns";
-import { ApplicationModal } from "~/components/dashboard/applications/application-detail";
-import { applicationFilters, useJobOptions } from "~/components/dashboard/applications/application-filters";
-import { BulkStageButton } from "~/components/dashboard/applications/bulk-stage";
-import { RejectDialog } from "~/components/dashboard/applications/reject-dialog";
-import { useStageMove } from "~/components/dashboard/applications/use-stage-move";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { LayoutToggle, type Layout } from "~/components/dashboard/layout-toggle";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useRememberedParams } from "~/lib/dashboard/remembered-params";
-import type { ApplicationRow, ApplicationStage } from "../../../schemas/application";
+import { fullName } from "#app/components/dashboard/applications/application.ts";
+import { ApplicationBoard } from "#app/components/dashboard/applications/application-board.tsx";
+import { applicationColumns } from "#app/components/dashboard/applications/application-columns.tsx";
+import { ApplicationModal } from "#app/components/dashboard/applications/application-detail.tsx";
+import {
+  applicationFilters,
+  useJobOptions,
+} from "#app/components/dashboard/applications/application-filters.ts";
+import { BulkStageButton } from "#app/components/dashboard/applications/bulk-stage.tsx";
+import { RejectDialog } from "#app/components/dashboard/applications/reject-dialog.tsx";
+import { useStageMove } from "#app/components/dashboard/applications/use-stage-move.ts";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { LayoutToggle, type Layout } from "#app/components/dashboard/layout-toggle.tsx";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useRememberedParams } from "#app/lib/dashboard/remembered-params.ts";
+import type { ApplicationRow, ApplicationStage } from "#schemas/application.ts";
 
 export const meta = () => consoleMeta("Applications");
 

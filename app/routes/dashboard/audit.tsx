@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { formatDateTime } from "../../../shared/india-time";
-import { DataTable } from "~/components/dashboard/data-table";
-import { rowActionClass } from "~/components/dashboard/row-actions";
-import { listAll } from "~/lib/dashboard/api";
-import { changedFields } from "~/lib/dashboard/audit-changes";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useRestore } from "~/lib/dashboard/restore";
-import { auditActions, type AuditEntry } from "../../../schemas/audit";
-import { isTrashType, recordScreens, trashTypeNames, trashTypes } from "../../../schemas/trash";
+import { formatDateTime } from "#shared/india-time.ts";
+import { DataTable } from "#app/components/dashboard/data-table/index.ts";
+import { rowActionClass } from "#app/components/dashboard/row-actions.tsx";
+import { listAll } from "#app/lib/dashboard/api.ts";
+import { changedFields } from "#app/lib/dashboard/audit-changes.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useRestore } from "#app/lib/dashboard/restore.ts";
+import { auditActions, type AuditEntry } from "#schemas/audit.ts";
+import { isTrashType, recordScreens, trashTypeNames, trashTypes } from "#schemas/trash.ts";
 
 export const meta = () => consoleMeta("Audit log");
 

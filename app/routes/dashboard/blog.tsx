@@ -1,14 +1,14 @@
-import { EditPost } from "~/components/dashboard/blog/edit-post";
-import { PostForm } from "~/components/dashboard/blog/post-form";
-import { formatDateTime, isFuture } from "../../../shared/india-time";
-import { AvailableIn, PostStatus } from "~/components/dashboard/blog/translations";
-import { ENDPOINT, languageOptions } from "~/components/dashboard/blog/post";
-import { PreviewRowButton } from "~/components/dashboard/blog/preview-link";
-import { optionsOf } from "~/components/dashboard/field";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import type { BlogRow } from "../../../schemas/blog";
-import { postPath } from "../../../shared/slug";
+import { EditPost } from "#app/components/dashboard/blog/edit-post.tsx";
+import { PostForm } from "#app/components/dashboard/blog/post-form.tsx";
+import { formatDateTime, isFuture } from "#shared/india-time.ts";
+import { AvailableIn, PostStatus } from "#app/components/dashboard/blog/translations.tsx";
+import { ENDPOINT, languageOptions } from "#app/components/dashboard/blog/post.ts";
+import { PreviewRowButton } from "#app/components/dashboard/blog/preview-link.tsx";
+import { optionsOf } from "#app/components/dashboard/field.tsx";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import type { BlogRow } from "#schemas/blog.ts";
+import { postPath } from "#shared/slug.ts";
 
 export const meta = () => consoleMeta("Blog");
 

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { EmailLink } from "~/components/dashboard/contact-links";
-import { optionsOf } from "~/components/dashboard/field";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { rowActionClass } from "~/components/dashboard/row-actions";
-import { listAll, request } from "~/lib/dashboard/api";
-import { formatDate } from "../../../shared/india-time";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import type { CommentRow } from "../../../schemas/comment";
+import { EmailLink } from "#app/components/dashboard/contact-links.tsx";
+import { optionsOf } from "#app/components/dashboard/field.tsx";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { rowActionClass } from "#app/components/dashboard/row-actions.tsx";
+import { listAll, request } from "#app/lib/dashboard/api.ts";
+import { formatDate } from "#shared/india-time.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import type { CommentRow } from "#schemas/comment.ts";
 
 export const meta = () => consoleMeta("Comments");
 

@@ -1,14 +1,14 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { AfterSaleList } from "~/components/dashboard/crm/after-sale";
-import { BeforeSaleEntry } from "~/components/dashboard/crm/before-sale-entry";
-import { LeadBoard } from "~/components/dashboard/crm/lead-board";
-import { LeadList } from "~/components/dashboard/crm/lead-list";
-import { LayoutToggle } from "~/components/dashboard/layout-toggle";
-import { Segmented } from "~/components/dashboard/segmented";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useRememberedParams } from "~/lib/dashboard/remembered-params";
+import { AfterSaleList } from "#app/components/dashboard/crm/after-sale.tsx";
+import { BeforeSaleEntry } from "#app/components/dashboard/crm/before-sale-entry.tsx";
+import { LeadBoard } from "#app/components/dashboard/crm/lead-board.tsx";
+import { LeadList } from "#app/components/dashboard/crm/lead-list.tsx";
+import { LayoutToggle } from "#app/components/dashboard/layout-toggle.tsx";
+import { Segmented } from "#app/components/dashboard/segmented.tsx";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useRememberedParams } from "#app/lib/dashboard/remembered-params.ts";
 
 export const meta = () => consoleMeta("CRM");
 

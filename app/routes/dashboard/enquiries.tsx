@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { request } from "~/lib/dashboard/api";
-import { EmailLink, PhoneLink } from "~/components/dashboard/contact-links";
-import { Details } from "~/components/dashboard/details";
-import { FormActions } from "~/components/dashboard/kit/form-actions";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { useOptimisticStatus } from "~/components/dashboard/kit/use-optimistic-status";
-import { Modal } from "~/components/dashboard/modal";
-import { formatDateTime } from "../../../shared/india-time";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import { enquiryStatuses } from "../../../schemas/contact";
-import type { Enquiry } from "../../../schemas/enquiry";
+import { request } from "#app/lib/dashboard/api.ts";
+import { EmailLink, PhoneLink } from "#app/components/dashboard/contact-links.tsx";
+import { Details } from "#app/components/dashboard/details.tsx";
+import { FormActions } from "#app/components/dashboard/kit/form-actions.tsx";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { useOptimisticStatus } from "#app/components/dashboard/kit/use-optimistic-status.ts";
+import { Modal } from "#app/components/dashboard/modal.tsx";
+import { formatDateTime } from "#shared/india-time.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { enquiryStatuses } from "#schemas/contact.ts";
+import type { Enquiry } from "#schemas/enquiry.ts";
 
 export const meta = () => consoleMeta("Enquiries");
 

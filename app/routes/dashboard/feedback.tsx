@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { request } from "~/lib/dashboard/api";
-import { PhoneLink } from "~/components/dashboard/contact-links";
-import { memberColumn, timeColumn } from "~/components/dashboard/columns";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { useOptimisticStatus } from "~/components/dashboard/kit/use-optimistic-status";
+import { request } from "#app/lib/dashboard/api.ts";
+import { PhoneLink } from "#app/components/dashboard/contact-links.tsx";
+import { memberColumn, timeColumn } from "#app/components/dashboard/columns.tsx";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { useOptimisticStatus } from "#app/components/dashboard/kit/use-optimistic-status.ts";
 import {
   addedFrom,
   addedTo,
@@ -11,14 +11,14 @@ import {
   feedbackKindOptions,
   feedbackStatusLabel,
   feedbackStatusOptions,
-} from "~/components/dashboard/logistics/options";
-import { formatDateTime } from "../../../shared/india-time";
-import { Chip, TextAreaField } from "~/components/dashboard/logistics/ui";
-import { Modal } from "~/components/dashboard/modal";
-import { Spinner } from "~/components/dashboard/spinner";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import type { FeedbackItem } from "../../../schemas/logistics";
+} from "#app/components/dashboard/logistics/options.ts";
+import { formatDateTime } from "#shared/india-time.ts";
+import { Chip, TextAreaField } from "#app/components/dashboard/logistics/ui.tsx";
+import { Modal } from "#app/components/dashboard/modal.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { fieldErrorsOf, useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import type { FeedbackItem } from "#schemas/logistics.ts";
 
 export const meta = () => consoleMeta("Feedback & Complaints");
 

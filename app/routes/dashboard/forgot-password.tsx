@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
-import { Field } from "~/components/forms/field";
-import { FormAlert } from "~/components/forms/form-alert";
-import { formFields, validateForm, type FieldErrors } from "~/components/forms/validate";
+import { Field } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { formFields, validateForm, type FieldErrors } from "#app/components/forms/validate.ts";
 import {
   postPublic,
   publicAnswer,
   SignedOutCard,
   type PublicAnswer,
-} from "~/components/dashboard/signed-out-card";
-import { Spinner } from "~/components/dashboard/spinner";
-import { readForm } from "~/lib/page-form.server";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { forgotPasswordSchema } from "../../../schemas/password-reset";
+} from "#app/components/dashboard/signed-out-card.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { readForm } from "#app/lib/page-form.server.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { forgotPasswordSchema } from "#schemas/password-reset.ts";
 import type { Route } from "./+types/forgot-password";
 
 export function meta() {

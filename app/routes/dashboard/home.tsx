@@ -1,15 +1,20 @@
 import { Plus } from "lucide-react";
-import { PhoneLink } from "~/components/dashboard/contact-links";
+import { PhoneLink } from "#app/components/dashboard/contact-links.tsx";
 import { useSearchParams } from "react-router";
-import { timeColumn } from "~/components/dashboard/columns";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { MemberModal } from "~/components/dashboard/logistics/member-form";
-import { MemberProfile } from "~/components/dashboard/logistics/member-profile";
-import { addedFrom, addedTo, categoryOptions, stateOptions } from "~/components/dashboard/logistics/options";
-import { formatDate } from "../../../shared/india-time";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import type { Member } from "../../../schemas/logistics";
-import { stateLabel } from "../../../schemas/logistics-options";
+import { timeColumn } from "#app/components/dashboard/columns.tsx";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { MemberModal } from "#app/components/dashboard/logistics/member-form.tsx";
+import { MemberProfile } from "#app/components/dashboard/logistics/member-profile.tsx";
+import {
+  addedFrom,
+  addedTo,
+  categoryOptions,
+  stateOptions,
+} from "#app/components/dashboard/logistics/options.ts";
+import { formatDate } from "#shared/india-time.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import type { Member } from "#schemas/logistics.ts";
+import { stateLabel } from "#schemas/logistics-options.ts";
 
 export const meta = () => consoleMeta("Dashboard");
 

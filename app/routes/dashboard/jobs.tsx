@@ -1,16 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { Field, optionsOf, SelectField, TextAreaField } from "~/components/dashboard/field";
-import { fromDrafts, QuestionEditor, toDrafts } from "~/components/dashboard/jobs/question-editor";
-import { FormModal } from "~/components/dashboard/kit/form-modal";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
-import { RichTextEditor } from "~/components/dashboard/rich-text";
-import { call } from "~/lib/dashboard/api";
-import { formatDate } from "../../../shared/india-time";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { employmentTypeLabels, jobInputSchema } from "../../../schemas/job";
-import type { JobRow } from "../../../schemas/job";
+import { Field, optionsOf, SelectField, TextAreaField } from "#app/components/dashboard/field.tsx";
+import { fromDrafts, QuestionEditor, toDrafts } from "#app/components/dashboard/jobs/question-editor.tsx";
+import { FormModal } from "#app/components/dashboard/kit/form-modal.tsx";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { useRecordForm } from "#app/components/dashboard/kit/use-record-form.ts";
+import { RichTextEditor } from "#app/components/dashboard/rich-text.tsx";
+import { call } from "#app/lib/dashboard/api.ts";
+import { formatDate } from "#shared/india-time.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { employmentTypeLabels, jobInputSchema } from "#schemas/job.ts";
+import type { JobRow } from "#schemas/job.ts";
 
 export const meta = () => consoleMeta("Jobs");
 

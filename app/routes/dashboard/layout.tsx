@@ -2,18 +2,18 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { ReauthDialog } from "~/components/dashboard/reauth-dialog";
-import { Spinner } from "~/components/dashboard/spinner";
-import { TwoFactorSetupForm } from "~/components/dashboard/two-factor";
-import { Logo } from "~/components/layout/logo";
-import { canOpen, consoleNav } from "~/components/dashboard/nav";
-import { ConsoleTheme, ThemeSwitch } from "~/components/dashboard/theme";
-import { ConsoleToaster } from "~/components/dashboard/toaster";
-import { call } from "~/lib/dashboard/api";
-import { useMe, type Me } from "~/lib/dashboard/me";
-import { useSiteSettings } from "~/lib/dashboard/site-settings";
-import { setSession, useSession } from "~/lib/dashboard/session";
-import { useFocusTrap } from "~/lib/focus-trap";
+import { ReauthDialog } from "#app/components/dashboard/reauth-dialog.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { TwoFactorSetupForm } from "#app/components/dashboard/two-factor.tsx";
+import { Logo } from "#app/components/layout/logo.tsx";
+import { canOpen, consoleNav } from "#app/components/dashboard/nav.ts";
+import { ConsoleTheme, ThemeSwitch } from "#app/components/dashboard/theme.tsx";
+import { ConsoleToaster } from "#app/components/dashboard/toaster.tsx";
+import { call } from "#app/lib/dashboard/api.ts";
+import { useMe, type Me } from "#app/lib/dashboard/me.ts";
+import { useSiteSettings } from "#app/lib/dashboard/site-settings.ts";
+import { setSession, useSession } from "#app/lib/dashboard/session.ts";
+import { useFocusTrap } from "#app/lib/focus-trap.ts";
 
 export function meta() {
   return [{ title: "Console | GCC View 360" }, { name: "robots", content: "noindex, nofollow" }];

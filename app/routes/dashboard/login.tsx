@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { Field } from "~/components/forms/field";
-import { FormAlert } from "~/components/forms/form-alert";
-import { Spinner } from "~/components/dashboard/spinner";
-import { ConsoleTheme } from "~/components/dashboard/theme";
-import { ConsoleToaster } from "~/components/dashboard/toaster";
-import { Logo } from "~/components/layout/logo";
-import type { Body, Route as ApiRoute } from "~/lib/dashboard/api";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { setSession, useSession } from "~/lib/dashboard/session";
+import { Field } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { ConsoleTheme } from "#app/components/dashboard/theme.tsx";
+import { ConsoleToaster } from "#app/components/dashboard/toaster.tsx";
+import { Logo } from "#app/components/layout/logo.tsx";
+import type { Body, Route as ApiRoute } from "#app/lib/dashboard/api.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { setSession, useSession } from "#app/lib/dashboard/session.ts";
 import {
   credentialProblems,
   destination,
@@ -23,11 +23,11 @@ import {
   refusalOf,
   SIGN_IN_EXPIRED,
   type SignInStep,
-} from "~/lib/dashboard/sign-in-form";
-import { signInAction } from "~/lib/dashboard/sign-in.server";
-import { toast } from "~/lib/toast";
-import type { LoginResponse } from "../../../schemas/auth";
-import { FEW_RECOVERY_CODES } from "../../../schemas/two-factor";
+} from "#app/lib/dashboard/sign-in-form.ts";
+import { signInAction } from "#app/lib/dashboard/sign-in.server.ts";
+import { toast } from "#app/lib/toast.tsx";
+import type { LoginResponse } from "#schemas/auth.ts";
+import { FEW_RECOVERY_CODES } from "#schemas/two-factor.ts";
 import type { Route } from "./+types/login";
 
 export function meta() {

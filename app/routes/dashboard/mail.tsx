@@ -1,10 +1,10 @@
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { request } from "~/lib/dashboard/api";
-import { rowActionClass } from "~/components/dashboard/row-actions";
-import { formatDateTime } from "../../../shared/india-time";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import { mailStatuses, type MailMessage, type MailStatus } from "../../../schemas/mail";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { request } from "#app/lib/dashboard/api.ts";
+import { rowActionClass } from "#app/components/dashboard/row-actions.tsx";
+import { formatDateTime } from "#shared/india-time.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { mailStatuses, type MailMessage, type MailStatus } from "#schemas/mail.ts";
 
 export const meta = () => consoleMeta("Mail");
 

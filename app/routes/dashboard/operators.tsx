@@ -1,19 +1,22 @@
 import { useState } from "react";
-import { request, type Body } from "~/lib/dashboard/api";
+import { request, type Body } from "#app/lib/dashboard/api.ts";
 import { useOutletContext } from "react-router";
-import { DataTable } from "~/components/dashboard/data-table";
-import { ErrorSummary, Field } from "~/components/dashboard/field";
-import { FormModal } from "~/components/dashboard/kit/form-modal";
-import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
-import { Modal } from "~/components/dashboard/modal";
-import { OPERATORS } from "~/components/dashboard/operators/endpoints";
-import { EndSessionsButton } from "~/components/dashboard/operators/sessions";
-import { TwoFactorPolicyForm, useResetTwoFactor } from "~/components/dashboard/operators/two-factor-actions";
-import { rowActionClass } from "~/components/dashboard/row-actions";
-import { formatDate } from "../../../shared/india-time";
-import type { Me } from "~/lib/dashboard/me";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import { DataTable } from "#app/components/dashboard/data-table/index.ts";
+import { ErrorSummary, Field } from "#app/components/dashboard/field.tsx";
+import { FormModal } from "#app/components/dashboard/kit/form-modal.tsx";
+import { useRecordForm } from "#app/components/dashboard/kit/use-record-form.ts";
+import { Modal } from "#app/components/dashboard/modal.tsx";
+import { OPERATORS } from "#app/components/dashboard/operators/endpoints.ts";
+import { EndSessionsButton } from "#app/components/dashboard/operators/sessions.tsx";
+import {
+  TwoFactorPolicyForm,
+  useResetTwoFactor,
+} from "#app/components/dashboard/operators/two-factor-actions.tsx";
+import { rowActionClass } from "#app/components/dashboard/row-actions.tsx";
+import { formatDate } from "#shared/india-time.ts";
+import type { Me } from "#app/lib/dashboard/me.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import {
   newOperatorSchema,
   operatorUpdateSchema,
@@ -21,7 +24,7 @@ import {
   type OperatorRow,
   type OperatorSummary,
   type Role,
-} from "../../../schemas/operator";
+} from "#schemas/operator.ts";
 
 export const meta = () => consoleMeta("Operators");
 

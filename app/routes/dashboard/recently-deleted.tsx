@@ -1,19 +1,19 @@
 import { Link, useOutletContext } from "react-router";
-import { DataTable } from "~/components/dashboard/data-table";
-import { formatDateTime } from "../../../shared/india-time";
-import { rowActionClass } from "~/components/dashboard/row-actions";
-import type { Me } from "~/lib/dashboard/me";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { RECENTLY_DELETED_API, useRestore } from "~/lib/dashboard/restore";
-import { useSiteSettings } from "~/lib/dashboard/site-settings";
-import { DEFAULT_TRASH_DAYS } from "../../../schemas/settings";
+import { DataTable } from "#app/components/dashboard/data-table/index.ts";
+import { formatDateTime } from "#shared/india-time.ts";
+import { rowActionClass } from "#app/components/dashboard/row-actions.tsx";
+import type { Me } from "#app/lib/dashboard/me.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { RECENTLY_DELETED_API, useRestore } from "#app/lib/dashboard/restore.ts";
+import { useSiteSettings } from "#app/lib/dashboard/site-settings.ts";
+import { DEFAULT_TRASH_DAYS } from "#schemas/settings.ts";
 import {
   isTrashType,
   trashTypes,
   trashTypesFor,
   type TrashEntry,
   type TrashTypeName,
-} from "../../../schemas/trash";
+} from "#schemas/trash.ts";
 
 export const meta = () => consoleMeta("Recently deleted");
 

@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { Field } from "~/components/forms/field";
-import { FormAlert } from "~/components/forms/form-alert";
-import { postPublic, SignedOutCard } from "~/components/dashboard/signed-out-card";
-import { Spinner } from "~/components/dashboard/spinner";
-import { useFragmentToken } from "~/lib/dashboard/fragment-token";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { passwordResetSchema, type PasswordReset } from "../../../schemas/password-reset";
+import { Field } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { postPublic, SignedOutCard } from "#app/components/dashboard/signed-out-card.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { useFragmentToken } from "#app/lib/dashboard/fragment-token.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { passwordResetSchema, type PasswordReset } from "#schemas/password-reset.ts";
 
 export function meta() {
   return [

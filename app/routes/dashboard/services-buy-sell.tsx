@@ -1,12 +1,12 @@
-import type { Column } from "~/components/dashboard/data-table";
-import { personColumn, timeColumn } from "~/components/dashboard/columns";
-import { formatDate } from "../../../shared/india-time";
-import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
-import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { formatIndianNumber, formatRupees } from "~/lib/dashboard/money";
-import { formatVehicleNumber } from "../../../schemas/vehicle";
-import type { BuySell } from "../../../schemas/logistics";
-import { buySellResource } from "../../../schemas/directory/buy-sell";
+import type { Column } from "#app/components/dashboard/data-table/index.ts";
+import { personColumn, timeColumn } from "#app/components/dashboard/columns.tsx";
+import { formatDate } from "#shared/india-time.ts";
+import { resourceScreen } from "#app/components/dashboard/logistics/resource-screen.ts";
+import { EntityScreen } from "#app/components/dashboard/logistics/entity-screen.tsx";
+import { formatIndianNumber, formatRupees } from "#app/lib/dashboard/money.ts";
+import { formatVehicleNumber } from "#schemas/vehicle.ts";
+import type { BuySell } from "#schemas/logistics.ts";
+import { buySellResource } from "#schemas/directory/buy-sell.ts";
 
 export function meta() {
   return [{ title: "Buy & Sell | GCC View 360 Console" }];

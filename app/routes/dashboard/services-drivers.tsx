@@ -1,11 +1,11 @@
-import type { Column } from "~/components/dashboard/data-table";
-import { personColumn, stateColumn, timeColumn } from "~/components/dashboard/columns";
-import { formatDate } from "../../../shared/india-time";
-import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
-import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { formatVehicleNumber } from "../../../schemas/vehicle";
-import type { Driver } from "../../../schemas/logistics";
-import { driverResource } from "../../../schemas/directory/drivers";
+import type { Column } from "#app/components/dashboard/data-table/index.ts";
+import { personColumn, stateColumn, timeColumn } from "#app/components/dashboard/columns.tsx";
+import { formatDate } from "#shared/india-time.ts";
+import { resourceScreen } from "#app/components/dashboard/logistics/resource-screen.ts";
+import { EntityScreen } from "#app/components/dashboard/logistics/entity-screen.tsx";
+import { formatVehicleNumber } from "#schemas/vehicle.ts";
+import type { Driver } from "#schemas/logistics.ts";
+import { driverResource } from "#schemas/directory/drivers.ts";
 
 export function meta() {
   return [{ title: "Drivers | GCC View 360 Console" }];

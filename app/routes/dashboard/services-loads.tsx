@@ -1,13 +1,13 @@
-import type { Column } from "~/components/dashboard/data-table";
-import { personColumn, timeColumn } from "~/components/dashboard/columns";
-import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
-import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { loadStatusLabel } from "~/components/dashboard/logistics/options";
-import { formatDate, formatDay } from "../../../shared/india-time";
-import { Chip } from "~/components/dashboard/logistics/ui";
-import type { Load } from "../../../schemas/logistics";
-import { loadResource } from "../../../schemas/directory/loads";
-import { stateLabel } from "../../../schemas/logistics-options";
+import type { Column } from "#app/components/dashboard/data-table/index.ts";
+import { personColumn, timeColumn } from "#app/components/dashboard/columns.tsx";
+import { resourceScreen } from "#app/components/dashboard/logistics/resource-screen.ts";
+import { EntityScreen } from "#app/components/dashboard/logistics/entity-screen.tsx";
+import { loadStatusLabel } from "#app/components/dashboard/logistics/options.ts";
+import { formatDate, formatDay } from "#shared/india-time.ts";
+import { Chip } from "#app/components/dashboard/logistics/ui.tsx";
+import type { Load } from "#schemas/logistics.ts";
+import { loadResource } from "#schemas/directory/loads.ts";
+import { stateLabel } from "#schemas/logistics-options.ts";
 
 export function meta() {
   return [{ title: "Loads | GCC View 360 Console" }];

@@ -1,24 +1,24 @@
 import { useLocation } from "react-router";
-import type { ResourcePath } from "~/lib/dashboard/api";
-import { PhoneLink } from "~/components/dashboard/contact-links";
-import { memberColumn, timeColumn } from "~/components/dashboard/columns";
-import { Details } from "~/components/dashboard/details";
-import { FormActions } from "~/components/dashboard/kit/form-actions";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
+import type { ResourcePath } from "#app/lib/dashboard/api.ts";
+import { PhoneLink } from "#app/components/dashboard/contact-links.tsx";
+import { memberColumn, timeColumn } from "#app/components/dashboard/columns.tsx";
+import { Details } from "#app/components/dashboard/details.tsx";
+import { FormActions } from "#app/components/dashboard/kit/form-actions.tsx";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { useRecordForm } from "#app/components/dashboard/kit/use-record-form.ts";
 import {
   addedFrom,
   addedTo,
   requestStatusLabel,
   requestStatusOptions,
-} from "~/components/dashboard/logistics/options";
-import { formatDateTime } from "../../../shared/india-time";
-import { Chip, SelectField, TextAreaField } from "~/components/dashboard/logistics/ui";
-import { ErrorSummary } from "~/components/dashboard/field";
-import { Modal } from "~/components/dashboard/modal";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { serviceRequestUpdateSchema, type ServiceRequest } from "../../../schemas/logistics";
-import { formatVehicleNumber } from "../../../schemas/vehicle";
+} from "#app/components/dashboard/logistics/options.ts";
+import { formatDateTime } from "#shared/india-time.ts";
+import { Chip, SelectField, TextAreaField } from "#app/components/dashboard/logistics/ui.tsx";
+import { ErrorSummary } from "#app/components/dashboard/field.tsx";
+import { Modal } from "#app/components/dashboard/modal.tsx";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { serviceRequestUpdateSchema, type ServiceRequest } from "#schemas/logistics.ts";
+import { formatVehicleNumber } from "#schemas/vehicle.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) =>
   consoleMeta(`${location.pathname.endsWith("fast_tag") ? "FASTag" : "Insurance"} requests`);

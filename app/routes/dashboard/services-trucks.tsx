@@ -1,11 +1,11 @@
-import type { Column } from "~/components/dashboard/data-table";
-import { personColumn, stateColumn, timeColumn } from "~/components/dashboard/columns";
-import { formatDate } from "../../../shared/india-time";
-import { resourceScreen } from "~/components/dashboard/logistics/resource-screen";
-import { EntityScreen } from "~/components/dashboard/logistics/entity-screen";
-import { formatVehicleNumber } from "../../../schemas/vehicle";
-import type { Truck } from "../../../schemas/logistics";
-import { truckResource } from "../../../schemas/directory/trucks";
+import type { Column } from "#app/components/dashboard/data-table/index.ts";
+import { personColumn, stateColumn, timeColumn } from "#app/components/dashboard/columns.tsx";
+import { formatDate } from "#shared/india-time.ts";
+import { resourceScreen } from "#app/components/dashboard/logistics/resource-screen.ts";
+import { EntityScreen } from "#app/components/dashboard/logistics/entity-screen.tsx";
+import { formatVehicleNumber } from "#schemas/vehicle.ts";
+import type { Truck } from "#schemas/logistics.ts";
+import { truckResource } from "#schemas/directory/trucks.ts";
 
 export function meta() {
   return [{ title: "Trucks | GCC View 360 Console" }];

@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { request } from "~/lib/dashboard/api";
+import { request } from "#app/lib/dashboard/api.ts";
 import { useForm } from "react-hook-form";
 import { useBlocker } from "react-router";
-import { ErrorSummary, Field, TextAreaField } from "~/components/dashboard/field";
-import { flattenErrors, formSubmit, useFocusOnError } from "~/components/dashboard/kit/use-record-form";
-import { ConfirmModal } from "~/components/dashboard/modal";
-import { Spinner } from "~/components/dashboard/spinner";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import { useSiteSettings } from "~/lib/dashboard/site-settings";
+import { ErrorSummary, Field, TextAreaField } from "#app/components/dashboard/field.tsx";
+import { flattenErrors, formSubmit, useFocusOnError } from "#app/components/dashboard/kit/use-record-form.ts";
+import { ConfirmModal } from "#app/components/dashboard/modal.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { useSiteSettings } from "#app/lib/dashboard/site-settings.ts";
 import {
   DEFAULT_BACKUP_DAYS,
   DEFAULT_TRASH_DAYS,
@@ -18,8 +18,8 @@ import {
   type PublicAddress,
   type SiteSettings,
   type SiteSettingsInput,
-} from "../../../schemas/settings";
-import { KEEP_CV_DAYS } from "../../../schemas/application";
+} from "#schemas/settings.ts";
+import { KEEP_CV_DAYS } from "#schemas/application.ts";
 
 export const meta = () => consoleMeta("Site settings");
 

@@ -1,11 +1,11 @@
-import { Field, TextAreaField } from "~/components/dashboard/field";
-import { ImageUpload } from "~/components/dashboard/image-upload";
-import { FormModal } from "~/components/dashboard/kit/form-modal";
-import { ListScreen } from "~/components/dashboard/kit/list-screen";
-import { useRecordForm } from "~/components/dashboard/kit/use-record-form";
-import { consoleMeta } from "~/lib/dashboard/meta";
-import { teamMemberInputSchema } from "../../../schemas/team";
-import type { TeamRow } from "../../../schemas/team";
+import { Field, TextAreaField } from "#app/components/dashboard/field.tsx";
+import { ImageUpload } from "#app/components/dashboard/image-upload.tsx";
+import { FormModal } from "#app/components/dashboard/kit/form-modal.tsx";
+import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { useRecordForm } from "#app/components/dashboard/kit/use-record-form.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
+import { teamMemberInputSchema } from "#schemas/team.ts";
+import type { TeamRow } from "#schemas/team.ts";
 
 export const meta = () => consoleMeta("Team");
 

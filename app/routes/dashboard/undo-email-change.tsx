@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { postPublic, SignedOutCard } from "~/components/dashboard/signed-out-card";
-import { Spinner } from "~/components/dashboard/spinner";
-import { useFragmentToken } from "~/lib/dashboard/fragment-token";
-import { consoleMeta } from "~/lib/dashboard/meta";
+import { postPublic, SignedOutCard } from "#app/components/dashboard/signed-out-card.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { useFragmentToken } from "#app/lib/dashboard/fragment-token.ts";
+import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 
 const TITLE = "Undo the change of your e-mail address";
 

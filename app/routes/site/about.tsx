@@ -1,14 +1,14 @@
 import { ArrowRight } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { AboutTeamIllustration } from "~/components/marketing/about-team-illustration";
-import { Icon } from "~/components/marketing/icon";
-import { pageMeta, type Crumb } from "~/components/marketing/meta";
-import { PageHero, PageSection, Paragraphs } from "~/components/marketing/page";
-import { SectionHeading } from "~/components/marketing/section-heading";
-import { aboutIntro, aboutTiles, audiences, coreValues } from "../../../shared/content/about";
-import type { AudienceCard } from "../../../shared/content/types";
-import { CARD_TEXT_LIMIT, truncate } from "~/lib/text";
+import { AboutTeamIllustration } from "#app/components/marketing/about-team-illustration.tsx";
+import { Icon } from "#app/components/marketing/icon.tsx";
+import { pageMeta, type Crumb } from "#app/components/marketing/meta.ts";
+import { PageHero, PageSection, Paragraphs } from "#app/components/marketing/page.tsx";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { aboutIntro, aboutTiles, audiences, coreValues } from "#shared/content/about.ts";
+import type { AudienceCard } from "#shared/content/types.ts";
+import { CARD_TEXT_LIMIT, truncate } from "#app/lib/text.ts";
 import type { Route } from "./+types/about";
 
 const PATH = "/about-page";

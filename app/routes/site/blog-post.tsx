@@ -8,25 +8,25 @@ import {
   useNavigation,
   useRevalidator,
 } from "react-router";
-import { splitTags } from "../../../schemas/blog";
-import { COMMENTS_PER_PAGE } from "../../../schemas/comment-limits";
+import { splitTags } from "#schemas/blog.ts";
+import { COMMENTS_PER_PAGE } from "#schemas/comment-limits.ts";
 import type { Route } from "./+types/blog-post";
-import { CommentForm } from "~/components/blog/comment-form";
-import { commentAction } from "~/components/blog/comment-action.server";
-import { CommentList, commentsHref } from "~/components/blog/comment-list";
-import { timeAttribute } from "../../../shared/india-time";
-import { LoadingStatus } from "~/components/blog/loading-status";
-import { PostArticle } from "~/components/blog/post-article";
-import { PostSidebar } from "~/components/blog/post-sidebar";
-import { TranslationLinks } from "~/components/blog/translation-links";
-import { ShareLinks } from "~/components/ui/share-links";
-import { NotFoundContent } from "~/components/layout/not-found";
-import { fontPreloads } from "~/lib/i18n/fonts";
-import { messagesFor } from "~/lib/i18n/messages";
-import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "~/lib/seo";
-import { languageCodes } from "../../../shared/blog-languages";
-import { hreflangAlternates } from "../../../shared/hreflang";
-import { parseIdSlug, postPath, postPreviewPath } from "../../../shared/slug";
+import { CommentForm } from "#app/components/blog/comment-form.tsx";
+import { commentAction } from "#app/components/blog/comment-action.server.ts";
+import { CommentList, commentsHref } from "#app/components/blog/comment-list.tsx";
+import { timeAttribute } from "#shared/india-time.ts";
+import { LoadingStatus } from "#app/components/blog/loading-status.tsx";
+import { PostArticle } from "#app/components/blog/post-article.tsx";
+import { PostSidebar } from "#app/components/blog/post-sidebar.tsx";
+import { TranslationLinks } from "#app/components/blog/translation-links.tsx";
+import { ShareLinks } from "#app/components/ui/share-links.tsx";
+import { NotFoundContent } from "#app/components/layout/not-found.tsx";
+import { fontPreloads } from "#app/lib/i18n/fonts.ts";
+import { messagesFor } from "#app/lib/i18n/messages.ts";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
+import { languageCodes } from "#shared/blog-languages.ts";
+import { hreflangAlternates } from "#shared/hreflang.ts";
+import { parseIdSlug, postPath, postPreviewPath } from "#shared/slug.ts";
 
 /** Which fetch failed; the error page names it (spec section 8). */
 type Failure = "blog" | "comments";

@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { previewParams } from "../../../schemas/blog";
+import { previewParams } from "#schemas/blog.ts";
 import type { Route } from "./+types/blog-preview";
-import { PostArticle } from "~/components/blog/post-article";
-import { languageCodes } from "../../../shared/blog-languages";
-import { pageTitle } from "~/lib/seo";
-import { formatDateTime } from "../../../shared/india-time";
+import { PostArticle } from "#app/components/blog/post-article.tsx";
+import { languageCodes } from "#shared/blog-languages.ts";
+import { pageTitle } from "#app/lib/seo.ts";
+import { formatDateTime } from "#shared/india-time.ts";
 
 // Never indexed, never stored by the page cache (no-store) or a CDN, and the token is not sent on as a referrer.
 const PRIVATE_HEADERS = {

@@ -1,14 +1,14 @@
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { BLOG_PAGE_SIZE, blogTagSchema } from "../../../schemas/blog";
+import { BLOG_PAGE_SIZE, blogTagSchema } from "#schemas/blog.ts";
 import type { Route } from "./+types/blog";
-import { LoadingStatus } from "~/components/blog/loading-status";
-import { PostCard } from "~/components/blog/post-card";
-import { NotFoundContent } from "~/components/layout/not-found";
-import { Pagination } from "~/components/ui/pagination";
-import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "~/lib/seo";
-import { blogLanguages, languageCodes, languageOfCode } from "../../../shared/blog-languages";
-import { postPath } from "../../../shared/slug";
-import { LanguageFilter, listHref } from "~/components/blog/language-filter";
+import { LoadingStatus } from "#app/components/blog/loading-status.tsx";
+import { PostCard } from "#app/components/blog/post-card.tsx";
+import { NotFoundContent } from "#app/components/layout/not-found.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
+import { blogLanguages, languageCodes, languageOfCode } from "#shared/blog-languages.ts";
+import { postPath } from "#shared/slug.ts";
+import { LanguageFilter, listHref } from "#app/components/blog/language-filter.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("page");

@@ -1,7 +1,7 @@
-import { modelSectionPage, sectionPageMeta } from "~/components/marketing/meta";
-import { ModelPage } from "~/components/marketing/model-page";
-import { FeatureGrid, PageSection, RouteErrorBoundary } from "~/components/marketing/page";
-import { botKeyFeatures, botPages } from "../../../shared/content/models";
+import { modelSectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts";
+import { ModelPage } from "#app/components/marketing/model-page.tsx";
+import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
+import { botKeyFeatures, botPages } from "#shared/content/models.ts";
 import type { Route } from "./+types/build-operator";
 
 const SECTION = { label: "Build Operate Transfer", path: "/build-operator/bot_modal" };

@@ -1,9 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/careers-applied";
-import { notFoundTitle } from "~/components/marketing/meta";
-import { pageTitle } from "~/lib/seo";
-import { CAREERS_PATH, jobPath } from "../../../shared/paths";
+import { notFoundTitle } from "#app/components/marketing/meta.ts";
+import { pageTitle } from "#app/lib/seo.ts";
+import { CAREERS_PATH, jobPath } from "#shared/paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("jobId");
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ error }) => [
 ];
 
 // In the site's frame, so that the not-found page's title (above) goes with it.
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/marketing/page";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/marketing/page.tsx";
 
 export default function ApplicationReceived({ loaderData }: Route.ComponentProps) {
   // The same page for a first and a repeat application: it must not tell anyone who applied where.

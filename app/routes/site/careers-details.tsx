@@ -1,17 +1,17 @@
 import { MapPin, Briefcase, CalendarDays, IndianRupee } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/careers-details";
-import { formatLongDate, timeAttribute } from "../../../shared/india-time";
-import { ApplicationForm } from "~/components/careers/application-form";
-import { applicationAction } from "~/components/careers/application-action.server";
-import type { ClosedJob } from "~/components/careers/application-fields";
-import { ShareLinks } from "~/components/ui/share-links";
-import { htmlToText } from "~/lib/html-text";
-import { jobWithLocation } from "~/lib/job-title";
-import { truncate } from "~/lib/text";
-import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "~/lib/seo";
-import { KEEP_CV_DAYS } from "../../../schemas/application";
-import { CAREERS_PATH, jobPath } from "../../../shared/paths";
+import { formatLongDate, timeAttribute } from "#shared/india-time.ts";
+import { ApplicationForm } from "#app/components/careers/application-form.tsx";
+import { applicationAction } from "#app/components/careers/application-action.server.ts";
+import type { ClosedJob } from "#app/components/careers/application-fields.ts";
+import { ShareLinks } from "#app/components/ui/share-links.tsx";
+import { htmlToText } from "#app/lib/html-text.ts";
+import { jobWithLocation } from "#app/lib/job-title.ts";
+import { truncate } from "#app/lib/text.ts";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "#app/lib/seo.ts";
+import { KEEP_CV_DAYS } from "#schemas/application.ts";
+import { CAREERS_PATH, jobPath } from "#shared/paths.ts";
 
 /** The page's job id (`?jobId=`), else 404. */
 function jobIdOf(url: URL): number {

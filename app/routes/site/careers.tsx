@@ -1,16 +1,16 @@
 import { Search, X } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate, useNavigation } from "react-router";
-import { applyMailto, careersQuerySchema, JOB_PAGE_SIZE } from "../../../schemas/job";
+import { applyMailto, careersQuerySchema, JOB_PAGE_SIZE } from "#schemas/job.ts";
 import type { Route } from "./+types/careers";
-import { JobCard, type CareerJob } from "~/components/careers/job-card";
-import { JobModal } from "~/components/careers/job-modal";
-import { NotFoundContent } from "~/components/layout/not-found";
-import { Pagination } from "~/components/ui/pagination";
-import { htmlToText } from "~/lib/html-text";
-import { breadcrumbs, seoMeta } from "~/lib/seo";
-import { hasEveryWord, searchWords, titleMatchesFirst } from "../../../shared/search-words";
-import { CAREERS_PATH, careersSearchPath } from "../../../shared/paths";
+import { JobCard, type CareerJob } from "#app/components/careers/job-card.tsx";
+import { JobModal } from "#app/components/careers/job-modal.tsx";
+import { NotFoundContent } from "#app/components/layout/not-found.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { htmlToText } from "#app/lib/html-text.ts";
+import { breadcrumbs, seoMeta } from "#app/lib/seo.ts";
+import { hasEveryWord, searchWords, titleMatchesFirst } from "#shared/search-words.ts";
+import { CAREERS_PATH, careersSearchPath } from "#shared/paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;

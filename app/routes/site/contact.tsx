@@ -1,13 +1,13 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { ContactForm } from "~/components/forms/contact-form";
-import { contactAction } from "~/components/forms/contact-action.server";
-import { SocialLinks } from "~/components/layout/social-links";
-import { pageMeta, type Crumb } from "~/components/marketing/meta";
-import { PageHero } from "~/components/marketing/page";
-import { contactPage, supportHours, supportTimeZone } from "../../../shared/content/pages";
-import { telHref } from "~/lib/text";
-import { useRootData } from "~/root";
+import { ContactForm } from "#app/components/forms/contact-form.tsx";
+import { contactAction } from "#app/components/forms/contact-action.server.ts";
+import { SocialLinks } from "#app/components/layout/social-links.tsx";
+import { pageMeta, type Crumb } from "#app/components/marketing/meta.ts";
+import { PageHero } from "#app/components/marketing/page.tsx";
+import { contactPage, supportHours, supportTimeZone } from "#shared/content/pages.ts";
+import { telHref } from "#app/lib/text.ts";
+import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/contact";
 
 const PATH = "/contact";

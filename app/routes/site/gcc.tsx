@@ -1,9 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { sectionPage, sectionPageMeta } from "~/components/marketing/meta";
-import { ModelPage } from "~/components/marketing/model-page";
-import { FeatureGrid, PageSection, RouteErrorBoundary } from "~/components/marketing/page";
-import { gccPage, gccPhases, gccTagline } from "../../../shared/content/models";
+import { sectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts";
+import { ModelPage } from "#app/components/marketing/model-page.tsx";
+import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
+import { gccPage, gccPhases, gccTagline } from "#shared/content/models.ts";
 import type { Route } from "./+types/gcc";
 
 const OVERVIEW_PATH = "/details/features";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { AboutTeamIllustration } from "~/components/marketing/about-team-illustration";
-import { Carousel } from "~/components/marketing/carousel";
-import { HomeHero } from "~/components/marketing/home-hero";
-import { CardExploreHint, HomeScrollTarget } from "~/components/marketing/home-section";
-import { organizationJsonLd } from "~/components/marketing/meta";
-import { SectionHeading } from "~/components/marketing/section-heading";
+import { AboutTeamIllustration } from "#app/components/marketing/about-team-illustration.tsx";
+import { Carousel } from "#app/components/marketing/carousel.tsx";
+import { HomeHero } from "#app/components/marketing/home-hero.tsx";
+import { CardExploreHint, HomeScrollTarget } from "#app/components/marketing/home-section.tsx";
+import { organizationJsonLd } from "#app/components/marketing/meta.ts";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import {
   experience,
   heroSlides,
@@ -15,11 +15,11 @@ import {
   modelsIntro,
   SOLUTIONS_CAROUSEL_INTERVAL_MS,
   solutionsIntro,
-} from "../../../shared/content/home";
-import { engagementModels } from "../../../shared/content/models";
-import { solutions } from "../../../shared/content/solutions";
-import { jsonLd, seoMeta } from "~/lib/seo";
-import { truncate } from "~/lib/text";
+} from "#shared/content/home.ts";
+import { engagementModels } from "#shared/content/models.ts";
+import { solutions } from "#shared/content/solutions.ts";
+import { jsonLd, seoMeta } from "#app/lib/seo.ts";
+import { truncate } from "#app/lib/text.ts";
 import type { Route } from "./+types/home";
 
 /*

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
-import { Footer } from "~/components/layout/footer";
-import { Header } from "~/components/layout/header";
-import { usePageLanguage } from "~/lib/i18n/page-language";
-import { toasterLabels } from "~/lib/i18n/toaster-labels";
-import { Toaster } from "~/lib/toast";
+import { Footer } from "#app/components/layout/footer.tsx";
+import { Header } from "#app/components/layout/header.tsx";
+import { usePageLanguage } from "#app/lib/i18n/page-language.ts";
+import { toasterLabels } from "#app/lib/i18n/toaster-labels.ts";
+import { Toaster } from "#app/lib/toast.tsx";
 
 export default function SiteLayout() {
   // The menu and footer are English on every page; a Hindi or Tamil page says so around them.

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse } from "react-router";
-import type { TeamMember } from "../../../schemas/team";
+import type { TeamMember } from "#schemas/team.ts";
 import type { Route } from "./+types/leadership";
-import { MemberCard } from "~/components/team/member-card";
-import { MemberModal } from "~/components/team/member-modal";
-import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "~/lib/seo";
+import { MemberCard } from "#app/components/team/member-card.tsx";
+import { MemberModal } from "#app/components/team/member-modal.tsx";
+import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {

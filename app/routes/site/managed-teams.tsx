@@ -1,7 +1,7 @@
-import { modelSectionPage, sectionPageMeta } from "~/components/marketing/meta";
-import { ModelPage } from "~/components/marketing/model-page";
-import { RouteErrorBoundary } from "~/components/marketing/page";
-import { managedTeamsPages } from "../../../shared/content/models";
+import { modelSectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts";
+import { ModelPage } from "#app/components/marketing/model-page.tsx";
+import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
+import { managedTeamsPages } from "#shared/content/models.ts";
 import type { Route } from "./+types/managed-teams";
 
 const SECTION = { label: "Managed Teams", path: "/managed-teams/manage_overview" };

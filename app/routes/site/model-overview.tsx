@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { modelOverviewRedirects } from "../../../shared/content/models";
+import { modelOverviewRedirects } from "#shared/content/models.ts";
 import type { Route } from "./+types/model-overview";
 
 /** `/details/build-operator` and `/details/managed-teams` answer with their own model's overview. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFoundContent } from "~/components/layout/not-found";
-import { notFoundMeta } from "~/components/marketing/meta";
+import { NotFoundContent } from "#app/components/layout/not-found.tsx";
+import { notFoundMeta } from "#app/components/marketing/meta.ts";
 
 export function loader() {
   return data(null, { status: 404 });

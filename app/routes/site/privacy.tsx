@@ -1,8 +1,8 @@
 import type { Route } from "./+types/privacy";
-import { PageHero } from "~/components/marketing/page";
-import { seoMeta } from "~/lib/seo";
-import { KEEP_CV_DAYS } from "../../../schemas/application";
-import { DEFAULT_BACKUP_DAYS } from "../../../schemas/settings";
+import { PageHero } from "#app/components/marketing/page.tsx";
+import { seoMeta } from "#app/lib/seo.ts";
+import { KEEP_CV_DAYS } from "#schemas/application.ts";
+import { DEFAULT_BACKUP_DAYS } from "#schemas/settings.ts";
 
 const PATH = "/privacy";
 

@@ -1,7 +1,7 @@
-import { sectionPage, sectionPageMeta } from "~/components/marketing/meta";
-import { RouteErrorBoundary } from "~/components/marketing/page";
-import { ServicePageView } from "~/components/marketing/service-page";
-import { products } from "../../../shared/content/products";
+import { sectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts";
+import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
+import { ServicePageView } from "#app/components/marketing/service-page.tsx";
+import { products } from "#shared/content/products.ts";
 import type { Route } from "./+types/product";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { sectionPage, sectionPageMeta } from "~/components/marketing/meta";
-import { RouteErrorBoundary } from "~/components/marketing/page";
-import { ServicePageView } from "~/components/marketing/service-page";
-import { solutions } from "../../../shared/content/solutions";
+import { sectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts";
+import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
+import { ServicePageView } from "#app/components/marketing/service-page.tsx";
+import { solutions } from "#shared/content/solutions.ts";
 import type { Route } from "./+types/solution";
 
 // One module serves the six solution paths (route ids `solution-<path>`); the path picks the content.

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { ensureBuild } from "../../support/build";
+import { ensureBuild } from "#tests/support/build.ts";
 import { startServer } from "./server";
 
 declare module "vitest" {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { Access } from "../../../server/plugins/access";
+import type { Access } from "#server/plugins/access.ts";
 import { fuzzValue, nastyStrings, toJsonSchema, type JsonSchema } from "./arbitrary";
-import type { RouteSchema } from "../../../server/plugins/access";
+import type { RouteSchema } from "#server/plugins/access.ts";
 
 /** The request parts a route reads (its `schema` in `app.apiRoutes`, responses aside). */
 export type RouteSchemas = Omit<RouteSchema, "response">;

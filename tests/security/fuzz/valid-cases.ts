@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
-import type { Database } from "../../../db/client";
+import type { Database } from "#db/client.ts";
 import {
   emailChangeUndo,
   jobApplicationSubmissions,
@@ -12,14 +12,14 @@ import {
   operatorTwoFactor,
   passwordResetTokens,
   serviceRequests,
-} from "../../../db/schema/index";
-import { emailUndoTokenHash } from "../../../domain/auth/email-change";
-import { passwordFingerprint, resetTokenHash } from "../../../domain/auth/password-reset";
-import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "../../../shared/auth";
-import { submissionRow } from "../../support/applications";
-import { multipartBody, samplePdf } from "../../support/cv-files";
-import { createComment, createPost } from "../../support/factories";
-import { stageImport } from "../../support/imports";
+} from "#db/schema/index.ts";
+import { emailUndoTokenHash } from "#domain/auth/email-change.ts";
+import { passwordFingerprint, resetTokenHash } from "#domain/auth/password-reset.ts";
+import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "#shared/auth.ts";
+import { submissionRow } from "#tests/support/applications.ts";
+import { multipartBody, samplePdf } from "#tests/support/cv-files.ts";
+import { createComment, createPost } from "#tests/support/factories.ts";
+import { stageImport } from "#tests/support/imports.ts";
 import {
   buySellBody,
   driverBody,
@@ -27,7 +27,7 @@ import {
   memberBody,
   nextPhone,
   truckBody,
-} from "../../support/logistics-bodies";
+} from "#tests/support/logistics-bodies.ts";
 import type { FuzzRequest, FuzzRoute, Role } from "./harness";
 
 /**

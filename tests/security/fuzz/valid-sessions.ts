@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { roleTwoFactorPolicy } from "../../../db/schema/index";
-import { REFRESH_COOKIE } from "../../../server/api/auth";
-import type { TestApp } from "../../support/app";
+import { roleTwoFactorPolicy } from "#db/schema/index.ts";
+import { REFRESH_COOKIE } from "#server/api/auth.ts";
+import type { TestApp } from "#tests/support/app.ts";
 import type { Role } from "./harness";
 import type { Answer, SignedIn, ValidCaseContext, ValidRequest } from "./valid-cases";
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { formatIndianNumber, formatRupees } from "~/lib/dashboard/money";
-import { analyticsColumns, type AnalyticsColumnKind, type AnalyticsRow } from "../../../../schemas/analytics";
-import type { AnalyticsEntity } from "../../../../schemas/logistics";
-import { formatPhone } from "../../../../schemas/phone";
-import { formatVehicleNumber } from "../../../../schemas/vehicle";
+import { formatIndianNumber, formatRupees } from "#app/lib/dashboard/money.ts";
+import { analyticsColumns, type AnalyticsColumnKind, type AnalyticsRow } from "#schemas/analytics.ts";
+import type { AnalyticsEntity } from "#schemas/logistics.ts";
+import { formatPhone } from "#schemas/phone.ts";
+import { formatVehicleNumber } from "#schemas/vehicle.ts";
 import type { Column } from "../data-table";
-import { formatDay } from "../../../../shared/india-time";
+import { formatDay } from "#shared/india-time.ts";
 
 const show: Record<AnalyticsColumnKind, (value: string | number | undefined) => ReactNode> = {
   day: (v) => formatDay(String(v)),

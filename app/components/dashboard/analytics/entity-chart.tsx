@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { call } from "~/lib/dashboard/api";
-import { formatIndianNumber } from "~/lib/dashboard/money";
-import type { AnalyticsEntity } from "../../../../schemas/logistics";
+import { call } from "#app/lib/dashboard/api.ts";
+import { formatIndianNumber } from "#app/lib/dashboard/money.ts";
+import type { AnalyticsEntity } from "#schemas/logistics.ts";
 import { ChartTable } from "../charts/chart-table";
-import { formatDay } from "../../../../shared/india-time";
+import { formatDay } from "#shared/india-time.ts";
 import { Spinner } from "../spinner";
 import { entityColor, entityLabel } from "./labels";
 

@@ -1,4 +1,4 @@
-import type { AnalyticsEntity } from "../../../../schemas/logistics";
+import type { AnalyticsEntity } from "#schemas/logistics.ts";
 
 export const entityLabel: Record<AnalyticsEntity, string> = {
   load: "Load",

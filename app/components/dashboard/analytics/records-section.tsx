@@ -1,4 +1,4 @@
-import type { AnalyticsRow } from "../../../../schemas/analytics";
+import type { AnalyticsRow } from "#schemas/analytics.ts";
 import {
   addDays,
   analyticsEntities,
@@ -6,9 +6,9 @@ import {
   isRealDate,
   MAX_ANALYTICS_DAYS,
   type AnalyticsEntity,
-} from "../../../../schemas/logistics";
+} from "#schemas/logistics.ts";
 import { DataTable } from "../data-table";
-import { formatDay } from "../../../../shared/india-time";
+import { formatDay } from "#shared/india-time.ts";
 import { TabList, TabPanels, Tabs } from "../tabs";
 import { tableColumns } from "./columns";
 import { EntityChart } from "./entity-chart";

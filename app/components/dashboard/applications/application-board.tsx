@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { call } from "~/lib/dashboard/api";
-import { formatDate } from "../../../../shared/india-time";
-import { useListParams } from "~/lib/dashboard/list-params";
-import { stageLabels, type ApplicationRow, type ApplicationStage } from "../../../../schemas/application";
+import { call } from "#app/lib/dashboard/api.ts";
+import { formatDate } from "#shared/india-time.ts";
+import { useListParams } from "#app/lib/dashboard/list-params.ts";
+import { stageLabels, type ApplicationRow, type ApplicationStage } from "#schemas/application.ts";
 import { Board } from "../board/board";
 import { SelectField } from "../field";
 import { BOARD, fullName, stageStyle } from "./application";

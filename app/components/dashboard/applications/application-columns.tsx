@@ -1,10 +1,10 @@
-import { formatDateTime } from "../../../../shared/india-time";
+import { formatDateTime } from "#shared/india-time.ts";
 import {
   applicationStages,
   stageLabels,
   type ApplicationRow,
   type ApplicationStage,
-} from "../../../../schemas/application";
+} from "#schemas/application.ts";
 import { EmailLink, PhoneLink } from "../contact-links";
 import type { Column } from "../data-table";
 import { fullName, stageStyle } from "./application";

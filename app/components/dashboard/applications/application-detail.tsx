@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { call, request } from "~/lib/dashboard/api";
-import { formatDateTime } from "../../../../shared/india-time";
-import { useMe } from "~/lib/dashboard/me";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
+import { call, request } from "#app/lib/dashboard/api.ts";
+import { formatDateTime } from "#shared/india-time.ts";
+import { useMe } from "#app/lib/dashboard/me.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import {
   rejectReasonLabels,
   stageLabels,
   type ApplicationStage,
   type RejectReason,
-} from "../../../../schemas/application";
+} from "#schemas/application.ts";
 import { EmailLink, PhoneLink } from "../contact-links";
 import { Details } from "../details";
 import { Modal } from "../modal";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { call } from "~/lib/dashboard/api";
+import { call } from "#app/lib/dashboard/api.ts";
 import type { FilterField } from "../data-table";
 import { ENDPOINT, stageOptions } from "./application";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { request } from "~/lib/dashboard/api";
-import { formatDateTime } from "../../../../shared/india-time";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import type { ApplicationDetail } from "../../../../schemas/application";
+import { request } from "#app/lib/dashboard/api.ts";
+import { formatDateTime } from "#shared/india-time.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import type { ApplicationDetail } from "#schemas/application.ts";
 import { ENDPOINT } from "./application";
 
 /** The hiring team's notes on an application, with author and time, and a box to add one. */

@@ -1,9 +1,5 @@
-import { formatDateTime } from "../../../../shared/india-time";
-import {
-  stageLabels,
-  type ApplicationDetail,
-  type ApplicationSubmission,
-} from "../../../../schemas/application";
+import { formatDateTime } from "#shared/india-time.ts";
+import { stageLabels, type ApplicationDetail, type ApplicationSubmission } from "#schemas/application.ts";
 import { Details } from "../details";
 import { ENDPOINT } from "./application";
 import { download } from "./download";

@@ -5,7 +5,7 @@ import {
   stageLabels,
   type ApplicationRow,
   type ApplicationStage,
-} from "../../../../schemas/application";
+} from "#schemas/application.ts";
 
 export const ENDPOINT = "/api/job_applications";
 export const BOARD = `${ENDPOINT}/board`;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "~/lib/dashboard/api";
-import { toast } from "~/lib/toast";
-import type { ApplicationStage, RejectReason } from "../../../../schemas/application";
-import { MAX_MATCHING } from "../../../../schemas/bulk";
+import { call } from "#app/lib/dashboard/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import type { ApplicationStage, RejectReason } from "#schemas/application.ts";
+import { MAX_MATCHING } from "#schemas/bulk.ts";
 import type { BulkTarget } from "../data-table";
 import { Modal } from "../modal";
 import { SelectField } from "../field";

@@ -1,6 +1,6 @@
-import { call, type ResourcePath } from "~/lib/dashboard/api";
-import { getSession } from "~/lib/dashboard/session";
-import { toast } from "~/lib/toast";
+import { call, type ResourcePath } from "#app/lib/dashboard/api.ts";
+import { getSession } from "#app/lib/dashboard/session.ts";
+import { toast } from "#app/lib/toast.tsx";
 
 /** Saves a signed-in download (the CV, the JSON export) under the name the server gives it. */
 export async function download(path: ResourcePath, fallbackName: string) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { RejectReason } from "../../../../schemas/application";
+import type { RejectReason } from "#schemas/application.ts";
 import { SelectField } from "../field";
 import { Modal } from "../modal";
 import { reasonOptions } from "./application";

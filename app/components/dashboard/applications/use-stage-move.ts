@@ -4,8 +4,8 @@ import {
   type ApplicationRow,
   type ApplicationStage,
   type RejectReason,
-} from "../../../../schemas/application";
-import { call } from "~/lib/dashboard/api";
+} from "#schemas/application.ts";
+import { call } from "#app/lib/dashboard/api.ts";
 import { useBoardMove, type BoardMove } from "../board/use-board-move";
 import { BOARD, ENDPOINT, fullName } from "./application";
 

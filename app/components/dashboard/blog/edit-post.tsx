@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Modal } from "~/components/dashboard/modal";
-import { Spinner } from "~/components/dashboard/spinner";
-import { call } from "~/lib/dashboard/api";
-import type { BlogRow } from "../../../../schemas/blog";
+import { Modal } from "#app/components/dashboard/modal.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { call } from "#app/lib/dashboard/api.ts";
+import type { BlogRow } from "#schemas/blog.ts";
 import { ENDPOINT, type Translating } from "./post";
 import { PostForm } from "./post-form";
 

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { request, type Body } from "~/lib/dashboard/api";
+import { request, type Body } from "#app/lib/dashboard/api.ts";
 import * as Tabs from "@radix-ui/react-tabs";
 import {
   useCallback,
@@ -12,13 +12,13 @@ import {
   type Ref,
 } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { Field, optionsOf, SelectField, TextAreaField } from "~/components/dashboard/field";
-import { ImageUpload } from "~/components/dashboard/image-upload";
-import { FormActions } from "~/components/dashboard/kit/form-actions";
-import { ConfirmModal, Modal } from "~/components/dashboard/modal";
-import { RichTextEditor } from "~/components/dashboard/rich-text";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
-import { blogPostFormSchema } from "../../../../schemas/blog";
+import { Field, optionsOf, SelectField, TextAreaField } from "#app/components/dashboard/field.tsx";
+import { ImageUpload } from "#app/components/dashboard/image-upload.tsx";
+import { FormActions } from "#app/components/dashboard/kit/form-actions.tsx";
+import { ConfirmModal, Modal } from "#app/components/dashboard/modal.tsx";
+import { RichTextEditor } from "#app/components/dashboard/rich-text.tsx";
+import { fieldErrorsOf, useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { blogPostFormSchema } from "#schemas/blog.ts";
 import {
   ENDPOINT,
   languageOptions,

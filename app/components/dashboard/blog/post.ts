@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { BlogRow, blogPostFormSchema } from "../../../../schemas/blog";
-import { blogLanguages, type BlogLanguage } from "../../../../schemas/blog";
-import { fromIndiaInput, toIndiaInput } from "../../../../shared/india-time";
+import type { BlogRow, blogPostFormSchema } from "#schemas/blog.ts";
+import { blogLanguages, type BlogLanguage } from "#schemas/blog.ts";
+import { fromIndiaInput, toIndiaInput } from "#shared/india-time.ts";
 
 export const ENDPOINT = "/api/blog";
 export const languageOptions = blogLanguages.map((l) => ({ value: l, label: l }));

@@ -1,10 +1,10 @@
 import { Link2, Link2Off } from "lucide-react";
 import { useState } from "react";
-import { Spinner } from "~/components/dashboard/spinner";
-import { call } from "~/lib/dashboard/api";
-import { toast } from "~/lib/toast";
-import type { BlogPreviewLink } from "../../../../schemas/blog";
-import { formatDateTime } from "../../../../shared/india-time";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { call } from "#app/lib/dashboard/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import type { BlogPreviewLink } from "#schemas/blog.ts";
+import { formatDateTime } from "#shared/india-time.ts";
 import { rowActionClass } from "../row-actions";
 
 /**

@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { diffWords } from "diff";
 import { History } from "lucide-react";
 import { useState } from "react";
-import { Spinner } from "~/components/dashboard/spinner";
-import { call } from "~/lib/dashboard/api";
-import { htmlToText } from "~/lib/html-text";
-import { toast } from "~/lib/toast";
-import { REVISION_DAYS_KEPT, REVISIONS_KEPT, type BlogRevision } from "../../../../schemas/blog";
-import { formatDateTime } from "../../../../shared/india-time";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { call } from "#app/lib/dashboard/api.ts";
+import { htmlToText } from "#app/lib/html-text.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { REVISION_DAYS_KEPT, REVISIONS_KEPT, type BlogRevision } from "#schemas/blog.ts";
+import { formatDateTime } from "#shared/india-time.ts";
 import { ENDPOINT, type FormValues, type FullPost } from "./post";
 
 const DIFFED: { key: keyof BlogRevision & keyof FormValues; label: string; html?: boolean }[] = [

@@ -1,6 +1,6 @@
 import { Controller, type Control } from "react-hook-form";
-import { Field } from "~/components/dashboard/field";
-import { formatDateTime, fromIndiaInput, isFuture } from "../../../../shared/india-time";
+import { Field } from "#app/components/dashboard/field.tsx";
+import { formatDateTime, fromIndiaInput, isFuture } from "#shared/india-time.ts";
 import type { FormOutput, FormValues } from "./post";
 
 /** A published post whose publication time is still to come goes public then (the list shows it as Scheduled). */

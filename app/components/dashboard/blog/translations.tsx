@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import type { BlogRow, BlogTranslation } from "../../../../schemas/blog";
-import { blogLanguages, type BlogLanguage } from "../../../../shared/blog-languages";
+import type { BlogRow, BlogTranslation } from "#schemas/blog.ts";
+import { blogLanguages, type BlogLanguage } from "#shared/blog-languages.ts";
 import { isScheduled } from "./scheduling";
 
 /** A post's own state: Scheduled (published, date to come), Published or Draft. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { toast } from "~/lib/toast";
+import { toast } from "#app/lib/toast.tsx";
 import { focusWasOn } from "./board";
 
 /** A card's move from one column to another; `reason` goes with a column that asks for one (Rejected). */

@@ -11,7 +11,7 @@ import {
   YAxis,
 } from "recharts";
 import { drawAsBars } from "./chart-table";
-import { formatShortDay } from "../../../../shared/india-time";
+import { formatShortDay } from "#shared/india-time.ts";
 
 /** Recharts lives here only, and the analytics route loads this module lazily: no other bundle carries it. */
 

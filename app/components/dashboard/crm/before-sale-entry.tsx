@@ -1,4 +1,4 @@
-import { leadInputSchema } from "../../../../schemas/logistics";
+import { leadInputSchema } from "#schemas/logistics.ts";
 import { Field } from "../field";
 import { FormModal } from "../kit/form-modal";
 import { useRecordForm } from "../kit/use-record-form";

@@ -1,6 +1,6 @@
 import { AlarmClock, CalendarClock } from "lucide-react";
-import type { Lead } from "../../../../schemas/logistics";
-import { formatDay } from "../../../../shared/india-time";
+import type { Lead } from "#schemas/logistics.ts";
+import { formatDay } from "#shared/india-time.ts";
 
 export const statusTone = { HOT: "red", WARM: "amber", COLD: "sky" } as const;
 

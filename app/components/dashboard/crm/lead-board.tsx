@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "~/lib/dashboard/api";
-import type { Lead } from "../../../../schemas/logistics";
-import { formatPhone } from "../../../../schemas/phone";
+import { call } from "#app/lib/dashboard/api.ts";
+import type { Lead } from "#schemas/logistics.ts";
+import { formatPhone } from "#schemas/phone.ts";
 import { Board, type BoardColumn } from "../board/board";
 import { useBoardMove, type BoardMove } from "../board/use-board-move";
 import { Chip } from "../logistics/ui";

@@ -1,4 +1,4 @@
-import type { Lead } from "../../../../schemas/logistics";
+import type { Lead } from "#schemas/logistics.ts";
 import { PhoneLink } from "../contact-links";
 import { optionsOf } from "../field";
 import { ListScreen } from "../kit/list-screen";

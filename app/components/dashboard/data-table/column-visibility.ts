@@ -1,6 +1,6 @@
 import type { OnChangeFn, VisibilityState } from "@tanstack/react-table";
 import { useState } from "react";
-import { useSession } from "~/lib/dashboard/session";
+import { useSession } from "#app/lib/dashboard/session.ts";
 
 function read(key: string | null): VisibilityState {
   if (!key) return {};

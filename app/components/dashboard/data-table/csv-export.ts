@@ -1,6 +1,6 @@
-import { resourceRequest, send, type ApiRequest, type ResourcePath } from "~/lib/dashboard/api";
-import { toast } from "~/lib/toast";
-import { todayInIndia } from "../../../../shared/india-time";
+import { resourceRequest, send, type ApiRequest, type ResourcePath } from "#app/lib/dashboard/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { todayInIndia } from "#shared/india-time.ts";
 
 /** Downloads a CSV answer of the console API as `fileName`; a failure is toasted. */
 export async function saveCsv(request: ApiRequest<string>, fileName: string) {

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { resourceRequest, send } from "~/lib/dashboard/api";
-import { useListParams } from "~/lib/dashboard/list-params";
-import { toast } from "~/lib/toast";
+import { resourceRequest, send } from "#app/lib/dashboard/api.ts";
+import { useListParams } from "#app/lib/dashboard/list-params.ts";
+import { toast } from "#app/lib/toast.tsx";
 import { downloadCsv } from "./csv-export";
 import { FilterModal } from "./filter-modal";
 import { RecentlyDeletedLink } from "../recently-deleted-link";
@@ -11,7 +11,7 @@ import { useBulkDelete, useRowSelection } from "./selection";
 import { Table, useListTable } from "./table";
 import { Toolbar } from "./toolbar";
 import type { BulkTarget, DataTableProps } from "./types";
-import { importTypeOfEndpoint } from "../../../../schemas/imports";
+import { importTypeOfEndpoint } from "#schemas/imports.ts";
 
 // Loaded when first opened: lists that are only read do not carry the import's steps.
 const ImportDialog = lazy(() => import("../import/import-dialog"));

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { paginationRange } from "~/lib/pagination";
-import { PAGE_SIZES } from "../../../../schemas/list-query";
+import { paginationRange } from "#app/lib/pagination.ts";
+import { PAGE_SIZES } from "#schemas/list-query.ts";
 
 /** Rows per page, "1–10 of N" and the page buttons below the table. */
 export function Pager({

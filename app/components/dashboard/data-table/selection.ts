@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { resourceRequest, type ResourcePath } from "~/lib/dashboard/api";
+import { resourceRequest, type ResourcePath } from "#app/lib/dashboard/api.ts";
 import { useDeleteConfirm } from "../kit/use-delete-confirm";
 import type { BulkDelete, BulkTarget } from "./types";
 

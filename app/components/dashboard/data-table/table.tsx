@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import type { ReactNode } from "react";
-import { useNarrow } from "~/lib/dashboard/narrow";
+import { useNarrow } from "#app/lib/dashboard/narrow.ts";
 import { Spinner } from "../spinner";
 import { useColumnVisibility } from "./column-visibility";
 import type { RowSelection } from "./selection";

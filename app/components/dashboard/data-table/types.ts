@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ResourcePath } from "~/lib/dashboard/api";
+import type { ResourcePath } from "#app/lib/dashboard/api.ts";
 
 export interface Column<T> {
   key: string;

@@ -1,4 +1,4 @@
-import type { ImportCheck, ImportSpec, PreviewRow, StagedImport } from "../../../../schemas/imports";
+import type { ImportCheck, ImportSpec, PreviewRow, StagedImport } from "#schemas/imports.ts";
 import type { Plan } from "./import-api";
 import { ImportCountTiles, outcomeLabel } from "./import-counts";
 

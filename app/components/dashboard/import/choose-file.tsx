@@ -1,4 +1,4 @@
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type ImportSpec } from "../../../../schemas/imports";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type ImportSpec } from "#schemas/imports.ts";
 import { Spinner } from "../spinner";
 
 const MB = MAX_IMPORT_BYTES / 1024 / 1024;

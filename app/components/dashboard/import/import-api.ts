@@ -1,5 +1,5 @@
-import { ApiError, call, request, sendLines } from "~/lib/dashboard/api";
-import type { ImportBatch, ImportMode, ImportProgressLine, ImportType } from "../../../../schemas/imports";
+import { ApiError, call, request, sendLines } from "#app/lib/dashboard/api.ts";
+import type { ImportBatch, ImportMode, ImportProgressLine, ImportType } from "#schemas/imports.ts";
 
 export const IMPORTS = "/api/imports";
 

@@ -1,4 +1,4 @@
-import type { ImportCounts, ImportOutcome } from "../../../../schemas/imports";
+import type { ImportCounts, ImportOutcome } from "#schemas/imports.ts";
 
 export const outcomeLabel: Record<ImportOutcome, string> = {
   new: "New",

@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { toast } from "~/lib/toast";
+import { toast } from "#app/lib/toast.tsx";
 import {
   importSpecs,
   type ImportBatch,
   type ImportCheck,
   type ImportType,
   type StagedImport,
-} from "../../../../schemas/imports";
+} from "#schemas/imports.ts";
 import { Modal } from "../modal";
 import { Spinner } from "../spinner";
 import { CheckRows } from "./check-rows";

@@ -1,4 +1,4 @@
-import type { ImportBatch } from "../../../../schemas/imports";
+import type { ImportBatch } from "#schemas/imports.ts";
 import { ImportCountTiles } from "./import-counts";
 import { saveFailedRows } from "./recent-imports";
 

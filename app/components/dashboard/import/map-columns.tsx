@@ -1,4 +1,4 @@
-import type { ImportMode, ImportSpec, StagedImport } from "../../../../schemas/imports";
+import type { ImportMode, ImportSpec, StagedImport } from "#schemas/imports.ts";
 import type { Plan } from "./import-api";
 
 /** Required fields no column is imported as. */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatDateTime } from "../../../../shared/india-time";
-import type { ImportBatch, ImportType } from "../../../../schemas/imports";
-import { request } from "~/lib/dashboard/api";
+import { formatDateTime } from "#shared/india-time.ts";
+import type { ImportBatch, ImportType } from "#schemas/imports.ts";
+import { request } from "#app/lib/dashboard/api.ts";
 import { saveCsv } from "../data-table/csv-export";
 import { Spinner } from "../spinner";
 import { countsText } from "./import-counts";

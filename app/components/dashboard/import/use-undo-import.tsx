@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "~/lib/toast";
-import { importSpecs, type ImportBatch } from "../../../../schemas/imports";
+import { toast } from "#app/lib/toast.tsx";
+import { importSpecs, type ImportBatch } from "#schemas/imports.ts";
 import { ConfirmModal } from "../modal";
 import { IMPORTS, undoImport } from "./import-api";
 

@@ -4,7 +4,7 @@ import {
   questionTypeLabels,
   type JobQuestion,
   type QuestionType,
-} from "../../../../schemas/job-answers";
+} from "#schemas/job-answers.ts";
 import { Field, optionsOf, SelectField, TextAreaField } from "../field";
 
 /** A question as the editor holds it: choices as lines of text, and a key of its own for React and focus. */

@@ -1,6 +1,6 @@
 import type { FieldErrors, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { memberInputSchema } from "../../../../schemas/logistics";
+import { memberInputSchema } from "#schemas/logistics.ts";
 import { bodyResolver, flattenErrors } from "./form-resolver";
 
 type MemberValues = Record<

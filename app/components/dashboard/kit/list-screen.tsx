@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { resourceRequest } from "~/lib/dashboard/api";
+import { resourceRequest } from "#app/lib/dashboard/api.ts";
 import { DataTable, type DataTableProps } from "../data-table";
 import { RowActions } from "../row-actions";
 import { useDeleteConfirm } from "./use-delete-confirm";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { send, type ApiRequest } from "~/lib/dashboard/api";
-import { toast } from "~/lib/toast";
+import { send, type ApiRequest } from "#app/lib/dashboard/api.ts";
+import { toast } from "#app/lib/toast.tsx";
 import { ConfirmModal } from "../modal";
 
 /** What a delete answers; `restorable` when the server kept the records in its trash for an undo. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { resourceRequest, send, type ResourcePath } from "~/lib/dashboard/api";
-import { toast } from "~/lib/toast";
+import { resourceRequest, send, type ResourcePath } from "#app/lib/dashboard/api.ts";
+import { toast } from "#app/lib/toast.tsx";
 
 /** Every row with this id in a cached list answer (whatever its shape), with `change` applied. */
 function patchRows(data: unknown, id: number, change: object, depth = 0): unknown {

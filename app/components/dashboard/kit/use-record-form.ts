@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
-import { resourceRequest, type ResourcePath } from "~/lib/dashboard/api";
+import { resourceRequest, type ResourcePath } from "#app/lib/dashboard/api.ts";
 import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import { fieldErrorsOf, useConsoleMutation } from "~/lib/dashboard/mutation";
+import { fieldErrorsOf, useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import { focusFirstInvalid } from "../field";
 import { bodyResolver, flattenErrors } from "./form-resolver";
 

@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { resourceRequest } from "~/lib/dashboard/api";
-import { DataTable, type Column, type FilterField } from "~/components/dashboard/data-table";
-import { useDeleteConfirm } from "~/components/dashboard/kit/use-delete-confirm";
+import { resourceRequest } from "#app/lib/dashboard/api.ts";
+import { DataTable, type Column, type FilterField } from "#app/components/dashboard/data-table/index.ts";
+import { useDeleteConfirm } from "#app/components/dashboard/kit/use-delete-confirm.tsx";
 import { EntityModal, type EntityModalConfig } from "./entity-modal";
 import { RowActions } from "./ui";
 

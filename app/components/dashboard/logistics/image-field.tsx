@@ -1,9 +1,9 @@
 import { ImagePlus, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { Spinner } from "~/components/dashboard/spinner";
-import { call } from "~/lib/dashboard/api";
-import { toast } from "~/lib/toast";
-import { MAX_IMAGES } from "../../../../schemas/logistics";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { call } from "#app/lib/dashboard/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { MAX_IMAGES } from "#schemas/logistics.ts";
 
 /**
  * Up to 10 listing photos: each file goes to POST /api/uploads (re-encoded there) and its `url` is kept.

@@ -1,10 +1,10 @@
 import { useForm, useWatch } from "react-hook-form";
-import { request, type Body } from "~/lib/dashboard/api";
-import { ErrorSummary, Field } from "~/components/dashboard/field";
-import { Modal } from "~/components/dashboard/modal";
-import { Spinner } from "~/components/dashboard/spinner";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import { memberInputSchema, type Member } from "../../../../schemas/logistics";
+import { request, type Body } from "#app/lib/dashboard/api.ts";
+import { ErrorSummary, Field } from "#app/components/dashboard/field.tsx";
+import { Modal } from "#app/components/dashboard/modal.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { memberInputSchema, type Member } from "#schemas/logistics.ts";
 import { bodyResolver, flattenErrors, formSubmit, useFocusOnError } from "../kit/use-record-form";
 import { categoryOptions, stateOptions } from "./options";
 import { SelectField } from "./ui";

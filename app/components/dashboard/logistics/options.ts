@@ -1,11 +1,11 @@
-import type { FilterField } from "~/components/dashboard/data-table";
+import type { FilterField } from "#app/components/dashboard/data-table/index.ts";
 import {
   feedbackKinds,
   feedbackStatuses,
   leadStatuses,
   serviceRequestStatuses,
   type Option,
-} from "../../../../schemas/logistics-options";
+} from "#schemas/logistics-options.ts";
 
 export {
   bodyTypeOptions,
@@ -19,7 +19,7 @@ export {
   tonnageOptions,
   tyreOptions,
   type Option,
-} from "../../../../schemas/logistics-options";
+} from "#schemas/logistics-options.ts";
 
 export const requestStatusLabel: Record<(typeof serviceRequestStatuses)[number], string> = {
   new: "New",

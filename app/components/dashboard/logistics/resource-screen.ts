@@ -1,7 +1,7 @@
-import type { Column } from "~/components/dashboard/data-table";
-import type { ResourcePath } from "~/lib/dashboard/api";
-import { formatIndianNumber } from "~/lib/dashboard/money";
-import type { AnyResource, FormControl, RecordOfResource } from "../../../../schemas/resource";
+import type { Column } from "#app/components/dashboard/data-table/index.ts";
+import type { ResourcePath } from "#app/lib/dashboard/api.ts";
+import { formatIndianNumber } from "#app/lib/dashboard/money.ts";
+import type { AnyResource, FormControl, RecordOfResource } from "#schemas/resource.ts";
 import type { EntityScreenConfig } from "./entity-screen";
 import type { FieldSpec } from "./entity-modal";
 import { addedFrom, addedTo } from "./options";

@@ -1,12 +1,12 @@
 import { BadgeCheck, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { Field } from "~/components/dashboard/field";
-import { Spinner } from "~/components/dashboard/spinner";
-import { ApiError, call, type Body } from "~/lib/dashboard/api";
-import { formatPhone } from "../../../../schemas/phone";
-import { toast } from "~/lib/toast";
-import { memberInputSchema, type VerifiedMember } from "../../../../schemas/logistics";
-import { fieldErrors } from "../../../../schemas/validation";
+import { Field } from "#app/components/dashboard/field.tsx";
+import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { ApiError, call, type Body } from "#app/lib/dashboard/api.ts";
+import { formatPhone } from "#schemas/phone.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { memberInputSchema, type VerifiedMember } from "#schemas/logistics.ts";
+import { fieldErrors } from "#schemas/validation.ts";
 import { emptyMember, MemberFields, memberPayload, type MemberForm } from "./member-form";
 
 /**

@@ -1,6 +1,6 @@
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import { request } from "~/lib/dashboard/api";
-import type { OperatorSummary } from "../../../../schemas/operator";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { request } from "#app/lib/dashboard/api.ts";
+import type { OperatorSummary } from "#schemas/operator.ts";
 import { rowActionClass } from "../row-actions";
 
 /** Signs another operator out everywhere: every session of theirs ends at once. */

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { call, request } from "~/lib/dashboard/api";
-import { useConsoleMutation } from "~/lib/dashboard/mutation";
-import { roles, type OperatorRow } from "../../../../schemas/operator";
-import type { TwoFactorPolicy } from "../../../../schemas/two-factor";
+import { call, request } from "#app/lib/dashboard/api.ts";
+import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { roles, type OperatorRow } from "#schemas/operator.ts";
+import type { TwoFactorPolicy } from "#schemas/two-factor.ts";
 import { ConfirmModal } from "../modal";
 import { OPERATORS, TWO_FACTOR_POLICY } from "./endpoints";
 
