@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { operatorSessions, operators } from "#db/schema/index.ts";
+import { operatorSessions, operators, refreshTokens } from "#db/schema/index.ts";
 import type { PasswordChange, Reauth } from "#schemas/auth.ts";
 import type { AuditService } from "../audit/service";
 import { DomainError } from "../errors";
@@ -17,6 +17,9 @@ const actor = (operator: { id: number; username: string }) => ({
   username: operator.username,
 });
 const actorOf = (who: AuthenticatedOperator) => ({ operatorId: who.operatorId, username: who.username });
+
+export const PASSWORD_CHANGED_MEANWHILE =
+  "Your password was changed while this change was being saved, so it was not saved. Sign in with the new password.";
 
 /** What a signed-in operator does with their own password: confirm it ("sudo mode") and change it. */
 export function createOwnPasswordService(
@@ -118,11 +121,25 @@ export function createOwnPasswordService(
       const passwordHash = await hashPassword(change.new_password);
       const notices = await mail?.prepare();
       await db.transaction(async (tx) => {
+        // Under the operator's row lock: a reset, an admin or another tab that changed the password or ended
+        // this session while it was checked and hashed wins, or the change would undo their recovery.
+        await revokeSessionsIn(tx, operator.id, who.familyId);
+        const [now] = await tx
+          .select({ passwordHash: operators.passwordHash })
+          .from(operators)
+          .where(eq(operators.id, operator.id));
+        if (now?.passwordHash !== operator.passwordHash)
+          throw new DomainError("conflict", PASSWORD_CHANGED_MEANWHILE);
+        const [live] = await tx
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.familyId, who.familyId), isNull(refreshTokens.revokedAt)))
+          .limit(1);
+        if (!live) throw new DomainError("unauthorized", "Your session has ended. Please sign in again.");
         await tx
           .update(operators)
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(operators.id, operator.id));
-        await revokeSessionsIn(tx, operator.id, who.familyId);
         await audit?.record(
           actor(operator),
           "password_change",
