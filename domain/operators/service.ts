@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Database } from "#db/client.ts";
 import { operators } from "#db/schema/index.ts";
@@ -31,6 +31,25 @@ async function emailChecked<T>(write: () => Promise<T>): Promise<T> {
       throw new DomainError("conflict", EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw error;
   }
+}
+
+export const NO_LONGER_ADMIN = "You are no longer an enabled administrator, so this change was not made.";
+
+/**
+ * Locks the acting admin's row and the target's (in id order: two admins acting on each other never deadlock)
+ * and refuses an actor demoted or disabled meanwhile: two admins removing each other at once keep one admin.
+ * The local key acts as no row of the table and is not asked.
+ */
+async function actorStillAdminIn(tx: Pick<Database, "select">, actor: Actor, targetId: number) {
+  const rows = await tx
+    .select({ id: operators.id, role: operators.role, disabled: operators.disabled })
+    .from(operators)
+    .where(inArray(operators.id, [actor.operatorId, targetId]))
+    .orderBy(asc(operators.id))
+    .for("update");
+  const me = rows.find((row) => row.id === actor.operatorId);
+  if (actor.operatorId !== 0 && (!me || me.disabled || me.role !== "admin"))
+    throw new DomainError("forbidden", NO_LONGER_ADMIN);
 }
 
 const summary = (r: OperatorRow): OperatorSummary => ({
@@ -87,6 +106,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
       const notices = await mail?.prepare();
       const after = await emailChecked(() =>
         db.transaction(async (tx) => {
+          if (change.role === "editor" || change.disabled === true) await actorStillAdminIn(tx, actor, id);
           const [row] = await tx
             .update(operators)
             .set({

@@ -1,0 +1,63 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operators } from "#db/schema/index.ts";
+import { reauthenticated } from "#tests/support/auth.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+
+// Two admins who demote or disable each other at the same moment: each request passed the access check as an
+// admin, so without a check under lock both changes were saved and the console was left without an admin.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let sequence = 0;
+async function admin() {
+  const username = `race-admin-${++sequence}`;
+  const password = `race-admin-password-${sequence}`;
+  const { id } = await t.app.services.operators.create({ username, password, role: "admin" });
+  const address = `10.88.${sequence}.1`;
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { username, password },
+    remoteAddress: address,
+  });
+  const access = await reauthenticated(t.app, res.json().access_token, password, address);
+  return { id, access, address };
+}
+
+const patch = (by: { access: string; address: string }, id: number, payload: object) =>
+  t.app.inject({
+    method: "PATCH",
+    url: `/api/operators/${id}`,
+    headers: { authorization: `Bearer ${by.access}` },
+    remoteAddress: by.address,
+    payload,
+  });
+
+const enabledAdmins = async (ids: number[]) =>
+  (
+    await t.app.database.db
+      .select({ id: operators.id })
+      .from(operators)
+      .where(and(eq(operators.role, "admin"), eq(operators.disabled, false)))
+  ).filter((row) => ids.includes(row.id)).length;
+
+describe("two admins removing each other at once", () => {
+  for (const change of [{ role: "editor" }, { disabled: true }]) {
+    it(`keeps one of them an admin (${JSON.stringify(change)})`, async () => {
+      const a = await admin();
+      const b = await admin();
+      const [byA, byB] = await Promise.all([patch(a, b.id, change), patch(b, a.id, change)]);
+      expect([byA.statusCode, byB.statusCode].sort()).toEqual([200, 403]);
+      const refused = byA.statusCode === 403 ? byA : byB;
+      expect(refused.json().message).toBe(
+        "You are no longer an enabled administrator, so this change was not made.",
+      );
+      expect(await enabledAdmins([a.id, b.id])).toBe(1);
+    });
+  }
+});
