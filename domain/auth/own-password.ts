@@ -1,13 +1,13 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { operatorSessions, operators, refreshTokens } from "#db/schema/index.ts";
+import { operatorSessions, operators } from "#db/schema/index.ts";
 import type { PasswordChange, Reauth } from "#schemas/auth.ts";
 import type { AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { hashPassword, verifyPassword } from "../operators/service";
 import type { SecurityMail } from "./security-mail";
 import { REAUTH_WINDOW_MS, WRONG_PASSWORD_AGAIN, type AuthenticatedOperator } from "./service";
-import { revokeSessionsIn } from "./sessions";
+import { holdLiveSessionIn, revokeSessionsIn } from "./sessions";
 import { createSignInThrottle } from "./throttle";
 import type { createTokenSigner } from "./tokens";
 import type { TwoFactorService } from "./two-factor";
@@ -123,19 +123,14 @@ export function createOwnPasswordService(
       await db.transaction(async (tx) => {
         // Under the operator's row lock: a reset, an admin or another tab that changed the password or ended
         // this session while it was checked and hashed wins, or the change would undo their recovery.
-        await revokeSessionsIn(tx, operator.id, who.familyId);
+        await holdLiveSessionIn(tx, operator.id, who.familyId);
         const [now] = await tx
           .select({ passwordHash: operators.passwordHash })
           .from(operators)
           .where(eq(operators.id, operator.id));
         if (now?.passwordHash !== operator.passwordHash)
           throw new DomainError("conflict", PASSWORD_CHANGED_MEANWHILE);
-        const [live] = await tx
-          .select({ id: refreshTokens.id })
-          .from(refreshTokens)
-          .where(and(eq(refreshTokens.familyId, who.familyId), isNull(refreshTokens.revokedAt)))
-          .limit(1);
-        if (!live) throw new DomainError("unauthorized", "Your session has ended. Please sign in again.");
+        await revokeSessionsIn(tx, operator.id, who.familyId);
         await tx
           .update(operators)
           .set({ passwordHash, updatedAt: new Date() })

@@ -13,7 +13,7 @@ import {
 import type { Actor, AuditService } from "../audit/service";
 import { noteEmailChangeIn } from "../auth/email-change";
 import type { SecurityMail } from "../auth/security-mail";
-import { revokeSessionsIn } from "../auth/sessions";
+import { holdLiveSessionIn, revokeSessionsIn } from "../auth/sessions";
 import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { likePattern } from "../sql";
@@ -163,12 +163,19 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
      * The operator's own e-mail address (Your account), audited like an admin's edit: the old address is told,
      * with a link that undoes the change for 7 days.
      */
-    async setOwnEmail(actor: Actor, email: string | null, ip: string): Promise<OperatorSummary> {
-      const [before] = await db.select().from(operators).where(eq(operators.id, actor.operatorId));
-      if (!before) throw new DomainError("not_found", "Operator not found");
+    async setOwnEmail(
+      actor: Actor & { familyId: string },
+      email: string | null,
+      ip: string,
+    ): Promise<OperatorSummary> {
       const notices = await mail?.prepare();
       const after = await emailChecked(() =>
         db.transaction(async (tx) => {
+          // Read under the lock: an undo, an admin's change or the end of this session meanwhile wins, and the
+          // address the account has now is the one told and put back by the undo link.
+          await holdLiveSessionIn(tx, actor.operatorId, actor.familyId);
+          const [before] = await tx.select().from(operators).where(eq(operators.id, actor.operatorId));
+          if (!before) throw new DomainError("not_found", "Operator not found");
           const [row] = await tx
             .update(operators)
             .set({ email, updatedAt: new Date() })

@@ -81,7 +81,8 @@ describe("changing your own password while something else changes the account", 
       ),
     );
     const res = await change(op, "attacker-chosen-long-passphrase");
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe("Your session has ended. Please sign in again.");
     expect(await signsIn(op.username, "owner-recovered-long-passphrase")).toBe(true);
     expect(await signsIn(op.username, "attacker-chosen-long-passphrase")).toBe(false);
   });
