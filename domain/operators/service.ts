@@ -37,7 +37,8 @@ export const NO_LONGER_ADMIN = "You are no longer an enabled administrator, so t
 
 /**
  * Locks the acting admin's row and the target's (in id order: two admins acting on each other never deadlock)
- * and refuses an actor demoted or disabled meanwhile: two admins removing each other at once keep one admin.
+ * and refuses an actor demoted or disabled meanwhile: two admins removing each other at once keep one admin,
+ * and an admin removed while a change was on its way does not set a colleague's password or address.
  * The local key acts as no row of the table and is not asked.
  */
 async function actorStillAdminIn(tx: Pick<Database, "select">, actor: Actor, targetId: number) {
@@ -106,7 +107,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
       const notices = await mail?.prepare();
       const after = await emailChecked(() =>
         db.transaction(async (tx) => {
-          if (change.role === "editor" || change.disabled === true) await actorStillAdminIn(tx, actor, id);
+          await actorStillAdminIn(tx, actor, id);
           const [row] = await tx
             .update(operators)
             .set({

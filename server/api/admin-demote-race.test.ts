@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { operators } from "#db/schema/index.ts";
 import { reauthenticated } from "#tests/support/auth.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
@@ -12,6 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
 
 let sequence = 0;
 async function admin() {
@@ -60,4 +61,33 @@ describe("two admins removing each other at once", () => {
       expect(await enabledAdmins([a.id, b.id])).toBe(1);
     });
   }
+});
+
+describe("an admin disabled while their change is on its way", () => {
+  it("sets no colleague's password, address or role", async () => {
+    const colleague = await admin();
+    for (const change of [
+      { password: "set-by-a-removed-admin" },
+      { email: "removed-admin@evil.example" },
+      { role: "editor" },
+    ]) {
+      const a = await admin();
+      // Another admin disables `a` after a's request was let in, before it is saved.
+      const url = t.app.services.publicAddress.url.bind(t.app.services.publicAddress);
+      vi.spyOn(t.app.services.publicAddress, "url").mockImplementationOnce(async () => {
+        await t.app.services.operators.update({ operatorId: colleague.id, username: "b" }, a.id, {
+          disabled: true,
+        });
+        return url();
+      });
+      const res = await patch(a, colleague.id, change);
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json().message).toBe(
+        "You are no longer an enabled administrator, so this change was not made.",
+      );
+    }
+    const [row] = await t.app.database.db.select().from(operators).where(eq(operators.id, colleague.id));
+    expect(row!.email).toBeNull();
+    expect(row!.role).toBe("admin");
+  });
 });
