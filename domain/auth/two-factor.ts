@@ -6,6 +6,7 @@ import { operatorRecoveryCodes, operators, operatorTwoFactor } from "#db/schema/
 import { FEW_RECOVERY_CODES, type TwoFactorSetup, type TwoFactorStatus } from "#schemas/two-factor.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
+import { actorStillAdminIn } from "../operators/service";
 import { createSecondFactorCheck, WRONG_CODE } from "./second-factor";
 import type { SecurityMail } from "./security-mail";
 import { holdLiveSessionIn, revokeSessionsIn, type Executor } from "./sessions";
@@ -252,6 +253,8 @@ export function createTwoFactorService(
       if (by.operatorId === operatorId) throw new DomainError("forbidden", OWN_TWO_FACTOR_RESET);
       const notices = await mail?.prepare();
       await db.transaction(async (tx) => {
+        // An admin disabled or demoted while this was on its way strips no colleague's factor.
+        await actorStillAdminIn(tx, by, operatorId);
         const [operator] = await tx
           .select({ id: operators.id })
           .from(operators)

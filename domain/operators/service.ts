@@ -41,7 +41,7 @@ export const NO_LONGER_ADMIN = "You are no longer an enabled administrator, so t
  * and an admin removed while a change was on its way does not set a colleague's password or address.
  * The local key acts as no row of the table and is not asked.
  */
-async function actorStillAdminIn(tx: Pick<Database, "select">, actor: Actor, targetId: number) {
+export async function actorStillAdminIn(tx: Pick<Database, "select">, actor: Actor, targetId: number) {
   const rows = await tx
     .select({ id: operators.id, role: operators.role, disabled: operators.disabled })
     .from(operators)

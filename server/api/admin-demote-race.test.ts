@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { operators } from "#db/schema/index.ts";
+import { operators, operatorTwoFactor } from "#db/schema/index.ts";
 import { reauthenticated } from "#tests/support/auth.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
@@ -89,5 +89,30 @@ describe("an admin disabled while their change is on its way", () => {
     const [row] = await t.app.database.db.select().from(operators).where(eq(operators.id, colleague.id));
     expect(row!.email).toBeNull();
     expect(row!.role).toBe("admin");
+  });
+});
+
+describe("an admin disabled while a two-factor reset is on its way", () => {
+  it("leaves the colleague's second factor in place", async () => {
+    const a = await admin();
+    const colleague = await admin();
+    await t.app.database.db
+      .insert(operatorTwoFactor)
+      .values({ operatorId: colleague.id, secretEncrypted: "v1.sealed-elsewhere", lastStep: 0 });
+    const url = t.app.services.publicAddress.url.bind(t.app.services.publicAddress);
+    vi.spyOn(t.app.services.publicAddress, "url").mockImplementationOnce(async () => {
+      await t.app.services.operators.update({ operatorId: colleague.id, username: "b" }, a.id, {
+        disabled: true,
+      });
+      return url();
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/operators/${colleague.id}/two_factor/reset`,
+      headers: { authorization: `Bearer ${a.access}` },
+      remoteAddress: a.address,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await t.app.services.twoFactor.isEnabled(colleague.id)).toBe(true);
   });
 });
