@@ -33,7 +33,8 @@ export default function JobsScreen() {
       form={(job, close) => <JobForm job={job} onClose={close} />}
       remove={{
         noun: "job",
-        message: (j) => `Delete "${j.job_title}"? Closing it keeps the record; deleting removes it.`,
+        message: (j) =>
+          `Delete "${j.job_title}"? It goes to Recently deleted, where it can be restored until it is removed for good; closing the job instead keeps it here.`,
       }}
       columns={[
         { key: "job_title", header: "Title", sortable: true, render: (j) => j.job_title },

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { PublicAddressWarning } from "#app/components/dashboard/public-address-warning.tsx";
 import { ReauthDialog } from "#app/components/dashboard/reauth-dialog.tsx";
 import { Spinner } from "#app/components/dashboard/spinner.tsx";
 import { TwoFactorSetupForm } from "#app/components/dashboard/two-factor.tsx";
@@ -11,7 +12,6 @@ import { ConsoleTheme, ThemeSwitch } from "#app/components/dashboard/theme.tsx";
 import { ConsoleToaster } from "#app/components/dashboard/toaster.tsx";
 import { call } from "#app/lib/dashboard/api.ts";
 import { useMe, type Me } from "#app/lib/dashboard/me.ts";
-import { useSiteSettings } from "#app/lib/dashboard/site-settings.ts";
 import { setSession, useSession } from "#app/lib/dashboard/session.ts";
 import { useFocusTrap } from "#app/lib/focus-trap.ts";
 
@@ -261,24 +261,5 @@ function RoleGate({ me, children }: { me: Me; children: ReactNode }) {
         </Link>
       </p>
     </section>
-  );
-}
-
-/** Shown to admins while neither PUBLIC_BASE_URL nor the Site settings field gives the public address. */
-function PublicAddressWarning() {
-  const { data } = useSiteSettings();
-  if (data?.public_address.source !== "default") return null;
-  return (
-    <div
-      role="status"
-      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-    >
-      <strong>The public address of the site is not set.</strong> Canonical tags, the sitemap, the RSS feed
-      and share links point at {data.public_address.url}.{" "}
-      <Link to="/dashboard/settings" className="font-semibold underline">
-        Set it in Site settings
-      </Link>
-      .
-    </div>
   );
 }

@@ -144,7 +144,7 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
               <div className="mt-2 flex gap-2">
                 <button
                   type="button"
-                  className="btn-primary"
+                  className="btn bg-red-700 text-white hover:bg-red-800"
                   onClick={() => erase.mutate()}
                   disabled={erase.isPending}
                 >
