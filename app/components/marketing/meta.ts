@@ -1,6 +1,7 @@
 import { data, type MetaDescriptor } from "react-router";
 import { notFoundPage } from "#shared/content/pages.ts";
 import type { PageSeo } from "#shared/content/types.ts";
+import { ogLocales } from "#shared/blog-languages.ts";
 import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, pageTitle, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 
 /** A breadcrumb: [name, path]. */
@@ -46,6 +47,7 @@ export function notFoundMeta(): MetaDescriptor[] {
   return [
     { title: notFoundTitle },
     { name: "description", content: notFoundPage.seo.description },
+    { property: "og:locale", content: ogLocales.English },
     { name: "robots", content: "noindex" },
   ];
 }
