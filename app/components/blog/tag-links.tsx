@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import type { BlogLanguage } from "#shared/blog-languages.ts";
 import { listHref } from "./language-filter";
 
-/** The list of published posts in `language` with `tag`. */
-export const tagListHref = (tag: string, language: BlogLanguage) => listHref({ tag, language });
+/** The list of published posts with `tag`: a Hindi or Tamil post's tags list that language's posts. */
+export const tagListHref = (tag: string, language: BlogLanguage) =>
+  listHref({ tag, language: language === "English" ? null : language });
 
 /**
  * A post's tags as chips, each a link to the posts in its language with that tag. Tags are the post's own
