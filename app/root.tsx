@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
-import { languageOfCode, textDirections } from "#shared/blog-languages.ts";
 import { todayInIndia } from "#shared/india-time.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -49,7 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   useEffect(reshapeTextWhenFontsLoad, []);
   return (
-    <html lang={lang} dir={textDirections[languageOfCode(lang) ?? "English"]}>
+    // English, Hindi and Tamil are all written left to right.
+    <html lang={lang} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -16,24 +16,6 @@ export const languageLocales = { English: "en-IN", Hindi: "hi-IN", Tamil: "ta-IN
   string
 >;
 
-/** Each language's name in itself: the language chips and "Also available in" (each marked with its `lang`). */
-export const nativeNames = { English: "English", Hindi: "हिन्दी", Tamil: "தமிழ்" } as const satisfies Record<
-  BlogLanguage,
-  string
->;
-
-/** Open Graph's `og:locale` of a page in each language (language_TERRITORY). */
-export const ogLocales = { English: "en_IN", Hindi: "hi_IN", Tamil: "ta_IN" } as const satisfies Record<
-  BlogLanguage,
-  string
->;
-
-/** `<html dir>`: the blog's languages are all written left to right. */
-export const textDirections = { English: "ltr", Hindi: "ltr", Tamil: "ltr" } as const satisfies Record<
-  BlogLanguage,
-  "ltr" | "rtl"
->;
-
 export const languageOfCode = (code: string): BlogLanguage | undefined =>
   blogLanguages.find((language) => languageCodes[language] === code);
 

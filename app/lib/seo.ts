@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-import { ogLocales, type BlogLanguage } from "#shared/blog-languages.ts";
+import type { BlogLanguage } from "#shared/blog-languages.ts";
 import { SITE_NAME } from "#shared/site.ts";
 
 export { SITE_NAME };
@@ -23,6 +23,9 @@ export interface SeoInput {
   /** Extra tags, e.g. article:published_time. */
   extra?: MetaDescriptor[];
 }
+
+/** Open Graph's `og:locale` of a page in each language (language_TERRITORY). */
+export const ogLocales: Record<BlogLanguage, string> = { English: "en_IN", Hindi: "hi_IN", Tamil: "ta_IN" };
 
 const TITLE_SUFFIX = ` | ${SITE_NAME}`;
 

@@ -127,10 +127,9 @@ describe("a post in Hindi", () => {
     const also = page.getByText("यह लेख इन भाषाओं में भी उपलब्ध है:");
     // Each language named in itself, marked so.
     expect(await also.getByRole("link").allTextContents()).toEqual(["English", "தமிழ்"]);
-    expect(await also.getByRole("link").evaluateAll((links) => links.map((l) => l.lang))).toEqual([
-      "en",
-      "ta",
-    ]);
+    expect(
+      await also.getByRole("link").evaluateAll((links) => links.map((l) => l.getAttribute("lang"))),
+    ).toEqual(["en", "ta"]);
     expect(await page.getByRole("complementary").getByRole("heading", { name: "टैग" }).count()).toBe(1);
 
     // The names a screen reader gives the breadcrumb and the sidebar are Hindi too.
@@ -595,7 +594,9 @@ describe("pages in their reader's language, on a phone", () => {
     });
     const also = page.getByText("இந்தக் கட்டுரை இந்த மொழிகளிலும் உள்ளது:");
     expect(
-      await also.getByRole("link").evaluateAll((links) => links.map((l) => `${l.textContent} ${l.lang}`)),
+      await also
+        .getByRole("link")
+        .evaluateAll((links) => links.map((l) => `${l.textContent} ${l.getAttribute("lang")}`)),
     ).toEqual(["English en", "हिन्दी hi"]);
     // Its own tags, in Tamil, each a link to the Tamil posts with that tag.
     const tags = page.getByRole("complementary").getByRole("list").first().getByRole("link");

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { blogLanguages, languageCodes, nativeNames, type BlogLanguage } from "#shared/blog-languages.ts";
+import { blogLanguages, languageCodes, type BlogLanguage } from "#shared/blog-languages.ts";
+import { nativeNames } from "#app/lib/i18n/card-messages.ts";
 import { listMessages, type ListMessages } from "#app/lib/i18n/list-messages.ts";
 
 /** The address of a page of the blog list: all posts, or those with a tag, in a language, or both. */

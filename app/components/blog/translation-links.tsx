@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { languageCodes, nativeNames, type BlogLanguage } from "#shared/blog-languages.ts";
+import { languageCodes, type BlogLanguage } from "#shared/blog-languages.ts";
+import { nativeNames } from "#app/lib/i18n/card-messages.ts";
 import { messagesFor } from "#app/lib/i18n/messages.ts";
 
 export interface TranslationLink {

@@ -1,8 +1,15 @@
 import { data, type MetaDescriptor } from "react-router";
 import { notFoundPage } from "#shared/content/pages.ts";
 import type { PageSeo } from "#shared/content/types.ts";
-import { ogLocales } from "#shared/blog-languages.ts";
-import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, pageTitle, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
+import {
+  absoluteUrl,
+  breadcrumbs,
+  DEFAULT_OG_IMAGE,
+  ogLocales,
+  pageTitle,
+  seoMeta,
+  SITE_NAME,
+} from "#app/lib/seo.ts";
 
 /** A breadcrumb: [name, path]. */
 export type Crumb = readonly [name: string, path: string];
