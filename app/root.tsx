@@ -48,7 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   useEffect(reshapeTextWhenFontsLoad, []);
   return (
-    <html lang={lang}>
+    // English, Hindi and Tamil are all written left to right.
+    <html lang={lang} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

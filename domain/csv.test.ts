@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { csvDateTime } from "#shared/india-time.ts";
-import { toCsv, unescapeCell } from "./csv";
+import { CSV_BOM, toCsv as writeCsv, unescapeCell } from "./csv";
 import { readCsv } from "./imports/csv-reader";
+
+/** The file's text after its byte order mark, which every file must start with. */
+function toCsv(...args: Parameters<typeof writeCsv>) {
+  const csv = writeCsv(...args);
+  expect(csv.startsWith(CSV_BOM)).toBe(true);
+  return csv.slice(CSV_BOM.length);
+}
 
 describe("toCsv", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -53,8 +60,8 @@ describe("toCsv", () => {
       "-2+3",
       "\t=1",
       "\r=1",
-      "+91 90000 00049",
-      "+44 20 7946 0000",
+      "+91 1",
+      "+4420+7946",
       "=cmd|' /C calc'!A0",
     ];
     const lines = toCsv(
@@ -70,17 +77,60 @@ describe("toCsv", () => {
       "'-2+3",
       "'\t=1",
       `"'\r=1"`,
-      "'+91 90000 00049",
-      "'+44 20 7946 0000",
+      "'+91 1",
+      "'+4420+7946",
       "'=cmd|' /C calc'!A0",
     ]);
     for (const line of lines) expect(line.replace(/^"/, "")).toMatch(/^'/);
   });
 
-  it("writes an Indian mobile as digit groups a spreadsheet keeps as text and cannot run", () => {
-    const csv = toCsv(["Phone number"], [["+919000000049"]]);
-    expect(csv).toBe("Phone number\r\n91 90000 00049\r\n");
-    expect(csv.split("\r\n")[1]).not.toMatch(/^[=+\-@\t\r']/);
+  it("writes phones with their + and numbers with a leading zero as text Excel and Google Sheets keep", () => {
+    const csv = toCsv(
+      ["Phone number"],
+      [["+919000000049"], ["+44 20 7946 0000"], ["+91-98765-43210"], ["09876543210"], ["919876543210"]],
+    );
+    expect(csv).toBe(
+      'Phone number\r\n"=""+91 90000 00049"""\r\n"=""+44 20 7946 0000"""\r\n"=""+91-98765-43210"""\r\n"=""09876543210"""\r\n"=""919876543210"""\r\n',
+    );
+  });
+
+  it("puts no quote before text that is no formula: a negative number, a dash inside a cell", () => {
+    expect(toCsv(["v"], [["-5"], ["-2.5"], ["Pune - Mumbai"], ["a-b"]])).toBe(
+      "v\r\n-5\r\n-2.5\r\nPune - Mumbai\r\na-b\r\n",
+    );
+  });
+
+  it("never writes a formula that holds anything but the text it keeps", () => {
+    const hostile = ['+91 1") & HYPERLINK("x', "+91 98765;=1", '0"&1', "+919000000049,=2"];
+    expect(
+      toCsv(
+        ["v"],
+        hostile.map((v) => [v]),
+      )
+        .split("\r\n")
+        .slice(1, -1),
+    ).toEqual([`"'+91 1"") & HYPERLINK(""x"`, `"'+91 98765;'=1"`, `"0""&1"`, `"'+919000000049,'=2"`]);
+  });
+
+  it("reads its own file back unchanged: Hindi and Tamil names, phones, formulas, the mark dropped", () => {
+    const rows = [
+      ["राजेश कुमार", "+919876543210", "चेन्नई, तमिलनाडु"],
+      ["முருகன் செல்வம்", "+916380012345", '=HYPERLINK("http://evil.example")'],
+      ["Asha Rao", "09876543210", "-5"],
+      ["Ravi; Sons", "+91 98765 43210", "@cmd"],
+    ];
+    const csv = writeCsv(["Name", "Phone", "Note"], rows);
+    const bytes = Buffer.from(csv);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const read = readCsv(bytes, { maxRows: 100, maxColumns: 5 });
+    expect(read.headers).toEqual(["Name", "Phone", "Note"]);
+    const cells = read.rows.map((row) => row.cells.map(unescapeCell));
+    expect(cells).toEqual([
+      ["राजेश कुमार", "+91 98765 43210", "चेन्नई, तमिलनाडु"],
+      ["முருகன் செல்வம்", "+91 63800 12345", '=HYPERLINK("http://evil.example")'],
+      ["Asha Rao", "09876543210", "-5"],
+      ["Ravi; Sons", "+91 98765 43210", "@cmd"],
+    ]);
   });
 
   it("writes moments in India time to the minute, whether a Date or an ISO string", () => {

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
+import type { BlogLanguage } from "#shared/blog-languages.ts";
 import { SITE_NAME } from "#shared/site.ts";
 
 export { SITE_NAME };
@@ -14,10 +15,17 @@ export interface SeoInput {
   image?: string | null;
   imageAlt?: string;
   type?: "website" | "article";
+  /** The page's language (`og:locale`); English unless said. */
+  language?: BlogLanguage;
+  /** The languages the same page is also published in (`og:locale:alternate`). */
+  alternateLanguages?: readonly BlogLanguage[];
   noindex?: boolean;
   /** Extra tags, e.g. article:published_time. */
   extra?: MetaDescriptor[];
 }
+
+/** Open Graph's `og:locale` of a page in each language (language_TERRITORY). */
+export const ogLocales: Record<BlogLanguage, string> = { English: "en_IN", Hindi: "hi_IN", Tamil: "ta_IN" };
 
 const TITLE_SUFFIX = ` | ${SITE_NAME}`;
 
@@ -43,6 +51,11 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
+    { property: "og:locale", content: ogLocales[input.language ?? "English"] },
+    ...(input.alternateLanguages ?? []).map((language) => ({
+      property: "og:locale:alternate",
+      content: ogLocales[language],
+    })),
     { property: "og:image", content: image },
     // The default image and every post's preview (server/api/link-preview.ts) are made at this size.
     { property: "og:image:width", content: "1200" },

@@ -4,8 +4,11 @@
  */
 import type { DemoPost } from "./demo-content";
 
-/** A post of demoPosts in another language; its feature image and tags come from the post it translates. */
-export type DemoTranslation = Omit<DemoPost, "language" | "tags"> & {
+/**
+ * A post of demoPosts in another language; its feature image comes from the post it translates, its tags
+ * are its own, in its language.
+ */
+export type DemoTranslation = Omit<DemoPost, "language"> & {
   /** The heading of the post in demoPosts that this one translates. */
   of: string;
   language: "Hindi" | "Tamil";
@@ -18,6 +21,7 @@ export const demoTranslations: DemoTranslation[] = [
   {
     of: WHY_INDIA,
     language: "Hindi",
+    tags: "GCC, भारत, रणनीति, प्रतिभा",
     heading: "ग्लोबल कैपेबिलिटी सेंटर के लिए भारत आज भी पहली पसंद क्यों है",
     sub_heading:
       "प्रतिभाओं का बड़ा भंडार, परिपक्व इकोसिस्टम और लागत बचत से आगे बढ़कर क्षमता पर ज़ोर — यही वजहें हैं कि दुनिया की कंपनियाँ बार-बार भारत को चुनती हैं।",
@@ -60,6 +64,7 @@ export const demoTranslations: DemoTranslation[] = [
   {
     of: WHY_INDIA,
     language: "Tamil",
+    tags: "GCC, இந்தியா, உத்தி, திறமை",
     heading: "உலகளாவிய திறன் மையங்களுக்கு இந்தியா ஏன் இன்றும் முதல் தேர்வாக இருக்கிறது",
     sub_heading:
       "திறமையாளர்களின் பெரும் எண்ணிக்கை, முதிர்ந்த சூழலமைப்பு, செலவுச் சேமிப்பைத் தாண்டி திறனை நோக்கிய மாற்றம் — இவையே உலக நிறுவனங்கள் மீண்டும் மீண்டும் இந்தியாவைத் தேர்ந்தெடுப்பதற்கான காரணங்கள்.",
@@ -102,6 +107,7 @@ export const demoTranslations: DemoTranslation[] = [
   {
     of: CHOOSING_A_CITY,
     language: "Hindi",
+    tags: "GCC, भारत, शहर का चुनाव, बेंगलुरु, हैदराबाद, पुणे, चेन्नई, एनसीआर",
     heading: "अपने GCC के लिए शहर का चुनाव: बेंगलुरु, हैदराबाद, पुणे, चेन्नई या एनसीआर",
     sub_heading: "हर महानगर में कौशल, लागत, एट्रिशन और बुनियादी ढाँचे का मेल अलग है। जानिए इनकी तुलना कैसे करें।",
     full_description: `<p>लोकेशन GCC से जुड़े उन गिने-चुने फ़ैसलों में से है जिन्हें बाद में बदलना बहुत महँगा पड़ता है। सही शहर किसी रैंकिंग से उतना तय नहीं होता, जितना उन भूमिकाओं से जिनकी आपको पहले दो सालों में ज़रूरत होगी। नीचे उन पाँच महानगरों की व्यावहारिक तुलना दी गई है, जहाँ भारत के ज़्यादातर कैपेबिलिटी सेंटर हैं।</p>
@@ -137,6 +143,7 @@ export const demoTranslations: DemoTranslation[] = [
   {
     of: CHOOSING_A_CITY,
     language: "Tamil",
+    tags: "GCC, இந்தியா, நகரத் தேர்வு, பெங்களூரு, ஹைதராபாத், புனே, சென்னை, என்சிஆர்",
     heading: "உங்கள் GCC-க்கு எந்த நகரம்: பெங்களூரு, ஹைதராபாத், புனே, சென்னை அல்லது என்சிஆர்",
     sub_heading:
       "ஒவ்வொரு பெருநகரத்திலும் திறன்கள், செலவு, பணியாளர் வெளியேற்றம், உள்கட்டமைப்பு ஆகியவற்றின் கலவை வேறுபடுகிறது. அவற்றை எப்படி ஒப்பிடுவது என்று பார்ப்போம்.",

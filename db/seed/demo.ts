@@ -89,19 +89,22 @@ export async function seedDemoContent(
       }
       return row!.id;
     };
-    const originals = new Map<string, { id: number; featureImage: string; tags: string }>();
+    const originals = new Map<string, { id: number; featureImage: string }>();
     for (const [i, post] of demoPosts.entries()) {
       // Each post its own picture, which its alt text describes (the picture's title says the same).
       const featureImage = `/images/blog/cover-${i + 1}.svg`;
       const id = await insertPost({ ...post, featureImage, translationGroup: null });
-      originals.set(post.heading, { id, featureImage, tags: post.tags });
+      originals.set(post.heading, { id, featureImage });
     }
-    // After the originals, so their ids stay 1-7; each joins its original's group with its picture and tags.
+    // After the originals, so their ids stay 1-7; each joins its original's group with its picture.
     for (const { of, ...translation } of demoTranslations) {
       const original = originals.get(of);
       if (!original) throw new Error(`demo translation of an unknown post: ${of}`);
-      const { id, ...carried } = original;
-      await insertPost({ ...translation, ...carried, translationGroup: id });
+      await insertPost({
+        ...translation,
+        featureImage: original.featureImage,
+        translationGroup: original.id,
+      });
     }
     await tx.insert(teamMembers).values(
       demoTeam.map((m, i) => ({

@@ -83,7 +83,7 @@ describe("a record's API row and CSV come from its declaration", () => {
       "Truck id,Added (IST),Vehicle number,Phone number,Owner name,Company name,Body type,Tyres,Tonnage,Brand,State,From,To",
     );
     expect(first).toContain(
-      `${created.truck_id},${csvDateTime(new Date(created.created_at))},KA01CD5678,${csvPhone(phone)},Ravi Kumar`,
+      `${created.truck_id},${csvDateTime(new Date(created.created_at))},KA01CD5678,"=""${csvPhone(phone)}""",Ravi Kumar`,
     );
     expect(first).toContain(",Tata,Maharashtra,,");
   });

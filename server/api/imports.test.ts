@@ -466,6 +466,69 @@ describe("round trip: a list's own export imports back unchanged", () => {
   });
 });
 
+describe("round trip through a spreadsheet's file: Hindi and Tamil names, +91 phones", () => {
+  const BOM = [0xef, 0xbb, 0xbf];
+
+  it("exports with a byte order mark and phones Excel keeps, and imports the file back unchanged", async () => {
+    const company = `Lipi Roadways ${nextPhone()}`;
+    const hindi = await newMember({ first_name: "राजेश", last_name: "कुमार", company });
+    const tamil = await newMember({ first_name: "முருகன்", last_name: "செல்வம்", company });
+    const exported = await ctx.call("GET", `/api/members/export.csv?search=${encodeURIComponent(company)}`);
+    expect(exported.statusCode).toBe(200);
+    expect([...exported.rawPayload.subarray(0, 3)]).toEqual(BOM);
+    expect(exported.body).toContain(
+      `"=""+91 ${local(hindi.phone).slice(0, 5)} ${local(hindi.phone).slice(5)}"""`,
+    );
+    expect(exported.body).toContain("राजेश,कुमार");
+    expect(exported.body).toContain("முருகன்,செல்வம்");
+    expect(exported.body).not.toMatch(/(^|,)'/m);
+
+    const staged = (await client.upload("members", exported.rawPayload)).json().data;
+    expect(staged.row_count).toBe(2);
+    const check = (await client.check(staged.id, { mapping: staged.mapping })).json().data;
+    expect(check.counts).toEqual({ new: 0, updated: 0, unchanged: 2, skipped: 0, invalid: 0 });
+    const stored = await db()
+      .select({ firstName: members.firstName, lastName: members.lastName, phone: members.phone })
+      .from(members)
+      .where(inArray(members.phone, [hindi.phone, tamil.phone]))
+      .orderBy(members.id);
+    expect(stored).toEqual([
+      { firstName: "राजेश", lastName: "कुमार", phone: hindi.phone },
+      { firstName: "முருகன்", lastName: "செல்வம்", phone: tamil.phone },
+    ]);
+  });
+
+  it("hands back failed rows as typed, no quote before a phone, a formula still neutralised", async () => {
+    const digits = nextPhone();
+    const phone = `+91${digits}`;
+    const typed = `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+    const csv = `First name,Last name,Phone,Company,State,Service category\r\nமீனா,=HYPERLINK("http://x"),${typed},सूर्य ट्रांसपोर्ट,Atlantis,Lorry Owner\r\n`;
+    const { id, last } = await client.importCsv("members", csv);
+    expect(last.data?.counts).toMatchObject({ new: 0, invalid: 1 });
+    const failed = await client.failedRows(id);
+    expect([...failed.rawPayload.subarray(0, 3)]).toEqual(BOM);
+    const [header, row] = failed.body.trim().split("\r\n");
+    expect(header).toBe("First name,Last name,Phone,Company,State,Service category,Error");
+    expect(row).toMatch(
+      new RegExp(`^மீனா,"'=HYPERLINK\\(""http://x""\\)","=""\\${typed}""",सूर्य ट्रांसपोर्ट,Atlantis,Lorry Owner,`),
+    );
+
+    // Fixed in the spreadsheet and imported again: what was typed is what is stored.
+    const fixed = failed.body.replace(",Atlantis,", ",Goa,");
+    const again = await client.importCsv("members", fixed);
+    expect(again.last.data?.counts).toMatchObject({ new: 1, invalid: 0 });
+    const [stored] = await db()
+      .select({ firstName: members.firstName, lastName: members.lastName, company: members.company })
+      .from(members)
+      .where(eq(members.phone, phone));
+    expect(stored).toEqual({
+      firstName: "மீனா",
+      lastName: '=HYPERLINK("http://x")',
+      company: "सूर्य ट्रांसपोर्ट",
+    });
+  });
+});
+
 describe("round trip of the create-only lists: an export imports back as new records", () => {
   it.each([
     ["drivers", "/api/drivers", "driver_data", "driver_id"],

@@ -156,7 +156,7 @@ describe("analytics API", () => {
     expect(lines[0]).toBe("Date,Phone number,Name,Company name,From,To,Material");
     expect(lines).toHaveLength(3);
     const bs = await call("GET", "/api/analytics/buy_sell/export.csv");
-    expect(bs.body.split("\r\n")[0]).toBe(
+    expect(bs.body.trim().split("\r\n")[0]).toBe(
       "Date,Phone number,Name,Kms driven,location,Owner name,Vehicle number,Price",
     );
   });

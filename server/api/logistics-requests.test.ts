@@ -275,7 +275,7 @@ describe("CRM", () => {
     const csv = await call("GET", "/api/crm/leads/export.csv?search=Mover");
     const [header, line] = csv.body.trim().split("\r\n");
     expect(header).toMatch(/^Lead id,Created \(IST\),Name,Phone number,/);
-    expect(line).toMatch(/^\d+,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Mover Lead,91 98222 33344,/);
+    expect(line).toMatch(/^\d+,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Mover Lead,"=""\+91 98222 33344""",/);
     const created = line!.split(",")[1];
     const now = new Intl.DateTimeFormat("en-CA", {
       timeZone: "Asia/Kolkata",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 import { adminToken, openSignedIn } from "./support/console";
 import { startOwnServer } from "./support/own-server";
+import { staticPublicPaths } from "#shared/content/public-paths.ts";
 
 const browser = setupBrowser();
 
@@ -59,35 +60,36 @@ describe("the blog list in one language", () => {
     expect(await filter.getByRole("link").allTextContents()).toEqual([
       "All languages",
       "English",
-      "Hindi",
-      "Tamil",
+      "हिन्दी",
+      "தமிழ்",
     ]);
     expect(await filter.getByRole("link", { name: "All languages" }).getAttribute("aria-current")).toBe(
       "page",
     );
     await waitForHydration(page);
-    await filter.getByRole("link", { name: "Hindi" }).click();
+    await filter.getByRole("link", { name: "हिन्दी" }).click();
     await page.waitForURL("**/blog?lang=hi");
     await expect.poll(() => page.locator("article h2").allTextContents()).toEqual(HINDI_HEADINGS);
     expect(
       await page.locator("article").evaluateAll((cards) => cards.map((c) => c.getAttribute("lang"))),
     ).toEqual(["hi", "hi"]);
-    // Each card names its language and offers its link in it; the page around stays English.
+    // Each card names its language and offers its link in it; the list of one language is in it too.
     expect(await page.locator("article").first().textContent()).toContain("हिन्दी");
     expect(await page.getByRole("link", { name: /^पूरा लेख पढ़ें/ }).count()).toBe(2);
-    expect(await htmlLang(page)).toBe("en");
-    expect(await filter.getByRole("link", { name: "Hindi" }).getAttribute("aria-current")).toBe("page");
+    await expect.poll(() => htmlLang(page)).toBe("hi");
+    const hindiFilter = page.getByRole("navigation", { name: "भाषाएँ" });
+    expect(await hindiFilter.getByRole("link", { name: "हिन्दी" }).getAttribute("aria-current")).toBe("page");
     expect(new URL((await page.locator('link[rel="canonical"]').getAttribute("href"))!).search).toBe(
       "?lang=hi",
     );
-    expect(await page.title()).toContain("Blog posts in Hindi");
+    expect(await page.title()).toBe("हिन्दी में ब्लॉग लेख | GCC View 360");
     await expectAccessible(page);
     await screens(page, "list-hi");
     expect(errors).toEqual([]);
 
     // Without script the links work too, and the answer is the server's HTML, then the page cache's.
     const { page: plain } = await browser.open(`${site()}/blog`, { javaScriptEnabled: false });
-    await plain.getByRole("navigation", { name: "Languages" }).getByRole("link", { name: "Tamil" }).click();
+    await plain.getByRole("navigation", { name: "Languages" }).getByRole("link", { name: "தமிழ்" }).click();
     await plain.waitForURL("**/blog?lang=ta");
     expect(await plain.locator("article h2").allTextContents()).toEqual(TAMIL_HEADINGS);
     const first = await fetch(`${site()}/blog?lang=ta`);
@@ -123,7 +125,11 @@ describe("a post in Hindi", () => {
       /^\d{1,2} [\u0900-\u097f]+ \d{4}$/,
     );
     const also = page.getByText("यह लेख इन भाषाओं में भी उपलब्ध है:");
-    expect(await also.getByRole("link").allTextContents()).toEqual(["अंग्रेज़ी", "तमिल"]);
+    // Each language named in itself, marked so.
+    expect(await also.getByRole("link").allTextContents()).toEqual(["English", "தமிழ்"]);
+    expect(
+      await also.getByRole("link").evaluateAll((links) => links.map((l) => l.getAttribute("lang"))),
+    ).toEqual(["en", "ta"]);
     expect(await page.getByRole("complementary").getByRole("heading", { name: "टैग" }).count()).toBe(1);
 
     // The names a screen reader gives the breadcrumb and the sidebar are Hindi too.
@@ -155,11 +161,11 @@ describe("a post in Hindi", () => {
   it("keeps <html lang> right on client navigation between translations", async () => {
     const { page } = await open(await pathOf(WHY_INDIA.hi));
     await waitForHydration(page);
-    await page.getByRole("link", { name: "अंग्रेज़ी" }).click();
+    await page.getByRole("link", { name: "English", exact: true }).click();
     await page.waitForURL(`**${await pathOf(WHY_INDIA.en)}`);
     await expect.poll(() => htmlLang(page)).toBe("en");
     await page.getByRole("heading", { name: "Leave a Reply" }).waitFor();
-    await page.getByRole("link", { name: "Tamil" }).click();
+    await page.getByRole("link", { name: "தமிழ்" }).click();
     await expect.poll(() => htmlLang(page)).toBe("ta");
     await page.getByRole("heading", { name: "உங்கள் கருத்தைப் பதிவிடுங்கள்" }).waitFor();
     await page.goBack();
@@ -233,7 +239,7 @@ describe("a post in Tamil", () => {
     expect(await page.locator("#comments-heading").textContent()).toBe("2 Comments");
     await page.getByRole("heading", { name: "Leave a Reply" }).waitFor();
     const also = page.getByText("This article is also available in:");
-    expect(await also.getByRole("link").allTextContents()).toEqual(["Hindi", "Tamil"]);
+    expect(await also.getByRole("link").allTextContents()).toEqual(["हिन्दी", "தமிழ்"]);
     expect(await langAround(page, "header")).toBe("en");
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(1);
     expect(await page.getByRole("complementary", { name: "About this article" }).count()).toBe(1);
@@ -347,17 +353,23 @@ describe("fonts", () => {
     }
   });
 
-  it("downloads no Indic font on the English home page, and only its script's subset on a Hindi or Tamil post", async () => {
+  it("downloads no Indic font on the English home page, and on a Hindi or Tamil post its script's subset and the one face its other translation's name needs", async () => {
     expect(await fontsOf("/")).toEqual([]);
     expect(await fontsOf(await pathOf(3))).toEqual([]);
+    const faceOf = (path: string) => path.replace(/^\/assets\/(.*)-normal-[\w-]+\.woff2$/, "$1");
     const hindi = await fontsOf(await pathOf(WHY_INDIA.hi));
-    expect(hindi.length).toBeGreaterThan(0);
-    for (const font of hindi)
-      expect(font).toMatch(/^\/assets\/noto-sans-devanagari-devanagari-400-normal-[\w-]+\.woff2$/);
+    // "தமிழ்" in "Also available in" is semibold: the Tamil bold face, and nothing more of Tamil.
+    expect(hindi.map(faceOf).sort()).toEqual([
+      "noto-sans-devanagari-devanagari-400",
+      "noto-sans-tamil-tamil-700",
+    ]);
     const tamil = await fontsOf(await pathOf(WHY_INDIA.ta));
-    expect(tamil.length).toBeGreaterThan(0);
-    for (const font of tamil)
-      expect(font).toMatch(/^\/assets\/noto-sans-tamil-tamil-(400|700)-normal-[\w-]+\.woff2$/);
+    // Devanagari has one face (app.css): "हिन्दी" is drawn in it, made bold.
+    expect(tamil.map(faceOf).sort()).toEqual([
+      "noto-sans-devanagari-devanagari-400",
+      "noto-sans-tamil-tamil-400",
+      "noto-sans-tamil-tamil-700",
+    ]);
     // Same origin (the CSP allows fonts from 'self' only), cached for good.
     const res = await fetch(`${site()}${hindi[0]}`);
     expect(res.status).toBe(200);
@@ -385,7 +397,7 @@ describe("fonts", () => {
     expect(new Set(await contentVisibility(hydrated))).toEqual(new Set(["visible"]));
   });
 
-  it("lays out /blog's Hindi and Tamil cards below a phone's first screen only later, so their fonts do not compete with its first image", async () => {
+  it("lays out /blog's Hindi and Tamil cards below a phone's first screen only later: the first screen asks only for the faces of the chips' two names", async () => {
     // Without scripts the page never hydrates: what it downloads is what the first screen asked for.
     const { page } = await browser.newPage({
       viewport: { width: 412, height: 823 },
@@ -400,12 +412,14 @@ describe("fonts", () => {
     const firstCard = page.locator("article").first();
     expect(await firstCard.getAttribute("lang")).toBe("en");
     expect(await firstCard.evaluate((card) => card.classList.contains("below-fold"))).toBe(false);
-    expect(fonts).toEqual([]);
-    // Scrolled to, a Hindi card is laid out and draws in its face.
-    await page.locator('article[lang="hi"]').first().scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => fonts.filter((f) => f.includes("noto-sans-devanagari")).length)
-      .toBeGreaterThan(0);
+    // "हिन्दी" and "தமிழ்" (semibold) on the language chips: one face of each script, no more.
+    expect(fonts.map((f) => f.replace(/-normal-[\w-]+\.woff2$/, "")).sort()).toEqual([
+      "/assets/noto-sans-devanagari-devanagari-400",
+      "/assets/noto-sans-tamil-tamil-700",
+    ]);
+    // Scrolled to, a Tamil card is laid out and draws in its regular face.
+    await page.locator('article[lang="ta"]').first().scrollIntoViewIfNeeded();
+    await expect.poll(() => fonts.filter((f) => f.includes("noto-sans-tamil-tamil-400")).length).toBe(1);
   });
 });
 
@@ -426,10 +440,11 @@ describe("font preloads", () => {
       const { page } = await open(path);
       expect(await preloads(page)).toEqual([]);
     }
-    // Devanagari has no bold face (app.css): its headings are the regular face made bold.
-    for (const [id, face, weights] of [
-      [WHY_INDIA.hi, "noto-sans-devanagari-devanagari", ["400"]],
-      [WHY_INDIA.ta, "noto-sans-tamil-tamil", ["400", "700"]],
+    // Devanagari has no bold face (app.css): its headings are the regular face made bold. `other`: the face
+    // the other translation's name in "Also available in" needs, not preloaded (one word, below the title).
+    for (const [id, face, weights, other] of [
+      [WHY_INDIA.hi, "noto-sans-devanagari-devanagari", ["400"], "noto-sans-tamil-tamil-700"],
+      [WHY_INDIA.ta, "noto-sans-tamil-tamil", ["400", "700"], "noto-sans-devanagari-devanagari-400"],
     ] as const) {
       const { page } = await browser.newPage();
       const downloads: string[] = [];
@@ -445,16 +460,25 @@ describe("font preloads", () => {
       );
       // Each file downloaded once: a preload the @font-face rules did not use (another address, or not in
       // CORS mode) would be a second download.
-      expect(downloads.sort()).toEqual(preloaded.map((line) => line.split(" ")[2]).sort());
-      // The faces drawn are the preloaded files, and no other.
+      const otherFile = downloads.filter((path) => path.includes(other));
+      expect(otherFile).toHaveLength(1);
+      expect(downloads.sort()).toEqual([...preloaded.map((line) => line.split(" ")[2]), ...otherFile].sort());
+      // The faces drawn are the preloaded files and the other name's face, and no other.
       expect(
         await page.evaluate(() =>
           [...document.fonts]
             .filter((f) => f.status === "loaded")
-            .map((f) => f.weight)
+            .map((f) => `${f.family.replaceAll('"', "")} ${f.weight}`)
             .sort(),
         ),
-      ).toEqual(weights);
+      ).toEqual(
+        [
+          ...weights.map(
+            (w) => `${face.startsWith("noto-sans-tamil") ? "Noto Sans Tamil" : "Noto Sans Devanagari"} ${w}`,
+          ),
+          other.startsWith("noto-sans-tamil") ? "Noto Sans Tamil 700" : "Noto Sans Devanagari 400",
+        ].sort(),
+      );
       // The post's image, its largest paint, is asked for ahead of those faces.
       expect(
         await page
@@ -482,7 +506,8 @@ describe("font preloads", () => {
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const css = entries.filter((e) => new URL(e.name).pathname.endsWith(".css"));
-      const fonts = entries.filter((e) => new URL(e.name).pathname.endsWith(".woff2"));
+      // The post's own script; the Tamil face for the one word "தமிழ்" (Also available in) may come later.
+      const fonts = entries.filter((e) => /devanagari.*\.woff2$/.test(new URL(e.name).pathname));
       return {
         stylesheetsEnd: Math.max(...css.map((e) => e.responseEnd)),
         fontStarts: fonts.map((e) => e.startTime),
@@ -490,6 +515,124 @@ describe("font preloads", () => {
     });
     expect(timing.fontStarts).toHaveLength(1);
     for (const start of timing.fontStarts) expect(start).toBeLessThan(timing.stylesheetsEnd);
+  });
+});
+
+describe("pages in their reader's language, on a phone", () => {
+  /** The page's language, direction, title, description, h1 and Open Graph locales. */
+  const head = (page: Page) =>
+    page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      dir: document.documentElement.dir,
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute("content"),
+      h1: document.querySelector("h1")?.textContent,
+      locale: document.querySelector('meta[property="og:locale"]')?.getAttribute("content"),
+      alternates: [...document.querySelectorAll('meta[property="og:locale:alternate"]')].map((m) =>
+        m.getAttribute("content"),
+      ),
+    }));
+  /** Each language chip's name and lang. */
+  const chips = (page: Page) =>
+    page
+      .locator('main nav[aria-label] a[href^="/blog"]')
+      .evaluateAll((links) => links.map((l) => `${l.textContent} ${l.getAttribute("lang") ?? "-"}`));
+
+  it.each([
+    [
+      "hi",
+      {
+        title: "हिन्दी में ब्लॉग लेख | GCC View 360",
+        description: "हिन्दी में लेख: भारत में ग्लोबल कैपेबिलिटी सेंटर की स्थापना, भर्ती और संचालन।",
+        h1: "ब्लॉग",
+        locale: "hi_IN",
+        all: "सभी भाषाएँ",
+      },
+    ],
+    [
+      "ta",
+      {
+        title: "தமிழில் வலைப்பதிவுக் கட்டுரைகள் | GCC View 360",
+        description: "தமிழ்க் கட்டுரைகள்: இந்தியாவில் உலகளாவிய திறன் மையத்தை அமைத்தல், பணியமர்த்தல், நடத்துதல்.",
+        h1: "வலைப்பதிவு",
+        locale: "ta_IN",
+        all: "எல்லா மொழிகளும்",
+      },
+    ],
+  ] as const)(
+    "/blog?lang=%s is a page in that language, its chips naming each language in itself",
+    async (code, words) => {
+      const { page, errors } = await open(`/blog?lang=${code}`, 390);
+      expect(await head(page)).toEqual({
+        lang: code,
+        dir: "ltr",
+        title: words.title,
+        description: words.description,
+        h1: words.h1,
+        locale: words.locale,
+        alternates: [],
+      });
+      expect(await chips(page)).toEqual([`${words.all} -`, "English en", "हिन्दी hi", "தமிழ் ta"]);
+      // The menu and footer stay English, and say so.
+      expect(await langAround(page, "header")).toBe("en");
+      await waitForHydration(page);
+      await expectAccessible(page);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `/tmp/locale-blog-${code}-390.png` });
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it("a Tamil post: Tamil page, og:locale and its translations' locales, translations and tags in its words", async () => {
+    const { page, errors } = await open(await pathOf(WHY_INDIA.ta), 390);
+    expect(await head(page)).toMatchObject({
+      lang: "ta",
+      dir: "ltr",
+      h1: TAMIL_HEADINGS[1],
+      locale: "ta_IN",
+      alternates: ["en_IN", "hi_IN"],
+    });
+    const also = page.getByText("இந்தக் கட்டுரை இந்த மொழிகளிலும் உள்ளது:");
+    expect(
+      await also
+        .getByRole("link")
+        .evaluateAll((links) => links.map((l) => `${l.textContent} ${l.getAttribute("lang")}`)),
+    ).toEqual(["English en", "हिन्दी hi"]);
+    // Its own tags, in Tamil, each a link to the Tamil posts with that tag.
+    const tags = page.getByRole("complementary").getByRole("list").first().getByRole("link");
+    expect(await tags.allTextContents()).toEqual(["GCC", "இந்தியா", "உத்தி", "திறமை"]);
+    expect(await tags.nth(1).getAttribute("href")).toBe(`/blog?tag=${encodeURIComponent("இந்தியா")}&lang=ta`);
+    await waitForHydration(page);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: "/tmp/locale-post-ta-390.png", fullPage: true });
+    await tags.nth(1).click();
+    await page.waitForURL("**/blog?tag=*&lang=ta");
+    await page.getByRole("heading", { name: "“இந்தியா” குறிச்சொல் உள்ள கட்டுரைகள்" }).waitFor();
+    await expect.poll(() => page.locator("article h2").allTextContents()).toEqual(TAMIL_HEADINGS);
+    expect(await htmlLang(page)).toBe("ta");
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps the spec's English on the English list, and og:locale on every public page", async () => {
+    const { page } = await open("/blog", 390);
+    expect(await head(page)).toMatchObject({
+      lang: "en",
+      dir: "ltr",
+      h1: "Blog",
+      locale: "en_IN",
+      alternates: [],
+    });
+    expect(await page.title()).toBe("Blog: GCC Insights and Guides | GCC View 360");
+    const english = await head((await open(await pathOf(WHY_INDIA.en), 390)).page);
+    expect(english).toMatchObject({ lang: "en", locale: "en_IN", alternates: ["hi_IN", "ta_IN"] });
+    expect((await head((await open(await pathOf(3), 390)).page)).alternates).toEqual([]);
+    const hindi = await head((await open(await pathOf(WHY_INDIA.hi), 390)).page);
+    expect(hindi).toMatchObject({ lang: "hi", locale: "hi_IN", alternates: ["en_IN", "ta_IN"] });
+    const paths = [...staticPublicPaths, "/blog?tag=GCC", "/careers-details?jobId=1", "/no-such-page"];
+    for (const path of paths) {
+      const html = await (await fetch(`${site()}${path}`)).text();
+      expect(html, path).toMatch(/<meta property="og:locale" content="en_IN"\/>/);
+    }
   });
 });
 

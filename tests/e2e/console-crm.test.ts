@@ -215,13 +215,16 @@ describe("CSV export", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Export CSV" }).click(),
     ]);
-    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
-    const [, line] = text.trim().split("\r\n");
+    const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
+    // The byte order mark survives the browser's download: Excel reads the file as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [, line] = bytes.toString("utf8").trim().split("\r\n");
     const cells = line!.split(",");
     const now = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
     expect(cells[1]).toMatch(new RegExp(`^${now} \\d{2}:\\d{2}$`));
     expect(cells[2]).toBe(lead.name);
-    expect(cells[3]).toBe(`91 ${phone.slice(3, 8)} ${phone.slice(8)}`);
+    // Excel and Google Sheets show `="…"` as the text, + included.
+    expect(cells[3]).toBe(`"=""+91 ${phone.slice(3, 8)} ${phone.slice(8)}"""`);
   });
 });
 

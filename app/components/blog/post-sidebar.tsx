@@ -25,7 +25,7 @@ export function PostSidebar({
           <h2 id="tags-heading" className="text-lg font-bold text-navy-900">
             {t.tags}
           </h2>
-          <TagLinks tags={tags} className="mt-4" />
+          <TagLinks tags={tags} language={language} className="mt-4" />
         </section>
       )}
       {recent.length > 0 && (

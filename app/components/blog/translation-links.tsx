@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { languageCodes, type BlogLanguage } from "#shared/blog-languages.ts";
+import { nativeNames } from "#app/lib/i18n/card-messages.ts";
 import { messagesFor } from "#app/lib/i18n/messages.ts";
 
 export interface TranslationLink {
@@ -10,8 +11,8 @@ export interface TranslationLink {
 }
 
 /**
- * "Also available in: Hindi, Tamil": the post's published translations, each named in the page's language
- * (so a Hindi page shows no Tamil letters, and loads no Tamil font).
+ * "Also available in: हिन्दी, தமிழ்": the post's published translations, each named in itself and marked so,
+ * as a reader of that language looks for it (the other script's face is fetched for that one word).
  */
 export function TranslationLinks({
   translations,
@@ -31,9 +32,10 @@ export function TranslationLinks({
           <Link
             to={other.path}
             hrefLang={languageCodes[other.language]}
+            lang={languageCodes[other.language]}
             className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-600"
           >
-            {t.languageNames[other.language]}
+            {nativeNames[other.language]}
           </Link>
         </Fragment>
       ))}

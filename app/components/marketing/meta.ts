@@ -1,7 +1,15 @@
 import { data, type MetaDescriptor } from "react-router";
 import { notFoundPage } from "#shared/content/pages.ts";
 import type { PageSeo } from "#shared/content/types.ts";
-import { absoluteUrl, breadcrumbs, DEFAULT_OG_IMAGE, pageTitle, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
+import {
+  absoluteUrl,
+  breadcrumbs,
+  DEFAULT_OG_IMAGE,
+  ogLocales,
+  pageTitle,
+  seoMeta,
+  SITE_NAME,
+} from "#app/lib/seo.ts";
 
 /** A breadcrumb: [name, path]. */
 export type Crumb = readonly [name: string, path: string];
@@ -46,6 +54,7 @@ export function notFoundMeta(): MetaDescriptor[] {
   return [
     { title: notFoundTitle },
     { name: "description", content: notFoundPage.seo.description },
+    { property: "og:locale", content: ogLocales.English },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -9,6 +9,13 @@ export interface CardMessages {
   languageNames: Record<BlogLanguage, string>;
 }
 
+/** Each language's name in itself: the language chips and "Also available in" (each marked with its `lang`). */
+export const nativeNames: Record<BlogLanguage, string> = {
+  English: "English",
+  Hindi: "हिन्दी",
+  Tamil: "தமிழ்",
+};
+
 export const cardMessages: Record<BlogLanguage, CardMessages> = {
   English: {
     viewDetails: "View Details",

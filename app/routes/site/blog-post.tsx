@@ -140,6 +140,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       image: preview,
       imageAlt: post.image_alt_text || undefined,
       type: "article",
+      language: post.language,
+      alternateLanguages: loaderData.translations.map((other) => other.language),
     }).map((tag) => ("title" in tag ? { title } : tag)),
     { property: "article:published_time", content: timeAttribute(post.published_at) },
     { property: "article:modified_time", content: timeAttribute(post.updated_at) },

@@ -6,6 +6,8 @@ import { PostCard } from "#app/components/blog/post-card.tsx";
 import { NotFoundContent } from "#app/components/layout/not-found.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
+import { fontPreloads } from "#app/lib/i18n/fonts.ts";
+import { listMessages, type ListMessages } from "#app/lib/i18n/list-messages.ts";
 import { blogLanguages, languageCodes, languageOfCode } from "#shared/blog-languages.ts";
 import { postPath } from "#shared/slug.ts";
 import { LanguageFilter, listHref } from "#app/components/blog/language-filter.tsx";
@@ -32,7 +34,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A tag no published post carries has no list (nor a page the cache would keep).
   if (page > pages || (tag !== null && total === 0)) throw data(null, { status: 404 });
   const linked = posts.map((post) => ({ ...post, path: postPath(post.id, post.heading) }));
-  return { posts: linked, page, pages, tag, language, baseUrl: context.baseUrl };
+  // One language's list is a page in that language (root.tsx); the list of all of them is English.
+  const htmlLang = language ? languageCodes[language] : undefined;
+  return { posts: linked, page, pages, tag, language, htmlLang, baseUrl: context.baseUrl };
 }
 
 // The whole blog's feed first, then one per language. No hreflang on them: that attribute names a page's
@@ -51,26 +55,28 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: pageTitle("Blog") }, { name: "robots", content: "noindex" }];
   const { page, posts, tag, language, baseUrl } = loaderData;
   const path = listHref({ page, tag, language });
+  const t = listMessages[language ?? "English"];
   const title =
-    tag !== null
-      ? `Posts tagged ${tag}${language ? ` in ${language}` : ""}`
-      : language
-        ? `Blog posts in ${language}`
-        : "Blog: GCC Insights and Guides";
+    language !== null ? t.title(tag) : tag !== null ? `Posts tagged ${tag}` : "Blog: GCC Insights and Guides";
   const about = tag === null ? "" : ` about ${tag}`;
   return [
+    // A Hindi or Tamil list draws its words in its script's faces: asked for with the stylesheet.
+    ...(language ? fontPreloads(language) : []),
     ...seoMeta({
-      title: page === 1 ? title : `${title} (page ${page})`,
+      title: page === 1 ? title : t.pageOf(title, page),
       description:
-        tag === null && language === null
-          ? "Practical articles on setting up, staffing and running a Global Capability Center in India: locations, engagement models, hiring, compliance and more."
-          : `Articles${about}${language ? ` in ${language}` : ""} on setting up, staffing and running a Global Capability Center in India.`,
+        language !== null
+          ? t.description(tag)
+          : tag === null
+            ? "Practical articles on setting up, staffing and running a Global Capability Center in India: locations, engagement models, hiring, compliance and more."
+            : `Articles${about} on setting up, staffing and running a Global Capability Center in India.`,
       path,
       baseUrl,
+      language: language ?? "English",
     }),
     breadcrumbs(baseUrl, [
-      ["Home", "/"],
-      ["Blog", "/blog"],
+      [t.home, "/"],
+      [t.heading, "/blog"],
     ]),
     jsonLd({
       "@context": "https://schema.org",
@@ -88,26 +94,25 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
-function BlogHeader() {
+function BlogHeader({ t = listMessages.English }: { t?: ListMessages }) {
   return (
     <div className="bg-navy-900 py-14 text-white sm:py-20">
       <div className="container-page">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Insights</p>
-        <h1 className="mt-2 text-4xl font-bold sm:text-5xl">Blog</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-200">
-          Practical guidance on planning, building and running a Global Capability Center in India.
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">{t.eyebrow}</p>
+        <h1 className="mt-2 text-4xl font-bold sm:text-5xl">{t.heading}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-200">{t.intro}</p>
       </div>
     </div>
   );
 }
 
-function TagHeading({ tag }: { tag: string }) {
+function TagHeading({ tag, t, allHref }: { tag: string; t: ListMessages; allHref: string }) {
   return (
     <div className="mb-8 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
-      <h2 className="text-2xl font-bold text-navy-900">Posts tagged “{tag}”</h2>
-      <Link to="/blog" className="font-semibold text-brand-700 hover:text-brand-600">
-        <span aria-hidden="true">← </span>All posts
+      <h2 className="text-2xl font-bold text-navy-900">{t.postsTagged(tag)}</h2>
+      <Link to={allHref} className="font-semibold text-brand-700 hover:text-brand-600">
+        <span aria-hidden="true">← </span>
+        {t.allPosts}
       </Link>
     </div>
   );
@@ -117,22 +122,21 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   const { posts, page, pages, tag, language } = loaderData;
   const navigation = useNavigation();
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
+  const t = listMessages[language ?? "English"];
   return (
     <>
-      <BlogHeader />
-      <section className="container-page py-12 sm:py-16" aria-label="Articles">
-        {tag === null && <LanguageFilter current={language} />}
+      <BlogHeader t={t} />
+      <section className="container-page py-12 sm:py-16" aria-label={t.articles}>
+        {tag === null && <LanguageFilter current={language} t={t} />}
         {target === "/blog" ? (
-          <LoadingStatus text="Loading blogs..." />
+          <LoadingStatus text={t.loading} />
         ) : posts.length === 0 ? (
           <p className="py-16 text-center text-lg text-slate-600">
-            {language
-              ? `No articles in ${language} have been published yet. Please check back soon.`
-              : "No articles have been published yet. Please check back soon."}
+            {language ? t.none : "No articles have been published yet. Please check back soon."}
           </p>
         ) : (
           <>
-            {tag !== null && <TagHeading tag={tag} />}
+            {tag !== null && <TagHeading tag={tag} t={t} allHref={listHref({ language })} />}
             <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
               {posts.map((post, i) => (
                 <PostCard key={post.id} post={post} eager={i < 3} belowFold={i > 0} />
@@ -142,7 +146,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               page={page}
               pages={pages}
               href={(n) => listHref({ page: n, tag, language })}
-              label="Blog pages"
+              label={t.pages}
             />
           </>
         )}

@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/careers-applied";
 import { notFoundTitle } from "#app/components/marketing/meta.ts";
-import { pageTitle } from "#app/lib/seo.ts";
+import { ogLocales, pageTitle } from "#app/lib/seo.ts";
 import { CAREERS_PATH, jobPath } from "#shared/paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -20,6 +20,7 @@ export const meta: Route.MetaFunction = ({ error }) => [
     title:
       isRouteErrorResponse(error) && error.status === 404 ? notFoundTitle : pageTitle("Application received"),
   },
+  { property: "og:locale", content: ogLocales.English },
   { name: "robots", content: "noindex" },
 ];
 

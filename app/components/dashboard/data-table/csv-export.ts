@@ -6,7 +6,9 @@ import { todayInIndia } from "#shared/india-time.ts";
 export async function saveCsv(request: ApiRequest<string>, fileName: string) {
   try {
     const csv = await send(request);
-    const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
+    // Reading the answer as text drops the server's byte order mark; Excel needs it to read UTF-8.
+    const bom = csv.startsWith("\uFEFF") ? "" : "\uFEFF";
+    const url = URL.createObjectURL(new Blob([bom, csv], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");
     link.href = url;
     link.download = fileName;
