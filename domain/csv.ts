@@ -61,7 +61,7 @@ function text(value: unknown): string {
 /**
  * RFC 4180 CSV with a UTF-8 byte order mark, the one writer of every export: moments in India time, phone
  * numbers as the console shows them, no cell a spreadsheet would run as a formula, whether it splits lines
- * on "," or on ";" (docs/decisions/00XX-csv-for-spreadsheets.md).
+ * on "," or on ";" (docs/decisions/0022-csv-for-spreadsheets.md).
  */
 export function toCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const cell = (value: unknown) => {
