@@ -71,7 +71,9 @@ export const subscriberListAnswerSchema = listAnswerOf("subscribers", subscriber
 
 /** Confirmed and pending subscribers per blog language, and of job alerts. */
 export const subscriberCountsSchema = z.object({
-  blog: z.array(z.object({ language: z.enum(blogLanguages), confirmed: z.number().int(), pending: z.number().int() })),
+  blog: z.array(
+    z.object({ language: z.enum(blogLanguages), confirmed: z.number().int(), pending: z.number().int() }),
+  ),
   jobs: z.object({ confirmed: z.number().int(), pending: z.number().int() }),
 });
 export type SubscriberCounts = z.infer<typeof subscriberCountsSchema>;
