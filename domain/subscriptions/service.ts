@@ -18,7 +18,7 @@ import {
   type SubscriberListQuery,
   type SubscriptionKind,
 } from "#schemas/subscription.ts";
-import { asBlogLanguage, blogLanguages } from "#shared/blog-languages.ts";
+import { asBlogLanguage, blogLanguages, languageCodes } from "#shared/blog-languages.ts";
 import { jobPath } from "#shared/paths.ts";
 import { hasEveryWord, searchWords } from "#shared/search-words.ts";
 import { postPath } from "#shared/slug.ts";
@@ -85,9 +85,17 @@ const jobText = (job: typeof jobs.$inferSelect) =>
     .replace(/&amp;/g, "&")
     .toLowerCase();
 
+const topicOf = (row: Row): SubscriptionTopic => ({
+  kind: row.kind,
+  language: row.kind === "blog" ? languageCodes[asBlogLanguage(row.language)] : "",
+  what: followed(row.kind, row.language, row.search),
+});
+
 /** What a subscription follows, as the pages that confirm and end it name it. */
 export interface SubscriptionTopic {
   kind: SubscriptionKind;
+  /** The language code of a blog subscription ("hi"), empty for a job alert. */
+  language: string;
   what: string;
 }
 
@@ -298,13 +306,13 @@ export function createSubscriptionService(
           ),
         )
         .returning();
-      return row ? { kind: row.kind, what: followed(row.kind, row.language, row.search) } : null;
+      return row ? topicOf(row) : null;
     },
 
     /** What an unsubscribe link ends, for its confirm page; null when it is already gone. */
     async findByUnsubscribeToken(token: string): Promise<SubscriptionTopic | null> {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.unsubscribeToken, token));
-      return row ? { kind: row.kind, what: followed(row.kind, row.language, row.search) } : null;
+      return row ? topicOf(row) : null;
     },
 
     /** Ends the subscription of an unsubscribe link, deleting the address; false when it was already gone. */

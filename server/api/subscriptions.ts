@@ -8,7 +8,9 @@ import {
   subscriberCountsSchema,
   subscriberListAnswerSchema,
   subscriberListQuerySchema,
+  subscriptionTokenSchema,
 } from "#schemas/subscription.ts";
+import { SUBSCRIPTION_CONFIRMED_PATH, UNSUBSCRIBE_PATH } from "#shared/subscription-paths.ts";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";
 import { sendCsv } from "./crud";
@@ -30,6 +32,38 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
       return reply.status(202).send({ success: true, message: SUBSCRIBE_ANSWER, data: [] });
     },
   );
+
+  // The confirmation link: confirms once, then shows the page that says what happened.
+  app.get<{ Querystring: { token?: string } }>("/subscribe/confirm", async (request, reply) => {
+    const token = subscriptionTokenSchema.safeParse(request.query.token);
+    const topic = token.success ? await app.services.subscriptions.confirm(token.data) : null;
+    const answer = topic
+      ? `?kind=${topic.kind}${topic.language ? `&lang=${topic.language}` : ""}`
+      : "?expired=1";
+    return reply.header("Cache-Control", "no-store").redirect(`${SUBSCRIPTION_CONFIRMED_PATH}${answer}`, 303);
+  });
+
+  // Unsubscribe by POST, without a confirmation: a mail program's one click (RFC 8058, body
+  // "List-Unsubscribe=One-Click") or the button of the page a GET of the same address shows.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post<{ Querystring: { token?: string }; Body: unknown }>(
+      UNSUBSCRIBE_PATH,
+      async (request, reply) => {
+        const token = subscriptionTokenSchema.safeParse(request.query.token);
+        if (token.success) await app.services.subscriptions.unsubscribe(token.data);
+        reply.header("Cache-Control", "no-store");
+        // Gone already or never there: the same answer, so the link tells nothing about the address.
+        if (typeof request.body === "string" && request.body.includes("List-Unsubscribe=One-Click"))
+          return reply.type("text/plain; charset=utf-8").send("You are unsubscribed.");
+        return reply.redirect(`${UNSUBSCRIBE_PATH}?done=1`, 303);
+      },
+    );
+  });
 
   app.get(
     "/api/subscribers",
