@@ -24,6 +24,9 @@ export default [
     route("blog/:idSlug", "routes/site/blog-post.tsx"),
     route("blog/preview/:id/:token", "routes/site/blog-preview.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("subscribe", "routes/site/subscribe.tsx"),
+    route("subscribe/confirmed", "routes/site/subscribe-confirmed.tsx"),
+    route("unsubscribe", "routes/site/unsubscribe.tsx"),
     ...solutionPaths.map((path) => route(path, "routes/site/solution.tsx", { id: `solution-${path}` })),
     route("products/:product", "routes/site/product.tsx"),
     ...Object.keys(modelOverviewRedirects).map((path) =>

@@ -39,6 +39,9 @@ export const subscribeRequestSchema = z
   });
 export type SubscribeRequest = z.output<typeof subscribeRequestSchema>;
 
+/** An unconfirmed subscription, and its confirmation link, last this many days. */
+export const PENDING_DAYS = 7;
+
 /** The one answer to every accepted subscription, whether or not the address was already subscribed. */
 export const SUBSCRIBE_ANSWER =
   "Thank you. Check your inbox: we have sent a link to confirm your subscription. Nothing else is sent until you confirm.";

@@ -17,6 +17,7 @@ import {
   type SubscriberCounts,
   type SubscriberListQuery,
   type SubscriptionKind,
+  PENDING_DAYS,
 } from "#schemas/subscription.ts";
 import { asBlogLanguage, blogLanguages, languageCodes } from "#shared/blog-languages.ts";
 import { jobPath } from "#shared/paths.ts";
@@ -36,7 +37,7 @@ type Row = typeof subscriptions.$inferSelect;
 /** A post or job published longer ago than this is never mailed (so turning the feature on mails no backlog). */
 const DISPATCH_WINDOW = sql`interval '7 days'`;
 /** An unconfirmed subscription (and its link) lasts this long. */
-const PENDING_LIFETIME = sql`interval '7 days'`;
+const PENDING_LIFETIME = sql`${`${PENDING_DAYS} days`}::interval`;
 
 const newToken = () => randomBytes(32).toString("base64url");
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");

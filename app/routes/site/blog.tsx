@@ -9,6 +9,7 @@ import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from 
 import { blogLanguages, languageCodes, languageOfCode } from "#shared/blog-languages.ts";
 import { postPath } from "#shared/slug.ts";
 import { LanguageFilter, listHref } from "#app/components/blog/language-filter.tsx";
+import { BlogSubscribe } from "#app/components/subscribe/blog-subscribe.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("page");
@@ -146,6 +147,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             />
           </>
         )}
+        <BlogSubscribe language={language} />
         {target?.startsWith("/blog/") && <LoadingStatus text="Loading blog..." overlay />}
       </section>
     </>

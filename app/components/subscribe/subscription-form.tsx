@@ -1,0 +1,85 @@
+import { useFetcher } from "react-router";
+import { SUBSCRIBE_PATH } from "#shared/subscription-paths.ts";
+import type { FormAnswer } from "../forms/validate";
+
+export const SUBSCRIPTION_FIELDS = ["email", "kind", "language", "search"] as const;
+export type SubscriptionField = (typeof SUBSCRIPTION_FIELDS)[number];
+/** The /subscribe action's answer: accepted (one message for everyone), or the form again with what to fix. */
+export type SubscriptionAnswer = { sent: string } | FormAnswer<SubscriptionField>;
+
+/**
+ * E-mail and one button, posted to /subscribe: with JavaScript in place (a fetcher), without it as a plain
+ * form whose page answers with the same words. `hidden` says what is followed (blog language, job search).
+ */
+export function SubscriptionForm({
+  id,
+  hidden,
+  answer,
+  button,
+  children,
+}: {
+  /** Unique on the page: the field ids derive from it. */
+  id: string;
+  hidden: Partial<Record<SubscriptionField, string>>;
+  answer?: SubscriptionAnswer;
+  button: string;
+  /** Controls before the e-mail (the blog list's language choice). */
+  children?: React.ReactNode;
+}) {
+  const fetcher = useFetcher<SubscriptionAnswer>();
+  const result = fetcher.data ?? answer;
+  if (result && "sent" in result)
+    return (
+      <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
+        {result.sent}
+      </p>
+    );
+  const errors = result?.errors ?? {};
+  const error = errors.email ?? errors.search ?? errors.language ?? result?.message;
+  const errorId = `${id}-error`;
+  return (
+    <fetcher.Form method="post" action={SUBSCRIBE_PATH} noValidate className="flex flex-col gap-3">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {/* Honeypot: people never see it. */}
+      <input
+        type="text"
+        name="url_hp"
+        tabIndex={-1}
+        autoComplete="off"
+        className="hidden"
+        aria-hidden="true"
+      />
+      {children}
+      <label htmlFor={`${id}-email`} className="text-sm font-medium text-slate-700">
+        Your e-mail address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          defaultValue={result?.values.email ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`}
+        />
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
+        >
+          {button}
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}
