@@ -52,6 +52,7 @@ export default [
     route("audit", "routes/dashboard/audit.tsx"),
     route("recently-deleted", "routes/dashboard/recently-deleted.tsx"),
     route("mail", "routes/dashboard/mail.tsx"),
+    route("subscribers", "routes/dashboard/subscribers.tsx"),
     route("blog", "routes/dashboard/blog.tsx"),
     route("comments", "routes/dashboard/comments.tsx"),
     route("team", "routes/dashboard/team.tsx"),
