@@ -33,8 +33,12 @@ const ONLY_THIS =
   "Your e-mail address is used for this and nothing else, and is deleted when you unsubscribe.";
 
 /** The double opt-in mail: nothing else is sent to the address until its link is followed. */
-export function confirmationMail(to: string, what: string, confirmUrl: string): Mail {
-  const subject = `Confirm your subscription to ${what.startsWith("the ") ? what.slice(4) : what}`;
+export function confirmationMail(kind: "blog" | "jobs", to: string, what: string, confirmUrl: string): Mail {
+  // The visitor's search stays out of the subject: only the body quotes it.
+  const subject =
+    kind === "blog"
+      ? `Confirm your subscription to ${what.slice("the ".length)}`
+      : `Confirm your job alert at ${SITE_NAME}`;
   const ignore = "If you did not ask for this, ignore this e-mail: you will not hear from us again.";
   return {
     to,

@@ -249,7 +249,8 @@ export function createSubscriptionService(
         kind: data.kind,
         email: data.email,
         language: data.kind === "blog" ? (data.language ?? "English") : "",
-        search: data.kind === "jobs" ? searchWords(data.search).join(" ") : "",
+        // As typed, spaces tidied (matching ignores case).
+        search: data.kind === "jobs" ? data.search.split(/\s+/).filter(Boolean).join(" ") : "",
       };
       const token = newToken();
       const base = await deps.publicAddress.url();
@@ -285,6 +286,7 @@ export function createSubscriptionService(
         await enqueueVisitorMail(
           tx,
           confirmationMail(
+            key.kind,
             row!.email,
             followed(key.kind, key.language, key.search),
             `${base}${confirmSubscriptionPath(token)}`,
