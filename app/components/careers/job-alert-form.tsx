@@ -1,4 +1,3 @@
-import { BellRing } from "lucide-react";
 import { SubscriptionForm } from "#app/components/subscribe/subscription-form.tsx";
 
 /** Results at or below this many offer an alert: the search is empty-handed or narrow. */
@@ -16,8 +15,7 @@ export function JobAlertForm({ search, results }: { search: string; results: num
       aria-labelledby="job-alert-heading"
       className="mx-auto mt-10 max-w-2xl rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8"
     >
-      <h2 id="job-alert-heading" className="flex items-center gap-2 text-xl font-bold text-navy-900">
-        <BellRing aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+      <h2 id="job-alert-heading" className="text-xl font-bold text-navy-900">
         Tell me when a job like this opens
       </h2>
       <p className="mt-2 text-sm text-slate-600">

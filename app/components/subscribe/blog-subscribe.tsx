@@ -1,4 +1,3 @@
-import { Rss } from "lucide-react";
 import { blogLanguages, languageCodes, type BlogLanguage } from "#shared/blog-languages.ts";
 import { SubscriptionForm } from "./subscription-form";
 
@@ -55,7 +54,10 @@ export function BlogSubscribe({ language }: { language: BlogLanguage | null }) {
         </SubscriptionForm>
       </div>
       <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <Rss aria-hidden="true" className="size-4 text-orange-600" />
+        <svg aria-hidden="true" viewBox="0 0 8 8" className="size-3.5 fill-orange-600">
+          <circle cx="1.5" cy="6.5" r="1.5" />
+          <path d="M0 3v1.2A3.8 3.8 0 0 1 3.8 8H5A5 5 0 0 0 0 3Zm0-3v1.2A6.8 6.8 0 0 1 6.8 8H8A8 8 0 0 0 0 0Z" />
+        </svg>
         {(language ? [language] : blogLanguages).map((l) => (
           <a key={l} href={feedHref(l)} className="font-semibold text-brand-700 hover:text-brand-600">
             RSS feed{language ? "" : ` (${l})`}

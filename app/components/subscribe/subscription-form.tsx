@@ -1,15 +1,18 @@
-import { useFetcher } from "react-router";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { SUBSCRIBE_PATH } from "#shared/subscription-paths.ts";
-import type { FormAnswer } from "../forms/validate";
+import { formFields, refusalOf, type FormAnswer } from "../forms/validate";
 
 export const SUBSCRIPTION_FIELDS = ["email", "kind", "language", "search"] as const;
 export type SubscriptionField = (typeof SUBSCRIPTION_FIELDS)[number];
 /** The /subscribe action's answer: accepted (one message for everyone), or the form again with what to fix. */
 export type SubscriptionAnswer = { sent: string } | FormAnswer<SubscriptionField>;
 
+const NOT_SENT = "Your subscription could not be sent. Please try again.";
+
 /**
- * E-mail and one button, posted to /subscribe: with JavaScript in place (a fetcher), without it as a plain
- * form whose page answers with the same words. `hidden` says what is followed (blog language, job search).
+ * E-mail and one button. With JavaScript it posts to the API and answers in place; without, it posts to
+ * /subscribe, whose action sends it to the same route and answers with the same words. `hidden` says what is
+ * followed (blog language, job search). Plain fetch, no router fetcher: public pages stay small.
  */
 export function SubscriptionForm({
   id,
@@ -24,10 +27,42 @@ export function SubscriptionForm({
   answer?: SubscriptionAnswer;
   button: string;
   /** Controls before the e-mail (the blog list's language choice). */
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
-  const fetcher = useFetcher<SubscriptionAnswer>();
-  const result = fetcher.data ?? answer;
+  const [result, setResult] = useState(answer);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const values = formFields(form, SUBSCRIPTION_FIELDS);
+    const body = Object.fromEntries(
+      [...SUBSCRIPTION_FIELDS, "url_hp"].map((name) => [name, form.get(name)]).filter(([, v]) => v),
+    );
+    setBusy(true);
+    try {
+      const res = await fetch("/api/subscriptions", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json().catch(() => ({}))) as {
+        message?: string;
+        errors?: Record<string, string>;
+      };
+      setResult(
+        res.ok
+          ? { sent: json.message ?? NOT_SENT }
+          : { values, ...refusalOf(json, SUBSCRIPTION_FIELDS, NOT_SENT) },
+      );
+    } catch {
+      setResult({ values, errors: {}, message: NOT_SENT });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   if (result && "sent" in result)
     return (
       <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
@@ -35,10 +70,10 @@ export function SubscriptionForm({
       </p>
     );
   const errors = result?.errors ?? {};
-  const error = errors.email ?? errors.search ?? errors.language ?? result?.message;
+  const error = errors.email ?? errors.search ?? errors.language ?? errors.kind ?? result?.message;
   const errorId = `${id}-error`;
   return (
-    <fetcher.Form method="post" action={SUBSCRIBE_PATH} noValidate className="flex flex-col gap-3">
+    <form method="post" action={SUBSCRIBE_PATH} noValidate onSubmit={submit} className="flex flex-col gap-3">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -69,7 +104,7 @@ export function SubscriptionForm({
         />
         <button
           type="submit"
-          disabled={fetcher.state !== "idle"}
+          disabled={busy}
           className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
         >
           {button}
@@ -80,6 +115,6 @@ export function SubscriptionForm({
           {error}
         </p>
       )}
-    </fetcher.Form>
+    </form>
   );
 }
