@@ -1,9 +1,9 @@
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
-for (const path of ["/about-page", "/blog", "/Careers-page", "/leadership-page"]) {
+for (const path of ["/blog", "/Careers-page", "/about-page", "/blog/1"]) {
   const row: string[] = [path];
-  for (const port of [4801, 4802]) {
+  for (const port of [4802]) {
     const base = `http://127.0.0.1:${port}`;
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const bodies: Promise<[string, number]>[] = [];
@@ -17,7 +17,7 @@ for (const path of ["/about-page", "/blog", "/Careers-page", "/leadership-page"]
     await page.close();
     const all = await Promise.all(bodies);
     row.push(String(all.reduce((n, [, s]) => n + s, 0)));
-    if (path === "/about-page") console.log(port, all.map(([u, s]) => `${u.replace(/-[A-Za-z0-9_]{8}\.js/, "")}:${s}`).sort().join(" "));
+    if (false) console.log(port, all.map(([u, s]) => `${u.replace(/-[A-Za-z0-9_]{8}\.js/, "")}:${s}`).sort().join(" "));
   }
   console.log(row.join(" "));
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { SUBSCRIBE_PATH } from "#shared/subscription-paths.ts";
-import { formFields, refusalOf, type FormAnswer } from "../forms/validate";
+import type { FormAnswer } from "../forms/validate";
 
 export const SUBSCRIPTION_FIELDS = ["email", "kind", "language", "search"] as const;
 export type SubscriptionField = (typeof SUBSCRIPTION_FIELDS)[number];
@@ -8,6 +7,16 @@ export type SubscriptionField = (typeof SUBSCRIPTION_FIELDS)[number];
 export type SubscriptionAnswer = { sent: string } | FormAnswer<SubscriptionField>;
 
 const NOT_SENT = "Your subscription could not be sent. Please try again.";
+
+/** What the form shows: the accepted answer, or the address as typed with the one thing to fix. */
+type Shown = { sent: string } | { email: string; error?: string };
+
+/** A refusal's message for the form: its field's first, else the answer's own. */
+const firstProblem = (answer: { message?: string; errors?: Record<string, string> }) =>
+  Object.values(answer.errors ?? {})[0] ?? answer.message ?? NOT_SENT;
+
+const shownOf = (answer?: SubscriptionAnswer): Shown | undefined =>
+  answer && ("sent" in answer ? answer : { email: answer.values.email, error: firstProblem(answer) });
 
 /**
  * E-mail and one button. With JavaScript it posts to the API and answers in place; without, it posts to
@@ -29,14 +38,14 @@ export function SubscriptionForm({
   /** Controls before the e-mail (the blog list's language choice). */
   children?: ReactNode;
 }) {
-  const [result, setResult] = useState(answer);
+  const [result, setResult] = useState(() => shownOf(answer));
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = new FormData(event.currentTarget);
-    const values = formFields(form, SUBSCRIPTION_FIELDS);
+    const email = String(form.get("email") ?? "");
     const body = Object.fromEntries(
       [...SUBSCRIPTION_FIELDS, "url_hp"].map((name) => [name, form.get(name)]).filter(([, v]) => v),
     );
@@ -51,13 +60,9 @@ export function SubscriptionForm({
         message?: string;
         errors?: Record<string, string>;
       };
-      setResult(
-        res.ok
-          ? { sent: json.message ?? NOT_SENT }
-          : { values, ...refusalOf(json, SUBSCRIPTION_FIELDS, NOT_SENT) },
-      );
+      setResult(res.ok ? { sent: json.message ?? NOT_SENT } : { email, error: firstProblem(json) });
     } catch {
-      setResult({ values, errors: {}, message: NOT_SENT });
+      setResult({ email, error: NOT_SENT });
     } finally {
       setBusy(false);
     }
@@ -69,11 +74,10 @@ export function SubscriptionForm({
         {result.sent}
       </p>
     );
-  const errors = result?.errors ?? {};
-  const error = errors.email ?? errors.search ?? errors.language ?? errors.kind ?? result?.message;
+  const error = result?.error;
   const errorId = `${id}-error`;
   return (
-    <form method="post" action={SUBSCRIBE_PATH} noValidate onSubmit={submit} className="flex flex-col gap-3">
+    <form method="post" action="/subscribe" noValidate onSubmit={submit} className="flex flex-col gap-3">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -97,7 +101,7 @@ export function SubscriptionForm({
           name="email"
           required
           autoComplete="email"
-          defaultValue={result?.values.email ?? ""}
+          defaultValue={result?.email ?? ""}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className={`min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`}
