@@ -78,14 +78,12 @@ beforeAll(async () => {
   await createPost(db, { heading: "पहली पोस्ट", language: "Hindi", translationGroup: post.id });
   const job = await createJob(db);
   // Subscriber 1, so the Subscribers list is checked with a row in it.
-  await db
-    .insert(subscriptions)
-    .values({
-      kind: "blog",
-      language: "Tamil",
-      email: "reader@example.com",
-      unsubscribeToken: "t".repeat(43),
-    });
+  await db.insert(subscriptions).values({
+    kind: "blog",
+    language: "Tamil",
+    email: "reader@example.com",
+    unsubscribeToken: "t".repeat(43),
+  });
   const [application] = await db
     .insert(jobApplications)
     .values({
