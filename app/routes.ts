@@ -24,6 +24,9 @@ export default [
     route("blog/:idSlug", "routes/site/blog-post.tsx"),
     route("blog/preview/:id/:token", "routes/site/blog-preview.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("subscribe", "routes/site/subscribe.tsx"),
+    route("subscribe/confirmed", "routes/site/subscribe-confirmed.tsx"),
+    route("unsubscribe", "routes/site/unsubscribe.tsx"),
     ...solutionPaths.map((path) => route(path, "routes/site/solution.tsx", { id: `solution-${path}` })),
     route("products/:product", "routes/site/product.tsx"),
     ...Object.keys(modelOverviewRedirects).map((path) =>
@@ -49,6 +52,7 @@ export default [
     route("audit", "routes/dashboard/audit.tsx"),
     route("recently-deleted", "routes/dashboard/recently-deleted.tsx"),
     route("mail", "routes/dashboard/mail.tsx"),
+    route("subscribers", "routes/dashboard/subscribers.tsx"),
     route("blog", "routes/dashboard/blog.tsx"),
     route("comments", "routes/dashboard/comments.tsx"),
     route("team", "routes/dashboard/team.tsx"),

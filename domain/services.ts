@@ -20,6 +20,7 @@ import { createOperatorService } from "./operators/service";
 import { createRecentlyDeleted } from "./recently-deleted";
 import { createPublicAddressService } from "./settings/public-address";
 import { createSettingsService } from "./settings/service";
+import { createSubscriptionService } from "./subscriptions/service";
 import { createTeamService } from "./team/service";
 
 export interface ServiceDeps {
@@ -57,6 +58,11 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const contact = createContactService(db, { settings, audit });
   const contentAdmin = createContentAdminService(db, { blog, audit });
   const imports = createImportService(db, audit, logistics);
+  // The erasure has committed either way; what its compaction leaves due, the timer retries (db/compaction.ts).
+  const compact = () =>
+    compactErased(db).catch((error) =>
+      deps.log.error({ err: error }, "compaction after an erasure failed; it is retried every minute"),
+    );
   return {
     audit,
     auth: createAuthService(db, deps.auth, audit, twoFactor, securityMail),
@@ -98,12 +104,9 @@ export function createServices(db: Database, deps: ServiceDeps) {
       settings,
       audit,
       publicAddress,
-      // The erasure has committed either way; what its compaction leaves due, the timer retries (db/compaction.ts).
-      compact: () =>
-        compactErased(db).catch((error) =>
-          deps.log.error({ err: error }, "compaction after an erasure failed; it is retried every minute"),
-        ),
+      compact,
     }),
+    subscriptions: createSubscriptionService(db, { audit, publicAddress, compact }),
   };
 }
 

@@ -20,6 +20,7 @@ import { uploadRoutes } from "./api/uploads";
 import { blogRoutes } from "./api/blog";
 import { blogAdminRoutes } from "./api/blog-admin";
 import { contactRoutes } from "./api/contact";
+import { subscriptionRoutes } from "./api/subscriptions";
 import { contentAdminRoutes } from "./api/content-admin";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
@@ -156,6 +157,16 @@ export async function buildApp({
   app.addHook("preClose", async () => {
     await mailWorker?.stop();
   });
+  // New posts (scheduled ones when their time comes) and jobs are mailed to their subscribers on a timer.
+  let subscriptionDispatcher: { stop(): Promise<void> } | undefined;
+  app.addHook("onReady", async () => {
+    subscriptionDispatcher = app.services.subscriptions.startDispatcher((error) =>
+      app.log.error({ err: error }, "mailing new posts and jobs to subscribers failed; retried in 30 s"),
+    );
+  });
+  app.addHook("preClose", async () => {
+    await subscriptionDispatcher?.stop();
+  });
   // Expired trash goes on a timer too, not only when someone deletes something else.
   const trashPurge = startTrashPurge(database.db, (error) =>
     app.log.error({ err: error }, "trash purge failed"),
@@ -219,6 +230,7 @@ export async function buildApp({
   await app.register(recentlyDeletedRoutes);
   await app.register(uploadRoutes);
   await app.register(contactRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(blogRoutes);
   await app.register(blogAdminRoutes);
   await app.register(teamRoutes);

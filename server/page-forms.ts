@@ -7,6 +7,7 @@ export const PAGE_FORM_ROUTES = [
   "/api/auth/forgot_password",
   "/api/contact_requests",
   "/api/blog_comments/",
+  "/api/subscriptions",
 ] as const;
 /** A job's application form, sent as multipart with its CV. */
 type ApplicationRoute = `/api/jobs/${number}/applications`;

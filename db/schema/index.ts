@@ -10,3 +10,4 @@ export * from "./two-factor";
 export * from "./careers";
 export * from "./imports";
 export * from "./compaction";
+export * from "./subscriptions";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { mailStatuses } from "#schemas/mail.ts";
 
 /**
@@ -26,6 +26,8 @@ export const mailOutbox = pgTable(
     visitor: boolean("visitor").notNull().default(false),
     /** What a visitor's mail is about ("application:12"): such an address gets one a day per topic. */
     topic: text("topic"),
+    /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
   },
   (t) => [
     // The worker's claim reads only pending rows in retry order.

@@ -5,6 +5,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, such as a newsletter's List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** What became of a message: handed to the mail server, or only written to the log (no SMTP_URL). */

@@ -102,6 +102,17 @@ describe("delivery", () => {
     ]);
   });
 
+  it("sends a message's extra headers (a newsletter's List-Unsubscribe) with it", async () => {
+    const { box, sent } = outbox();
+    const headers = {
+      "List-Unsubscribe": "<https://example.com/u>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await enqueueMail(handle.db, { ...mail(), headers });
+    await box.deliverDue();
+    expect(sent).toEqual([{ ...mail(), headers }]);
+  });
+
   it("keeps a failed message with its error and tries again after the backoff, not before", async () => {
     const { box, sent, state } = outbox();
     await enqueueMail(handle.db, mail());

@@ -21,6 +21,9 @@ const NOT_API = new Set([
   "GET /leadership",
   "GET /media/{id}/{file}",
   "GET /og/blog/{file}",
+  // The links in subscription mail: the confirmation (answers with a page) and RFC 8058's one-click POST.
+  "GET /subscribe/confirm",
+  "POST /unsubscribe",
   // app.all("/api/*"), the JSON 404 of unknown API paths: printRoutes shows a wildcard without its prefix.
   ...["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "QUERY"].map((method) => `${method} *`),
 ]);

@@ -9,6 +9,7 @@ import {
   jobApplications,
   serviceHistory,
   serviceRequests,
+  subscriptions,
 } from "#db/schema/index.ts";
 import { openApiPath } from "#server/openapi.ts";
 import { arbitraryFor, type JsonSchema } from "../security/fuzz/arbitrary";
@@ -76,6 +77,13 @@ beforeAll(async () => {
   // Post 1 has a translation, so its list of translations is checked with a row in it.
   await createPost(db, { heading: "पहली पोस्ट", language: "Hindi", translationGroup: post.id });
   const job = await createJob(db);
+  // Subscriber 1, so the Subscribers list is checked with a row in it.
+  await db.insert(subscriptions).values({
+    kind: "blog",
+    language: "Tamil",
+    email: "reader@example.com",
+    unsubscribeToken: "t".repeat(43),
+  });
   const [application] = await db
     .insert(jobApplications)
     .values({

@@ -1309,6 +1309,53 @@ export interface ApiRoutes {
     };
     answer: { success: true; message?: string; data: Shape_b4bc03a0; public_address: Shape_632822d2 };
   };
+  "GET /api/subscribers": {
+    query: Shape_e3eb0b08;
+    body: never;
+    answer: {
+      success: true;
+      subscribers_data: Array<{
+        id: number;
+        kind: "blog" | "jobs";
+        email: string;
+        language: string;
+        search: string;
+        status: "pending" | "confirmed";
+        created_at: string;
+        confirmed_at: string | null;
+      }>;
+      total_no_of_data: number;
+      total_capped?: boolean;
+    };
+  };
+  "DELETE /api/subscribers/:id": {
+    query: never;
+    body: never;
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "GET /api/subscribers/counts": {
+    query: never;
+    body: never;
+    answer: {
+      success: true;
+      data: {
+        blog: Array<{ language: "English" | "Hindi" | "Tamil"; confirmed: number; pending: number }>;
+        jobs: { confirmed: number; pending: number };
+      };
+    };
+  };
+  "GET /api/subscribers/export.csv": { query: Shape_e3eb0b08; body: never; answer: string };
+  "POST /api/subscriptions": {
+    query: never;
+    body: {
+      kind: "blog" | "jobs";
+      email: string;
+      language?: "English" | "Hindi" | "Tamil";
+      search?: string;
+      url_hp?: string;
+    };
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
   "GET /api/team_members": {
     query: { page?: number; page_size?: number; search?: string; sort?: string };
     body: never;
@@ -1939,6 +1986,15 @@ type Shape_e3242112 = {
   sort?: string;
   from_date?: string;
   to_date?: string;
+};
+type Shape_e3eb0b08 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  kind?: "blog" | "jobs";
+  language?: "English" | "Hindi" | "Tamil";
+  status?: "pending" | "confirmed";
 };
 type Shape_ef1513f9 = { id: number; author: string; text: string; created_at: string };
 type Shape_f32f2644 = { success: true; message: string; data: { restored: number } };

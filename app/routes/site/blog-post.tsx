@@ -20,6 +20,7 @@ import { PostArticle } from "#app/components/blog/post-article.tsx";
 import { PostSidebar } from "#app/components/blog/post-sidebar.tsx";
 import { TranslationLinks } from "#app/components/blog/translation-links.tsx";
 import { ShareLinks } from "#app/components/ui/share-links.tsx";
+import { BlogSubscribe } from "#app/components/subscribe/blog-subscribe.tsx";
 import { NotFoundContent } from "#app/components/layout/not-found.tsx";
 import { fontPreloads } from "#app/lib/i18n/fonts.ts";
 import { messagesFor } from "#app/lib/i18n/messages.ts";
@@ -226,6 +227,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
               labels={{ heading: t.shareThisPost, newTab: t.opensInNewTab }}
             />
           </div>
+          <BlogSubscribe language={post.language} />
           <CommentList
             comments={comments}
             total={commentCount}

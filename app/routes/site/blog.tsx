@@ -11,6 +11,7 @@ import { listMessages, type ListMessages } from "#app/lib/i18n/list-messages.ts"
 import { blogLanguages, languageCodes, languageOfCode } from "#shared/blog-languages.ts";
 import { postPath } from "#shared/slug.ts";
 import { LanguageFilter, listHref } from "#app/components/blog/language-filter.tsx";
+import { BlogSubscribe } from "#app/components/subscribe/blog-subscribe.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("page");
@@ -150,6 +151,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             />
           </>
         )}
+        <BlogSubscribe language={language} />
         {target?.startsWith("/blog/") && <LoadingStatus text="Loading blog..." overlay />}
       </section>
     </>

@@ -5,6 +5,7 @@ import { applyMailto, careersQuerySchema, JOB_PAGE_SIZE } from "#schemas/job.ts"
 import type { Route } from "./+types/careers";
 import { JobCard, type CareerJob } from "#app/components/careers/job-card.tsx";
 import { JobModal } from "#app/components/careers/job-modal.tsx";
+import { JobAlertForm } from "#app/components/careers/job-alert-form.tsx";
 import { NotFoundContent } from "#app/components/layout/not-found.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { htmlToText } from "#app/lib/html-text.ts";
@@ -245,6 +246,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             <Pagination page={page} pages={pages} href={(n) => careersHref(q, n)} label="Job pages" />
           </>
         )}
+        <JobAlertForm search={searched} results={open === 0 ? 0 : shown.length} />
       </section>
       <JobModal job={selected} onClose={() => setSelected(null)} />
     </>

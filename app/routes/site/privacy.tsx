@@ -3,6 +3,7 @@ import { PageHero } from "#app/components/marketing/page.tsx";
 import { seoMeta } from "#app/lib/seo.ts";
 import { KEEP_CV_DAYS } from "#schemas/application.ts";
 import { DEFAULT_BACKUP_DAYS } from "#schemas/settings.ts";
+import { PENDING_DAYS } from "#schemas/subscription.ts";
 
 const PATH = "/privacy";
 
@@ -26,11 +27,13 @@ function defaultPolicy({
   email: string;
 }) {
   const kept = Math.max(retentionDays, keepDays);
-  return `This page explains what this website does with the personal data you send through its contact form and its job application form.
+  return `This page explains what this website does with the personal data you send through its contact form, its job application form and its subscription forms (the blog and job alerts).
 
 What we collect. From the contact form: your name, e-mail address and message, and your phone number, organisation and location if you give them. From a job application: your name, e-mail address, phone number, CV, cover note, profile link, city, notice period, your answers to the job's questions, your choices on the consent boxes and when you applied. To limit abuse, the website also counts the forms sent from each network address.
 
 Why. We use an enquiry only to answer it, and an application only to consider you for the position you applied for, or, if you agreed, for our future openings. We do not sell your data.
+
+Blog subscriptions and job alerts. If you subscribe to the blog or ask for a job alert, we keep your e-mail address, the blog language or the job search you chose, and when you subscribed and confirmed. We use them only to send you new posts in that language or new jobs matching that search, and for nothing else. Nothing is sent until you confirm with the link we e-mail you; a subscription not confirmed within ${PENDING_DAYS} days is deleted. Every e-mail we send you has an Unsubscribe link that removes you at once; your address is then deleted, also from the website's records of the e-mails it sent you. You can also ask us to remove you by writing to ${email}.
 
 Where it is kept and who sees it. What you send is stored in this website's database, your CV included; nothing of it is published on the site. Our staff read it in the website's console after signing in. The website sends your enquiry to our team by e-mail; for an application it sends you a confirmation and our hiring team a summary of your application (your CV is not attached), both by e-mail.
 

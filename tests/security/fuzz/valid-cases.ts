@@ -12,6 +12,7 @@ import {
   operatorTwoFactor,
   passwordResetTokens,
   serviceRequests,
+  subscriptions,
 } from "#db/schema/index.ts";
 import { emailUndoTokenHash } from "#domain/auth/email-change.ts";
 import { passwordFingerprint, resetTokenHash } from "#domain/auth/password-reset.ts";
@@ -549,6 +550,23 @@ const SPECIAL: Record<string, Build> = {
     json("editor", "/api/job_applications/bulk_stage", { ids: [await application(ctx)], stage: "interview" }),
   "POST /api/job_applications/:id/notes": async (ctx) =>
     json("editor", `/api/job_applications/${await application(ctx)}/notes`, { text: "Strong profile" }),
+  "POST /api/subscriptions": async () =>
+    json("anonymous", "/api/subscriptions", {
+      kind: "blog",
+      language: "Hindi",
+      email: `fuzz-${next()}@example.com`,
+    }),
+  "DELETE /api/subscribers/:id": async (ctx) => {
+    const [row] = await ctx.db
+      .insert(subscriptions)
+      .values({
+        kind: "jobs",
+        email: `fuzz-${next()}@example.com`,
+        unsubscribeToken: randomBytes(32).toString("base64url"),
+      })
+      .returning();
+    return json("admin", `/api/subscribers/${row!.id}`);
+  },
   "DELETE /api/job_applications/:id/personal_data": async (ctx) =>
     json("admin", `/api/job_applications/${await application(ctx)}/personal_data`),
   "POST /api/imports": async () => {
