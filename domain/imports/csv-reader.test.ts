@@ -13,8 +13,9 @@ function refusal(input: string | Buffer) {
     read(input);
   } catch (error) {
     expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe("unprocessable");
-    return (error as DomainError).message;
+    const { code, message, fields } = error as DomainError;
+    expect({ code, fields }).toEqual({ code: "unprocessable", fields: { file: message } });
+    return message;
   }
   throw new Error("read the file");
 }
@@ -123,14 +124,15 @@ describe("readCsv", () => {
   });
 
   it("names the line of a problem after cells that span lines", () => {
-    expect(refusal('Name,Note\n"two\nlines",x\n"three\nmore\nlines",y\n"open,x\n')).toBe(
-      "The file cannot be read near line 7: a quoted cell is never closed. Check that cell's quotes, or save the file again from the spreadsheet.",
+    expect(refusal('Name,Note\n"two\nlines",x\n"\nthree\nlines",y\n\n"open,x\n')).toBe(
+      "The file cannot be read near line 8: a quoted cell is never closed. Check that cell's quotes, or save the file again from the spreadsheet.",
     );
   });
 
   it("reads a row of exactly 100,000 characters, quoted or not, and refuses a longer quoted one", () => {
     const longest = "x".repeat(100_000);
     expect(read(`Name\n${longest}\n"${longest}"\n`)).toEqual([["Name"], [longest], [longest]]);
+    expect(read(`Name\n${longest}`)).toEqual([["Name"], [longest]]);
     expect(read(`Name,Note\n"${"x".repeat(50_000)}",${"y".repeat(50_000)}\n`)[1]).toHaveLength(2);
     expect(refusal(`Name\n"${"x".repeat(100_001)}"\n`)).toBe(
       "The file cannot be read near line 2: a row is longer than 1,00,000 characters, usually a quote that is never closed.",
@@ -138,6 +140,14 @@ describe("readCsv", () => {
     expect(refusal(`Name,Note\n"${"x".repeat(50_000)}",${"y".repeat(50_001)}\n`)).toMatch(
       /near line 2: a row is longer/,
     );
+  });
+
+  it("takes the delimiter from the header line's first 64 KB", () => {
+    const header = `Name;Note;${"x".repeat(70_000)},,,,`;
+    expect(read(`${header}\na;b;c\n`)).toEqual([
+      ["Name", "Note", `${"x".repeat(70_000)},,,,`],
+      ["a", "b", "c"],
+    ]);
   });
 
   it("reads a header of exactly maxColumns columns", () => {
