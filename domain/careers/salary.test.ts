@@ -43,6 +43,8 @@ describe("parseSalary", () => {
   it.each([
     "",
     "Competitive",
+    "Negotiable per month",
+    "0 - 50,000 per month",
     "5,00,000 paid on joining",
     `${"9".repeat(400)} per year`,
     "12,00,000 - 18,00,000",
