@@ -28,6 +28,18 @@ describe("sealer", () => {
     expect(box.open(box.seal("x"))).toBe("x");
   });
 
+  it("opens what an earlier release sealed: the key's derivation is part of every stored secret", () => {
+    const stored = "v1.vWZLHWBYQZo8vqmh1V907LinioMY6JWs7IrIISf5hdQ5kFJGNGW602Slrxs";
+    expect(sealer(SECRET, "totp-secret-v1").open(stored)).toBe("JBSWY3DPEHPK3PXP");
+  });
+
+  it("refuses a seal whose tag is cut short (GCM itself would check a 4-byte tag and let it through)", () => {
+    const box = sealer(SECRET, "p");
+    const raw = Buffer.from(box.seal("").slice(3), "base64url");
+    expect(box.open(`v1.${raw.toString("base64url")}`)).toBeNull();
+    expect(box.open(`v1.${raw.subarray(0, 16).toString("base64url")}`)).toBeNull();
+  });
+
   it("does not open a seal of another purpose or another secret", () => {
     const sealed = sealer(SECRET, "totp-setup-v1").seal("setup");
     expect(sealer(SECRET, "totp-secret-v1").open(sealed)).toBeNull();
