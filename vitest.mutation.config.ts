@@ -16,7 +16,7 @@ const TESTS_BY_AREA: Record<string, string[]> = {
   // The unit tests of each area alone (no database): seconds per mutant instead of the API tests' minute, for
   // files whose rules unit tests can hold. A score measured so is a floor: the API tests would kill more.
   "auth-unit": ["domain/auth/**/*.test.ts"],
-  "careers-unit": ["domain/careers/{salary,application-mails,cv-file-name}.test.ts"],
+  "careers-unit": ["domain/careers/{salary,application-mails,application-rows,cv-file-name}.test.ts"],
   "imports-unit": ["domain/imports/**/*.test.ts"],
   // The CV file rules alone (cv-pdf, cv-docx, cv-file), whose unit tests need no database.
   "careers-files": ["domain/careers/cv-file.test.ts"],
