@@ -101,9 +101,10 @@ describe("readCsv", () => {
       ["Rao", "a"],
       ["Kiran", "b"],
     ]);
-    expect(readCsv(Buffer.from("Name\r\n\r\nKiran\r\n\r\rAsha\r\n"), LIMITS).rows).toEqual([
-      { sheetRow: 3, cells: ["Kiran"] },
-      { sheetRow: 6, cells: ["Asha"] },
+    expect(readCsv(Buffer.from("Name\n\n\nRao\r\n\r\nKiran\r\n\r\rAsha\r\n"), LIMITS).rows).toEqual([
+      { sheetRow: 4, cells: ["Rao"] },
+      { sheetRow: 6, cells: ["Kiran"] },
+      { sheetRow: 9, cells: ["Asha"] },
     ]);
   });
 
