@@ -29,6 +29,16 @@ describe("describeUserAgent", () => {
       "Chrome",
       "Linux",
     ],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0",
+      "Opera",
+      "Windows",
+    ],
+    [
+      "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      "Chrome",
+      "ChromeOS",
+    ],
     ["curl/8.5.0", "Unknown", "Unknown"],
   ])("names the browser and system of %s", (userAgent, browser, system) => {
     expect(describeUserAgent(userAgent)).toEqual({ browser, system });
