@@ -85,10 +85,10 @@ export const blogPostInputSchema = z.object({
   author: optionalText(100, "Author"),
   status: z.enum(blogStatuses).default("draft"),
   /**
-   * When the post goes (or went) public; a future time schedules it. Empty keeps the stored date, and a
-   * post published without one gets the time of publishing.
+   * When the post goes (or went) public; a future time schedules it. Left out, the stored date stays; sent
+   * empty, it means "the time you publish": a scheduled post goes public now (the form's promise).
    */
-  published_at: optionalIsoDateTime("Publication date", "2026-03-31T09:30:00+05:30"),
+  published_at: optionalIsoDateTime("Publication date", "2026-03-31T09:30:00+05:30").optional(),
 });
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 

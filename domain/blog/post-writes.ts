@@ -60,6 +60,18 @@ function toRow(data: ReturnType<typeof blogPostInputSchema.parse>) {
   };
 }
 
+/**
+ * The publication date an edit stores: the one given; left out, the stored one (stamped now on a first
+ * publishing); sent empty, "the time you publish": a scheduled post's future date becomes now.
+ */
+function publicationOf(data: ReturnType<typeof blogPostInputSchema.parse>) {
+  if (data.published_at) return data.published_at;
+  const published = data.status === "published";
+  if (data.published_at === undefined)
+    return published ? sql`coalesce(${blogPosts.publishedAt}, now())` : blogPosts.publishedAt;
+  return published ? sql`least(coalesce(${blogPosts.publishedAt}, now()), now())` : null;
+}
+
 function detail(row: typeof blogPosts.$inferSelect): BlogPostDetail & { status: string } {
   return {
     id: row.id,
@@ -119,7 +131,7 @@ export function createPostWrites(db: Database) {
 
     /**
      * Replaces a post's fields. A given `published_at` replaces the date (and can schedule the post);
-     * without one, publishing for the first time stamps the publication date.
+     * without one, publishing for the first time stamps the publication date; an emptied one unschedules.
      */
     async update(
       id: number,
@@ -136,11 +148,7 @@ export function createPostWrites(db: Database) {
           .update(blogPosts)
           .set({
             ...toRow(data),
-            publishedAt:
-              data.published_at ??
-              (data.status === "published"
-                ? sql`coalesce(${blogPosts.publishedAt}, now())`
-                : blogPosts.publishedAt),
+            publishedAt: publicationOf(data),
             updatedAt: new Date(),
           })
           .where(eq(blogPosts.id, id))

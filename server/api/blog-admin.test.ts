@@ -445,6 +445,25 @@ describe("scheduled posts", () => {
     expect(res.json().message).toMatch(/Publication date must be a date/);
   });
 
+  it("an emptied date means the time you publish: a scheduled post goes public now; a past date stays", async () => {
+    const future = new Date(Date.now() + 7 * 86_400_000).toISOString().replace("Z", "+00:00");
+    const edit = { ...draft, heading: "Unscheduled heading", status: "published" };
+    const id = await createDraft({ ...edit, published_at: future });
+    const stored = async () =>
+      (await db().select().from(blogPosts).where(eq(blogPosts.id, id)))[0]!.publishedAt!;
+    // Left out, the stored date stays: still scheduled.
+    expect((await call("PATCH", `/api/blog/${id}`, edit)).statusCode).toBe(200);
+    expect((await stored()).getTime()).toBeGreaterThan(Date.now());
+    expect((await call("PATCH", `/api/blog/${id}`, { ...edit, published_at: "" })).statusCode).toBe(200);
+    const now = (await stored()).getTime();
+    expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
+    expect((await get(`/api/blog_details/${id}/`)).statusCode).toBe(200);
+    // An already public post keeps its date when the field is emptied.
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await call("PATCH", `/api/blog/${id}`, { ...edit, published_at: null })).statusCode).toBe(200);
+    expect((await stored()).getTime()).toBe(now);
+  });
+
   it("stay out of the API, sitemap and feed until their time, then appear without a content change", async () => {
     // Before the post exists, the public list is stored by the page cache.
     expect((await get("/api/blog_details/")).statusCode).toBe(200);
