@@ -26,6 +26,8 @@ export const mailOutbox = pgTable(
     visitor: boolean("visitor").notNull().default(false),
     /** What a visitor's mail is about ("application:12"): such an address gets one a day per topic. */
     topic: text("topic"),
+    /** Where a reply goes: the visitor for the team's notices, the team for a visitor's mail. */
+    replyTo: text("reply_to"),
   },
   (t) => [
     // The worker's claim reads only pending rows in retry order.

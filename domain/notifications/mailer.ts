@@ -5,6 +5,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where Reply goes: the visitor for a notice about them, the team for mail to a visitor. */
+  replyTo?: string;
 }
 
 /** What became of a message: handed to the mail server, or only written to the log (no SMTP_URL). */

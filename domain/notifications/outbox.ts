@@ -30,6 +30,7 @@ async function insertMail(
     subject: mail.subject,
     text: mail.text,
     html: mail.html ?? null,
+    replyTo: mail.replyTo ?? null,
     about: extra.about ?? null,
     visitor: extra.visitor ?? false,
     topic: extra.topic ?? null,
@@ -87,7 +88,7 @@ export async function eraseMailAbout(tx: Database, about: string[], subject: str
     .returning({ id: mailOutbox.id });
   const kept = await tx
     .update(mailOutbox)
-    .set({ recipient: "", subject, text: "", html: null, lastError: null })
+    .set({ recipient: "", subject, text: "", html: null, replyTo: null, lastError: null })
     .where(inArray(mailOutbox.about, about))
     .returning({ id: mailOutbox.id });
   // A retry's audit entry names the recipient and the subject: those go too.
@@ -172,6 +173,7 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
         subject: row.subject,
         text: row.text,
         ...(row.html ? { html: row.html } : {}),
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
       await db
         .update(mailOutbox)
