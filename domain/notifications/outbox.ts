@@ -20,10 +20,22 @@ export async function enqueueMail(tx: Database, mail: Mail, about?: string): Pro
   await insertMail(tx, mail, { about });
 }
 
+/**
+ * Queues a team mail in `tx` to go out at `notBefore` (not earlier), under `topic`, by which the caller
+ * finds it again while it waits (a digest that later events rewrite).
+ */
+export async function enqueueScheduledMail(
+  tx: Database,
+  mail: Mail,
+  { topic, notBefore }: { topic: string; notBefore: Date },
+): Promise<void> {
+  await insertMail(tx, mail, { topic, notBefore });
+}
+
 async function insertMail(
   tx: Database,
   mail: Mail,
-  extra: { about?: string; topic?: string; visitor?: true },
+  extra: { about?: string; topic?: string; visitor?: true; notBefore?: Date },
 ) {
   await tx.insert(mailOutbox).values({
     recipient: mail.to,
@@ -34,6 +46,7 @@ async function insertMail(
     about: extra.about ?? null,
     visitor: extra.visitor ?? false,
     topic: extra.topic ?? null,
+    ...(extra.notBefore ? { nextAttemptAt: extra.notBefore } : {}),
   });
 }
 

@@ -335,7 +335,7 @@ describe("POST /api/blog_comments/", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       success: false,
-      message: "You posted this comment a moment ago; it is already on the page.",
+      message: "You posted this comment a moment ago; there is no need to send it again.",
     });
     expect(await stored()).toHaveLength(1);
     expect((await postComment({ ...valid(post.id), comment: "One more thought." })).statusCode).toBe(201);
