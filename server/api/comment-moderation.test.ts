@@ -92,7 +92,10 @@ describe("comments held for moderation", () => {
       email_id: "RAVI@example.com",
       comment: "Thanks, that helps.",
     });
-    expect(second.json()).toMatchObject({ message: "Comment submitted successfully!", data: { held: false } });
+    expect(second.json()).toMatchObject({
+      message: "Comment submitted successfully!",
+      data: { held: false },
+    });
     expect(await publicList(blog.id)).toHaveLength(2);
     // A regular's link still waits.
     const link = await post({
@@ -130,21 +133,25 @@ describe("the console's moderation queue", () => {
     }
     const queue = await consoleCall("GET", `/api/comments?status=held&blog_id=${blog.id}`);
     expect(queue.statusCode).toBe(200);
-    expect(queue.json().comments_data.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual(
-      [
-        ["q3", "held"],
-        ["q2", "held"],
-        ["q1", "held"],
-      ],
-    );
+    expect(
+      queue.json().comments_data.map((c: { name: string; status: string }) => [c.name, c.status]),
+    ).toEqual([
+      ["q3", "held"],
+      ["q2", "held"],
+      ["q1", "held"],
+    ]);
 
-    expect((await consoleCall("PATCH", `/api/comments/${ids[0]}`, { status: "published" })).statusCode).toBe(200);
+    expect((await consoleCall("PATCH", `/api/comments/${ids[0]}`, { status: "published" })).statusCode).toBe(
+      200,
+    );
     const rejected = await consoleCall("PATCH", `/api/comments/${ids[1]}`, { status: "rejected" });
     expect(rejected.json().message).toBe("Comment rejected: it stays off the site.");
     expect((await consoleCall("DELETE", `/api/comments/${ids[2]}`)).statusCode).toBe(200);
 
     expect((await publicList(blog.id)).map((c) => c.comment)).toEqual(["Comment from q1"]);
-    expect((await consoleCall("GET", `/api/comments?status=held&blog_id=${blog.id}`)).json().total_no_of_data).toBe(0);
+    expect(
+      (await consoleCall("GET", `/api/comments?status=held&blog_id=${blog.id}`)).json().total_no_of_data,
+    ).toBe(0);
     const [row] = await db().select().from(blogComments).where(eq(blogComments.id, ids[1]!));
     expect(row!.status).toBe("rejected");
     // "held" is not something an operator sets: only approve or reject.
@@ -162,7 +169,11 @@ describe("the console's moderation queue", () => {
     }[];
     const of = (id: number) => entries.filter((e) => e.entity_id === String(id));
     expect(of(ids[0]!)).toContainEqual(
-      expect.objectContaining({ action: "update", before: { hidden: false, status: "held" }, after: { hidden: false, status: "published" } }),
+      expect.objectContaining({
+        action: "update",
+        before: { hidden: false, status: "held" },
+        after: { hidden: false, status: "published" },
+      }),
     );
     expect(of(ids[1]!)).toContainEqual(
       expect.objectContaining({ action: "update", after: { hidden: false, status: "rejected" } }),
@@ -184,7 +195,12 @@ describe("the editors' digest", () => {
       .set({ status: "sent", sentAt: halfHourAgo })
       .where(like(mailOutbox.topic, "comment-digest:%"));
     smtp.received.length = 0;
-    await post({ blog_id: blog.id, name: "Regular", email_id: "regular@example.com", comment: "Good overview." });
+    await post({
+      blog_id: blog.id,
+      name: "Regular",
+      email_id: "regular@example.com",
+      comment: "Good overview.",
+    });
     await post({
       blog_id: blog.id,
       name: "Cheap Pills",
@@ -200,7 +216,9 @@ describe("the editors' digest", () => {
     expect(waiting[0]!.subject).toBe("GCC View 360 comments: 2 new, 1 awaiting moderation");
     expect(waiting[0]!.text).toContain('Regular on "Digest post"');
     expect(waiting[0]!.text).toContain('[Awaiting moderation] Cheap Pills on "Digest post"');
-    expect(waiting[0]!.text).toContain("Moderation queue: https://gcc.example/dashboard/comments?status=held");
+    expect(waiting[0]!.text).toContain(
+      "Moderation queue: https://gcc.example/dashboard/comments?status=held",
+    );
 
     // Its hour comes: it goes out once, through the real SMTP server.
     await db().update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, waiting[0]!.id));

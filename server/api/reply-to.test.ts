@@ -18,7 +18,9 @@ afterAll(async () => {
 
 /** A header as the mail carries it (one line; folded lines joined). */
 const header = (mail: ReceivedMail, name: string) =>
-  new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(mail.raw.split(/\r?\n\r?\n/)[0]!)?.[1]?.replace(/\r?\n[ \t]+/g, " ");
+  new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, "im")
+    .exec(mail.raw.split(/\r?\n\r?\n/)[0]!)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, " ");
 const mailTo = async (address: string) => {
   await expect.poll(() => smtp.received.some((m) => m.to.includes(address)), { timeout: 15_000 }).toBe(true);
   return smtp.received.filter((m) => m.to.includes(address));
@@ -66,7 +68,11 @@ describe("mail people can answer", () => {
     await expect.poll(() => smtp.received.filter((m) => m.to.includes("info@example.com")).length).toBe(2);
     // Both notices went; only one acknowledgement (the outbox sends in one round, so none is still waiting).
     await expect.poll(() => t.app.services.mail.deliverDue()).toBe(0);
-    expect(smtp.received.filter((m) => m.to.includes("repeat.sender@example.com") || m.to.includes("Repeat.Sender@example.com"))).toHaveLength(1);
+    expect(
+      smtp.received.filter(
+        (m) => m.to.includes("repeat.sender@example.com") || m.to.includes("Repeat.Sender@example.com"),
+      ),
+    ).toHaveLength(1);
   });
 
   it("an application: the hiring notice replies to the candidate, the candidate's confirmation to the hiring address", async () => {
