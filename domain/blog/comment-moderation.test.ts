@@ -19,7 +19,7 @@ describe("containsLink", () => {
 });
 
 describe("digestMail", () => {
-  it("counts what arrived and what waits, marks held ones, cuts long comments to one line, links the queue", () => {
+  it("counts what arrived and what waits, lists the first (held ones marked, each on one short line), links the queue", () => {
     const mail = digestMail(
       [
         {
@@ -39,9 +39,12 @@ describe("digestMail", () => {
           heading: "Post",
         },
       ],
+      { all: 3, held: 2 },
       "https://gcc.example",
     );
-    expect(mail.subject).toBe("GCC View 360 comments: 2 new, 1 awaiting moderation");
+    expect(mail.subject).toBe("GCC View 360 comments: 3 new, 2 awaiting moderation");
+    // The ones not listed are counted.
+    expect(mail.text).toContain("…and 1 more.");
     expect(mail.text).toContain('Asha on "Post"');
     expect(mail.text).toContain("  Good. Very good.");
     expect(mail.text).toContain('[Awaiting moderation] Spam on "Post"');

@@ -69,6 +69,8 @@ export async function addToCommentDigest(tx: Database, commentId: number, consol
   const topic = waiting ? latest!.topic! : `${DIGEST_TOPIC}${commentId}`;
   const firstId = Number(topic.slice(DIGEST_TOPIC.length));
 
+  // A busy hour lists its first DIGEST_LIST_MAX and counts the rest: each comment rewrites the digest.
+  const since = gte(blogComments.id, firstId);
   const listed = await tx
     .select({
       id: blogComments.id,
@@ -80,9 +82,17 @@ export async function addToCommentDigest(tx: Database, commentId: number, consol
     })
     .from(blogComments)
     .innerJoin(blogPosts, eq(blogPosts.id, blogComments.blogId))
-    .where(gte(blogComments.id, firstId))
-    .orderBy(asc(blogComments.id));
-  const mail = digestMail(listed, consoleAddress);
+    .where(since)
+    .orderBy(asc(blogComments.id))
+    .limit(DIGEST_LIST_MAX);
+  const [counted] = await tx
+    .select({
+      all: sql<number>`count(*)::int`,
+      held: sql<number>`(count(*) filter (where ${blogComments.status} = 'held'))::int`,
+    })
+    .from(blogComments)
+    .where(since);
+  const mail = digestMail(listed, counted ?? { all: listed.length, held: 0 }, consoleAddress);
 
   if (waiting) {
     await tx
@@ -129,22 +139,23 @@ const excerpt = (text: string) => {
   return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
 };
 
-/** The digest: what arrived, held ones first marked, and the link to the queue. */
-export function digestMail(listed: Listed[], consoleAddress: string) {
-  const held = listed.filter((c) => c.status === "held").length;
-  const subject = `${SITE_NAME} comments: ${listed.length} new, ${held} awaiting moderation`;
-  const lines = listed
-    .slice(0, DIGEST_LIST_MAX)
-    .flatMap((c) => [
-      `${c.status === "held" ? "[Awaiting moderation] " : ""}${c.name} on "${c.heading}", ${formatDateTime(c.createdAt)}`,
-      `  ${excerpt(c.comment)}`,
-      "",
-    ]);
-  const more = listed.length - DIGEST_LIST_MAX;
+/** The digest: how many arrived and wait, the first of them (held ones marked), and the link to the queue. */
+export function digestMail(
+  listed: Listed[],
+  { all, held }: { all: number; held: number },
+  consoleAddress: string,
+) {
+  const subject = `${SITE_NAME} comments: ${all} new, ${held} awaiting moderation`;
+  const lines = listed.flatMap((c) => [
+    `${c.status === "held" ? "[Awaiting moderation] " : ""}${c.name} on "${c.heading}", ${formatDateTime(c.createdAt)}`,
+    `  ${excerpt(c.comment)}`,
+    "",
+  ]);
+  const more = all - listed.length;
   return {
     subject,
     text: [
-      `${listed.length} new comment${listed.length === 1 ? "" : "s"} since the last digest; ${held} await${held === 1 ? "s" : ""} moderation and ${held === 1 ? "is" : "are"} not on the site until approved.`,
+      `${all} new comment${all === 1 ? "" : "s"} since the last digest; ${held} await${held === 1 ? "s" : ""} moderation and ${held === 1 ? "is" : "are"} not on the site until approved.`,
       "",
       ...lines,
       ...(more > 0 ? [`…and ${more} more.`, ""] : []),
