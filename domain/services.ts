@@ -45,13 +45,13 @@ export function createServices(db: Database, deps: ServiceDeps) {
     retryBaseMs: deps.mailRetryBaseMs,
     maxAttempts: deps.mailMaxAttempts,
   });
-  const blog = createBlogService(db, { previewSecret: deps.auth.secret });
   const settings = createSettingsService(db, audit);
   const publicAddress = createPublicAddressService(
     settings,
     deps.publicBaseUrl.fromEnv,
     deps.publicBaseUrl.fallback,
   );
+  const blog = createBlogService(db, { previewSecret: deps.auth.secret, publicAddress });
   const securityMail = createSecurityMail(publicAddress);
   const twoFactor = createTwoFactorService(db, { secret: deps.auth.secret }, audit, securityMail);
   const logistics = createLogisticsService(db, audit);

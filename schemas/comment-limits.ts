@@ -14,3 +14,7 @@ export const COMMENTS_PER_PAGE = 20;
  * this many (the spec's plain array, in the order they were written); `page_size` goes up to it.
  */
 export const COMMENT_LIST_MAX = 100;
+
+/** A comment's moderation state: only "published" is shown on the site. */
+export const commentStatuses = ["published", "held", "rejected"] as const;
+export type CommentStatus = (typeof commentStatuses)[number];

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { timestamp } from "./api-responses";
 import { recordId } from "./common";
-import { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "./comment-limits";
+import { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX, commentStatuses } from "./comment-limits";
+import { isOneLine, looksLikeLink } from "./one-line";
 
 export { COMMENT_LIST_MAX, COMMENT_NAME_MAX, COMMENT_TEXT_MAX, COMMENTS_PER_PAGE } from "./comment-limits";
 
@@ -16,7 +17,12 @@ export const commentInputSchema = z.object({
     .trim()
     .normalize("NFC")
     .min(1, "Enter your name")
-    .max(COMMENT_NAME_MAX, `Name must be at most ${COMMENT_NAME_MAX} characters`),
+    .max(COMMENT_NAME_MAX, `Name must be at most ${COMMENT_NAME_MAX} characters`)
+    // Shown beside the comment and in the editors' digest: a name, not a place for a link.
+    .refine(
+      (v) => isOneLine(v) && !looksLikeLink(v),
+      "Write your name only: one line, without web or e-mail addresses",
+    ),
   email_id: z
     .string({ error: "Enter your e-mail address" })
     .trim()
@@ -43,11 +49,23 @@ export const publicCommentSchema = z.object({
 });
 export type PublicComment = Omit<z.output<typeof publicCommentSchema>, "created_at"> & { created_at: Date };
 
+/** The answer to a posted comment: the comment, and whether it waits for an editor before it is shown. */
+export const postedCommentSchema = publicCommentSchema.extend({
+  held: z
+    .boolean()
+    .describe("True when the comment awaits moderation: it is not shown until an editor approves it."),
+});
+
+/** What the commenter is told when their comment is held (the API's message; pages say it in their language). */
+export const COMMENT_HELD_MESSAGE =
+  "Your comment awaits moderation. It will appear here once an editor approves it.";
+
 /** A comment in the console's moderation list (GET /api/comments): its post, the address, and whether hidden. */
 export const commentRowSchema = publicCommentSchema.extend({
   blog_heading: z.string(),
   email_id: z.string(),
   hidden: z.boolean(),
+  status: z.enum(commentStatuses),
 });
 export type CommentRow = z.output<typeof commentRowSchema>;
 

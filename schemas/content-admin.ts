@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { blogLanguages, blogStatuses } from "./blog";
+import { commentStatuses } from "./comment-limits";
 import { recordId } from "./common";
 import { listQuerySchema } from "./list-query";
 
@@ -17,8 +18,15 @@ export const jobListQuerySchema = listQuerySchema.extend({
 export const commentListQuerySchema = listQuerySchema.extend({
   blog_id: recordId("blog_id must be a post id").optional(),
   visibility: z.enum(["visible", "hidden"], "visibility must be visible or hidden").optional(),
+  /** "held" is the moderation queue. */
+  status: z.enum(commentStatuses, "status must be published, held or rejected").optional(),
 });
 
+/** Hide or show a comment, or moderate it: approve ("published") or reject ("rejected", kept, never shown). */
 export const commentModerationSchema = z
-  .object({ hidden: z.boolean("hidden must be true or false") })
-  .strict();
+  .object({
+    hidden: z.boolean("hidden must be true or false").optional(),
+    status: z.enum(["published", "rejected"], "status must be published (approve) or rejected").optional(),
+  })
+  .strict()
+  .refine((b) => b.hidden !== undefined || b.status !== undefined, "Send hidden or status");

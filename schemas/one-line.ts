@@ -8,6 +8,9 @@ const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
  */
 const LINK = /:\/\/|\b(?:mailto|tel|sms|javascript):|www\.|@|[/\\]|[\p{L}\d]\.\p{L}{2,}/iu;
 
+/** True when `text` holds something a mail program turns into a link (see LINK). */
+export const looksLikeLink = (text: string) => LINK.test(text);
+
 /** True when `text` is one line (no line break or other control character). */
 export const isOneLine = (text: string) => !CONTROL.test(text);
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { commentStatuses } from "#schemas/comment-limits.ts";
 import type { JobQuestion } from "#schemas/job-answers.ts";
 import {
   boolean,
@@ -112,9 +113,16 @@ export const blogComments = pgTable(
     emailId: text("email_id").notNull(),
     comment: text("comment").notNull(),
     hidden: boolean("hidden").notNull().default(false),
+    /** "held" until an editor approves it (links, or a first comment from the address); only "published" is public. */
+    status: text("status", { enum: commentStatuses }).notNull().default("published"),
     createdAt: createdAt(),
   },
-  (t) => [index("blog_comments_blog_idx").on(t.blogId, t.createdAt)],
+  (t) => [
+    index("blog_comments_blog_idx").on(t.blogId, t.createdAt),
+    // The moderation queue and "has this address a published comment?".
+    index("blog_comments_status_idx").on(t.status, t.createdAt),
+    check("blog_comments_status_check", sql`${t.status} in ('published', 'held', 'rejected')`),
+  ],
 );
 
 export const teamMembers = pgTable("team_members", {

@@ -28,6 +28,8 @@ export const mailOutbox = pgTable(
     topic: text("topic"),
     /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** Where a reply goes: the visitor for the team's notices, the team for a visitor's mail. */
+    replyTo: text("reply_to"),
   },
   (t) => [
     // The worker's claim reads only pending rows in retry order.

@@ -8,12 +8,15 @@ import {
   type PublicComment,
 } from "#schemas/comment.ts";
 import { insertUnlessRepeated } from "../repeat-guard";
+import type { PublicAddressService } from "../settings/public-address";
+import { addToCommentDigest, moderationFor } from "./comment-moderation";
 import { isPublic } from "./visibility";
 
-/** Comments the public sees: not hidden, on a published post (of one post when `blogId` is given). */
+/** Comments the public sees: published (not held or rejected), not hidden, on a published post (of one post when `blogId` is given). */
 const visibleComments = (blogId: number | undefined) =>
   and(
     eq(blogComments.hidden, false),
+    eq(blogComments.status, "published"),
     isPublic(),
     blogId === undefined ? undefined : eq(blogComments.blogId, blogId),
   );
@@ -27,7 +30,7 @@ const publicCommentColumns = {
 };
 
 /** The public's comments on published posts: read a page at a time, and posted at once. */
-export function createCommentService(db: Database) {
+export function createCommentService(db: Database, publicAddress?: Pick<PublicAddressService, "url">) {
   return {
     /**
      * Visible comments of published posts, a page at a time counted from the newest: page 1 is the newest
@@ -50,14 +53,18 @@ export function createCommentService(db: Database) {
       return rows.reverse();
     },
 
-    /** Publishes a comment at once (operators can hide it later); null when the post is not public. */
-    async addComment(input: CommentInput): Promise<PublicComment | null> {
+    /**
+     * Stores a comment, published at once or held for an editor (moderationFor), and adds it to the editors'
+     * digest in the same transaction; null when the post is not public.
+     */
+    async addComment(input: CommentInput): Promise<(PublicComment & { held: boolean }) | null> {
       const data = commentInputSchema.parse(input);
       const [post] = await db
         .select({ id: blogPosts.id })
         .from(blogPosts)
         .where(and(eq(blogPosts.id, data.blog_id), isPublic()));
       if (!post) return null;
+      const consoleAddress = (await publicAddress?.url()) ?? "";
       return insertUnlessRepeated(
         db,
         {
@@ -69,14 +76,22 @@ export function createCommentService(db: Database) {
             eq(sql`lower(${blogComments.emailId})`, data.email_id.toLowerCase()),
             eq(blogComments.comment, data.comment),
           )!,
-          message: "You posted this comment a moment ago; it is already on the page.",
+          message: "You posted this comment a moment ago; there is no need to send it again.",
         },
         async (tx) => {
+          const status = await moderationFor(tx, data);
           const [row] = await tx
             .insert(blogComments)
-            .values({ blogId: data.blog_id, name: data.name, emailId: data.email_id, comment: data.comment })
+            .values({
+              blogId: data.blog_id,
+              name: data.name,
+              emailId: data.email_id,
+              comment: data.comment,
+              status,
+            })
             .returning(publicCommentColumns);
-          return row!;
+          await addToCommentDigest(tx, row!.id, consoleAddress);
+          return { ...row!, held: status === "held" };
         },
       );
     },

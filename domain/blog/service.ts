@@ -4,6 +4,7 @@ import { blogPosts } from "#db/schema/index.ts";
 import type { BlogArticle, BlogPostCard } from "#schemas/blog.ts";
 import { asBlogLanguage, type BlogLanguage } from "#shared/blog-languages.ts";
 import type { PublishedTranslation } from "#shared/hreflang.ts";
+import type { PublicAddressService } from "../settings/public-address";
 import { createCommentService } from "./comments";
 import { createPostWrites } from "./post-writes";
 import { isPublic, groupOf } from "./visibility";
@@ -64,7 +65,12 @@ function article(row: typeof blogPosts.$inferSelect): BlogArticle {
 
 export function createBlogService(
   db: Database,
-  options: { previewSecret?: string; now?: () => number } = {},
+  options: {
+    previewSecret?: string;
+    now?: () => number;
+    /** Where the comment digest's link to the moderation queue points. */
+    publicAddress?: Pick<PublicAddressService, "url">;
+  } = {},
 ) {
   const previews = options.previewSecret ? createPreviewTokens(options.previewSecret, options.now) : null;
   const previewTokens = () => {
@@ -108,7 +114,7 @@ export function createBlogService(
       return row ? article(row) : null;
     },
 
-    ...createCommentService(db),
+    ...createCommentService(db, options.publicAddress),
     ...createPostWrites(db),
 
     /**

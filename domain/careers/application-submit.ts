@@ -118,7 +118,8 @@ export async function submitApplication(
     const context = { job, fields, existing };
     await enqueueVisitorMail(
       tx,
-      { to: fields.email, ...candidateConfirmation(context) },
+      // Reply (the confirmation offers it for data requests) reaches the hiring address.
+      { to: fields.email, replyTo: settings.hr_email, ...candidateConfirmation(context) },
       {
         about: mailAbout(id),
         topic: `application:${jobId}`,
@@ -128,6 +129,7 @@ export async function submitApplication(
       tx,
       {
         to: settings.hr_email,
+        replyTo: fields.email,
         ...hiringNotification({
           ...context,
           id,

@@ -7,7 +7,9 @@ import type { ListQuery } from "#schemas/list-query.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { auditedTable } from "../audited-table";
-import { enqueueMail } from "../notifications/outbox";
+import { SITE_NAME } from "#shared/site.ts";
+import { enqueueMail, enqueueVisitorMail } from "../notifications/outbox";
+import { plainMail } from "../notifications/plain-mail";
 import { insertUnlessRepeated } from "../repeat-guard";
 import type { SettingsService } from "../settings/service";
 import { likePattern, orderBy } from "../sql";
@@ -56,6 +58,22 @@ function where(filter: EnquiryFilter): SQL | undefined {
 const enquiryOrder = (sort: string | undefined) =>
   orderBy(sort, sortable, desc(contactRequests.createdAt), contactRequests.id);
 
+/** To the enquirer: we have it, and Reply reaches the team's address. */
+export function enquiryAcknowledgement(to: string, firstName: string, teamAddress: string) {
+  return {
+    to,
+    subject: `We received your message: ${SITE_NAME}`,
+    replyTo: teamAddress,
+    ...plainMail([
+      `Dear ${firstName},`,
+      `Thank you for contacting ${SITE_NAME}. We have received your message, and someone from our team will reply to you.`,
+      `To add anything, reply to this e-mail; it reaches ${teamAddress}.`,
+      `If you did not write to us, you can ignore this e-mail: we will not write again unless you do.`,
+      SITE_NAME,
+    ]),
+  };
+}
+
 export function createContactService(
   db: Database,
   deps: {
@@ -103,6 +121,8 @@ export function createContactService(
             .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
           await enqueueMail(tx, {
             to: settings.info_email,
+            // Reply answers the visitor, not the site's no-reply sender.
+            replyTo: data.email,
             subject: `New enquiry from ${data.first_name} ${data.last_name}${data.organization ? ` (${data.organization})` : ""}`,
             text: [
               `Name: ${data.first_name} ${data.last_name}`,
@@ -114,6 +134,15 @@ export function createContactService(
               data.message,
             ].join("\n"),
           });
+          // The enquirer's acknowledgement: one a day per address (anyone can type anyone's address), and
+          // it repeats nothing they wrote, so it cannot carry someone else's words to a stranger.
+          await enqueueVisitorMail(
+            tx,
+            enquiryAcknowledgement(data.email, data.first_name, settings.info_email),
+            {
+              topic: "enquiry",
+            },
+          );
           return saved!;
         },
       );

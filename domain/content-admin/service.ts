@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
+import type { CommentStatus } from "#schemas/comment-limits.ts";
 import { blogComments, blogPosts, jobApplications, jobs, teamMembers } from "#db/schema/index.ts";
 import type { BlogPostCreateInput, BlogPostInput, BlogRow, BlogTranslation } from "#schemas/blog.ts";
 import type { JobInput } from "#schemas/job.ts";
@@ -243,9 +244,10 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
     },
 
     comments: {
-      async list(q: Page & { blog_id?: number; visibility?: "visible" | "hidden" }) {
+      async list(q: Page & { blog_id?: number; visibility?: "visible" | "hidden"; status?: CommentStatus }) {
         const where = and(
           q.blog_id ? eq(blogComments.blogId, q.blog_id) : undefined,
+          q.status ? eq(blogComments.status, q.status) : undefined,
           q.visibility ? eq(blogComments.hidden, q.visibility === "hidden") : undefined,
           searchAny(q.search, [blogComments.name, blogComments.emailId, blogComments.comment]),
         );
@@ -275,13 +277,19 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
             email_id: c.emailId,
             comment: c.comment,
             hidden: c.hidden,
+            status: c.status,
             created_at: c.createdAt.toISOString(),
           })),
           total,
         };
       },
-      async setHidden(actor: Actor, id: number, hidden: boolean) {
-        await comments.update(actor, id, { hidden }, (c) => ({ hidden: c.hidden }));
+      /** Hides or shows, approves ("published") or rejects ("rejected"): one audit entry with both. */
+      async moderate(
+        actor: Actor,
+        id: number,
+        change: { hidden?: boolean; status?: "published" | "rejected" },
+      ) {
+        await comments.update(actor, id, change, (c) => ({ hidden: c.hidden, status: c.status }));
       },
       remove: (actor: Actor, id: number) => comments.remove(actor, id),
       restore: comments.restore,

@@ -7,6 +7,8 @@ export interface Mail {
   html?: string;
   /** Extra headers, such as a newsletter's List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /** Where Reply goes: the visitor for a notice about them, the team for mail to a visitor. */
+  replyTo?: string;
 }
 
 /** What became of a message: handed to the mail server, or only written to the log (no SMTP_URL). */

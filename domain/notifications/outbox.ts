@@ -20,10 +20,22 @@ export async function enqueueMail(tx: Database, mail: Mail, about?: string): Pro
   await insertMail(tx, mail, { about });
 }
 
+/**
+ * Queues a team mail in `tx` to go out at `notBefore` (not earlier), under `topic`, by which the caller
+ * finds it again while it waits (a digest that later events rewrite).
+ */
+export async function enqueueScheduledMail(
+  tx: Database,
+  mail: Mail,
+  { topic, notBefore }: { topic: string; notBefore: Date },
+): Promise<void> {
+  await insertMail(tx, mail, { topic, notBefore });
+}
+
 async function insertMail(
   tx: Database,
   mail: Mail,
-  extra: { about?: string; topic?: string; visitor?: true },
+  extra: { about?: string; topic?: string; visitor?: true; notBefore?: Date },
 ) {
   await tx.insert(mailOutbox).values({
     recipient: mail.to,
@@ -31,9 +43,11 @@ async function insertMail(
     text: mail.text,
     html: mail.html ?? null,
     headers: mail.headers ?? null,
+    replyTo: mail.replyTo ?? null,
     about: extra.about ?? null,
     visitor: extra.visitor ?? false,
     topic: extra.topic ?? null,
+    ...(extra.notBefore ? { nextAttemptAt: extra.notBefore } : {}),
   });
 }
 
@@ -88,7 +102,7 @@ export async function eraseMailAbout(tx: Database, about: string[], subject: str
     .returning({ id: mailOutbox.id });
   const kept = await tx
     .update(mailOutbox)
-    .set({ recipient: "", subject, text: "", html: null, headers: null, lastError: null })
+    .set({ recipient: "", subject, text: "", html: null, headers: null, replyTo: null, lastError: null })
     .where(inArray(mailOutbox.about, about))
     .returning({ id: mailOutbox.id });
   // A retry's audit entry names the recipient and the subject: those go too.
@@ -174,6 +188,7 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
         text: row.text,
         ...(row.html ? { html: row.html } : {}),
         ...(row.headers ? { headers: row.headers } : {}),
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
       await db
         .update(mailOutbox)

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blogComments, blogPosts } from "#db/schema/index.ts";
 import { operatorToken } from "#tests/support/auth.ts";
-import { createComment, createPost, daysAgo } from "#tests/support/factories.ts";
+import { createComment, createPost, daysAgo, knownCommenter } from "#tests/support/factories.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let t: TestApp;
@@ -295,6 +295,8 @@ describe("Hindi and Tamil comments and search", () => {
 
   it("stores, shows and finds comments written in Devanagari and Tamil", async () => {
     const post = await createPost(db(), { heading: HINDI, language: "Hindi" });
+    await knownCommenter(db(), "anita@example.com");
+    await knownCommenter(db(), "karthik@example.com");
     const hindi = await postComment({
       blog_id: post.id,
       name: "अनीता शर्मा",

@@ -17,6 +17,8 @@ import {
   commentInputSchema,
   commentQuerySchema,
   COMMENTS_PER_PAGE,
+  COMMENT_HELD_MESSAGE,
+  postedCommentSchema,
   publicCommentSchema,
 } from "#schemas/comment.ts";
 import { recordAnswerOf } from "#schemas/api-responses.ts";
@@ -112,15 +114,17 @@ export async function blogRoutes(fastify: FastifyInstance) {
     "/api/blog_comments/",
     {
       config: { access: "public", acceptedPosts: "comments" },
-      schema: { body: commentInputSchema, response: { 201: recordAnswerOf(publicCommentSchema) } },
+      schema: { body: commentInputSchema, response: { 201: recordAnswerOf(postedCommentSchema) } },
     },
     async (request, reply) => {
       const input = request.body;
       const saved = await blog.addComment(input);
       if (!saved) throw new DomainError("not_found", "This blog post does not exist or is not published.");
-      return reply
-        .status(201)
-        .send({ success: true, message: "Comment submitted successfully!", data: saved });
+      return reply.status(201).send({
+        success: true,
+        message: saved.held ? COMMENT_HELD_MESSAGE : "Comment submitted successfully!",
+        data: saved,
+      });
     },
   );
 

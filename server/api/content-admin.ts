@@ -79,9 +79,17 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      const { hidden } = request.body;
-      await content.comments.setHidden(currentOperator(request), id, hidden);
-      return { success: true, message: hidden ? "Comment hidden." : "Comment visible again.", data: [] };
+      const change = request.body;
+      await content.comments.moderate(currentOperator(request), id, change);
+      const message =
+        change.status === "published"
+          ? "Comment approved: it is on the site."
+          : change.status === "rejected"
+            ? "Comment rejected: it stays off the site."
+            : change.hidden
+              ? "Comment hidden."
+              : "Comment visible again.";
+      return { success: true, message, data: [] };
     },
   );
 }

@@ -213,7 +213,7 @@ describe("a post in Hindi", () => {
     await page.getByRole("button", { name: "टिप्पणी भेजें" }).click();
     const refusal = page
       .getByRole("alert")
-      .getByText("You posted this comment a moment ago; it is already on the page.");
+      .getByText("You posted this comment a moment ago; there is no need to send it again.");
     // In the toast and in the form's summary, each marked as English.
     await expect.poll(() => refusal.count()).toBe(2);
     expect(

@@ -144,7 +144,7 @@ describe("console content management", () => {
     await expect.poll(() => publicText("/Careers-page")).not.toContain(title);
   });
 
-  it("hides a comment from the public post and shows it again", async () => {
+  it("approves a held comment from the queue, then hides it from the public post and shows it again", async () => {
     const posts = (await (await fetch(`${site()}/api/blog_details/`)).json()) as {
       id: number;
       heading: string;
@@ -162,12 +162,22 @@ describe("console content management", () => {
       }),
     });
     expect(res.status).toBeLessThan(300);
-    const { page } = await openSignedIn("/dashboard/comments");
+    const publicComments = async () =>
+      JSON.stringify(await (await fetch(`${site()}/api/blog_comments/?blog_id=${target.id}`)).json());
+    // A first comment waits in the queue (the digest's link), off the site.
+    expect(await publicComments()).not.toContain(text);
+    const { page } = await openSignedIn("/dashboard/comments?status=held");
+    const row = page.locator("tbody tr").filter({ hasText: text });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Awaiting moderation");
+    await row.getByRole("button", { name: "Approve comment by Visitor" }).click();
+    await page.getByText("Comment approved: it is on the site.").waitFor();
+    await expect.poll(publicComments).toContain(text);
+
+    await page.goto(`${site()}/dashboard/comments`);
     await findRow(page, text);
     await page.getByRole("button", { name: "Hide comment by Visitor" }).click();
     await page.getByText("Comment updated.").waitFor();
-    const publicComments = async () =>
-      JSON.stringify(await (await fetch(`${site()}/api/blog_comments/?blog_id=${target.id}`)).json());
     await expect.poll(publicComments).not.toContain(text);
     // The list as the server has it now (other files add comments to the shared server meanwhile).
     await findRow(page, text);

@@ -132,19 +132,21 @@ async function writeUntilKilled(s: ServerProcess): Promise<Acked> {
   return acked;
 }
 
-/** Through the restarted server: what a visitor and an operator see. */
+/** Through the restarted server: what an operator sees. */
 async function checkVisible(s: ServerProcess, acked: Acked) {
   const token = await signIn(s.url);
   const blogIds = new Set([...acked.comments.values()].map((c) => c.blogId));
   const visible = new Map<number, string>();
   for (const blogId of blogIds) {
-    // Every page of the post's comments (an answer holds at most 100).
+    // Every page of the post's comments in the console (first comments wait for moderation there, off the site).
     const rows: { id: number; comment: string }[] = [];
     for (let page = 1; ; page++) {
-      const url = `${s.url}/api/blog_comments/?blog_id=${blogId}&page=${page}&page_size=100`;
-      const batch = (await (await fetch(url)).json()) as { id: number; comment: string }[];
+      const url = `${s.url}/api/comments?blog_id=${blogId}&page=${page}&page_size=50`;
+      const answer = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      const batch = ((await answer.json()) as { comments_data: { id: number; comment: string }[] })
+        .comments_data;
       rows.push(...batch);
-      if (batch.length < 100) break;
+      if (batch.length < 50) break;
     }
     for (const row of rows) {
       visible.set(row.id, row.comment);

@@ -45,6 +45,15 @@ export async function createComment(db: Database, overrides: Partial<CommentRow>
   return row!;
 }
 
+/**
+ * Makes `email` a returning commenter (a published comment on a post of its own), so that address's next
+ * comment without a link is published at once instead of waiting for moderation.
+ */
+export async function knownCommenter(db: Database, email: string) {
+  const post = await createPost(db, { heading: `Earlier post ${next()}` });
+  await createComment(db, { blogId: post.id, emailId: email });
+}
+
 export async function createMember(db: Database, overrides: Partial<MemberRow> = {}) {
   const n = next();
   const [row] = await db

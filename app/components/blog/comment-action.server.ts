@@ -9,7 +9,7 @@ import { COMMENT_FIELDS, commentProblems } from "./comment-fields";
 /**
  * 'Leave a Reply' posted without JavaScript: checked as the page's script checks it, then sent to the API
  * route the script posts to (its rate limit, honeypot and checks included); the page then shows the new
- * comment in its list.
+ * comment in its list, or says that it awaits moderation.
  */
 export async function commentAction(
   request: Request,
@@ -26,5 +26,8 @@ export async function commentAction(
     { blog_id: post.id, ...values, url_hp },
     { values, fields: COMMENT_FIELDS, fallback: () => t.submitFailed },
   );
-  return sent.ok ? acceptForm({ posted: t.commentSubmitted }) : sent.refused;
+  if (!sent.ok) return sent.refused;
+  // A held comment is not in the list: the commenter is told it waits for an editor.
+  const held = (sent.body as { data?: { held?: boolean } } | undefined)?.data?.held === true;
+  return acceptForm({ posted: held ? t.commentAwaitsModeration : t.commentSubmitted });
 }

@@ -79,10 +79,15 @@ export function CommentForm({
         { waiting: () => setWaiting(true), resumed: () => setWaiting(false) },
       );
       if (res.ok || arrivedBefore) {
+        const saved = res.ok
+          ? ((await res.json().catch(() => null)) as { data?: { held?: boolean } } | null)
+          : null;
         toast.success(t.commentSubmitted, { duration: COMMENT_TOAST_DURATION_MS });
         form.reset();
         setLength(0);
         setState(EMPTY);
+        // A held comment is not in the list yet: the form says so where the commenter is looking.
+        setPosted(saved?.data?.held ? t.commentAwaitsModeration : null);
         onPosted();
         return;
       }

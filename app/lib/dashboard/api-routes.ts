@@ -275,12 +275,16 @@ export interface ApiRoutes {
   "GET /api/blog_comments/": {
     query: { blog_id?: string | number; page?: string; page_size?: string };
     body: never;
-    answer: Array<Shape_91f95563>;
+    answer: Array<{ id: number; blog_id: number; name: string; comment: string; created_at: string }>;
   };
   "POST /api/blog_comments/": {
     query: never;
     body: { blog_id: string | number; name: string; email_id: string; comment: string; url_hp?: string };
-    answer: { success: true; message?: string; data: Shape_91f95563 };
+    answer: {
+      success: true;
+      message?: string;
+      data: { id: number; blog_id: number; name: string; comment: string; created_at: string; held: boolean };
+    };
   };
   "GET /api/blog_details/": {
     query: { page?: string; page_size?: string; tag?: string; lang?: "en" | "hi" | "ta" };
@@ -504,6 +508,7 @@ export interface ApiRoutes {
       sort?: string;
       blog_id?: string | number;
       visibility?: "visible" | "hidden";
+      status?: "published" | "held" | "rejected";
     };
     body: never;
     answer: {
@@ -517,6 +522,7 @@ export interface ApiRoutes {
         blog_heading: string;
         email_id: string;
         hidden: boolean;
+        status: "published" | "held" | "rejected";
       }>;
       total_no_of_data: number;
       total_capped?: boolean;
@@ -525,7 +531,7 @@ export interface ApiRoutes {
   "DELETE /api/comments/:id": { query: never; body: never; answer: Shape_43c14989 };
   "PATCH /api/comments/:id": {
     query: never;
-    body: { hidden: boolean };
+    body: { hidden?: boolean; status?: "published" | "rejected" };
     answer: { success: true; message: string; data: Array<unknown> };
   };
   "POST /api/comments/restore": {
@@ -1780,7 +1786,6 @@ type Shape_8bfa5fd1 = {
   created_to?: string;
 };
 type Shape_902a573d = { status?: "new" | "in_progress" | "done" | "rejected"; notes?: string };
-type Shape_91f95563 = { id: number; blog_id: number; name: string; comment: string; created_at: string };
 type Shape_9202cb98 = {
   user_id: number;
   first_name: string;

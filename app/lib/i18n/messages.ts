@@ -37,6 +37,8 @@ export interface Messages extends CardMessages {
   allFieldsRequired: string;
   fillAllFields: string;
   commentSubmitted: string;
+  /** Said instead of the comment when it waits for an editor (links, or a first comment). */
+  commentAwaitsModeration: string;
   submitFailed: string;
   errorOccurred: string;
   notSent: string;
@@ -80,6 +82,7 @@ const english: Messages = {
   allFieldsRequired: "All fields are required",
   fillAllFields: "Please fill all the fields",
   commentSubmitted: "Comment submitted successfully!",
+  commentAwaitsModeration: "Your comment awaits moderation. It will appear here once an editor approves it.",
   submitFailed: "Failed to submit comment",
   errorOccurred: "An error occurred. Please try again later.",
   notSent: "Your comment was not sent: the connection failed. What you typed is still here.",
@@ -121,6 +124,7 @@ const hindi: Messages = {
   allFieldsRequired: "सभी फ़ील्ड भरना ज़रूरी है",
   fillAllFields: "कृपया सभी फ़ील्ड भरें",
   commentSubmitted: "आपकी टिप्पणी भेज दी गई है!",
+  commentAwaitsModeration: "आपकी टिप्पणी मॉडरेशन की प्रतीक्षा में है। संपादक की स्वीकृति के बाद यह यहाँ दिखाई देगी।",
   submitFailed: "टिप्पणी नहीं भेजी जा सकी",
   errorOccurred: "कोई गड़बड़ी हुई। कृपया थोड़ी देर बाद फिर कोशिश करें।",
   notSent: "आपकी टिप्पणी नहीं गई: कनेक्शन टूट गया। आपने जो लिखा है, वह यहीं सुरक्षित है।",
@@ -166,6 +170,7 @@ const tamil: Messages = {
   allFieldsRequired: "எல்லாப் புலங்களையும் நிரப்ப வேண்டும்",
   fillAllFields: "தயவுசெய்து எல்லாப் புலங்களையும் நிரப்புங்கள்",
   commentSubmitted: "உங்கள் கருத்து வெற்றிகரமாகப் பதிவானது!",
+  commentAwaitsModeration: "உங்கள் கருத்து மதிப்பாய்வுக்காகக் காத்திருக்கிறது. ஆசிரியர் ஒப்புதல் அளித்த பின் இங்கே தோன்றும்.",
   submitFailed: "கருத்தைப் பதிவிட முடியவில்லை",
   errorOccurred: "ஏதோ பிழை ஏற்பட்டது. சிறிது நேரம் கழித்து மீண்டும் முயலுங்கள்.",
   notSent: "உங்கள் கருத்து அனுப்பப்படவில்லை: இணைப்பு துண்டிக்கப்பட்டது. நீங்கள் எழுதியது இங்கேயே இருக்கிறது.",

@@ -8,10 +8,18 @@ import { formatDate } from "#shared/india-time.ts";
 import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import type { CommentRow } from "#schemas/comment.ts";
+import type { CommentStatus } from "#schemas/comment-limits.ts";
 
 export const meta = () => consoleMeta("Comments");
 
 const ENDPOINT = "/api/comments";
+
+/** Held comments wait for an editor (links, or a first comment from the address); only published ones are public. */
+const STATUS_LABELS: Record<CommentStatus, string> = {
+  held: "Awaiting moderation",
+  published: "Published",
+  rejected: "Rejected",
+};
 
 export default function CommentsScreen() {
   const posts = useQuery({
@@ -23,6 +31,18 @@ export default function CommentsScreen() {
     success: "Comment updated.",
     invalidate: [ENDPOINT],
   });
+  const moderation = (status: "published" | "rejected", success: string) => ({
+    request: (c: CommentRow) =>
+      request("PATCH /api/comments/:id", { params: { id: c.id }, body: { status } }),
+    success,
+    invalidate: [ENDPOINT],
+  });
+  const approve = useConsoleMutation<CommentRow>(
+    moderation("published", "Comment approved: it is on the site."),
+  );
+  const reject = useConsoleMutation<CommentRow>(
+    moderation("rejected", "Comment rejected: it stays off the site."),
+  );
   return (
     <ListScreen<CommentRow>
       title="Comments"
@@ -35,6 +55,12 @@ export default function CommentsScreen() {
           name: "blog_id",
           label: "Post",
           options: (posts.data ?? []).map((p) => ({ value: String(p.id), label: p.heading })),
+        },
+        {
+          // The moderation queue is "held" (the editors' digest links to it).
+          name: "status",
+          label: "Moderation",
+          options: optionsOf(STATUS_LABELS),
         },
         {
           name: "visibility",
@@ -71,6 +97,16 @@ export default function CommentsScreen() {
         },
         { key: "blog", header: "Post", render: (c) => c.blog_heading },
         {
+          key: "status",
+          header: "Moderation",
+          render: (c) =>
+            c.status === "held" ? (
+              <span className="font-semibold text-amber-800">{STATUS_LABELS.held}</span>
+            ) : (
+              STATUS_LABELS[c.status]
+            ),
+        },
+        {
           key: "hidden",
           header: "Visibility",
           render: (c) =>
@@ -78,15 +114,39 @@ export default function CommentsScreen() {
         },
       ]}
       extraRowActions={(c) => (
-        <button
-          type="button"
-          className={rowActionClass}
-          disabled={toggle.isPending}
-          onClick={() => toggle.mutate(c)}
-        >
-          {c.hidden ? "Unhide" : "Hide"}
-          <span className="sr-only"> comment by {c.name}</span>
-        </button>
+        <>
+          {c.status !== "published" ? (
+            <button
+              type="button"
+              className={rowActionClass}
+              disabled={approve.isPending}
+              onClick={() => approve.mutate(c)}
+            >
+              Approve
+              <span className="sr-only"> comment by {c.name}</span>
+            </button>
+          ) : null}
+          {c.status === "held" ? (
+            <button
+              type="button"
+              className={rowActionClass}
+              disabled={reject.isPending}
+              onClick={() => reject.mutate(c)}
+            >
+              Reject
+              <span className="sr-only"> comment by {c.name}</span>
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={rowActionClass}
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate(c)}
+          >
+            {c.hidden ? "Unhide" : "Hide"}
+            <span className="sr-only"> comment by {c.name}</span>
+          </button>
+        </>
       )}
     />
   );
