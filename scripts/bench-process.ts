@@ -18,7 +18,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { ensureBuild } from "#tests/support/build.ts";
 import { freePort } from "#tests/e2e/support/server.ts";
-import { commandOf, rssMb, treePids } from "./support/process";
+import { commandOf, rssMb, stopGroup, treePids } from "./support/process";
 import { CAREERS_PATH, jobPath } from "#shared/paths.ts";
 
 const RESTARTS = Math.max(1, Number(process.env.BENCH_RESTARTS ?? 3));
@@ -69,19 +69,8 @@ async function serve(env: Record<string, string>): Promise<Started> {
 }
 
 async function stop({ child }: Started) {
-  const group = -child.pid!;
-  const alive = () => {
-    try {
-      process.kill(group, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (alive()) process.kill(group, "SIGTERM");
   // Wait for the server too, so the next start finds the data dir free.
-  for (let i = 0; i < 400 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
-  if (alive()) throw new Error("npm run serve did not stop within 20 s of SIGTERM");
+  if (!(await stopGroup(child.pid!))) throw new Error("npm run serve did not stop within 20 s of SIGTERM");
 }
 
 /** A spread of public pages and API answers, as visitors ask for them (the page cache fills). */

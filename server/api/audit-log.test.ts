@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#db/schema/index.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 
 // GET /api/audit_log: search (record name, action, entity, operator) and filters (operator, action, entity,
 // India days), each entry with its record's name and whether its delete can still be restored.
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
-beforeAll(async () => {
-  ctx = await logisticsTestApp();
-});
-afterAll(() => ctx.t.close());
-const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
-const db = () => ctx.app.database.db;
+const { call, db } = logisticsTestAppPerFile();
 
 interface Entry {
   id: number;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Logger } from "pino";
+import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "#db/client.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig, type Config } from "#server/config.ts";
@@ -40,4 +41,14 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The test file's app (createTestApp): made before its tests, closed after them. */
+export function testAppPerFile(env: Record<string, string> = {}): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(env);
+  });
+  afterAll(() => t?.close());
+  return () => t!;
 }

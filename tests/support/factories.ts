@@ -157,3 +157,19 @@ export const enquiryInput = {
   },
   privacy_consent: true,
 };
+
+/** A draft blog post as the console's editor sends it (POST /api/blog), every field filled. */
+export const postInput = (over: Record<string, unknown> = {}) => ({
+  heading: "A post",
+  sub_heading: "A valid post",
+  full_description: "<p>Body</p>",
+  feature_image: null as string | null,
+  image_alt_text: "",
+  seo_title: "",
+  meta_description: "",
+  tags: "GCC",
+  language: "English",
+  author: "Editor",
+  status: "draft",
+  ...over,
+});
