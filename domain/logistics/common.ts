@@ -1,5 +1,5 @@
 import { and, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import { members } from "#db/schema/index.ts";
 import { formatPhone } from "#schemas/phone.ts";
@@ -123,4 +123,22 @@ export async function boundedCount(
   );
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * One page of a list (`rows`: its select, filtered and ordered, made dynamic), and the bounded count of every
+ * row `condition` selects in `from`.
+ */
+export async function listPage<Q extends PgSelect>(
+  db: Database,
+  from: PgTable,
+  condition: SQL | undefined,
+  query: { page: number; page_size: number },
+  rows: Q,
+) {
+  const [page, total] = await Promise.all([
+    rows.limit(query.page_size).offset(offsetOf(query)),
+    boundedCount(db, from, condition),
+  ]);
+  return { ...total, rows: page };
 }

@@ -217,9 +217,7 @@ export function createCrmService(db: Database, audit: AuditService) {
       await db.transaction((tx) => trash.discard(tx, actor, eq(t.id, id)));
     },
 
-    async removeLeads(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(t.id, ids))).length);
-    },
+    removeLeads: (actor: Actor, ids: number[]) => trash.discardIds(actor, ids),
 
     removeMatchingLeads: (actor: Actor, query: Partial<LeadListQuery>) =>
       trash.discardMatching(actor, leadWhere(query, todayInIndia())),

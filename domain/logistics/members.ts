@@ -215,9 +215,7 @@ export function createMemberService(db: Database, audit: AuditService) {
       await db.transaction((tx) => trash.discard(tx, actor, eq(members.id, id)));
     },
 
-    async removeMany(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(members.id, ids))).length);
-    },
+    removeMany: (actor: Actor, ids: number[]) => trash.discardIds(actor, ids),
 
     /** "Select all N matching": every member the list's filters select goes to the trash. */
     removeMatching: (actor: Actor, query: Partial<MemberListQuery>) =>
