@@ -125,19 +125,21 @@ export async function boundedCount(
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
-/**
- * One page of a list (`rows`: its select, filtered and ordered, made dynamic), and the bounded count of every
- * row `condition` selects in `from`.
- */
+/** One page of `rows` (a dynamic select) where `condition` holds, in `order`; and the bounded count of them all. */
 export async function listPage<Q extends PgSelect>(
   db: Database,
   from: PgTable,
-  condition: SQL | undefined,
-  query: { page: number; page_size: number },
   rows: Q,
+  condition: SQL | undefined,
+  order: SQL[],
+  query: { page: number; page_size: number },
 ) {
   const [page, total] = await Promise.all([
-    rows.limit(query.page_size).offset(offsetOf(query)),
+    rows
+      .where(condition)
+      .orderBy(...order)
+      .limit(query.page_size)
+      .offset(offsetOf(query)),
     boundedCount(db, from, condition),
   ]);
   return { ...total, rows: page };

@@ -81,18 +81,8 @@ export function createFeedbackService(db: Database, audit: AuditService) {
   }
   return {
     async list(query: FeedbackListQuery) {
-      const condition = where(query);
       const order = orderBy(query.sort, sortable, desc(t.createdAt), t.id);
-      const page = await listPage(
-        db,
-        t,
-        condition,
-        query,
-        select()
-          .where(condition)
-          .orderBy(...order)
-          .$dynamic(),
-      );
+      const page = await listPage(db, t, select().$dynamic(), where(query), order, query);
       return { ...page, rows: page.rows.map(toItem) };
     },
     async create(actor: Actor, input: Input) {
@@ -131,10 +121,7 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       });
     },
     /** Moves the item to the trash; `restore` puts it back within the trash window (setting trash_days). */
-    async remove(actor: Actor, id: number) {
-      await row(id);
-      await db.transaction((tx) => trash.discard(tx, actor, eq(t.id, id)));
-    },
+    remove: (actor: Actor, id: number) => trash.discardOne(actor, id, row),
     removeMany: (actor: Actor, ids: number[]) => trash.discardIds(actor, ids),
     removeMatching: (actor: Actor, query: Partial<FeedbackListQuery>) =>
       trash.discardMatching(actor, where(query)),

@@ -72,18 +72,8 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
   }
   return {
     async list(kind: RequestKind, query: ServiceRequestListQuery) {
-      const condition = where(kind, query);
       const order = orderBy(query.sort, sortable, desc(t.createdAt), t.id);
-      const page = await listPage(
-        db,
-        t,
-        condition,
-        query,
-        select()
-          .where(condition)
-          .orderBy(...order)
-          .$dynamic(),
-      );
+      const page = await listPage(db, t, select().$dynamic(), where(kind, query), order, query);
       return { ...page, rows: page.rows.map(toRequest) };
     },
     async update(actor: Actor, kind: RequestKind, id: number, change: Change) {
