@@ -15,12 +15,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app (API only) on a fresh database; call close() in afterAll. */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  { logger, database: shared }: { logger?: Logger; database?: DatabaseHandle } = {},
-): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), "gcc-test-"));
+/** The configuration of an app under test (`env` over the test defaults), in a data directory of its own. */
+export function testConfig(env: Record<string, string>, prefix = "gcc-test-") {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -28,6 +25,15 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...env,
   });
+  return { dataDir, config };
+}
+
+/** The real app (API only) on a fresh database; call close() in afterAll. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logger, database: shared }: { logger?: Logger; database?: DatabaseHandle } = {},
+): Promise<TestApp> {
+  const { dataDir, config } = testConfig(env);
   // A database shared by several apps (instances) stays open until its owner closes it.
   const database = shared ?? (await createTestDatabase());
   const app = await buildApp({ config, database, logger });
