@@ -24,8 +24,43 @@ export const auditActions = [
   "email_change_undone",
   "import",
   "import_undo",
+  "stage_changed",
+  "note_added",
+  "data_exported",
+  "personal_data_erased",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+/** How the log names each action to people (the column keeps the code, which filters and exports use). */
+export const auditActionLabels: Record<AuditAction, string> = {
+  create: "Created",
+  update: "Changed",
+  delete: "Deleted",
+  restore: "Restored",
+  sign_in: "Signed in",
+  password_change: "Password changed",
+  sessions_ended: "Sessions ended",
+  two_factor_enabled: "Two-factor turned on",
+  two_factor_failed: "Two-factor code refused",
+  two_factor_reset: "Two-factor reset",
+  two_factor_disabled: "Two-factor turned off",
+  two_factor_locked: "Two-factor locked",
+  recovery_code_used: "Recovery code used",
+  recovery_codes_regenerated: "New recovery codes",
+  password_reset_requested: "Password reset requested",
+  password_reset: "Password reset",
+  reauthenticated: "Password confirmed",
+  email_change_undone: "E-mail change undone",
+  import: "Imported",
+  import_undo: "Import undone",
+  stage_changed: "Stage changed",
+  note_added: "Note added",
+  data_exported: "Data exported",
+  personal_data_erased: "Personal data erased",
+};
+/** An entry's action for people; an action this build does not know stays readable. */
+export const auditActionLabel = (action: string) =>
+  (auditActionLabels as Record<string, string>)[action] ?? action.replaceAll("_", " ");
 
 /** An empty query value means "no filter". */
 const opt = <S extends z.ZodType>(schema: S) =>

@@ -38,6 +38,7 @@ import type { Config } from "./config";
 import { DomainError } from "#domain/errors.ts";
 import { registerAccessControl } from "./plugins/access";
 import { registerBodyLimits } from "./plugins/body-limits";
+import { registerJsonDepthLimit } from "./plugins/json-depth";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerPageCache } from "./plugins/page-cache";
 import { registerMetrics } from "./plugins/metrics";
@@ -207,6 +208,7 @@ export async function buildApp({
   registerZodValidation(app, { exactAnswers: config.NODE_ENV !== "production" });
   registerAccessControl(app);
   registerBodyLimits(app);
+  registerJsonDepthLimit(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,7 +1,7 @@
 import { insertInBatches, likePattern, orderBy } from "../sql";
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { auditLog, deletedRecords } from "#db/schema/index.ts";
+import { auditLog, deletedRecords, jobApplications, operators } from "#db/schema/index.ts";
 import type { AuditListQuery } from "#schemas/audit.ts";
 import { dateRange } from "../logistics/common";
 import { recordNameOf } from "../record-name";
@@ -15,7 +15,17 @@ export interface Actor {
 // The local key (server.json) acts as an admin that is no operator of the database: no row to point at.
 const operatorIdOf = (actor: Actor) => (actor.operatorId > 0 ? actor.operatorId : null);
 
-const recordName = recordNameOf(sql`coalesce(${auditLog.after}, ${auditLog.before})`);
+/**
+ * The record's name from the entry, else, for entries that keep none (an operator's sign-in, a note added to
+ * an application), from the record as it is now: an erased candidate's blanked name reads as no name.
+ */
+const recordName = sql<string | null>`coalesce(
+  ${recordNameOf(sql`coalesce(${auditLog.after}, ${auditLog.before})`)},
+  case ${auditLog.entity}
+    when 'operator' then (select ${operators.username} from ${operators} where ${operators.id}::text = ${auditLog.entityId})
+    when 'job_application' then (select nullif(trim(concat_ws(' ', ${jobApplications.firstName}, ${jobApplications.lastName})), '') from ${jobApplications} where ${jobApplications.id}::text = ${auditLog.entityId})
+  end
+)`;
 /**
  * A delete whose trash row is still there: a delete's trash row and audit entry are written in one
  * transaction, so they carry the same now(); a restore or the purge removes the row.
@@ -47,7 +57,7 @@ export function createAuditService(db: Database) {
   /** One entry per record, a thousand to an INSERT: a bulk delete, its undo, or a bulk change. */
   async function recordMany(
     actor: Actor,
-    action: "update" | "delete" | "restore",
+    action: "update" | "delete" | "restore" | "stage_changed",
     entity: string,
     entries: { id: string | number; before?: unknown; after?: unknown }[],
     via: Database = db,

@@ -7,7 +7,7 @@ import { DomainError } from "../errors";
 import { hashPassword, verifyPassword } from "../operators/service";
 import type { SecurityMail } from "./security-mail";
 import { REAUTH_WINDOW_MS, WRONG_PASSWORD_AGAIN, type AuthenticatedOperator } from "./service";
-import { revokeSessionsIn } from "./sessions";
+import { holdLiveSessionIn, revokeSessionsIn } from "./sessions";
 import { createSignInThrottle } from "./throttle";
 import type { createTokenSigner } from "./tokens";
 import type { TwoFactorService } from "./two-factor";
@@ -17,6 +17,9 @@ const actor = (operator: { id: number; username: string }) => ({
   username: operator.username,
 });
 const actorOf = (who: AuthenticatedOperator) => ({ operatorId: who.operatorId, username: who.username });
+
+export const PASSWORD_CHANGED_MEANWHILE =
+  "Your password was changed while this change was being saved, so it was not saved. Sign in with the new password.";
 
 /** What a signed-in operator does with their own password: confirm it ("sudo mode") and change it. */
 export function createOwnPasswordService(
@@ -118,11 +121,20 @@ export function createOwnPasswordService(
       const passwordHash = await hashPassword(change.new_password);
       const notices = await mail?.prepare();
       await db.transaction(async (tx) => {
+        // Under the operator's row lock: a reset, an admin or another tab that changed the password or ended
+        // this session while it was checked and hashed wins, or the change would undo their recovery.
+        await holdLiveSessionIn(tx, operator.id, who.familyId);
+        const [now] = await tx
+          .select({ passwordHash: operators.passwordHash })
+          .from(operators)
+          .where(eq(operators.id, operator.id));
+        if (now?.passwordHash !== operator.passwordHash)
+          throw new DomainError("conflict", PASSWORD_CHANGED_MEANWHILE);
+        await revokeSessionsIn(tx, operator.id, who.familyId);
         await tx
           .update(operators)
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(operators.id, operator.id));
-        await revokeSessionsIn(tx, operator.id, who.familyId);
         await audit?.record(
           actor(operator),
           "password_change",

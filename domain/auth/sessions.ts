@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { operators, passwordResetTokens, refreshTokens } from "#db/schema/index.ts";
+import { DomainError } from "../errors";
 
 /** The database or a transaction on it. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -34,4 +35,20 @@ export async function revokeSessionsIn(tx: Executor, operatorId: number, except?
 /** Voids every "Forgot password?" link of the operator (their address changed), in the caller's transaction. */
 export async function voidResetLinksIn(tx: Executor, operatorId: number) {
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.operatorId, operatorId));
+}
+
+export const SESSION_ENDED = "Your session has ended. Please sign in again.";
+
+/**
+ * Holds the operator's row for update and refuses a session (refresh family) ended since its request was let
+ * in: a reset link, an undone e-mail change or an admin that ended it meanwhile wins over its change.
+ */
+export async function holdLiveSessionIn(tx: Executor, operatorId: number, familyId: string) {
+  await tx.execute(sql`select 1 from ${operators} where ${operators.id} = ${operatorId} for update`);
+  const [live] = await tx
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  if (!live) throw new DomainError("unauthorized", SESSION_ENDED);
 }

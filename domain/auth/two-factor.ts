@@ -6,14 +6,17 @@ import { operatorRecoveryCodes, operators, operatorTwoFactor } from "#db/schema/
 import { FEW_RECOVERY_CODES, type TwoFactorSetup, type TwoFactorStatus } from "#schemas/two-factor.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
+import { actorStillAdminIn } from "../operators/service";
 import { createSecondFactorCheck, WRONG_CODE } from "./second-factor";
 import type { SecurityMail } from "./security-mail";
-import { revokeSessionsIn, type Executor } from "./sessions";
+import { holdLiveSessionIn, revokeSessionsIn, type Executor } from "./sessions";
 import { createSignInChallenges } from "./two-factor-challenge";
 import { createTwoFactorPolicy, needsEnrolmentSql } from "./two-factor-policy";
 import { matchingStep, sealer, totpOf } from "./totp";
 
 const SETUP_TTL_MS = 15 * 60_000;
+/** The signed-in operator and their session: a change is refused once the session has ended. */
+type SessionOf = Actor & { familyId: string };
 export const OWN_TWO_FACTOR_RESET =
   "You cannot reset your own two-factor sign-in; another admin can do it for you.";
 
@@ -105,7 +108,7 @@ export function createTwoFactorService(
      * with the code's step as used, and ten recovery codes are answered, this once.
      */
     async enable(
-      who: { operatorId: number; username: string },
+      who: SessionOf,
       input: { setup_token: string; code: string },
       ip: string,
     ): Promise<string[]> {
@@ -130,6 +133,8 @@ export function createTwoFactorService(
       await check.forgetFailures(who.operatorId);
       const notices = await mail?.prepare();
       return db.transaction(async (tx) => {
+        // A session ended while the code was checked (a reset link, an undone e-mail change) enrols nothing.
+        await holdLiveSessionIn(tx, who.operatorId, who.familyId);
         const inserted = await tx
           .insert(operatorTwoFactor)
           .values({ operatorId: who.operatorId, secretEncrypted: stored.seal(setup.s), lastStep: step })
@@ -153,7 +158,7 @@ export function createTwoFactorService(
     },
 
     /** The operator turns their own second factor off (a confirmed session); not while their role requires one. */
-    async disable(who: Actor, ip: string) {
+    async disable(who: SessionOf, ip: string) {
       const [row] = await db
         .select({ role: operators.role })
         .from(operators)
@@ -166,6 +171,7 @@ export function createTwoFactorService(
         );
       const notices = await mail?.prepare();
       await db.transaction(async (tx) => {
+        await holdLiveSessionIn(tx, who.operatorId, who.familyId);
         const removed = await tx
           .delete(operatorTwoFactor)
           .where(eq(operatorTwoFactor.operatorId, who.operatorId))
@@ -197,11 +203,12 @@ export function createTwoFactorService(
     },
 
     /** Ten new recovery codes (the old ones stop working); a current code proves the authenticator is at hand. */
-    async regenerateRecoveryCodes(who: { operatorId: number; username: string }, code: string, ip: string) {
+    async regenerateRecoveryCodes(who: SessionOf, code: string, ip: string) {
       if (!(await this.isEnabled(who.operatorId)))
         throw new DomainError("conflict", "Turn on two-factor sign-in first.");
       await weigh(who, { code }, ip, "recovery_codes");
       return db.transaction(async (tx) => {
+        await holdLiveSessionIn(tx, who.operatorId, who.familyId);
         const codes = await replaceRecoveryCodes(tx, who.operatorId);
         await audit?.record(who, "recovery_codes_regenerated", "operator", who.operatorId, null, {}, tx);
         return codes;
@@ -246,6 +253,8 @@ export function createTwoFactorService(
       if (by.operatorId === operatorId) throw new DomainError("forbidden", OWN_TWO_FACTOR_RESET);
       const notices = await mail?.prepare();
       await db.transaction(async (tx) => {
+        // An admin disabled or demoted while this was on its way strips no colleague's factor.
+        await actorStillAdminIn(tx, by, operatorId);
         const [operator] = await tx
           .select({ id: operators.id })
           .from(operators)

@@ -115,7 +115,7 @@ export function createApplicationPipeline(db: Database, deps: { audit: AuditServ
         );
         await deps.audit.recordMany(
           actor,
-          "update",
+          "stage_changed",
           "job_application",
           matching.map((m) => ({
             id: m.id,

@@ -129,7 +129,7 @@ export function createApplicationService(
         });
         await deps.audit.record(
           actor,
-          "update",
+          "stage_changed",
           "job_application",
           id,
           auditView(before),
@@ -158,11 +158,11 @@ export function createApplicationService(
         // The note's text may name the candidate: the audit entry records that a note was added, not what it says.
         await deps.audit.record(
           actor,
-          "update",
+          "note_added",
           "job_application",
           id,
           null,
-          { note_added: created!.id },
+          { note_id: created!.id },
           tx,
         );
         return created!;
@@ -191,7 +191,7 @@ export function createApplicationService(
     async exportCandidate(actor: Actor, id: number) {
       return db.transaction(async (tx) => {
         const detail = await this.get(id, tx);
-        await deps.audit.record(actor, "update", "job_application", id, null, { exported: true }, tx);
+        await deps.audit.record(actor, "data_exported", "job_application", id, null, null, tx);
         return detail;
       });
     },
@@ -204,7 +204,7 @@ export function createApplicationService(
       await find(id);
       await db.transaction(async (tx) => {
         await anonymiseWhere(tx, eq(jobApplications.id, id), now());
-        await deps.audit.record(actor, "update", "job_application", id, null, { erased: true }, tx);
+        await deps.audit.record(actor, "personal_data_erased", "job_application", id, null, null, tx);
       });
       await compact();
     },

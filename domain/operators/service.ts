@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Database } from "#db/client.ts";
 import { operators } from "#db/schema/index.ts";
@@ -13,7 +13,7 @@ import {
 import type { Actor, AuditService } from "../audit/service";
 import { noteEmailChangeIn } from "../auth/email-change";
 import type { SecurityMail } from "../auth/security-mail";
-import { revokeSessionsIn } from "../auth/sessions";
+import { holdLiveSessionIn, revokeSessionsIn } from "../auth/sessions";
 import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { likePattern } from "../sql";
@@ -31,6 +31,26 @@ async function emailChecked<T>(write: () => Promise<T>): Promise<T> {
       throw new DomainError("conflict", EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw error;
   }
+}
+
+export const NO_LONGER_ADMIN = "You are no longer an enabled administrator, so this change was not made.";
+
+/**
+ * Locks the acting admin's row and the target's (in id order: two admins acting on each other never deadlock)
+ * and refuses an actor demoted or disabled meanwhile: two admins removing each other at once keep one admin,
+ * and an admin removed while a change was on its way does not set a colleague's password or address.
+ * The local key acts as no row of the table and is not asked.
+ */
+export async function actorStillAdminIn(tx: Pick<Database, "select">, actor: Actor, targetId: number) {
+  const rows = await tx
+    .select({ id: operators.id, role: operators.role, disabled: operators.disabled })
+    .from(operators)
+    .where(inArray(operators.id, [actor.operatorId, targetId]))
+    .orderBy(asc(operators.id))
+    .for("update");
+  const me = rows.find((row) => row.id === actor.operatorId);
+  if (actor.operatorId !== 0 && (!me || me.disabled || me.role !== "admin"))
+    throw new DomainError("forbidden", NO_LONGER_ADMIN);
 }
 
 const summary = (r: OperatorRow): OperatorSummary => ({
@@ -87,6 +107,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
       const notices = await mail?.prepare();
       const after = await emailChecked(() =>
         db.transaction(async (tx) => {
+          await actorStillAdminIn(tx, actor, id);
           const [row] = await tx
             .update(operators)
             .set({
@@ -143,12 +164,19 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
      * The operator's own e-mail address (Your account), audited like an admin's edit: the old address is told,
      * with a link that undoes the change for 7 days.
      */
-    async setOwnEmail(actor: Actor, email: string | null, ip: string): Promise<OperatorSummary> {
-      const [before] = await db.select().from(operators).where(eq(operators.id, actor.operatorId));
-      if (!before) throw new DomainError("not_found", "Operator not found");
+    async setOwnEmail(
+      actor: Actor & { familyId: string },
+      email: string | null,
+      ip: string,
+    ): Promise<OperatorSummary> {
       const notices = await mail?.prepare();
       const after = await emailChecked(() =>
         db.transaction(async (tx) => {
+          // Read under the lock: an undo, an admin's change or the end of this session meanwhile wins, and the
+          // address the account has now is the one told and put back by the undo link.
+          await holdLiveSessionIn(tx, actor.operatorId, actor.familyId);
+          const [before] = await tx.select().from(operators).where(eq(operators.id, actor.operatorId));
+          if (!before) throw new DomainError("not_found", "Operator not found");
           const [row] = await tx
             .update(operators)
             .set({ email, updatedAt: new Date() })

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "#db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { auditLog, jobApplications, operators } from "#db/schema/index.ts";
 import { logisticsTestAppPerFile } from "./logistics-fixtures";
 
 // GET /api/audit_log: search (record name, action, entity, operator) and filters (operator, action, entity,
 // India days), each entry with its record's name and whether its delete can still be restored.
 
-const { call, db } = logisticsTestAppPerFile();
+const { ctx, call, db } = logisticsTestAppPerFile();
 
 interface Entry {
   id: number;
@@ -82,6 +83,28 @@ describe("the audit log's search and filters", () => {
     expect(searchedEntity.audit_log_data.every((e) => e.entity === "blog_post")).toBe(true);
     // Nothing matches: no widening to the whole log.
     expect((await log("search=no-such-record-xyz")).total_no_of_data).toBe(0);
+  });
+
+  it("names records whose entries keep no name by the record as it is now; an erased candidate by none", async () => {
+    const [operator] = await db().select().from(operators).where(eq(operators.username, "logistics-editor"));
+    const [candidate, erased] = await db()
+      .insert(jobApplications)
+      .values([
+        { firstName: "Meera", lastName: "Iyer", email: "meera@example.com", phone: "+91 98400 00000" },
+        { firstName: "", lastName: "", email: "", phone: "", anonymisedAt: new Date() },
+      ])
+      .returning();
+    const actor = { operatorId: operator!.id, username: "logistics-admin" };
+    const audit = ctx().app.services.audit;
+    await audit.record(actor, "two_factor_enabled", "operator", operator!.id, null, null);
+    await audit.record(actor, "note_added", "job_application", candidate!.id, null, { note_id: 1 });
+    await audit.record(actor, "personal_data_erased", "job_application", erased!.id, null, null);
+    const named = async (action: string) =>
+      (await log(`action=${action}`)).audit_log_data.map((e) => e.record_name);
+    expect(await named("two_factor_enabled")).toEqual(["logistics-editor"]);
+    expect(await named("note_added")).toEqual(["Meera Iyer"]);
+    expect(await named("personal_data_erased")).toEqual([null]);
+    expect((await log("search=meera%20iyer")).audit_log_data.map((e) => e.action)).toEqual(["note_added"]);
   });
 
   it("filters by India days: an entry at 00:30 IST belongs to that day, not to the UTC day before", async () => {

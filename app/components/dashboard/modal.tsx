@@ -1,6 +1,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useBlocker } from "react-router";
 import { FOCUSABLE, rememberOpener, returnTarget, type Opener } from "./focus-return";
 import { Spinner } from "./spinner";
@@ -52,6 +60,26 @@ export function Modal({ dirty = false, onClose, ...props }: ModalProps) {
   );
 }
 
+// The dialogs open now, newest last: the console's toasts are drawn inside the newest (see toaster.tsx), for
+// Radix hides everything outside an open dialog from sight and from screen readers.
+let openDialogs: readonly HTMLElement[] = [];
+const dialogListeners = new Set<() => void>();
+const setOpenDialogs = (next: readonly HTMLElement[]) => {
+  openDialogs = next;
+  dialogListeners.forEach((listener) => listener());
+};
+const subscribeDialogs = (listener: () => void) => {
+  dialogListeners.add(listener);
+  return () => dialogListeners.delete(listener);
+};
+/** The newest open console dialog's element, or null while none is open. */
+export const useTopDialog = () =>
+  useSyncExternalStore(
+    subscribeDialogs,
+    () => openDialogs.at(-1) ?? null,
+    () => null,
+  );
+
 /** The opener of a dialog that closed in this render, for the dialog that replaces it. */
 let handedOver: Opener | null = null;
 
@@ -88,6 +116,13 @@ function DialogBox({
       queueMicrotask(() => (handedOver = null));
     };
   }, [open]);
+  // Radix mounts the portal a render late, so the element is known from its ref callback, not at the effect.
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!open || !element) return;
+    setOpenDialogs([...openDialogs, element]);
+    return () => setOpenDialogs(openDialogs.filter((other) => other !== element));
+  }, [open, element]);
   const dismiss = () => {
     if (!busy) onClose();
   };
@@ -99,7 +134,10 @@ function DialogBox({
           className="fixed inset-0 z-[60] bg-navy-950/60 transition-opacity duration-150 starting:opacity-0"
         />
         <Dialog.Content
-          ref={content}
+          ref={(node) => {
+            content.current = node;
+            setElement(node);
+          }}
           aria-modal="true"
           aria-busy={busy || undefined}
           aria-describedby={undefined}

@@ -55,5 +55,21 @@ export const consoleNav: ConsoleNavSection[] = [
 
 export const canOpen = (role: Role, item: { role: Role }) => role === "admin" || item.role === "editor";
 
-/** Where an operator lands after sign-in: the first screen their role may open. */
-export const homeFor = (role: Role) => (role === "admin" ? "/dashboard/home" : "/dashboard/blog");
+/** The menu's screen an address belongs to (its own page or one below it), if any. */
+export function screenAt(pathname: string): ConsoleNavItem | undefined {
+  const path = pathname.replace(/\/+$/, "");
+  return consoleNav
+    .flatMap((section) => section.items)
+    .find((item) => path === item.path || path.startsWith(`${item.path}/`));
+}
+
+/** Whether a role may open the console screen at an address (addresses outside the menu are for everyone). */
+export const mayOpen = (role: Role, pathname: string) => {
+  const screen = screenAt(pathname);
+  return !screen || canOpen(role, screen);
+};
+
+/** The first screen of the menu a role may open: where it lands after sign-in and at /dashboard. */
+export const homeFor = (role: Role) =>
+  consoleNav.flatMap((section) => section.items).find((item) => canOpen(role, item))?.path ??
+  "/dashboard/account";

@@ -1,3 +1,5 @@
+import { createPortal } from "react-dom";
+import { useTopDialog } from "./modal";
 import { dismissToast, ToastCard, Toaster, TOAST_DURATION_MS, type ToastRenderer } from "#app/lib/toast.tsx";
 
 /** A toast with an action (Undo) stays this long: time to read it and reach the button. */
@@ -25,7 +27,12 @@ const toastWithAction: ToastRenderer = (item, paused) => {
   );
 };
 
-/** The console's toasts: the site's stack, plus the action a toast carries (Undo after a delete or a move). */
+/**
+ * The console's toasts: the site's stack, plus the action a toast carries (Undo after a delete or a move).
+ * While a dialog is open they are drawn inside it, so a refusal raised there is seen and announced there.
+ */
 export function ConsoleToaster() {
-  return <Toaster renderToast={toastWithAction} />;
+  const dialog = useTopDialog();
+  const toaster = <Toaster renderToast={toastWithAction} />;
+  return dialog ? createPortal(toaster, dialog) : toaster;
 }

@@ -86,7 +86,11 @@ export interface ApiRoutes {
         | "reauthenticated"
         | "email_change_undone"
         | "import"
-        | "import_undo";
+        | "import_undo"
+        | "stage_changed"
+        | "note_added"
+        | "data_exported"
+        | "personal_data_erased";
       entity?: string;
       created_from?: string;
       created_to?: string;

@@ -77,6 +77,12 @@ describe("reading the API's answers", () => {
     expect(destination(editor, "/dashboard/account")).toBe("/dashboard/account");
     expect(destination(editor, "//evil.example/dashboard/")).toBe("/dashboard/blog");
     expect(destination({ ...editor, role: "admin" }, "https://evil.example/")).toBe("/dashboard/home");
+    // A screen the role cannot open is not where it lands ("Could not load the list." beside failing buttons).
+    expect(destination(editor, "/dashboard/home")).toBe("/dashboard/blog");
+    expect(destination(editor, "/dashboard/services/truck_details?page=2")).toBe("/dashboard/blog");
+    expect(destination({ ...editor, role: "admin" }, "/dashboard/services/truck_details")).toBe(
+      "/dashboard/services/truck_details",
+    );
     expect(safeNext(null)).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { homeFor } from "#app/components/dashboard/nav.ts";
+import { homeFor, mayOpen } from "#app/components/dashboard/nav.ts";
 import { formFields, validateForm, type FieldErrors } from "#app/components/forms/validate.ts";
 import { loginSchema, type LoginResponse } from "#schemas/auth.ts";
 import { secondFactorSchema } from "#schemas/two-factor.ts";
@@ -46,9 +46,12 @@ export function safeNext(next: string | null): string | null {
   return next && /^\/dashboard\/[!-[\]-~]*$/.test(next) ? next : null;
 }
 
-/** Where a signed-in operator goes: where they were going, else their role's first screen. */
-export const destination = (answer: LoginResponse, next: string | null) =>
-  safeNext(next) ?? homeFor(answer.role ?? "editor");
+/** Where a signed-in operator goes: where they were going if their role may open it, else its first screen. */
+export function destination(answer: LoginResponse, next: string | null) {
+  const role = answer.role ?? "editor";
+  const wanted = safeNext(next);
+  return wanted && mayOpen(role, new URL(wanted, "http://console").pathname) ? wanted : homeFor(role);
+}
 
 export const readCredentials = (form: FormData) => formFields(form, ["username", "password"] as const);
 

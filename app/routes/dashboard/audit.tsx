@@ -7,7 +7,7 @@ import { listAll } from "#app/lib/dashboard/api.ts";
 import { changedFields } from "#app/lib/dashboard/audit-changes.ts";
 import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 import { useRestore } from "#app/lib/dashboard/restore.ts";
-import { auditActions, type AuditEntry } from "#schemas/audit.ts";
+import { auditActionLabel, auditActions, type AuditEntry } from "#schemas/audit.ts";
 import { isTrashType, recordScreens, trashTypeNames, trashTypes } from "#schemas/trash.ts";
 
 export const meta = () => consoleMeta("Audit log");
@@ -27,7 +27,7 @@ const entityLabel = (entity: string) =>
 const entityOptions = [...trashTypeNames, ...Object.keys(otherEntities)]
   .map((value) => ({ value, label: entityLabel(value) }))
   .sort((a, b) => a.label.localeCompare(b.label));
-const actionOptions = auditActions.map((value) => ({ value, label: value.replace("_", " ") }));
+const actionOptions = auditActions.map((value) => ({ value, label: auditActionLabel(value) }));
 
 /** The record's name, linked to its list (searched for it) where the console has one and it still exists. */
 function RecordCell({ entry }: { entry: AuditEntry }) {
@@ -36,6 +36,8 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
   const text = (
     <>
       <span className="block text-xs text-slate-600">{entityLabel(entry.entity)}</span>
+      {/* Read aloud and copied as "Job: HR Operations Intern", not "JobHR Operations Intern". */}
+      <span className="sr-only">: </span>
       {name}
     </>
   );
@@ -79,7 +81,7 @@ export default function AuditLog() {
       columns={[
         { key: "created_at", header: "When (India time)", render: (e) => formatDateTime(e.created_at) },
         { key: "operator", header: "Who", render: (e) => e.operator },
-        { key: "action", header: "Action", render: (e) => e.action.replace("_", " ") },
+        { key: "action", header: "Action", render: (e) => auditActionLabel(e.action) },
         { key: "entity", header: "Record", render: (e) => <RecordCell entry={e} /> },
         { key: "changes", header: "Changed fields", render: (e) => changedFields(e.before, e.after) || "—" },
       ]}

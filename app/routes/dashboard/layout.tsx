@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { ReauthDialog } from "#app/components/dashboard/reauth-dialog.tsx";
 import { Spinner } from "#app/components/dashboard/spinner.tsx";
 import { TwoFactorSetupForm } from "#app/components/dashboard/two-factor.tsx";
 import { Logo } from "#app/components/layout/logo.tsx";
-import { canOpen, consoleNav } from "#app/components/dashboard/nav.ts";
+import { canOpen, consoleNav, homeFor, screenAt } from "#app/components/dashboard/nav.ts";
 import { ConsoleTheme, ThemeSwitch } from "#app/components/dashboard/theme.tsx";
 import { ConsoleToaster } from "#app/components/dashboard/toaster.tsx";
 import { call } from "#app/lib/dashboard/api.ts";
@@ -153,7 +153,7 @@ function ConsoleShell({ me }: { me: Me }) {
         data-open={open}
       >
         <div className="flex h-16 items-center justify-between px-5">
-          <Link to="/dashboard/home" className="text-lg font-extrabold text-white">
+          <Link to={homeFor(me.role)} className="text-lg font-extrabold text-white">
             GCC View <span className="text-brand-500">Console</span>
           </Link>
           <button
@@ -226,10 +226,41 @@ function ConsoleShell({ me }: { me: Me }) {
         </header>
         <main id="main" className="min-w-0 p-4 sm:p-6">
           {me.role === "admin" ? <PublicAddressWarning /> : null}
-          <Outlet context={me} />
+          <RoleGate me={me}>
+            <Outlet context={me} />
+          </RoleGate>
         </main>
       </div>
     </div>
+  );
+}
+
+/** A screen the operator's role may not open says so and offers theirs, instead of failing calls and buttons. */
+function RoleGate({ me, children }: { me: Me; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const screen = screenAt(pathname);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const refused = screen !== undefined && !canOpen(me.role, screen);
+  useEffect(() => {
+    if (refused) heading.current?.focus();
+  }, [refused]);
+  if (!refused) return children;
+  const home = homeFor(me.role);
+  const homeLabel = screenAt(home)?.label ?? "your account";
+  return (
+    <section className="mx-auto grid max-w-lg gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h1 ref={heading} tabIndex={-1} className="text-xl font-bold text-navy-900">
+        {screen.label} is for administrators
+      </h1>
+      <p className="text-sm text-slate-700">
+        Your role ({me.role}) does not include this screen. Ask an administrator if you need it.
+      </p>
+      <p>
+        <Link to={home} className="btn-primary">
+          Go to {homeLabel}
+        </Link>
+      </p>
+    </section>
   );
 }
 

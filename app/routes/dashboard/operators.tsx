@@ -127,6 +127,11 @@ export default function Operators() {
   );
 }
 
+const ROLE_SCOPE: Record<Role, string> = {
+  editor: "Blog, team, jobs, comments, applications and enquiries.",
+  admin: "Everything, including the directory, operators and site settings.",
+};
+
 function CreateOperator({ onClose }: { onClose: () => void }) {
   const form = useRecordForm({
     endpoint: OPERATORS,
@@ -167,11 +172,16 @@ function CreateOperator({ onClose }: { onClose: () => void }) {
           id="new-role"
           value={form.values.role}
           onChange={(e) => form.setValues((v) => ({ ...v, role: e.target.value as Role }))}
+          aria-describedby="new-role-scope"
           className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
         >
-          <option value="editor">Editor: blog, team, jobs, comments, enquiries</option>
-          <option value="admin">Admin: everything, including operators</option>
+          <option value="editor">Editor</option>
+          <option value="admin">Admin</option>
         </select>
+        {/* What a role may do, under the select: as option text it was cut off on a phone. */}
+        <p id="new-role-scope" className="mt-1 text-sm text-slate-600">
+          {ROLE_SCOPE[form.values.role]}
+        </p>
       </div>
     </FormModal>
   );
