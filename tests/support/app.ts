@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Logger } from "pino";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import type { DatabaseHandle } from "#db/client.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig, type Config } from "#server/config.ts";
@@ -57,4 +57,16 @@ export function testAppPerFile(env: Record<string, string> = {}): () => TestApp 
   });
   afterAll(() => t?.close());
   return () => t!;
+}
+
+/**
+ * Runs `meanwhile` once, the next time the app asks for its public address: a change to an account prepares
+ * its mail then, after its checks and before it saves, which is where a race lands.
+ */
+export function onNextPublicAddress(app: FastifyInstance, meanwhile: () => Promise<unknown>) {
+  const url = app.services.publicAddress.url.bind(app.services.publicAddress);
+  vi.spyOn(app.services.publicAddress, "url").mockImplementationOnce(async () => {
+    await meanwhile();
+    return url();
+  });
 }
