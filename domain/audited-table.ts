@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import type { Actor, AuditService } from "./audit/service";
@@ -73,15 +73,8 @@ export function auditedTable<T extends PgTable & { id: AnyPgColumn }, R>(
       });
     },
     /** Moves the record to the trash; `restore` puts it back within the trash window (setting trash_days). */
-    async remove(actor: Actor, id: number) {
-      await db.transaction(async (tx) => {
-        await find(id, tx);
-        await trash.discard(tx, actor, eq(table.id, id));
-      });
-    },
-    async removeMany(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(table.id, ids))).length);
-    },
+    remove: (actor: Actor, id: number) => trash.discardOne(actor, id, find),
+    removeMany: (actor: Actor, ids: number[]) => trash.discardIds(actor, ids),
     restore: trash.restore,
   };
 }

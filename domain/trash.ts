@@ -61,7 +61,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
   type Row = T["$inferSelect"];
   const idOf = (row: Row) => (row as { id: number }).id;
 
-  return {
+  const trash = {
     /**
      * Deletes the rows `where` selects, inside the caller's transaction; answers the rows deleted. `audited:
      * false` leaves the audit entries to the caller (an import's Undo writes one entry for the whole batch);
@@ -126,6 +126,23 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
           tx,
         );
       return rows;
+    },
+
+    /** Deletes one row in a transaction of its own, after `find` (which throws for no such row) reads it there. */
+    async discardOne(
+      actor: Actor,
+      id: number,
+      find: (id: number, tx: Database) => Promise<unknown>,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await find(id, tx);
+        await trash.discard(tx, actor, eq(table.id, id));
+      });
+    },
+
+    /** Deletes the rows with these ids in one transaction; answers how many there were. */
+    async discardIds(actor: Actor, ids: number[]): Promise<number> {
+      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(table.id, ids))).length);
     },
 
     /**
@@ -244,6 +261,7 @@ export function trashOf<T extends IdTable, R>(db: Database, audit: AuditService,
       }
     },
   };
+  return trash;
 }
 
 export type Trash<R> = { restore(actor: Actor, ids: number[]): Promise<R[]> };

@@ -10,25 +10,9 @@ import { format, resolveConfig } from "prettier";
 import { z } from "zod";
 import { createTestApp } from "#tests/support/app.ts";
 import type { ApiRoute } from "#server/plugins/access.ts";
+import type { JsonSchema } from "#schemas/json-schema.ts";
 
 export const TABLE_FILE = fileURLToPath(new URL("../app/lib/dashboard/api-routes.ts", import.meta.url));
-
-type JsonSchema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema;
-  prefixItems?: JsonSchema[];
-  $ref?: string;
-  $defs?: Record<string, JsonSchema>;
-  mediaType?: string;
-};
 
 /**
  * The object types and choices that recur (a record in its list, its read and its edit answers), named once: a first pass

@@ -18,12 +18,12 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { ensureBuild } from "#tests/support/build.ts";
 import { startServer } from "#tests/e2e/support/server.ts";
 import { adminApi } from "./support/admin-api";
 import { durations, percentile, round, sampleUrl } from "./support/health-sampler";
 import { rssMb } from "./support/process";
+import { scratchDatabase } from "./support/scratch-database";
 
 const { values } = parseArgs({
   options: {
@@ -178,20 +178,15 @@ async function main() {
   /** What kept an engine from being measured: each fails the bench. */
   const failures: string[] = [];
   // PostgreSQL is reached first, so an unreachable server fails fast; its message prints where it always did.
-  const database = `bench_import_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 3000 });
-  let pgUrl: string | null = null;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
   let pgError: string | null = null;
   if (engines.includes("PostgreSQL"))
     try {
-      await admin.connect();
-      await admin.query(`create database ${database}`);
-      const url = new URL(PG_SERVER);
-      url.pathname = `/${database}`;
-      pgUrl = url.toString();
+      scratch = await scratchDatabase(PG_SERVER, `bench_import_${Date.now()}`);
     } catch (error) {
       pgError = (error as Error).message;
     }
+  const pgUrl = scratch?.url ?? null;
   try {
     if (engines.includes("PGlite") || pgUrl) ensureBuild();
     if (engines.includes("PGlite"))
@@ -212,8 +207,7 @@ async function main() {
       failures.push(`PostgreSQL at ${PG_SERVER}: ${pgError}`);
     }
   } finally {
-    if (pgUrl) await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
-    await admin.end().catch(() => {});
+    await scratch?.drop();
   }
   if (results.length > 0) {
     console.table(results);

@@ -15,10 +15,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { ensureBuild } from "#tests/support/build.ts";
 import { freePort } from "#tests/e2e/support/server.ts";
-import { commandOf, rssMb, treePids } from "./support/process";
+import { commandOf, rssMb, stopGroup, treePids } from "./support/process";
+import { scratchDatabase } from "./support/scratch-database";
 import { CAREERS_PATH, jobPath } from "#shared/paths.ts";
 
 const RESTARTS = Math.max(1, Number(process.env.BENCH_RESTARTS ?? 3));
@@ -69,19 +69,8 @@ async function serve(env: Record<string, string>): Promise<Started> {
 }
 
 async function stop({ child }: Started) {
-  const group = -child.pid!;
-  const alive = () => {
-    try {
-      process.kill(group, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (alive()) process.kill(group, "SIGTERM");
   // Wait for the server too, so the next start finds the data dir free.
-  for (let i = 0; i < 400 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
-  if (alive()) throw new Error("npm run serve did not stop within 20 s of SIGTERM");
+  if (!(await stopGroup(child.pid!))) throw new Error("npm run serve did not stop within 20 s of SIGTERM");
 }
 
 /** A spread of public pages and API answers, as visitors ask for them (the page cache fills). */
@@ -149,20 +138,14 @@ async function main() {
   const engines: Engine[] = [
     { name: "PGlite", env: { DATA_DIR: dataDir }, readyBudgetMs: 4000, rssBudgetMb: 450 },
   ];
-  const database = `bench_process_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 3000 });
-  let pgUrl: string | null = null;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
   try {
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    const url = new URL(PG_SERVER);
-    url.pathname = `/${database}`;
-    pgUrl = url.toString();
+    scratch = await scratchDatabase(PG_SERVER, `bench_process_${Date.now()}`);
     engines.push({
       name: "PostgreSQL",
       env: {
         DATA_DIR: mkdtempSync(join(tmpdir(), "bench-process-pg-")),
-        DATABASE_URL: pgUrl,
+        DATABASE_URL: scratch.url,
         JWT_SECRET: "bench-process-secret-that-is-long-enough",
         SEED_DEMO: "true",
       },
@@ -179,8 +162,7 @@ async function main() {
   try {
     for (const engine of engines) results.push(await benchEngine(engine));
   } finally {
-    if (pgUrl) await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
-    await admin.end().catch(() => {});
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
@@ -205,7 +187,7 @@ async function main() {
   }
   mkdirSync("bench-results", { recursive: true });
   writeFileSync("bench-results/bench-process.json", JSON.stringify(results, null, 2));
-  const missed = results.filter((r) => !r.met).length + (pgUrl ? 0 : 1);
+  const missed = results.filter((r) => !r.met).length + (scratch ? 0 : 1);
   console.log(missed === 0 ? "\nAll budgets met." : `\n${missed} budget(s) missed or not measured.`);
   process.exit(missed === 0 ? 0 : 1);
 }

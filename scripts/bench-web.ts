@@ -13,7 +13,14 @@ import lighthouse from "lighthouse";
 import { gzipSync } from "node:zlib";
 import { postPath } from "#shared/slug.ts";
 import { freePort, startServer } from "#tests/e2e/support/server.ts";
-import { DEFAULT_BUDGET, JOB_BUDGET, PAGES, POST_BUDGET, type Budget } from "./page-budgets";
+import {
+  DEFAULT_BUDGET,
+  JOB_BUDGET,
+  PAGES,
+  POST_BUDGET,
+  type Budget,
+  type LighthouseScores,
+} from "./page-budgets";
 import { jobPath } from "#shared/paths.ts";
 
 /** The newest blog post (and the newest in Hindi and in Tamil) and a job page, found on the running server. */
@@ -43,16 +50,9 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
-interface Row {
+interface Row extends LighthouseScores {
   path: string;
   assets: Awaited<ReturnType<typeof assetBytes>>;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
   failedAudits: string[];
   requests: { url: string; resourceType?: string }[];
 }

@@ -1,8 +1,12 @@
 /** What a public page may cost: checked by `npm run bench:web` (Lighthouse) and, for bytes, by tests/e2e/shell.test.ts. */
-export interface Budget {
+export interface Budget extends LighthouseScores {
   /** Gzip bytes of the page's own-origin JavaScript and CSS (1 KB = 1024 bytes, as Lighthouse counts). */
   jsGzipBytes: number;
   cssGzipBytes: number;
+}
+
+/** What Lighthouse measures of a page: category scores (0-100) and the metrics the budgets bound. */
+export interface LighthouseScores {
   performance: number;
   accessibility: number;
   bestPractices: number;

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, ownedBy } from "./columns";
 import { auditActions } from "#schemas/audit.ts";
 import { operators } from "./content";
 
@@ -15,7 +16,7 @@ export const loginThrottle = pgTable(
     /** When each failure of the window happened (epoch milliseconds); older ones are dropped on write. */
     recentFailures: jsonb("recent_failures").$type<number[]>().notNull().default([]),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("login_throttle_updated_idx").on(t.updatedAt)],
 );
@@ -49,7 +50,7 @@ export const auditLog = pgTable(
     entityId: text("entity_id").notNull(),
     before: jsonb("before"),
     after: jsonb("after"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
 );
@@ -63,12 +64,10 @@ export const operatorSessions = pgTable(
   {
     id: serial("id").primaryKey(),
     familyId: text("family_id").notNull().unique(),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id, { onDelete: "cascade" }),
+    operatorId: ownedBy("operator_id", () => operators.id),
     userAgent: text("user_agent").notNull().default(""),
     address: text("address").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the operator last confirmed their password (or a code) in this session: for 10 minutes its tokens
@@ -93,7 +92,7 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
   tokenHash: text("token_hash").notNull().unique(),
   passwordFingerprint: text("password_fingerprint").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -105,14 +104,12 @@ export const emailChangeUndo = pgTable(
   "email_change_undo",
   {
     id: serial("id").primaryKey(),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id, { onDelete: "cascade" }),
+    operatorId: ownedBy("operator_id", () => operators.id),
     tokenHash: text("token_hash").notNull().unique(),
     /** The address the link puts back. */
     restoreEmail: text("restore_email").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("email_change_undo_operator_idx").on(t.operatorId)],
 );

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { operators } from "./content";
+import { operators, postFields } from "./content";
 
 /**
  * Saved versions of a post's editable fields (bounded: domain/blog/admin.ts); restoring one saves a new one.
@@ -11,20 +11,7 @@ export const blogRevisions = pgTable(
   {
     id: serial("id").primaryKey(),
     postId: integer("post_id").notNull(),
-    heading: text("heading").notNull(),
-    subHeading: text("sub_heading").notNull().default(""),
-    fullDescription: text("full_description").notNull().default(""),
-    featureImage: text("feature_image"),
-    imageAltText: text("image_alt_text").notNull().default(""),
-    seoTitle: text("seo_title"),
-    metaDescription: text("meta_description"),
-    tags: text("tags").notNull().default(""),
-    language: text("language").notNull().default("English"),
-    author: text("author").notNull().default(""),
-    status: text("status", { enum: ["draft", "published"] })
-      .notNull()
-      .default("draft"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...postFields(),
     savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
     // The operator may be removed later; the name keeps the history readable.
     savedById: integer("saved_by_id").references(() => operators.id, { onDelete: "set null" }),

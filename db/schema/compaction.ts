@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * Tables an erasure changed that have not been compacted since (db/compaction.ts): until then their files
@@ -12,5 +13,5 @@ export const compactionDue = pgTable("compaction_due", {
   erasedIn: bigint("erased_in", { mode: "number" })
     .notNull()
     .default(sql`pg_current_xact_id()::text::bigint`),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

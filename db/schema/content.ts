@@ -13,9 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+import { createdAt, updatedAt, ownedBy } from "./columns";
 
 export const operators = pgTable(
   "operators",
@@ -44,9 +42,7 @@ export const refreshTokens = pgTable(
   "refresh_tokens",
   {
     id: serial("id").primaryKey(),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id, { onDelete: "cascade" }),
+    operatorId: ownedBy("operator_id", () => operators.id),
     familyId: text("family_id").notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -67,24 +63,29 @@ export const siteSettings = pgTable("site_settings", {
   updatedAt: updatedAt(),
 });
 
+/** A post's editable fields, held by the post and by each saved version of it (blog_revisions). */
+export const postFields = () => ({
+  heading: text("heading").notNull(),
+  subHeading: text("sub_heading").notNull().default(""),
+  fullDescription: text("full_description").notNull().default(""),
+  featureImage: text("feature_image"),
+  imageAltText: text("image_alt_text").notNull().default(""),
+  seoTitle: text("seo_title"),
+  metaDescription: text("meta_description"),
+  tags: text("tags").notNull().default(""),
+  language: text("language").notNull().default("English"),
+  author: text("author").notNull().default(""),
+  status: text("status", { enum: ["draft", "published"] })
+    .notNull()
+    .default("draft"),
+  publishedAt: timestamp("published_at", { withTimezone: true }),
+});
+
 export const blogPosts = pgTable(
   "blog_posts",
   {
     id: serial("id").primaryKey(),
-    heading: text("heading").notNull(),
-    subHeading: text("sub_heading").notNull().default(""),
-    fullDescription: text("full_description").notNull().default(""),
-    featureImage: text("feature_image"),
-    imageAltText: text("image_alt_text").notNull().default(""),
-    seoTitle: text("seo_title"),
-    metaDescription: text("meta_description"),
-    tags: text("tags").notNull().default(""),
-    language: text("language").notNull().default("English"),
-    author: text("author").notNull().default(""),
-    status: text("status", { enum: ["draft", "published"] })
-      .notNull()
-      .default("draft"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...postFields(),
     // Signed into every preview link; raising it (new link, revoke, delete) voids the links signed before.
     previewVersion: integer("preview_version").notNull().default(0),
     /**
@@ -106,9 +107,7 @@ export const blogComments = pgTable(
   "blog_comments",
   {
     id: serial("id").primaryKey(),
-    blogId: integer("blog_id")
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    blogId: ownedBy("blog_id", () => blogPosts.id),
     name: text("name").notNull(),
     emailId: text("email_id").notNull(),
     comment: text("comment").notNull(),

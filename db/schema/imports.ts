@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, ownedBy } from "./columns";
 import { importModes, importOutcomes, importStatuses, importTypes } from "#schemas/imports.ts";
 import { operators } from "./content";
 
@@ -24,7 +25,7 @@ export const importBatches = pgTable(
     counts: jsonb("counts").$type<Record<string, number>>(),
     createdBy: integer("created_by").references(() => operators.id, { onDelete: "set null" }),
     createdByName: text("created_by_name").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     committedAt: timestamp("committed_at", { withTimezone: true }),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
   },
@@ -38,9 +39,7 @@ export const importBatches = pgTable(
 export const importRows = pgTable(
   "import_rows",
   {
-    batchId: integer("batch_id")
-      .notNull()
-      .references(() => importBatches.id, { onDelete: "cascade" }),
+    batchId: ownedBy("batch_id", () => importBatches.id),
     /** The row's number in the spreadsheet (the header is row 1). */
     sheetRow: integer("sheet_row").notNull(),
     cells: jsonb("cells").$type<string[]>().notNull(),

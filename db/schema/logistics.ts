@@ -10,9 +10,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { createdAt, ownedBy } from "./columns";
 
 /**
  * Search documents: the text each list's search box looks in, one expression per table. A pg_trgm GIN
@@ -22,7 +22,6 @@ const doc = (...columns: AnyPgColumn[]): SQL => sql.join(columns, sql` || ' ' ||
 const trigram = (name: string, expression: SQL) =>
   index(name).using("gin", sql`(${expression}) gin_trgm_ops`);
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const memberRef = () => integer("member_id").references(() => members.id, { onDelete: "set null" });
 
 /** A user of the logistics marketplace; phone is E.164 (+91…) and identifies the member. */
@@ -55,9 +54,7 @@ export const memberVehicles = pgTable(
   "member_vehicles",
   {
     id: serial("id").primaryKey(),
-    memberId: integer("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: ownedBy("member_id", () => members.id),
     vehicleNo: text("vehicle_no").notNull(),
     createdAt: createdAt(),
   },
@@ -263,9 +260,7 @@ export const crmNotes = pgTable(
   "crm_notes",
   {
     id: serial("id").primaryKey(),
-    leadId: integer("lead_id")
-      .notNull()
-      .references(() => crmLeads.id, { onDelete: "cascade" }),
+    leadId: ownedBy("lead_id", () => crmLeads.id),
     note: text("note").notNull(),
     createdAt: createdAt(),
   },
@@ -277,9 +272,7 @@ export const serviceHistory = pgTable(
   "service_history",
   {
     id: serial("id").primaryKey(),
-    memberId: integer("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: ownedBy("member_id", () => members.id),
     service: text("service").notNull(),
     note: text("note").notNull().default(""),
     amount: bigint("amount", { mode: "number" }).notNull().default(0),

@@ -1,14 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  customType,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, check, customType, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -30,7 +22,7 @@ export const mediaFiles = pgTable(
     file: text("file").notNull(),
     contentType: text("content_type").notNull(),
     bytes: bytea("bytes").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: "media_files_pkey", columns: [t.id, t.file] })],
 );
@@ -44,7 +36,7 @@ export const contentVersion = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     version: bigint("version", { mode: "number" }).notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("content_version_single_row", sql`${t.id} = 1`)],
 );

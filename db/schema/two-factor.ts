@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, ownedBy } from "./columns";
 import { operators } from "./content";
 
 /**
@@ -24,12 +25,10 @@ export const operatorRecoveryCodes = pgTable(
   "operator_recovery_codes",
   {
     id: serial("id").primaryKey(),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id, { onDelete: "cascade" }),
+    operatorId: ownedBy("operator_id", () => operators.id),
     codeHash: text("code_hash").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("operator_recovery_codes_operator_idx").on(t.operatorId)],
 );
@@ -38,5 +37,5 @@ export const operatorRecoveryCodes = pgTable(
 export const roleTwoFactorPolicy = pgTable("role_two_factor_policy", {
   role: text("role", { enum: ["admin", "editor"] }).primaryKey(),
   required: boolean("required").notNull().default(false),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

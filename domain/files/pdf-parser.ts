@@ -1,6 +1,7 @@
 /** The PDF parser: values, dictionaries and their limits, over the lexer's tokens. */
 import { ARRAY, DICT, ENDS_OBJECT, EOF, JUNK, KW, K_FALSE, K_R, K_TRUE, NAME, NUM, STR } from "./pdf-lexer";
 import type { Lexer } from "./pdf-lexer";
+import { FileError } from "./file-error";
 
 export type PdfValue =
   | number
@@ -24,11 +25,7 @@ export interface PdfLimits {
 /** Why a PDF could not be read to the end: each has its own message (domain/careers/cv-pdf.ts). */
 export type PdfProblem = "damaged" | "too-large" | "undecodable" | "encrypted";
 
-export class PdfError extends Error {
-  constructor(readonly problem: PdfProblem) {
-    super(problem);
-  }
-}
+export class PdfError extends FileError<PdfProblem> {}
 
 export interface PdfSummary {
   /** Objects (`N G obj`) in the file itself, outside object streams. */

@@ -1,13 +1,10 @@
 import { inflateRawSync } from "node:zlib";
+import { FileError } from "./file-error";
 
 /** Why a zip could not be read: each has its own message (domain/careers/cv-docx.ts). */
 export type ZipProblem = "damaged" | "zip64" | "too-many-parts" | "larger-than-declared";
 
-export class ZipError extends Error {
-  constructor(readonly problem: ZipProblem) {
-    super(problem);
-  }
-}
+export class ZipError extends FileError<ZipProblem> {}
 
 export interface ZipEntry {
   name: string;

@@ -1,5 +1,5 @@
 import { and, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import { members } from "#db/schema/index.ts";
 import { formatPhone } from "#schemas/phone.ts";
@@ -123,4 +123,24 @@ export async function boundedCount(
   );
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/** One page of `rows` (a dynamic select) where `condition` holds, in `order`; and the bounded count of them all. */
+export async function listPage<Q extends PgSelect>(
+  db: Database,
+  from: PgTable,
+  rows: Q,
+  condition: SQL | undefined,
+  order: SQL[],
+  query: { page: number; page_size: number },
+) {
+  const [page, total] = await Promise.all([
+    rows
+      .where(condition)
+      .orderBy(...order)
+      .limit(query.page_size)
+      .offset(offsetOf(query)),
+    boundedCount(db, from, condition),
+  ]);
+  return { ...total, rows: page };
 }

@@ -18,7 +18,7 @@ import { toCsv } from "../csv";
 import { trashOf } from "../trash";
 import { DomainError } from "../errors";
 import { createAfterSaleService } from "./after-sale";
-import { boundedCount, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
+import { EXPORT_LIMIT, iso, listPage, notFound, searchCondition } from "./common";
 import { orderBy } from "../sql";
 
 type Row = typeof crmLeads.$inferSelect;
@@ -93,18 +93,12 @@ export function createCrmService(db: Database, audit: AuditService) {
   return {
     async listLeads(query: LeadListQuery) {
       const today = todayInIndia();
-      const condition = leadWhere(query, today);
-      const [rows, total] = await Promise.all([
-        db
-          .select({ ...leadColumns(), noteCount })
-          .from(t)
-          .where(condition)
-          .orderBy(...leadOrder(query.sort))
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-        boundedCount(db, t, condition),
-      ]);
-      return { ...total, rows: rows.map((r) => toLead(r, today)) };
+      const rows = db
+        .select({ ...leadColumns(), noteCount })
+        .from(t)
+        .$dynamic();
+      const page = await listPage(db, t, rows, leadWhere(query, today), leadOrder(query.sort), query);
+      return { ...page, rows: page.rows.map((r) => toLead(r, today)) };
     },
 
     /** The board: every status with its count and its most urgent leads. */
@@ -212,14 +206,9 @@ export function createCrmService(db: Database, audit: AuditService) {
       return notes(id);
     },
 
-    async removeLead(actor: Actor, id: number) {
-      await row(id);
-      await db.transaction((tx) => trash.discard(tx, actor, eq(t.id, id)));
-    },
+    removeLead: (actor: Actor, id: number) => trash.discardOne(actor, id, row),
 
-    async removeLeads(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(t.id, ids))).length);
-    },
+    removeLeads: (actor: Actor, ids: number[]) => trash.discardIds(actor, ids),
 
     removeMatchingLeads: (actor: Actor, query: Partial<LeadListQuery>) =>
       trash.discardMatching(actor, leadWhere(query, todayInIndia())),

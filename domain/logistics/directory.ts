@@ -189,15 +189,8 @@ export function createDirectoryService<R extends AnyResource, T extends Director
         return record;
       });
     },
-    async remove(actor: Actor, id: number) {
-      await db.transaction(async (tx) => {
-        await row(id, tx);
-        await trash.discard(tx, actor, eq(table.id, id));
-      });
-    },
-    async removeMany(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(table.id, ids))).length);
-    },
+    remove: (actor: Actor, id: number) => trash.discardOne(actor, id, row),
+    removeMany: (actor: Actor, ids: number[]) => trash.discardIds(actor, ids),
     /** "Select all N matching": deletes every row the list's filters select (up to MAX_MATCHING). */
     removeMatching: (actor: Actor, query: Partial<ListQueryOfResource<R>>) =>
       trash.discardMatching(actor, where(query)),

@@ -12,16 +12,7 @@ import type { feedbackStatuses } from "#schemas/logistics-options.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { DomainError } from "../errors";
-import {
-  boundedCount,
-  dateRange,
-  EXPORT_LIMIT,
-  iso,
-  memberByPhone,
-  notFound,
-  offsetOf,
-  searchCondition,
-} from "./common";
+import { dateRange, EXPORT_LIMIT, iso, listPage, memberByPhone, notFound, searchCondition } from "./common";
 import { orderBy } from "../sql";
 import { trashOf } from "../trash";
 
@@ -90,16 +81,9 @@ export function createFeedbackService(db: Database, audit: AuditService) {
   }
   return {
     async list(query: FeedbackListQuery) {
-      const condition = where(query);
-      const [rows, total] = await Promise.all([
-        select()
-          .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-        boundedCount(db, t, condition),
-      ]);
-      return { ...total, rows: rows.map(toItem) };
+      const order = orderBy(query.sort, sortable, desc(t.createdAt), t.id);
+      const page = await listPage(db, t, select().$dynamic(), where(query), order, query);
+      return { ...page, rows: page.rows.map(toItem) };
     },
     async create(actor: Actor, input: Input) {
       const member = input.contact_no ? await memberByPhone(db, input.contact_no) : null;
@@ -137,13 +121,8 @@ export function createFeedbackService(db: Database, audit: AuditService) {
       });
     },
     /** Moves the item to the trash; `restore` puts it back within the trash window (setting trash_days). */
-    async remove(actor: Actor, id: number) {
-      await row(id);
-      await db.transaction((tx) => trash.discard(tx, actor, eq(t.id, id)));
-    },
-    async removeMany(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(t.id, ids))).length);
-    },
+    remove: (actor: Actor, id: number) => trash.discardOne(actor, id, row),
+    removeMany: (actor: Actor, ids: number[]) => trash.discardIds(actor, ids),
     removeMatching: (actor: Actor, query: Partial<FeedbackListQuery>) =>
       trash.discardMatching(actor, where(query)),
     restore: (actor: Actor, ids: number[]) => trash.restore(actor, ids),

@@ -28,16 +28,15 @@ import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { DomainError } from "../errors";
 import {
-  boundedCount,
   byStateName,
   dateRange,
   EXPORT_LIMIT,
   iso,
   isUniqueViolation,
-  notFound,
-  offsetOf,
-  searchCondition,
+  listPage,
   memberBasics,
+  notFound,
+  searchCondition,
 } from "./common";
 import { orderBy } from "../sql";
 import { trashOf } from "../trash";
@@ -122,18 +121,13 @@ export function createMemberService(db: Database, audit: AuditService) {
 
   return {
     async list(query: MemberListQuery) {
-      const condition = where(query);
-      const [rows, total] = await Promise.all([
-        db
-          .select({ ...getTableColumns(members), vehicleCount })
-          .from(members)
-          .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, desc(members.createdAt), members.id))
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-        boundedCount(db, members, condition),
-      ]);
-      return { ...total, rows: rows.map(toMember) };
+      const rows = db
+        .select({ ...getTableColumns(members), vehicleCount })
+        .from(members)
+        .$dynamic();
+      const order = orderBy(query.sort, sortable, desc(members.createdAt), members.id);
+      const page = await listPage(db, members, rows, where(query), order, query);
+      return { ...page, rows: page.rows.map(toMember) };
     },
 
     /** The spec's dashboard answer: `profile_data` (first item used) and `vehicle_data`. */
@@ -215,9 +209,7 @@ export function createMemberService(db: Database, audit: AuditService) {
       await db.transaction((tx) => trash.discard(tx, actor, eq(members.id, id)));
     },
 
-    async removeMany(actor: Actor, ids: number[]) {
-      return db.transaction(async (tx) => (await trash.discard(tx, actor, inArray(members.id, ids))).length);
-    },
+    removeMany: (actor: Actor, ids: number[]) => trash.discardIds(actor, ids),
 
     /** "Select all N matching": every member the list's filters select goes to the trash. */
     removeMatching: (actor: Actor, query: Partial<MemberListQuery>) =>

@@ -9,7 +9,7 @@ import type {
 } from "#schemas/logistics.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
-import { boundedCount, dateRange, EXPORT_LIMIT, iso, notFound, offsetOf, searchCondition } from "./common";
+import { dateRange, EXPORT_LIMIT, iso, listPage, notFound, searchCondition } from "./common";
 import { orderBy } from "../sql";
 import { trashOf } from "../trash";
 
@@ -72,16 +72,9 @@ export function createServiceRequestService(db: Database, audit: AuditService) {
   }
   return {
     async list(kind: RequestKind, query: ServiceRequestListQuery) {
-      const condition = where(kind, query);
-      const [rows, total] = await Promise.all([
-        select()
-          .where(condition)
-          .orderBy(...orderBy(query.sort, sortable, desc(t.createdAt), t.id))
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-        boundedCount(db, t, condition),
-      ]);
-      return { ...total, rows: rows.map(toRequest) };
+      const order = orderBy(query.sort, sortable, desc(t.createdAt), t.id);
+      const page = await listPage(db, t, select().$dynamic(), where(kind, query), order, query);
+      return { ...page, rows: page.rows.map(toRequest) };
     },
     async update(actor: Actor, kind: RequestKind, id: number, change: Change) {
       return db.transaction(async (tx) => {

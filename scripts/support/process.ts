@@ -39,3 +39,22 @@ export function cpuMs(pid: number): number {
 /** The program and first arguments of a process. */
 export const commandOf = (pid: number) =>
   readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).slice(0, 3).join(" ");
+
+/** Whether any process of the group led by `pid` is still running. */
+export function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends SIGTERM to the group led by `pid` and waits until none of it is left; answers false on a timeout. */
+export async function stopGroup(pid: number, timeoutMs = 20_000): Promise<boolean> {
+  if (!groupAlive(pid)) return true;
+  process.kill(-pid, "SIGTERM");
+  const deadline = Date.now() + timeoutMs;
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return !groupAlive(pid);
+}

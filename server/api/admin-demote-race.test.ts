@@ -1,37 +1,31 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { operators, operatorTwoFactor } from "#db/schema/index.ts";
-import { reauthenticated } from "#tests/support/auth.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated, signedInOperator } from "#tests/support/auth.ts";
+import { onNextPublicAddress, testAppPerFile } from "#tests/support/app.ts";
 
 // Two admins who demote or disable each other at the same moment: each request passed the access check as an
 // admin, so without a check under lock both changes were saved and the console was left without an admin.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 afterEach(() => vi.restoreAllMocks());
 
 let sequence = 0;
 async function admin() {
   const username = `race-admin-${++sequence}`;
   const password = `race-admin-password-${sequence}`;
-  const { id } = await t.app.services.operators.create({ username, password, role: "admin" });
   const address = `10.88.${sequence}.1`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { username, password },
-    remoteAddress: address,
-  });
-  const access = await reauthenticated(t.app, res.json().access_token, password, address);
+  const { id, access: token } = await signedInOperator(
+    t().app,
+    { username, password, role: "admin" },
+    address,
+  );
+  const access = await reauthenticated(t().app, token, password, address);
   return { id, access, address };
 }
 
 const patch = (by: { access: string; address: string }, id: number, payload: object) =>
-  t.app.inject({
+  t().app.inject({
     method: "PATCH",
     url: `/api/operators/${id}`,
     headers: { authorization: `Bearer ${by.access}` },
@@ -41,8 +35,8 @@ const patch = (by: { access: string; address: string }, id: number, payload: obj
 
 const enabledAdmins = async (ids: number[]) =>
   (
-    await t.app.database.db
-      .select({ id: operators.id })
+    await t()
+      .app.database.db.select({ id: operators.id })
       .from(operators)
       .where(and(eq(operators.role, "admin"), eq(operators.disabled, false)))
   ).filter((row) => ids.includes(row.id)).length;
@@ -73,20 +67,18 @@ describe("an admin disabled while their change is on its way", () => {
     ]) {
       const a = await admin();
       // Another admin disables `a` after a's request was let in, before it is saved.
-      const url = t.app.services.publicAddress.url.bind(t.app.services.publicAddress);
-      vi.spyOn(t.app.services.publicAddress, "url").mockImplementationOnce(async () => {
-        await t.app.services.operators.update({ operatorId: colleague.id, username: "b" }, a.id, {
+      onNextPublicAddress(t().app, () =>
+        t().app.services.operators.update({ operatorId: colleague.id, username: "b" }, a.id, {
           disabled: true,
-        });
-        return url();
-      });
+        }),
+      );
       const res = await patch(a, colleague.id, change);
       expect(res.statusCode, JSON.stringify(change)).toBe(403);
       expect(res.json().message).toBe(
         "You are no longer an enabled administrator, so this change was not made.",
       );
     }
-    const [row] = await t.app.database.db.select().from(operators).where(eq(operators.id, colleague.id));
+    const [row] = await t().app.database.db.select().from(operators).where(eq(operators.id, colleague.id));
     expect(row!.email).toBeNull();
     expect(row!.role).toBe("admin");
   });
@@ -96,23 +88,21 @@ describe("an admin disabled while a two-factor reset is on its way", () => {
   it("leaves the colleague's second factor in place", async () => {
     const a = await admin();
     const colleague = await admin();
-    await t.app.database.db
-      .insert(operatorTwoFactor)
+    await t()
+      .app.database.db.insert(operatorTwoFactor)
       .values({ operatorId: colleague.id, secretEncrypted: "v1.sealed-elsewhere", lastStep: 0 });
-    const url = t.app.services.publicAddress.url.bind(t.app.services.publicAddress);
-    vi.spyOn(t.app.services.publicAddress, "url").mockImplementationOnce(async () => {
-      await t.app.services.operators.update({ operatorId: colleague.id, username: "b" }, a.id, {
+    onNextPublicAddress(t().app, () =>
+      t().app.services.operators.update({ operatorId: colleague.id, username: "b" }, a.id, {
         disabled: true,
-      });
-      return url();
-    });
-    const res = await t.app.inject({
+      }),
+    );
+    const res = await t().app.inject({
       method: "POST",
       url: `/api/operators/${colleague.id}/two_factor/reset`,
       headers: { authorization: `Bearer ${a.access}` },
       remoteAddress: a.address,
     });
     expect(res.statusCode).toBe(403);
-    expect(await t.app.services.twoFactor.isEnabled(colleague.id)).toBe(true);
+    expect(await t().app.services.twoFactor.isEnabled(colleague.id)).toBe(true);
   });
 });

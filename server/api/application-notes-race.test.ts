@@ -1,23 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { beforeAll, describe, expect } from "vitest";
 import { jobApplicationNotes, jobApplications } from "#db/schema/index.ts";
 import { operatorToken } from "#tests/support/auth.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { testAppPerFile } from "#tests/support/app.ts";
 import { itWith } from "#tests/support/services.ts";
 
 // A note added while its application is being erased (as for CRM notes): the note either
 // commits first and is erased with the application, or waits and is refused; it never outlives the erasure.
 // Needs PostgreSQL: PGlite runs one statement at a time, so nothing can wait there.
 
-let t: TestApp;
+const t = testAppPerFile();
 let editor: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  editor = await operatorToken(t.app, "editor");
+  editor = await operatorToken(t().app, "editor");
 });
-afterAll(() => t.close());
-const db = () => t.app.database.db;
+const db = () => t().app.database.db;
 
 describe("a note racing the erasure of its application", () => {
   itWith("TEST_DATABASE_URL", "waits for the erasure, then is refused and stores nothing", async () => {
@@ -31,7 +29,7 @@ describe("a note racing the erasure of its application", () => {
     await db().transaction(async (tx) => {
       await tx.update(jobApplications).set({ anonymisedAt: new Date() }).where(eq(jobApplications.id, id));
       await tx.delete(jobApplicationNotes).where(eq(jobApplicationNotes.applicationId, id));
-      note = t.app.inject({
+      note = t().app.inject({
         method: "POST",
         url: `/api/job_applications/${id}/notes`,
         headers: { authorization: `Bearer ${editor}` },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   contactRequests,
   crmLeads,
@@ -13,17 +13,12 @@ import {
 } from "#db/schema/index.ts";
 import { enquiryInput } from "#tests/support/factories.ts";
 import { memberBody } from "#tests/support/logistics-bodies.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 
 // A write and its audit entry commit together: when the audit INSERT fails (here a trigger refuses it, as a
 // crash between the two would lose it), the change itself is rolled back and the caller is told.
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
-beforeAll(async () => {
-  ctx = await logisticsTestApp();
-});
-afterAll(() => ctx.t.close());
-const db = () => ctx.app.database.db;
+const { call, db } = logisticsTestAppPerFile();
 
 /** Every table a write below touches, as one comparable snapshot. */
 const snapshot = async () => ({
@@ -39,8 +34,8 @@ const snapshot = async () => ({
 
 describe("single-record writes and their audit entries", () => {
   it("changes nothing when the audit entry cannot be written", async () => {
-    const member = (await ctx.call("POST", "/api/members", memberBody())).json().data;
-    const vehicle = await ctx.call("POST", `/api/members/${member.user_id}/vehicles`, {
+    const member = (await call("POST", "/api/members", memberBody())).json().data;
+    const vehicle = await call("POST", `/api/members/${member.user_id}/vehicles`, {
       vehicle_no: "MH12AB1234",
     });
     expect(vehicle.statusCode, vehicle.body).toBe(201);
@@ -55,17 +50,16 @@ describe("single-record writes and their audit entries", () => {
         })),
       )
       .returning();
-    const enquiry = await ctx.call("POST", "/api/contact_requests", enquiryInput);
+    const enquiry = await call("POST", "/api/contact_requests", enquiryInput);
     expect(enquiry.statusCode, enquiry.body).toBe(201);
     const [enquiryRow] = await db().select().from(contactRequests);
     const [application] = await db()
       .insert(jobApplications)
       .values({ firstName: "Asha", lastName: "Rao", email: "asha@example.com", phone: "+919812345678" })
       .returning();
-    const item = (await ctx.call("POST", "/api/feedback", { kind: "complaint", text: "Late truck" })).json()
-      .data;
+    const item = (await call("POST", "/api/feedback", { kind: "complaint", text: "Late truck" })).json().data;
     const lead = (
-      await ctx.call("POST", "/api/crm/leads", {
+      await call("POST", "/api/crm/leads", {
         name: "Audited lead",
         contact_no: "98111 77777",
         status: "HOT",
@@ -95,7 +89,7 @@ describe("single-record writes and their audit entries", () => {
       ["POST", `/api/crm/leads/${lead.id}/notes`, { note: "unaudited" }],
     ] as const;
     for (const [method, url, body] of writes) {
-      const res = await ctx.call(method, url, body);
+      const res = await call(method, url, body);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeGreaterThanOrEqual(500);
     }
     expect(await snapshot()).toEqual(before);

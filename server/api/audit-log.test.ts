@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, jobApplications, operators } from "#db/schema/index.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 
 // GET /api/audit_log: search (record name, action, entity, operator) and filters (operator, action, entity,
 // India days), each entry with its record's name and whether its delete can still be restored.
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
-beforeAll(async () => {
-  ctx = await logisticsTestApp();
-});
-afterAll(() => ctx.t.close());
-const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
-const db = () => ctx.app.database.db;
+const { ctx, call, db } = logisticsTestAppPerFile();
 
 interface Entry {
   id: number;
@@ -101,7 +95,7 @@ describe("the audit log's search and filters", () => {
       ])
       .returning();
     const actor = { operatorId: operator!.id, username: "logistics-admin" };
-    const audit = ctx.app.services.audit;
+    const audit = ctx().app.services.audit;
     await audit.record(actor, "two_factor_enabled", "operator", operator!.id, null, null);
     await audit.record(actor, "note_added", "job_application", candidate!.id, null, { note_id: 1 });
     await audit.record(actor, "personal_data_erased", "job_application", erased!.id, null, null);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobs } from "#db/schema/index.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 import { loadBody, memberBody } from "#tests/support/logistics-bodies.ts";
 
 /**
@@ -8,12 +8,7 @@ import { loadBody, memberBody } from "#tests/support/logistics-bodies.ts";
  * strictly: out-of-range years used to reach PostgreSQL and answer 500, and "2026-02-30" or `true` were
  * coerced into some other date. Run on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
-beforeAll(async () => {
-  ctx = await logisticsTestApp();
-});
-afterAll(() => ctx.t.close());
-const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
+const { ctx, call } = logisticsTestAppPerFile();
 
 const job = (valid_through: unknown) => ({
   job_title: "Payroll lead",
@@ -36,12 +31,12 @@ describe("job valid_through", () => {
     ["tomorrow", /like 2026-03-31/],
     ["2026-03-31T25:00:00Z", /like 2026-03-31/],
   ])("refuses %j with 400 and a message naming the field", async (value, message) => {
-    const before = await ctx.app.database.db.$count(jobs);
+    const before = await ctx().app.database.db.$count(jobs);
     const res = await call("POST", "/api/jobs", job(value));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(/^valid_through: /);
     expect(res.json().message).toMatch(message);
-    expect(await ctx.app.database.db.$count(jobs)).toBe(before);
+    expect(await ctx().app.database.db.$count(jobs)).toBe(before);
   });
 
   it("accepts a calendar date, a full ISO timestamp and no date", async () => {

@@ -1,40 +1,34 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { emailChangeUndo, mailOutbox, operators } from "#db/schema/index.ts";
-import { reauthenticated } from "#tests/support/auth.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated, signedInOperator } from "#tests/support/auth.ts";
+import { onNextPublicAddress, testAppPerFile } from "#tests/support/app.ts";
 
 // Your own e-mail change reads the account, prepares its mail, then saves: an undo of an earlier change, an
 // admin's "End sessions" or an admin's new address in between must win, or a revoked session's request would
 // put the thief's address back (and tell the thief's mailbox, with an undo link to the thief's address).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 afterEach(() => vi.restoreAllMocks());
-const db = () => t.app.database.db;
+const db = () => t().app.database.db;
 
 let sequence = 0;
 async function confirmedOperator() {
   const username = `race-mail-${++sequence}`;
   const password = `race-mail-password-${sequence}`;
   const email = `${username}@example.com`;
-  const { id } = await t.app.services.operators.create({ username, password, role: "editor", email });
   const address = `10.66.${sequence}.1`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { username, password },
-    remoteAddress: address,
-  });
-  const access = await reauthenticated(t.app, res.json().access_token, password, address);
+  const { id, access: token } = await signedInOperator(
+    t().app,
+    { username, password, role: "editor", email },
+    address,
+  );
+  const access = await reauthenticated(t().app, token, password, address);
   return { id, username, email, address, access };
 }
 
 const setEmail = (who: { access: string; address: string }, email: string) =>
-  t.app.inject({
+  t().app.inject({
     method: "PATCH",
     url: "/api/auth/account",
     headers: { authorization: `Bearer ${who.access}` },
@@ -43,13 +37,7 @@ const setEmail = (who: { access: string; address: string }, email: string) =>
   });
 
 /** Runs `meanwhile` once, after the account was read and before the change is saved. */
-function between(meanwhile: () => Promise<void>) {
-  const url = t.app.services.publicAddress.url.bind(t.app.services.publicAddress);
-  vi.spyOn(t.app.services.publicAddress, "url").mockImplementationOnce(async () => {
-    await meanwhile();
-    return url();
-  });
-}
+const between = (meanwhile: () => Promise<void>) => onNextPublicAddress(t().app, meanwhile);
 const ADMIN = { operatorId: 0, username: "test", role: "admin" as const, familyId: "" };
 const emailOf = async (id: number) =>
   (await db().select({ email: operators.email }).from(operators).where(eq(operators.id, id)))[0]!.email;
@@ -58,7 +46,7 @@ describe("changing your own e-mail address while the account changes", () => {
   it("changes nothing once the session was ended meanwhile", async () => {
     const op = await confirmedOperator();
     between(async () => {
-      await t.app.services.auth.endAllSessions(ADMIN, op.id);
+      await t().app.services.auth.endAllSessions(ADMIN, op.id);
     });
     const res = await setEmail(op, "thief@evil.example");
     expect(res.statusCode).toBe(401);
@@ -71,7 +59,7 @@ describe("changing your own e-mail address while the account changes", () => {
   it("tells the address the account has when it is saved, and its undo link puts that one back", async () => {
     const op = await confirmedOperator();
     between(async () => {
-      await t.app.services.operators.update(ADMIN, op.id, { email: "set-by-admin@example.com" });
+      await t().app.services.operators.update(ADMIN, op.id, { email: "set-by-admin@example.com" });
     });
     const res = await setEmail(op, "later@example.com");
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
   crmLeads,
@@ -24,24 +24,21 @@ import {
   nextPhone,
   truckBody,
 } from "#tests/support/logistics-bodies.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
+const { ctx, call, db } = logisticsTestAppPerFile();
 let client: ReturnType<typeof importClient>;
 beforeAll(async () => {
-  ctx = await logisticsTestApp();
-  client = importClient(ctx.app, () => ctx.tokens.admin);
+  client = importClient(ctx().app, () => ctx().tokens.admin);
 });
-afterAll(() => ctx.t.close());
-const db = () => ctx.app.database.db;
 
 async function newMember(over: Record<string, unknown> = {}) {
-  const res = await ctx.call("POST", "/api/members", memberBody(over));
+  const res = await call("POST", "/api/members", memberBody(over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { user_id: number; phone: string };
 }
 async function newTruck(phone: string, over: Record<string, unknown> = {}) {
-  const res = await ctx.call("POST", "/api/trucks", truckBody(phone, over));
+  const res = await call("POST", "/api/trucks", truckBody(phone, over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { truck_id: number; vehicle_number: string };
 }
@@ -229,7 +226,7 @@ describe("matching by natural key", () => {
 
   it("matches leads by phone number; a new lead's note starts its timeline", async () => {
     const phone = nextPhone();
-    const lead = await ctx.call("POST", "/api/crm/leads", {
+    const lead = await call("POST", "/api/crm/leads", {
       name: "Asha",
       contact_no: phone,
       status: "WARM",
@@ -435,18 +432,18 @@ describe("round trip: a list's own export imports back unchanged", () => {
   ])("%s", async (type, exportUrl) => {
     const member = await newMember();
     await newTruck(member.phone, { vehicle_number: nextVehicle() });
-    await ctx.call("POST", "/api/crm/leads", {
+    await call("POST", "/api/crm/leads", {
       name: "Round Trip",
       contact_no: member.phone,
       status: "COLD",
     });
-    await ctx.call(
+    await call(
       "POST",
       "/api/loads",
       loadBody(member.phone, { pickup_date: "2030-02-03", weight_tons: 7.25 }),
     );
     // The records of this test only (search by the member's or lead's phone number).
-    const exported = await ctx.call("GET", `${exportUrl}?search=${local(member.phone)}`);
+    const exported = await call("GET", `${exportUrl}?search=${local(member.phone)}`);
     expect(exported.statusCode).toBe(200);
     const staged = (await client.upload(type, exported.body)).json().data;
     const spec = importSpecs[type as ImportType];
@@ -546,17 +543,17 @@ describe("round trip of the create-only lists: an export imports back as new rec
             buySellBody(member.phone, { vehicle_number: nextVehicle(), location: "Pune, Hadapsar" }),
           ];
     for (const body of bodies) {
-      const res = await ctx.call("POST", endpoint, body);
+      const res = await call("POST", endpoint, body);
       expect(res.statusCode, res.body).toBe(201);
     }
     type Listed = Record<string, unknown>;
     const listOf = async () =>
-      (await ctx.call("GET", `${endpoint}?page_size=50&search=${local(member.phone)}`)).json()[
+      (await call("GET", `${endpoint}?page_size=50&search=${local(member.phone)}`)).json()[
         dataKey
       ] as Listed[];
     const before = await listOf();
     expect(before).toHaveLength(2);
-    const exported = await ctx.call("GET", `${endpoint}/export.csv?search=${local(member.phone)}`);
+    const exported = await call("GET", `${endpoint}/export.csv?search=${local(member.phone)}`);
     expect(exported.statusCode).toBe(200);
 
     const staged = (await client.upload(type, exported.body)).json().data;
@@ -651,11 +648,11 @@ describe("undo", () => {
     ).map((t) => t.id);
     // A truck deleted on its own stays an entry of its own.
     const single = await newTruck(member.phone, { vehicle_number: nextVehicle() });
-    expect((await ctx.call("DELETE", `/api/trucks/${single.truck_id}`)).statusCode).toBe(200);
+    expect((await call("DELETE", `/api/trucks/${single.truck_id}`)).statusCode).toBe(200);
 
     expect((await client.undo(id)).statusCode).toBe(200);
     const listed = async (query: string) => {
-      const res = await ctx.call("GET", `/api/recently_deleted?page_size=50&${query}`);
+      const res = await call("GET", `/api/recently_deleted?page_size=50&${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as {
         recently_deleted_data: Record<string, unknown>[];
@@ -698,12 +695,12 @@ describe("undo", () => {
     expect(await db().$count(importBatches, eq(importBatches.id, id))).toBe(1);
 
     // Only its type, only an admin.
-    const wrongType = await ctx.call("POST", "/api/recently_deleted/restore", {
+    const wrongType = await call("POST", "/api/recently_deleted/restore", {
       type: "member",
       import_batch: id,
     });
     expect(wrongType.statusCode).toBe(404);
-    const editor = await ctx.call(
+    const editor = await call(
       "POST",
       "/api/recently_deleted/restore",
       { type: "truck", import_batch: id },
@@ -711,10 +708,10 @@ describe("undo", () => {
     );
     expect(editor.statusCode).toBe(403);
     for (const body of [{ type: "truck" }, { type: "truck", ids: [1], import_batch: id }])
-      expect((await ctx.call("POST", "/api/recently_deleted/restore", body)).statusCode).toBe(400);
+      expect((await call("POST", "/api/recently_deleted/restore", body)).statusCode).toBe(400);
 
     const auditBefore = await db().$count(auditLog);
-    const restored = await ctx.call("POST", "/api/recently_deleted/restore", {
+    const restored = await call("POST", "/api/recently_deleted/restore", {
       type: "truck",
       import_batch: id,
     });
@@ -746,7 +743,7 @@ describe("undo", () => {
     expect((await listed("type=truck")).recently_deleted_data.some((e) => e.import_batch_id === id)).toBe(
       false,
     );
-    const again = await ctx.call("POST", "/api/recently_deleted/restore", {
+    const again = await call("POST", "/api/recently_deleted/restore", {
       type: "truck",
       import_batch: id,
     });
@@ -763,9 +760,9 @@ describe("undo", () => {
     expect(last.data?.counts).toMatchObject({ new: 2 });
     expect((await client.undo(id)).statusCode).toBe(200);
     // Meanwhile someone adds the second member again by hand.
-    const again = await ctx.call("POST", "/api/members", memberBody({ phone: phones[1] }));
+    const again = await call("POST", "/api/members", memberBody({ phone: phones[1] }));
     expect(again.statusCode, again.body).toBe(201);
-    const res = await ctx.call("POST", "/api/recently_deleted/restore", { type: "member", import_batch: id });
+    const res = await call("POST", "/api/recently_deleted/restore", { type: "member", import_batch: id });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/Member cannot be restored: a record with the same id or key exists/);
     expect(await db().$count(members, eq(members.phone, `+91${phones[0]}`))).toBe(0);
@@ -779,7 +776,7 @@ describe("undo", () => {
       "trucks",
       `Vehicle number,Owner name\n${truck.vehicle_number},Second\n`,
     );
-    const edit = await ctx.call("PATCH", `/api/trucks/${truck.truck_id}`, { owner_name: "Third" });
+    const edit = await call("PATCH", `/api/trucks/${truck.truck_id}`, { owner_name: "Third" });
     expect(edit.statusCode).toBe(200);
     const res = await client.undo(id);
     expect(res.statusCode).toBe(409);
@@ -794,7 +791,7 @@ describe("undo", () => {
 
   it("lists recent imports with how long they can be undone", async () => {
     const { id } = await client.importCsv("leads", `Name,Phone number,Status\nListed,${nextPhone()},HOT\n`);
-    const res = await ctx.call("GET", "/api/imports?type=leads");
+    const res = await call("GET", "/api/imports?type=leads");
     expect(res.statusCode).toBe(200);
     const [latest] = res.json().data;
     expect(latest).toMatchObject({ id, type: "leads", status: "committed", operator: "logistics-admin" });
@@ -855,12 +852,12 @@ describe("the commit's progress", () => {
       () => `${nextVehicle()},${local(member.phone)},Stream Owner,,Tipper,6,5-10,Eicher,Goa`,
     );
     const staged = (await client.upload("trucks", [TRUCK_HEADER, ...rows].join("\n"))).json().data;
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = ctx.app.server.address() as { port: number };
+    await ctx().app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = ctx().app.server.address() as { port: number };
     // fetch asks for gzip: the answer must still come line by line, not when a compressor flushes.
     const res = await fetch(`http://127.0.0.1:${port}/api/imports/${staged.id}/commit`, {
       method: "POST",
-      headers: { authorization: `Bearer ${ctx.tokens.admin}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${ctx().tokens.admin}`, "content-type": "application/json" },
       body: JSON.stringify({ mapping: staged.mapping }),
     });
     expect(res.status).toBe(200);
@@ -929,8 +926,8 @@ describe("what is kept, and for how long", () => {
 describe("access", () => {
   it("is the list's own role: editors are refused every import route, anonymous callers too", async () => {
     const staged = (await client.upload("leads", `Name,Phone number\nAsha,${nextPhone()}\n`)).json().data;
-    const editor = importClient(ctx.app, () => ctx.tokens.editor);
-    const anonymous = importClient(ctx.app, () => "");
+    const editor = importClient(ctx().app, () => ctx().tokens.editor);
+    const anonymous = importClient(ctx().app, () => "");
     for (const as of [editor, anonymous]) {
       const answers = [
         await as.upload("leads", "Name\nAsha\n"),
@@ -942,7 +939,7 @@ describe("access", () => {
       const statuses = answers.map((a) => ("statusCode" in a ? a.statusCode : a.status));
       expect(statuses).toEqual(Array(5).fill(as === editor ? 403 : 401));
     }
-    const list = await ctx.call("GET", "/api/imports", undefined, "editor");
+    const list = await call("GET", "/api/imports", undefined, "editor");
     expect(list.statusCode).toBe(403);
   });
 });

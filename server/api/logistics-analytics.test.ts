@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactRequests, crmLeads, loads } from "#db/schema/index.ts";
 import { changePercent, periodRanges } from "#domain/logistics/analytics.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 import { buySellBody, loadBody, memberBody, truckBody } from "#tests/support/logistics-bodies.ts";
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
+const { ctx, call } = logisticsTestAppPerFile();
 let phone = "";
 beforeAll(async () => {
-  ctx = await logisticsTestApp();
-  phone = (
-    await ctx.call("POST", "/api/members", memberBody({ first_name: "Kiran", last_name: "Rao" }))
-  ).json().data.phone;
+  phone = (await call("POST", "/api/members", memberBody({ first_name: "Kiran", last_name: "Rao" }))).json()
+    .data.phone;
 });
-afterAll(() => ctx.t.close());
-const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
 const shift = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -50,7 +46,7 @@ describe("like-with-like comparison", () => {
   const now = new Date("2026-03-10T12:00:00+05:30");
   const at = (india: string) => new Date(`${india}+05:30`);
   beforeAll(async () => {
-    const db = ctx.app.database.db;
+    const db = ctx().app.database.db;
     const enquiry = (createdAt: Date) => ({
       firstName: "Asha",
       lastName: "Rao",
@@ -72,7 +68,7 @@ describe("like-with-like comparison", () => {
     await db.insert(crmLeads).values(moments.slice(0, 3).map(lead));
   });
   const kpi = async (period: "today" | "last_7_days" | "this_month", key: string) => {
-    const data = await ctx.app.services.logistics.analytics.overall(period, now);
+    const data = await ctx().app.services.logistics.analytics.overall(period, now);
     return { data, kpi: data.kpis.find((k) => k.key === key)! };
   };
 
@@ -101,7 +97,9 @@ describe("analytics API", () => {
     await call("POST", "/api/loads", loadBody(phone));
     await call("POST", "/api/loads", loadBody(phone));
     const yesterday = new Date(Date.now() - 86_400_000);
-    await ctx.app.database.db.insert(loads).values({ ...dbLoad(), createdAt: yesterday });
+    await ctx()
+      .app.database.db.insert(loads)
+      .values({ ...dbLoad(), createdAt: yesterday });
     const res = await call("GET", "/api/analytics/overall");
     expect(res.statusCode).toBe(200);
     const data = res.json().data;

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "#db/client.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
@@ -29,4 +30,21 @@ export async function logisticsTestApp({ database }: { database?: DatabaseHandle
       headers: { authorization: `Bearer ${tokens[role]}` },
     });
   return { t, app: t.app as FastifyInstance, tokens, call };
+}
+
+export type LogisticsTestApp = Awaited<ReturnType<typeof logisticsTestApp>>;
+
+/** The test file's logistics app: made before its tests, closed after them; `call` and `db` reach it. */
+export function logisticsTestAppPerFile() {
+  let ctx: LogisticsTestApp | undefined;
+  beforeAll(async () => {
+    ctx = await logisticsTestApp();
+  });
+  afterAll(() => ctx?.t.close());
+  const current = () => ctx!;
+  return {
+    ctx: current,
+    call: (...args: Parameters<LogisticsTestApp["call"]>) => current().call(...args),
+    db: () => current().app.database.db,
+  };
 }

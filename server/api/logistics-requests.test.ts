@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { auditLog, feedback, serviceHistory, serviceRequests } from "#db/schema/index.ts";
 import { checkReview } from "#domain/logistics/feedback.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 import { memberBody } from "#tests/support/logistics-bodies.ts";
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
+const { call, db } = logisticsTestAppPerFile();
 let memberId = 0;
 beforeAll(async () => {
-  ctx = await logisticsTestApp();
   memberId = (
-    await ctx.call("POST", "/api/members", memberBody({ first_name: "Lakshmi", last_name: "Iyer" }))
+    await call("POST", "/api/members", memberBody({ first_name: "Lakshmi", last_name: "Iyer" }))
   ).json().data.user_id;
 });
-afterAll(() => ctx.t.close());
-const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
-const db = () => ctx.app.database.db;
 
 describe("insurance and FASTag requests", () => {
   it("lists each kind under its own key, filters by status, updates status and notes, and deletes", async () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, buySellListings, drivers, loads, members, trucks } from "#db/schema/index.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 import {
   buySellBody,
   driverBody,
@@ -12,13 +12,7 @@ import {
   truckBody,
 } from "#tests/support/logistics-bodies.ts";
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
-beforeAll(async () => {
-  ctx = await logisticsTestApp();
-});
-afterAll(() => ctx.t.close());
-const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
-const db = () => ctx.app.database.db;
+const { call, db } = logisticsTestAppPerFile();
 
 async function newMember(over: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/members", memberBody(over));

@@ -1,34 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { onNextPublicAddress, testAppPerFile } from "#tests/support/app.ts";
+import { signedInOperator } from "#tests/support/auth.ts";
 
 // The current password is checked, then the new one hashed (~0.1 s) before it is stored: whatever changed the
 // password or ended the session meanwhile (a reset link, an admin, another tab) must win over the change.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 afterEach(() => vi.restoreAllMocks());
 
 let sequence = 0;
 async function signedIn() {
   const username = `race-pw-${++sequence}`;
   const password = `race-password-${sequence}-long`;
-  const { id } = await t.app.services.operators.create({ username, password, role: "editor" });
   const address = `10.77.${sequence}.1`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { username, password },
-    remoteAddress: address,
-  });
-  expect(res.statusCode).toBe(200);
-  return { id, username, password, address, access: res.json().access_token as string };
+  const { id, access } = await signedInOperator(t().app, { username, password, role: "editor" }, address);
+  return { id, username, password, address, access };
 }
 
 const change = (who: { access: string; address: string; password: string }, newPassword: string) =>
-  t.app.inject({
+  t().app.inject({
     method: "POST",
     url: "/api/auth/password",
     headers: { authorization: `Bearer ${who.access}` },
@@ -38,7 +28,7 @@ const change = (who: { access: string; address: string; password: string }, newP
 
 const signsIn = async (username: string, password: string) =>
   (
-    await t.app.inject({
+    await t().app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { username, password },
@@ -47,13 +37,7 @@ const signsIn = async (username: string, password: string) =>
   ).statusCode === 200;
 
 /** Runs `meanwhile` once, after the current password was checked and before the new one is stored. */
-function between(meanwhile: () => Promise<void>) {
-  const url = t.app.services.publicAddress.url.bind(t.app.services.publicAddress);
-  vi.spyOn(t.app.services.publicAddress, "url").mockImplementationOnce(async () => {
-    await meanwhile();
-    return url();
-  });
-}
+const between = (meanwhile: () => Promise<void>) => onNextPublicAddress(t().app, meanwhile);
 
 describe("changing your own password while something else changes the account", () => {
   it("saves one of two changes sent at once, refuses the other, and the saved one signs in", async () => {
@@ -74,7 +58,7 @@ describe("changing your own password while something else changes the account", 
   it("does not overwrite a password set meanwhile by the owner's reset (the session is ended)", async () => {
     const op = await signedIn();
     between(() =>
-      t.app.services.operators.resetPassword(
+      t().app.services.operators.resetPassword(
         { operatorId: 0, username: "test" },
         op.username,
         "owner-recovered-long-passphrase",
@@ -90,7 +74,7 @@ describe("changing your own password while something else changes the account", 
   it("changes nothing once an admin has ended the session meanwhile", async () => {
     const op = await signedIn();
     between(async () => {
-      await t.app.services.auth.endAllSessions(
+      await t().app.services.auth.endAllSessions(
         { operatorId: 0, username: "test", role: "admin", familyId: "" },
         op.id,
       );

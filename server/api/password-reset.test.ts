@@ -1,17 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { auditLog, mailOutbox, passwordResetTokens } from "#db/schema/index.ts";
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from "#schemas/password-reset.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { testAppPerFile } from "#tests/support/app.ts";
 import { reauthenticated } from "#tests/support/auth.ts";
 import { itWith } from "#tests/support/services.ts";
 import { FORGOT_ANSWER_FLOOR_MS, PASSWORD_RESET_DONE, RESET_REQUESTS_PER_ACCOUNT } from "./password-reset";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_BASE_URL: "https://console.example.com" });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ PUBLIC_BASE_URL: "https://console.example.com" });
 afterEach(() => void vi.useRealTimers());
 
 let sequence = 0;
@@ -21,7 +17,7 @@ const nextAddress = () => `10.77.${Math.floor(++sequence / 250)}.${sequence % 25
 async function newOperator(email: string | null = `reset-${sequence + 1}@example.com`) {
   const username = `reset-op-${++sequence}`;
   const password = `reset-password-${sequence}-long`;
-  const { id } = await t.app.services.operators.create({
+  const { id } = await t().app.services.operators.create({
     username,
     password,
     role: "editor",
@@ -31,21 +27,21 @@ async function newOperator(email: string | null = `reset-${sequence + 1}@example
 }
 
 const forgot = (login: string, address = nextAddress()) =>
-  t.app.inject({
+  t().app.inject({
     method: "POST",
     url: "/api/auth/forgot_password",
     payload: { login },
     remoteAddress: address,
   });
 const reset = (token: string, new_password: string) =>
-  t.app.inject({
+  t().app.inject({
     method: "POST",
     url: "/api/auth/reset_password",
     payload: { token, new_password },
     remoteAddress: nextAddress(),
   });
 const signIn = (username: string, password: string) =>
-  t.app.inject({
+  t().app.inject({
     method: "POST",
     url: "/api/auth/login",
     payload: { username, password },
@@ -53,7 +49,7 @@ const signIn = (username: string, password: string) =>
   });
 
 const mailTo = (email: string) =>
-  t.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(mailOutbox.id);
+  t().app.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(mailOutbox.id);
 
 /** The token of the newest link sent to `email`, read from the message as the operator would. */
 async function latestToken(email: string): Promise<string> {
@@ -68,7 +64,7 @@ describe("Forgot password?", () => {
   it("answers an unknown account exactly like a known one, no faster, and sends nothing for it", async () => {
     const known = await newOperator();
     const noEmail = await newOperator(null);
-    const before = (await t.app.database.db.select().from(mailOutbox)).length;
+    const before = (await t().app.database.db.select().from(mailOutbox)).length;
 
     const answers = [];
     for (const login of ["nobody-by-that-name", "nobody@example.com", noEmail.username, known.username]) {
@@ -83,11 +79,11 @@ describe("Forgot password?", () => {
         body: { success: true, message: FORGOT_PASSWORD_ANSWER, data: [] },
       });
     // Only the known account with an address got a message.
-    const after = await t.app.database.db.select().from(mailOutbox);
+    const after = await t().app.database.db.select().from(mailOutbox);
     expect(after.length - before).toBe(1);
     expect(after.at(-1)!.recipient).toBe(known.email);
     expect(after.at(-1)!.subject).toBe("Reset your console password");
-    const links = await t.app.database.db.select().from(passwordResetTokens);
+    const links = await t().app.database.db.select().from(passwordResetTokens);
     expect(links.map((l) => l.operatorId)).toEqual([known.id]);
   });
 
@@ -96,7 +92,7 @@ describe("Forgot password?", () => {
     // The address is found whatever its letter case.
     expect((await forgot("MIXED.case@example.COM")).statusCode).toBe(200);
     const token = await latestToken("mixed.case@example.com");
-    const stored = await t.app.database.db.select().from(passwordResetTokens);
+    const stored = await t().app.database.db.select().from(passwordResetTokens);
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const done = await reset(token, "a-brand-new-passphrase");
@@ -110,8 +106,8 @@ describe("Forgot password?", () => {
     expect(again.json().message).toBe(RESET_LINK_INVALID);
     expect((await signIn(op.username, "yet-another-passphrase")).statusCode).toBe(401);
 
-    const entries = await t.app.database.db
-      .select()
+    const entries = await t()
+      .app.database.db.select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(op.id)));
     expect(entries.map((e) => e.action)).toEqual(["password_reset_requested", "password_reset"]);
@@ -149,8 +145,8 @@ describe("Forgot password?", () => {
 
     await forgot(op.username);
     const second = await latestToken(op.email!);
-    await t.app.database.db
-      .update(passwordResetTokens)
+    await t()
+      .app.database.db.update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(passwordResetTokens.operatorId, op.id));
     expect((await reset(second, "too-late-for-this-one")).statusCode).toBe(400);
@@ -173,7 +169,7 @@ describe("Forgot password?", () => {
     const token = await latestToken(op.email!);
     // The operator remembers it and changes it in the console.
     const session = (await signIn(op.username, op.password)).json().access_token as string;
-    const changed = await t.app.inject({
+    const changed = await t().app.inject({
       method: "POST",
       url: "/api/auth/password",
       headers: { authorization: `Bearer ${session}` },
@@ -185,7 +181,7 @@ describe("Forgot password?", () => {
     // The command-line reset also changes the hash the link was issued for.
     await forgot(op.username);
     const afterCli = await latestToken(op.email!);
-    await t.app.services.operators.resetPassword(
+    await t().app.services.operators.resetPassword(
       { operatorId: 0, username: "command line" },
       op.username,
       "set-by-the-command-line",
@@ -216,12 +212,12 @@ describe("Forgot password?", () => {
     await forgot(op.username);
     expect((await reset(await latestToken(op.email!), "a-brand-new-passphrase")).statusCode).toBe(200);
     for (const session of sessions) {
-      const me = await t.app.inject({
+      const me = await t().app.inject({
         url: "/api/auth/me",
         headers: { authorization: `Bearer ${session.access}` },
       });
       expect(me.statusCode).toBe(401);
-      const refreshed = await t.app.inject({
+      const refreshed = await t().app.inject({
         url: "/refresh_token",
         cookies: { refresh_token: session.refresh },
         headers: { "x-requested-with": "gcc-console" },
@@ -270,7 +266,7 @@ describe("Forgot password?", () => {
     const op = await newOperator();
     await forgot(op.username);
     const token = await latestToken(op.email!);
-    await t.app.services.operators.update({ operatorId: 0, username: "test" }, op.id, { disabled: true });
+    await t().app.services.operators.update({ operatorId: 0, username: "test" }, op.id, { disabled: true });
     const refused = await reset(token, "while-disabled-passphrase");
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(RESET_LINK_INVALID);
@@ -280,13 +276,13 @@ describe("Forgot password?", () => {
     expect(answer.json()).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER, data: [] });
     expect((await mailTo(op.email!)).length).toBe(before);
     expect(
-      await t.app.database.db
-        .select()
+      await t()
+        .app.database.db.select()
         .from(passwordResetTokens)
         .where(eq(passwordResetTokens.operatorId, op.id)),
     ).toEqual([]);
     // Enabled again, the old link still does not work (it was used up by the refusal).
-    await t.app.services.operators.update({ operatorId: 0, username: "test" }, op.id, { disabled: false });
+    await t().app.services.operators.update({ operatorId: 0, username: "test" }, op.id, { disabled: false });
     expect((await reset(token, "while-disabled-passphrase")).statusCode).toBe(400);
     expect((await signIn(op.username, op.password)).statusCode).toBe(200);
   });
@@ -294,8 +290,8 @@ describe("Forgot password?", () => {
   it("does not count refused posts against the address, and answers its limit with 429 JSON and Retry-After", async () => {
     const address = "10.79.0.1";
     // Many malformed posts first: none of them uses up the address's allowance.
-    for (let i = 0; i < t.config.PUBLIC_FORM_RATE_LIMIT * 2; i++) {
-      const bad = await t.app.inject({
+    for (let i = 0; i < t().config.PUBLIC_FORM_RATE_LIMIT * 2; i++) {
+      const bad = await t().app.inject({
         method: "POST",
         url: "/api/auth/forgot_password",
         payload: i % 2 ? { login: "" } : { login: "x", extra: true },
@@ -304,7 +300,7 @@ describe("Forgot password?", () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().success).toBe(false);
     }
-    for (let i = 0; i < t.config.PUBLIC_FORM_RATE_LIMIT; i++)
+    for (let i = 0; i < t().config.PUBLIC_FORM_RATE_LIMIT; i++)
       expect((await forgot(`limit-${i}`, address)).statusCode).toBe(200);
     const limited = await forgot("one-too-many", address);
     expect(limited.statusCode).toBe(429);
@@ -320,7 +316,7 @@ describe("Forgot password?", () => {
   it("is limited per address (429) and per account (answered alike, nothing more sent)", async () => {
     const address = "10.78.0.1";
     const statuses = [];
-    for (let i = 0; i < t.config.PUBLIC_FORM_RATE_LIMIT + 1; i++)
+    for (let i = 0; i < t().config.PUBLIC_FORM_RATE_LIMIT + 1; i++)
       statuses.push((await forgot(`someone-${i}`, address)).statusCode);
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     const refused = await forgot("someone-else", address);
@@ -340,9 +336,9 @@ describe("Forgot password?", () => {
 describe("an operator's e-mail address", () => {
   const admin = async () => {
     const username = `reset-admin-${++sequence}`;
-    await t.app.services.operators.create({ username, password: "admin-password-long", role: "admin" });
+    await t().app.services.operators.create({ username, password: "admin-password-long", role: "admin" });
     const access = (await signIn(username, "admin-password-long")).json().access_token as string;
-    return reauthenticated(t.app, access, "admin-password-long");
+    return reauthenticated(t().app, access, "admin-password-long");
   };
 
   it("is set by an admin, one operator per address in any letter case, and a change voids a sent link", async () => {
@@ -350,7 +346,7 @@ describe("an operator's e-mail address", () => {
     const a = await newOperator(null);
     const b = await newOperator(null);
     const patch = (id: number, email: string) =>
-      t.app.inject({
+      t().app.inject({
         method: "PATCH",
         url: `/api/operators/${id}`,
         headers: { authorization: `Bearer ${token}` },
@@ -374,9 +370,9 @@ describe("an operator's e-mail address", () => {
   it("is set by the operator in their own account", async () => {
     const op = await newOperator(null);
     const signedIn = (await signIn(op.username, op.password)).json().access_token as string;
-    const access = await reauthenticated(t.app, signedIn, op.password);
+    const access = await reauthenticated(t().app, signedIn, op.password);
     const headers = { authorization: `Bearer ${access}` };
-    const saved = await t.app.inject({
+    const saved = await t().app.inject({
       method: "PATCH",
       url: "/api/auth/account",
       headers,
@@ -388,16 +384,16 @@ describe("an operator's e-mail address", () => {
       message: "E-mail address saved.",
       data: { user_id: op.id, username: op.username, email: "own.address@example.com", role: "editor" },
     });
-    const read = await t.app.inject({ url: "/api/auth/account", headers });
+    const read = await t().app.inject({ url: "/api/auth/account", headers });
     expect(read.json().data.email).toBe("own.address@example.com");
-    const extra = await t.app.inject({
+    const extra = await t().app.inject({
       method: "PATCH",
       url: "/api/auth/account",
       headers,
       payload: { email: "a@example.com", role: "admin" },
     });
     expect(extra.statusCode).toBe(400);
-    expect((await t.app.inject({ url: "/api/auth/account" })).statusCode).toBe(401);
+    expect((await t().app.inject({ url: "/api/auth/account" })).statusCode).toBe(401);
   });
 
   it("set by the operator voids a link sent to the old address", async () => {
@@ -405,8 +401,8 @@ describe("an operator's e-mail address", () => {
     await forgot(op.username);
     const link = await latestToken(op.email!);
     const signedIn = (await signIn(op.username, op.password)).json().access_token as string;
-    const access = await reauthenticated(t.app, signedIn, op.password);
-    const saved = await t.app.inject({
+    const access = await reauthenticated(t().app, signedIn, op.password);
+    const saved = await t().app.inject({
       method: "PATCH",
       url: "/api/auth/account",
       headers: { authorization: `Bearer ${access}` },

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { auditLog, mailOutbox, operators, operatorTwoFactor } from "#db/schema/index.ts";
 import { REAUTH_REQUIRED, REAUTH_REQUIRED_REASON } from "#shared/auth.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { testAppPerFile } from "#tests/support/app.ts";
 import { reauthenticated } from "#tests/support/auth.ts";
 
 /**
@@ -11,11 +11,7 @@ import { reauthenticated } from "#tests/support/auth.ts";
  * password or two-factor sign-in, and ending sessions, need the password (or a current code) entered in
  * the last 10 minutes, recorded on the server for the session.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_BASE_URL: "https://console.example.com" });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ PUBLIC_BASE_URL: "https://console.example.com" });
 afterEach(() => void vi.useRealTimers());
 
 let sequence = 0;
@@ -23,7 +19,7 @@ async function newOperator(role: "admin" | "editor" = "editor", email: string | 
   const username = `sudo-${role}-${++sequence}`;
   const password = `sudo-password-${sequence}-long`;
   const address = `10.61.${sequence % 250}.1`;
-  const { id } = await t.app.services.operators.create({
+  const { id } = await t().app.services.operators.create({
     username,
     password,
     role,
@@ -34,7 +30,7 @@ async function newOperator(role: "admin" | "editor" = "editor", email: string | 
 type Operator = Awaited<ReturnType<typeof newOperator>>;
 
 async function signIn(op: Operator, address = op.address) {
-  const res = await t.app.inject({
+  const res = await t().app.inject({
     method: "POST",
     url: "/api/auth/login",
     payload: { username: op.username, password: op.password },
@@ -51,7 +47,7 @@ const call = (
   payload?: object,
   address = "10.60.0.1",
 ) =>
-  t.app.inject({
+  t().app.inject({
     method,
     url,
     payload,
@@ -67,7 +63,7 @@ const codeFor = (secret: string, steps = 0) =>
     timestamp: Date.now() + steps * 30_000,
   });
 
-const db = () => t.app.database.db;
+const db = () => t().app.database.db;
 const row = async (id: number) => (await db().select().from(operators).where(eq(operators.id, id)))[0]!;
 
 const expectReauthRequired = (res: { statusCode: number; json(): unknown }, what: string) => {
@@ -125,7 +121,7 @@ describe("a stolen access token", () => {
     expect((await call(stolen, "GET", "/api/auth/sessions")).json().sessions_data).toHaveLength(2);
 
     // "Forgot password?" mails the owner's own address, as before the attack.
-    await t.app.inject({
+    await t().app.inject({
       method: "POST",
       url: "/api/auth/forgot_password",
       payload: { login: owner.username },
@@ -142,7 +138,7 @@ describe("a stolen access token", () => {
     const owner = await newOperator();
     const stolen = await signIn(owner);
     // The owner confirms the password in the same session a moment later.
-    const confirmed = await reauthenticated(t.app, stolen, owner.password, owner.address);
+    const confirmed = await reauthenticated(t().app, stolen, owner.password, owner.address);
     expectReauthRequired(
       await call(stolen, "PATCH", "/api/auth/account", { email: "attacker@evil.example" }),
       "the token from before",
@@ -200,14 +196,14 @@ describe("re-authentication", () => {
 
   it("is not given by a refresh, and a refreshed token of a confirmed session keeps it", async () => {
     const op = await newOperator();
-    const login = await t.app.inject({
+    const login = await t().app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { username: op.username, password: op.password },
       remoteAddress: op.address,
     });
     const rotate = async (cookie: string) => {
-      const res = await t.app.inject({
+      const res = await t().app.inject({
         url: "/refresh_token",
         cookies: { refresh_token: cookie },
         headers: { "x-requested-with": "gcc-console" },
@@ -220,7 +216,7 @@ describe("re-authentication", () => {
       await call(first.access, "PATCH", "/api/auth/account", { email: "refreshed@example.com" }),
       "refreshed, never confirmed",
     );
-    await reauthenticated(t.app, first.access, op.password, op.address);
+    await reauthenticated(t().app, first.access, op.password, op.address);
     const { access } = await rotate(first.cookie);
     expect(
       (await call(access, "PATCH", "/api/auth/account", { email: "refreshed@example.com" })).statusCode,
@@ -249,7 +245,7 @@ describe("re-authentication", () => {
   it("takes a current code from an operator with two-factor, once; without two-factor it asks for the password", async () => {
     const op = await newOperator();
     let access = await signIn(op);
-    access = await reauthenticated(t.app, access, op.password, op.address);
+    access = await reauthenticated(t().app, access, op.password, op.address);
     const setup = (await call(access, "POST", "/api/auth/two_factor/setup")).json().data;
     const enabled = await call(access, "POST", "/api/auth/two_factor/enable", {
       setup_token: setup.setup_token,
@@ -307,7 +303,7 @@ describe("an admin's changes to another operator", () => {
       200,
     );
 
-    const confirmed = await reauthenticated(t.app, admin, adminOp.password, adminOp.address);
+    const confirmed = await reauthenticated(t().app, admin, adminOp.password, adminOp.address);
     const changed = await call(confirmed, "PATCH", `/api/operators/${target.id}`, {
       password: "set-by-the-admin-long",
       email: "target@example.com",

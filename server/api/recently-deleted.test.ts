@@ -1,26 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, blogPosts, deletedRecords, trucks } from "#db/schema/index.ts";
 import { createPost } from "#tests/support/factories.ts";
 import { memberBody, truckBody } from "#tests/support/logistics-bodies.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 
 // "Recently deleted" (domain/recently-deleted.ts): every type's trash in one list, restore by type, the
 // window a site setting (trash_days, 30 by default) that listing, restore and the purge all follow.
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
-beforeAll(async () => {
-  ctx = await logisticsTestApp();
-});
-afterAll(() => ctx.t.close());
-const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
-const db = () => ctx.app.database.db;
+const { ctx, call, db } = logisticsTestAppPerFile();
 const putSettings = (payload: object) =>
-  ctx.app.inject({
+  ctx().app.inject({
     method: "PUT",
     url: "/api/site_settings",
     payload,
-    headers: { authorization: `Bearer ${ctx.tokens.admin}` },
+    headers: { authorization: `Bearer ${ctx().tokens.admin}` },
   });
 
 interface Entry {
@@ -172,7 +166,7 @@ describe("Recently deleted", () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
-    const anonymous = await ctx.app.inject({ method: "GET", url: "/api/recently_deleted" });
+    const anonymous = await ctx().app.inject({ method: "GET", url: "/api/recently_deleted" });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
   blogComments,
@@ -10,23 +10,19 @@ import {
 } from "#db/schema/index.ts";
 import { operatorToken } from "#tests/support/auth.ts";
 import { createComment, createPost } from "#tests/support/factories.ts";
-import { logisticsTestApp } from "./logistics-fixtures";
+import { logisticsTestAppPerFile } from "./logistics-fixtures";
 import { memberBody, truckBody } from "#tests/support/logistics-bodies.ts";
 
 // Undoable deletes (domain/trash.ts): a delete moves the record into deleted_records with its audit entry,
 // POST <resource>/restore puts it back with its id, and the trash is purged after the `trash_days` setting (30 days unless set).
 
-let ctx: Awaited<ReturnType<typeof logisticsTestApp>>;
+const { ctx, call, db } = logisticsTestAppPerFile();
 let editorToken = "";
 beforeAll(async () => {
-  ctx = await logisticsTestApp();
-  editorToken = await operatorToken(ctx.app, "editor");
+  editorToken = await operatorToken(ctx().app, "editor");
 });
-afterAll(() => ctx.t.close());
-const call = (...args: Parameters<typeof ctx.call>) => ctx.call(...args);
-const db = () => ctx.app.database.db;
 const asEditor = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${editorToken}` } });
+  ctx().app.inject({ method, url, payload, headers: { authorization: `Bearer ${editorToken}` } });
 
 async function newMemberPhone() {
   const res = await call("POST", "/api/members", memberBody());
@@ -277,7 +273,7 @@ describe("undoable deletes", () => {
       "restore",
     ]);
 
-    const enquiry = await ctx.app.inject({
+    const enquiry = await ctx().app.inject({
       method: "POST",
       url: "/api/contact_requests",
       payload: {

@@ -1,40 +1,34 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { operatorRecoveryCodes, operatorTwoFactor } from "#db/schema/index.ts";
-import { reauthenticated } from "#tests/support/auth.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { reauthenticated, signedInOperator } from "#tests/support/auth.ts";
+import { onNextPublicAddress, testAppPerFile } from "#tests/support/app.ts";
 
 // Turning two-factor sign-in on checks the code, prepares its mail, then saves: a session ended meanwhile (the
 // owner's reset link, an undone e-mail change, an admin) must not still make a thief's authenticator the
 // account's second factor and hand the thief its recovery codes.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 afterEach(() => vi.restoreAllMocks());
-const db = () => t.app.database.db;
+const db = () => t().app.database.db;
 
 let sequence = 0;
 async function confirmedOperator() {
   const username = `race-2fa-${++sequence}`;
   const password = `race-2fa-password-${sequence}`;
-  const { id } = await t.app.services.operators.create({ username, password, role: "editor" });
   const address = `10.55.${sequence}.1`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { username, password },
-    remoteAddress: address,
-  });
-  const access = await reauthenticated(t.app, res.json().access_token, password, address);
+  const { id, access: token } = await signedInOperator(
+    t().app,
+    { username, password, role: "editor" },
+    address,
+  );
+  const access = await reauthenticated(t().app, token, password, address);
   return { id, address, access };
 }
 
 const post = (who: { access: string; address: string }, url: string, payload?: object) =>
-  t.app.inject({
+  t().app.inject({
     method: "POST",
     url,
     headers: { authorization: `Bearer ${who.access}` },
@@ -45,13 +39,7 @@ const codeOf = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate();
 
 /** Runs `meanwhile` once, after the code was checked and before the change is saved. */
-function between(meanwhile: () => Promise<void>) {
-  const url = t.app.services.publicAddress.url.bind(t.app.services.publicAddress);
-  vi.spyOn(t.app.services.publicAddress, "url").mockImplementationOnce(async () => {
-    await meanwhile();
-    return url();
-  });
-}
+const between = (meanwhile: () => Promise<void>) => onNextPublicAddress(t().app, meanwhile);
 const ADMIN = { operatorId: 0, username: "test", role: "admin" as const, familyId: "" };
 
 describe("two-factor changes of a session ended meanwhile", () => {
@@ -59,7 +47,7 @@ describe("two-factor changes of a session ended meanwhile", () => {
     const op = await confirmedOperator();
     const setup = (await post(op, "/api/auth/two_factor/setup")).json().data;
     between(async () => {
-      await t.app.services.auth.endAllSessions(ADMIN, op.id);
+      await t().app.services.auth.endAllSessions(ADMIN, op.id);
     });
     const res = await post(op, "/api/auth/two_factor/enable", {
       setup_token: setup.setup_token,
@@ -85,10 +73,10 @@ describe("two-factor changes of a session ended meanwhile", () => {
     expect(on.statusCode).toBe(200);
     const sudo = { ...op, access: on.json().data.access_token as string };
     between(async () => {
-      await t.app.services.auth.endAllSessions(ADMIN, op.id);
+      await t().app.services.auth.endAllSessions(ADMIN, op.id);
     });
     const res = await post(sudo, "/api/auth/two_factor/disable");
     expect(res.statusCode).toBe(401);
-    expect(await t.app.services.twoFactor.isEnabled(op.id)).toBe(true);
+    expect(await t().app.services.twoFactor.isEnabled(op.id)).toBe(true);
   });
 });

@@ -1,34 +1,25 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mediaFiles } from "#db/schema/index.ts";
 import { postInTwoWrites } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { testAppPerFile } from "#tests/support/app.ts";
+import { operatorToken } from "#tests/support/auth.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let token = "";
-
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.services.operators.create({
-    username: "uploader",
-    password: "uploader-password-1",
-    role: "editor",
-  });
-  token = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { username: "uploader", password: "uploader-password-1" },
-    })
-  ).json().access_token;
+  token = await operatorToken(t().app, "editor");
 });
-afterAll(() => t.close());
 
 /** Stored variants (all images, or one image's). */
 const storedFiles = (id?: string) =>
-  t.app.database.db
-    .select({ file: mediaFiles.file, contentType: mediaFiles.contentType, bytes: mediaFiles.bytes })
+  t()
+    .app.database.db.select({
+      file: mediaFiles.file,
+      contentType: mediaFiles.contentType,
+      bytes: mediaFiles.bytes,
+    })
     .from(mediaFiles)
     .where(id ? eq(mediaFiles.id, id) : undefined);
 
@@ -47,7 +38,7 @@ function multipart(content: Buffer, filename = "photo.jpg", type = "image/jpeg")
 
 const upload = (content: Buffer, filename?: string, type?: string, auth = token) => {
   const { body, contentType } = multipart(content, filename, type);
-  return t.app.inject({
+  return t().app.inject({
     method: "POST",
     url: "/api/uploads",
     payload: body,
@@ -80,7 +71,7 @@ describe("POST /api/uploads", () => {
     expect(stored.format).toBe("webp");
     expect(stored.exif).toBeUndefined();
 
-    const served = await t.app.inject(data.url);
+    const served = await t().app.inject(data.url);
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.headers["cache-control"]).toMatch(
@@ -88,10 +79,10 @@ describe("POST /api/uploads", () => {
     );
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     expect(served.rawPayload.equals(rows.find((r) => r.file === "960.webp")!.bytes)).toBe(true);
-    const avif = await t.app.inject(`/media/${data.id}/960.avif`);
+    const avif = await t().app.inject(`/media/${data.id}/960.avif`);
     expect(avif.headers["content-type"]).toBe("image/avif");
-    expect((await t.app.inject(`/media/${data.id}/961.webp`)).statusCode).toBe(404);
-    expect((await t.app.inject(`/media/${data.id}/..%2F960.webp`)).statusCode).toBe(404);
+    expect((await t().app.inject(`/media/${data.id}/961.webp`)).statusCode).toBe(404);
+    expect((await t().app.inject(`/media/${data.id}/..%2F960.webp`)).statusCode).toBe(404);
   });
 
   it("does not enlarge small images", async () => {
@@ -130,7 +121,7 @@ describe("POST /api/uploads", () => {
   });
 
   it("answers 400 to a body that is not the multipart/form-data it claims to be (found by the fuzzer)", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/uploads",
       payload: '{"a":1}{"b":2}',
@@ -171,8 +162,8 @@ describe("POST /api/uploads", () => {
     // Over a real socket: the first write ends exactly at, just before or just after 10 MB of file, and the
     // rest follows 300 ms later, so the server reads the two apart. Exactly at the limit, the cut used to go
     // unnoticed and the first 10 MB went on as an image (400 "not an image we can read").
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const port = (t.app.server.address() as { port: number }).port;
+    await t().app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (t().app.server.address() as { port: number }).port;
     const limit = 10 * 1024 * 1024;
     const answers: string[] = [];
     for (const split of [limit, limit - 1, limit + 1, limit, limit + 4096]) {
@@ -212,7 +203,7 @@ describe("POST /api/uploads", () => {
     const images = await Promise.all([1, 2, 3, 4].map((i) => photo(2400 + i, 1600)));
     const answers = await Promise.all(images.map((image) => upload(image)));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
-    expect(t.app.services.media.imageWork()).toEqual({ active: 0, waiting: 0, peak: 1 });
+    expect(t().app.services.media.imageWork()).toEqual({ active: 0, waiting: 0, peak: 1 });
   });
 
   it("needs a signed-in operator", async () => {

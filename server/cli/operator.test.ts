@@ -1,41 +1,23 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.ts";
 import { createOperatorService, verifyPassword } from "#domain/operators/service.ts";
+import { runCommand } from "#tests/support/cli.ts";
 import { parseOperatorArgs } from "./operator-args";
 
 const dataDir = mkdtempSync(join(tmpdir(), "gcc-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run operator -- …args` as npm does (tsx), with `input` piped to its standard input. */
-function operatorCli(args: string[], input = ""): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(resolve("node_modules/.bin/tsx"), ["server/cli/operator.ts", ...args], {
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        JWT_SECRET: "cli-test-secret-that-is-long-enough-0000",
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("error", fail);
-    child.on("close", (code) => done({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+/** Runs `npm run operator -- …args` as npm does, with `input` piped to its standard input. */
+const operatorCli = (args: string[], input = "") =>
+  runCommand(
+    "server/cli/operator.ts",
+    args,
+    { DATA_DIR: dataDir, JWT_SECRET: "cli-test-secret-that-is-long-enough-0000" },
+    input,
+  );
 
 async function storedEmail(username: string) {
   const handle = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });

@@ -1,37 +1,25 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from "#domain/errors.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { testAppPerFile } from "#tests/support/app.ts";
+import { operatorToken } from "#tests/support/auth.ts";
 import { isDatabaseUnavailable, registerErrorHandling, UNAVAILABLE, UNSTORABLE_TEXT } from "./errors";
 
-let t: TestApp;
+const t = testAppPerFile();
 let token = "";
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.services.operators.create({
-    username: "errors-admin",
-    password: "errors-password-1",
-    role: "admin",
-  });
-  token = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { username: "errors-admin", password: "errors-password-1" },
-    })
-  ).json().access_token;
+  token = await operatorToken(t().app, "admin");
 });
-afterAll(() => t.close());
 
 describe("central error handling", () => {
   it("answers 400, not 500, to text the database cannot store (a NUL byte)", async () => {
-    const list = await t.app.inject({
+    const list = await t().app.inject({
       url: "/api/contact_requests?search=a%00b",
       headers: { authorization: `Bearer ${token}` },
     });
     expect(list.statusCode).toBe(400);
     expect(list.json()).toEqual({ success: false, message: UNSTORABLE_TEXT, data: [] });
-    const post = await t.app.inject({
+    const post = await t().app.inject({
       method: "POST",
       url: "/api/contact_requests",
       payload: {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { operatorToken } from "#tests/support/auth.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { testAppPerFile } from "#tests/support/app.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from "./json-depth";
 
-let t: TestApp;
+const t = testAppPerFile();
 let editor: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  editor = await operatorToken(t.app, "editor");
+  editor = await operatorToken(t().app, "editor");
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: string, token?: string) =>
-  t.app.inject({
+  t().app.inject({
     method: "POST",
     url,
     payload,

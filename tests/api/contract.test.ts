@@ -12,7 +12,8 @@ import {
   subscriptions,
 } from "#db/schema/index.ts";
 import { openApiPath } from "#server/openapi.ts";
-import { arbitraryFor, type JsonSchema } from "../security/fuzz/arbitrary";
+import type { JsonSchema } from "#schemas/json-schema.ts";
+import { arbitraryFor } from "../security/fuzz/arbitrary";
 import { noTwoXxHere, validCase } from "../security/fuzz/valid-cases";
 import { validCaseSessions } from "../security/fuzz/valid-sessions";
 import { submissionRow } from "../support/applications";

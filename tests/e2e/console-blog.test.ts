@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import sharp from "sharp";
+import { pngFile } from "./support/files";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { adminToken, openSignedIn as openConsole } from "./support/console";
+import { adminToken, openSignedIn as openConsole, savePostPublishingNow } from "./support/console";
 import { startOwnServer } from "./support/own-server";
 
 const browser = setupBrowser();
@@ -36,16 +36,6 @@ const draftPost = (heading: string, body: string) => ({
 
 const createDraft = async (heading: string, body: string) =>
   (await api<{ data: { id: number } }>("POST", "/api/blog", draftPost(heading, body))).data.id;
-
-const pngFile = async () => ({
-  name: "office.png",
-  mimeType: "image/png",
-  buffer: await sharp({
-    create: { width: 800, height: 450, channels: 3, background: { r: 200, g: 120, b: 40 } },
-  })
-    .png()
-    .toBuffer(),
-});
 
 /** The row (a table row, or a card on a phone) that holds `text`, once searched for. */
 async function findRow(page: Page, text: string) {
@@ -135,7 +125,11 @@ describe("console blog authoring", () => {
     await page.keyboard.press("End");
     await dialog.getByRole("button", { name: "Image", exact: true }).click();
     const insert = page.getByRole("dialog", { name: "Insert image" });
-    await insert.getByLabel("Image file").setInputFiles(await pngFile());
+    await insert
+      .getByLabel("Image file")
+      .setInputFiles(
+        await pngFile("office.png", { width: 800, height: 450, background: { r: 200, g: 120, b: 40 } }),
+      );
     // Alt text is required.
     await insert.getByRole("button", { name: "Insert image" }).click();
     await insert.getByText("Describe the image for people who cannot see it").waitFor();
@@ -150,12 +144,7 @@ describe("console blog authoring", () => {
     await expectAccessible(page);
 
     await dialog.getByLabel("Status").selectOption("published");
-    await dialog.getByRole("button", { name: "Save post" }).click();
-    await page
-      .getByRole("dialog", { name: "Publish now?" })
-      .getByRole("button", { name: "Publish now" })
-      .click();
-    await page.getByText("Post created.").waitFor();
+    await savePostPublishingNow(page, dialog);
 
     const [found] = (await (await fetch(`${site()}/api/blog_details/`)).json()) as {
       id: number;

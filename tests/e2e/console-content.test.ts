@@ -1,33 +1,16 @@
 import type { Page } from "playwright-core";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngFile } from "./support/files";
+import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
-import { openSignedIn as openConsole } from "./support/console";
-import { startServer, type RunningServer } from "./support/server";
+import { openSignedIn as openConsole, savePostPublishingNow } from "./support/console";
+import { startOwnServer } from "./support/own-server";
 
 const browser = setupBrowser();
 
 // Its own server: these round trips change public pages that other files read at the same time.
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-const site = () => server!.url;
+const site = startOwnServer({ publicAddress: false });
 
 const openSignedIn = (path: string) => openConsole(browser, `${site()}${path}`);
-
-const pngFile = async () => ({
-  name: "cover.png",
-  mimeType: "image/png",
-  buffer: await sharp({
-    create: { width: 1200, height: 630, channels: 3, background: { r: 11, g: 31, b: 58 } },
-  })
-    .png()
-    .toBuffer(),
-});
 
 async function publicText(path: string) {
   return (await fetch(`${site()}${path}`)).text();
@@ -47,7 +30,11 @@ describe("console content management", () => {
     const dialog = page.getByRole("dialog", { name: "New post" });
     await dialog.getByLabel("Heading", { exact: true }).fill(heading);
     await dialog.getByLabel("Sub heading").fill("Written in the console test");
-    await dialog.locator("input[type=file]").setInputFiles(await pngFile());
+    await dialog
+      .locator("input[type=file]")
+      .setInputFiles(
+        await pngFile("cover.png", { width: 1200, height: 630, background: { r: 11, g: 31, b: 58 } }),
+      );
     const preview = dialog.locator("img[src^='/media/']");
     await preview.waitFor();
     expect(await preview.getAttribute("src")).toMatch(/^\/media\/[0-9a-f]{32}\/\d+\.webp$/);
@@ -58,13 +45,7 @@ describe("console content management", () => {
     await dialog.getByRole("tab", { name: "Preview" }).click();
     await dialog.getByRole("heading", { name: heading }).waitFor();
     await dialog.getByRole("tab", { name: "Write" }).click();
-    await dialog.getByRole("button", { name: "Save post" }).click();
-    // No date: publishing now is asked first.
-    await page
-      .getByRole("dialog", { name: "Publish now?" })
-      .getByRole("button", { name: "Publish now" })
-      .click();
-    await page.getByText("Post created.").waitFor();
+    await savePostPublishingNow(page, dialog);
     await expectAccessible(page);
 
     await expect.poll(() => publicText("/blog")).toContain(heading);

@@ -1,9 +1,8 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodedText as decoded, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { describe, expect, it } from "vitest";
+import { decodedText as decoded } from "../support/smtp";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { openSignedIn, signIn } from "./support/console";
-import { freePort, startServer, TEST_ADMIN, type RunningServer } from "./support/server";
+import { createEditor, openSignedIn, signIn } from "./support/console";
+import { startOwnMailServer } from "./support/own-server";
 
 /**
  * Changing your own e-mail address in the console: the server asks for the password first (a stolen token
@@ -11,40 +10,11 @@ import { freePort, startServer, TEST_ADMIN, type RunningServer } from "./support
  * to the old address carries a link that undoes the change.
  */
 const browser = setupBrowser();
-let smtp: TestSmtp;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  const port = await freePort();
-  server = await startServer({
-    port,
-    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: "100" },
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-});
-
-async function createOperator(who: { username: string; password: string; email: string }) {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const created = await fetch(`${server.url}/api/operators`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({ ...who, role: "editor" }),
-  });
-  expect(created.status).toBe(201);
-}
+const { site, smtp } = startOwnMailServer({ env: { MAIL_RETRY_BASE_MS: "100" } });
 
 /** The one mail with this subject to `to`, once the outbox has sent it. */
 async function mailTo(to: string, subject: string) {
-  const find = () => smtp.received.filter((m) => m.to.includes(to) && m.subject === subject);
+  const find = () => smtp().received.filter((m) => m.to.includes(to) && m.subject === subject);
   await expect.poll(() => find().length, { timeout: 30_000 }).toBe(1);
   return decoded(find()[0]!.raw);
 }
@@ -57,12 +27,12 @@ describe("changing your own e-mail address", () => {
         password: `moving-password-${width}`,
         email: `old-${width}@example.com`,
       };
-      await createOperator(who);
+      await createEditor(who, site());
       const viewport = { width, height: 900 };
       const { page, errors } = await openSignedIn(
         browser,
         "/dashboard/account",
-        { baseURL: server.url, viewport },
+        { baseURL: site(), viewport },
         who,
       );
       const field = page.getByRole("textbox", { name: "E-mail address" });
@@ -92,7 +62,7 @@ describe("changing your own e-mail address", () => {
       )?.[0];
       expect(link, notice).toBeDefined();
 
-      const mailbox = await browser.open(link!, { baseURL: server.url, viewport });
+      const mailbox = await browser.open(link!, { baseURL: site(), viewport });
       await waitForHydration(mailbox.page);
       await mailbox.page.getByRole("heading", { name: "Undo the change of your e-mail address" }).waitFor();
       await expectAccessible(mailbox.page);

@@ -1,5 +1,7 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { postInput } from "../support/factories";
+import { describedBy } from "./support/files";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { asAdmin, freshPhone, openSignedIn } from "./support/console";
 
@@ -9,32 +11,11 @@ import { asAdmin, freshPhone, openSignedIn } from "./support/console";
 const browser = setupBrowser();
 const LAPTOP = { width: 1280, height: 900 };
 
-const post = (heading: string, over: Record<string, unknown> = {}) => ({
-  heading,
-  sub_heading: "Enter less",
-  full_description: "<p>Body</p>",
-  feature_image: null,
-  image_alt_text: "",
-  seo_title: "",
-  meta_description: "",
-  tags: "GCC",
-  language: "English",
-  author: "Editor",
-  status: "draft",
-  ...over,
-});
+const post = (heading: string, over: Record<string, unknown> = {}) =>
+  postInput({ heading, sub_heading: "Enter less", ...over });
 const headingsOf = async (query: string) =>
   (await asAdmin<{ blog_data: { heading: string; status: string }[] }>("GET", `/api/blog?${query}`))
     .blog_data;
-
-/** The texts an input's aria-describedby points at (hint and error). */
-const describedBy = (control: Locator) =>
-  control.evaluate((el) =>
-    (el.getAttribute("aria-describedby") ?? "")
-      .split(" ")
-      .map((id) => document.getElementById(id)?.textContent ?? "")
-      .join(" "),
-  );
 
 describe("blog", () => {
   it("asks before a post with no date goes public at once; Keep editing saves nothing", async () => {

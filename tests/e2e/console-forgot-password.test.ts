@@ -1,54 +1,24 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodedText as decoded, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { describe, expect, it } from "vitest";
+import { decodedText as decoded } from "../support/smtp";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { confirmPassword, openSignedIn, signIn } from "./support/console";
-import { freePort, startServer, TEST_ADMIN, type RunningServer } from "./support/server";
+import { confirmPassword, createEditor, openSignedIn, signIn } from "./support/console";
+import { startOwnMailServer } from "./support/own-server";
 
 /**
  * "Forgot password?" end to end: the built server mails the link through a real SMTP server, the browser
  * follows it, sets a new password, signs in with it, and the old password no longer works.
  */
 const browser = setupBrowser();
-let smtp: TestSmtp;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  const port = await freePort();
-  server = await startServer({
-    port,
-    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: "100" },
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-});
+const { site, smtp } = startOwnMailServer({ env: { MAIL_RETRY_BASE_MS: "100" } });
 
 const operator = { username: "forgetful", password: "the-old-long-password", email: "forgetful@example.com" };
 const NEW_PASSWORD = "a-new-and-long-passphrase";
 
-async function createOperator(who: { username: string; password: string }) {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const created = await fetch(`${server.url}/api/operators`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({ ...who, role: "editor" }),
-  });
-  expect(created.status).toBe(201);
-}
-
 describe("Forgot password (console)", () => {
   it("mails a link that sets a new password; the new one signs in and the old one fails", async () => {
-    await createOperator(operator);
+    await createEditor(operator, site());
 
-    const { page, errors } = await browser.open("/dashboard/login", { baseURL: server.url });
+    const { page, errors } = await browser.open("/dashboard/login", { baseURL: site() });
     await waitForHydration(page);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/dashboard/forgot-password");
@@ -59,8 +29,8 @@ describe("Forgot password (console)", () => {
     await page.getByRole("status").filter({ hasText: "If an account matches, we've sent a link" }).waitFor();
     await expectAccessible(page);
 
-    await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBe(1);
-    const mail = smtp.received[0]!;
+    await expect.poll(() => smtp().received.length, { timeout: 30_000 }).toBe(1);
+    const mail = smtp().received[0]!;
     expect(mail.to).toEqual([operator.email]);
     expect(mail.subject).toBe("Reset your console password");
     const link = /http:\/\/127\.0\.0\.1:\d+\/dashboard\/reset-password#token=[A-Za-z0-9_-]+/.exec(
@@ -98,8 +68,8 @@ describe("Forgot password (console)", () => {
   });
 
   it("an admin sets an operator's address in Operators, and an operator their own in Your account", async () => {
-    await createOperator({ username: "addressless", password: "addressless-password-1" });
-    const admin = await openSignedIn(browser, "/dashboard/operators", { baseURL: server.url });
+    await createEditor({ username: "addressless", password: "addressless-password-1" }, site());
+    const admin = await openSignedIn(browser, "/dashboard/operators", { baseURL: site() });
     await admin.page.getByRole("button", { name: "Edit e-mail of addressless" }).click();
     const dialog = admin.page.getByRole("dialog", { name: "E-mail address of addressless" });
     await dialog.getByLabel("E-mail address").fill("Addressless@Example.com");
@@ -112,8 +82,8 @@ describe("Forgot password (console)", () => {
     expect(admin.errors.filter((e) => !e.includes("status of 403"))).toEqual([]);
 
     const self = { username: "self-served", password: "self-served-password-1" };
-    await createOperator(self);
-    const own = await openSignedIn(browser, "/dashboard/account", { baseURL: server.url }, self);
+    await createEditor(self, site());
+    const own = await openSignedIn(browser, "/dashboard/account", { baseURL: site() }, self);
     const field = own.page.getByRole("textbox", { name: "E-mail address" });
     await expect.poll(() => field.isEnabled()).toBe(true);
     await field.fill("not-an-address");

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { describedBy } from "./support/files";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { freshPhone, openSignedIn as openConsole } from "./support/console";
 import { TEST_ADMIN } from "./support/server";
@@ -91,15 +92,6 @@ describe("discard guard", () => {
     expect(await discard(page).count()).toBe(0);
   });
 });
-
-/** The error message a control is described by, through its aria-describedby. */
-const describedBy = (control: Locator) =>
-  control.evaluate((el) =>
-    (el.getAttribute("aria-describedby") ?? "")
-      .split(" ")
-      .map((id) => document.getElementById(id)?.textContent ?? "")
-      .join(" "),
-  );
 
 describe("a failed submit", () => {
   it("focuses the first invalid field, describes it by its message and announces the count", async () => {

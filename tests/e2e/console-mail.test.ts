@@ -1,40 +1,23 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { enquiryInput } from "../support/factories";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
 import { adminToken, openSignedIn } from "./support/console";
-import { startServer, TEST_ADMIN, type RunningServer } from "./support/server";
+import { startOwnMailServer } from "./support/own-server";
 
 /**
  * The built server sends through a real SMTP server that refuses every message: after its attempts the
  * enquiry's notification is failed, an admin finds it under Mail with the server's error, and Retry sends it.
  */
 const browser = setupBrowser();
-let smtp: TestSmtp;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  smtp.refuse = true;
-  server = await startServer({
-    env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "100", MAIL_MAX_ATTEMPTS: "2" },
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
+const { site, server, smtp } = startOwnMailServer({
+  refuse: true,
+  publicAddress: false,
+  env: { MAIL_RETRY_BASE_MS: "100", MAIL_MAX_ATTEMPTS: "2" },
 });
 
 async function failedMessages(): Promise<number> {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${server.url}/api/mail?status=failed`, {
-    headers: { authorization: `Bearer ${access_token}` },
+  const res = await fetch(`${site()}/api/mail?status=failed`, {
+    headers: { authorization: `Bearer ${await adminToken(site())}` },
   });
   return ((await res.json()) as { total_no_of_data: number }).total_no_of_data;
 }
@@ -75,7 +58,7 @@ describe("Mail (console) without a mail server", () => {
 
 describe("Mail (console)", () => {
   it("shows a message that keeps failing with its last error, and Retry sends it", async () => {
-    const posted = await fetch(`${server.url}/api/contact_requests`, {
+    const posted = await fetch(`${site()}/api/contact_requests`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ ...enquiryInput, first_name: "Ravi", last_name: "Menon" }),
@@ -83,7 +66,7 @@ describe("Mail (console)", () => {
     expect(posted.status).toBe(201);
     await expect.poll(failedMessages, { timeout: 30_000 }).toBe(1);
 
-    const { page, errors } = await openSignedIn(browser, "/dashboard/mail", { baseURL: server.url });
+    const { page, errors } = await openSignedIn(browser, "/dashboard/mail", { baseURL: site() });
     const row = page.getByRole("row", { name: /New enquiry from Ravi Menon/ });
     await row.waitFor();
     const text = await row.textContent();
@@ -101,9 +84,9 @@ describe("Mail (console)", () => {
     // Back to the desktop table (below 640 px the list is cards, not rows).
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    smtp.refuse = false;
+    smtp().refuse = false;
     await row.getByRole("button", { name: /^Retry mail "New enquiry from Ravi Menon"/ }).click();
-    await expect.poll(() => smtp.received.map((m) => m.subject)).toEqual(["New enquiry from Ravi Menon"]);
+    await expect.poll(() => smtp().received.map((m) => m.subject)).toEqual(["New enquiry from Ravi Menon"]);
     await page.getByText("The message will be sent again shortly.").waitFor();
 
     // The list shows what happened once it is read again.
@@ -114,7 +97,7 @@ describe("Mail (console)", () => {
   });
 
   it("stops on SIGTERM with its mail sender running: exit code 0, no failed round or shutdown", async () => {
-    expect(await server.stop("SIGTERM")).toBe(0);
-    expect(server.output()).not.toMatch(/delivery round failed|shutdown failed/);
+    expect(await server().stop("SIGTERM")).toBe(0);
+    expect(server().output()).not.toMatch(/delivery round failed|shutdown failed/);
   });
 });

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { openSignedIn } from "./support/console";
-import { startServer, type RunningServer } from "./support/server";
+import { startOwnServer } from "./support/own-server";
 
 const browser = setupBrowser();
 
 // Its own server without PUBLIC_BASE_URL: saving the address changes every link the shared server serves.
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const site = startOwnServer({ publicAddress: false });
 
 describe("the public address in the console", () => {
   it("warns an admin until the address is set in Site settings, then the warning goes and links follow", async () => {
-    const { page, errors } = await openSignedIn(browser, `${server!.url}/dashboard/home`);
+    const { page, errors } = await openSignedIn(browser, `${site()}/dashboard/home`);
     const warning = page.getByRole("status").filter({ hasText: "The public address of the site is not set" });
     await expect.poll(() => warning.isVisible()).toBe(true);
     await expect.poll(() => warning.textContent()).toMatch(/point at http:\/\/localhost:\d+/);
@@ -45,7 +39,7 @@ describe("the public address in the console", () => {
         await page.setViewportSize({ width, height: 1400 });
         await page.screenshot({ path: `${process.env.SCREENSHOTS}/public-address-settings-${width}.png` });
       }
-    expect(await (await fetch(`${server!.url}/robots.txt`)).text()).toContain(
+    expect(await (await fetch(`${site()}/robots.txt`)).text()).toContain(
       "Sitemap: https://gcc.example.org/sitemap.xml",
     );
     // Still set after a reload: it was saved, not only shown.

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createTokenSigner } from "#domain/auth/tokens.ts";
 import { baseURL, expectAccessible, setupBrowser } from "./support/browser";
-import { adminToken, confirmPassword, openSignedIn } from "./support/console";
+import { confirmPassword, createEditor, openSignedIn } from "./support/console";
 import { TEST_JWT_SECRET } from "./support/server";
 
 const browser = setupBrowser();
@@ -70,12 +70,7 @@ async function newEditor() {
     username: `e2e-acct-${Date.now() % 1_000_000}-${++sequence}`,
     password: "first-long-passphrase-1",
   };
-  const res = await fetch(`${baseURL()}/api/operators`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await adminToken()}` },
-    body: JSON.stringify({ ...who, role: "editor" }),
-  });
-  expect(res.status).toBe(201);
+  await createEditor(who);
   return who;
 }
 

@@ -1,40 +1,19 @@
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
-import { confirmPassword, openSignedIn, signIn } from "./support/console";
-import { startServer, TEST_ADMIN, type RunningServer } from "./support/server";
+import { confirmPassword, createEditor, openSignedIn, signIn } from "./support/console";
+import { startOwnServer } from "./support/own-server";
 
 const browser = setupBrowser();
 
 // Its own server: requiring two-factor of a role would send other files' operators to enrolment.
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-const site = () => server!.url;
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${site()}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const site = startOwnServer({ publicAddress: false });
 
 let sequence = 0;
 async function newEditor() {
   const who = { username: `e2e-tfa-${++sequence}`, password: "two-factor-long-passphrase" };
-  const res = await fetch(`${site()}/api/operators`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await adminToken()}` },
-    body: JSON.stringify({ ...who, role: "editor" }),
-  });
-  expect(res.status).toBe(201);
+  await createEditor(who, site());
   return who;
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { stopGroup } from "#scripts/support/process.ts";
 import { freePort } from "./support/server";
 
 /** The README's first command, as a newcomer would copy it: the first line of its first bash block. */
@@ -40,20 +41,7 @@ function runAsNewcomer(command: string, cwd: string, port: number): Run {
 
 /** Stops npm and everything it started, and waits until none of them is left (the data dir is free again). */
 async function stop(run: Run) {
-  const group = -run.child.pid!;
-  const alive = () => {
-    try {
-      process.kill(group, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return;
-  process.kill(group, "SIGTERM");
-  const deadline = Date.now() + 20_000;
-  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (alive()) process.kill(group, "SIGKILL");
+  if (!(await stopGroup(run.child.pid!))) process.kill(-run.child.pid!, "SIGKILL");
   await run.exited;
 }
 

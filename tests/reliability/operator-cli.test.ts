@@ -1,7 +1,6 @@
-import { spawn } from "node:child_process";
-import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "#shared/auth.ts";
+import { runCommand } from "../support/cli";
 import { itWith } from "../support/services";
 import {
   adminQuery,
@@ -17,29 +16,6 @@ import {
  * the embedded database they act through the server or refuse, never open its directory beside it; a
  * password reset ends the operator's sessions at once, on both engines.
  */
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs an npm script's command as npm does (tsx), with `input` piped to its standard input. */
-function command(script: string, args: string[], env: Record<string, string>, input = ""): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(resolve("node_modules/.bin/tsx"), [script, ...args], {
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("error", fail);
-    child.on("close", (code) => done({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
 
 const signIn = (url: string, username: string, password: string) =>
   fetch(`${url}/api/auth/login`, {
@@ -79,7 +55,7 @@ async function resetEndsSessions(server: ServerProcess, env: Record<string, stri
   const before = await session(server.url, TEST_ADMIN.username, TEST_ADMIN.password);
   expect((await me(server.url, before.accessToken)).status).toBe(200);
 
-  const reset = await command(
+  const reset = await runCommand(
     "server/cli/operator.ts",
     ["reset-password", "admin"],
     env,
@@ -109,7 +85,7 @@ describe("operator and database commands beside a running server", () => {
     const reset = await resetEndsSessions(server, env);
     expect(reset.stdout).toContain(`through the running server, pid ${server.pid}`);
 
-    const created = await command(
+    const created = await runCommand(
       "server/cli/operator.ts",
       ["create", "Priya"],
       env,
@@ -120,10 +96,15 @@ describe("operator and database commands beside a running server", () => {
     expect(created.stdout).toContain('Created editor "priya" (through the running server');
     expect((await signIn(server.url, "priya", "priyas-password-123")).status).toBe(200);
 
-    const again = await command("server/cli/operator.ts", ["create", "priya"], env, "priyas-password-123\n");
+    const again = await runCommand(
+      "server/cli/operator.ts",
+      ["create", "priya"],
+      env,
+      "priyas-password-123\n",
+    );
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toBe('An operator named "priya" already exists');
-    const unknown = await command(
+    const unknown = await runCommand(
       "server/cli/operator.ts",
       ["reset-password", "nobody"],
       env,
@@ -142,7 +123,7 @@ describe("operator and database commands beside a running server", () => {
   it("embedded: db:seed and db:migrate refuse with one line that says what to do, and exit 1", async () => {
     server = await spawnServer();
     for (const script of ["db/cli/seed.ts", "db/cli/migrate.ts"]) {
-      const run = await command(script, [], { DATA_DIR: server.dataDir });
+      const run = await runCommand(script, [], { DATA_DIR: server.dataDir });
       expect(run.code, script).toBe(1);
       expect(run.stdout, script).toBe("");
       expect(run.stderr.trim(), script).toBe(

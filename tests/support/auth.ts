@@ -37,3 +37,20 @@ export async function reauthenticated(
   if (res.statusCode !== 200) throw new Error(`reauth answered ${res.statusCode}: ${res.body}`);
   return res.json().data.access_token as string;
 }
+
+/** Creates the operator and signs them in from `address` (a per-address limit of their own); answers id and token. */
+export async function signedInOperator(
+  app: FastifyInstance,
+  who: { username: string; password: string; role: Role; email?: string },
+  address: string,
+): Promise<{ id: number; access: string }> {
+  const { id } = await app.services.operators.create(who);
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { username: who.username, password: who.password },
+    remoteAddress: address,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
+  return { id, access: res.json().access_token as string };
+}

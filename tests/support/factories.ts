@@ -104,25 +104,20 @@ export async function startSite(
     patch?: (services: Services) => void;
   } = {},
 ): Promise<RunningSite> {
-  const [{ mkdtempSync, rmSync }, { tmpdir }, { join }] = await Promise.all([
-    import("node:fs"),
-    import("node:os"),
-    import("node:path"),
-  ]);
+  const { rmSync } = await import("node:fs");
   const { buildApp } = await import("#server/app.ts");
-  const { loadConfig } = await import("#server/config.ts");
   const { loadServerBuild } = await import("#server/ssr.ts");
   const { seedDemoContent } = await import("#db/seed/demo.ts");
   const { createTestDatabase } = await import("./database");
-  const dataDir = mkdtempSync(join(tmpdir(), "gcc-site-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    JWT_SECRET: "site-test-secret-that-is-long-enough-0123456789",
-    LOG_LEVEL: "silent",
-    PUBLIC_FORM_RATE_LIMIT: "1000",
-    ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-  });
+  const { testConfig } = await import("./app");
+  const { dataDir, config } = testConfig(
+    {
+      NODE_ENV: "production",
+      PUBLIC_FORM_RATE_LIMIT: "1000",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+    },
+    "gcc-site-",
+  );
   const database = await createTestDatabase();
   await seedDemoContent(database.db);
   await options.seed?.(database.db);
@@ -166,3 +161,19 @@ export const enquiryInput = {
   },
   privacy_consent: true,
 };
+
+/** A draft blog post as the console's editor sends it (POST /api/blog), every field filled. */
+export const postInput = (over: Record<string, unknown> = {}) => ({
+  heading: "A post",
+  sub_heading: "A valid post",
+  full_description: "<p>Body</p>",
+  feature_image: null as string | null,
+  image_alt_text: "",
+  seo_title: "",
+  meta_description: "",
+  tags: "GCC",
+  language: "English",
+  author: "Editor",
+  status: "draft",
+  ...over,
+});

@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { controlClass, FieldFrame, type FieldFrameProps } from "#app/components/forms/field.tsx";
+import { controlClass, Field, FieldFrame, type FieldFrameProps } from "#app/components/forms/field.tsx";
 
 export { Field, TextAreaField } from "#app/components/forms/field.tsx";
 
@@ -84,5 +84,32 @@ export function ErrorSummary({
         </>
       )}
     </div>
+  );
+}
+
+/** The code an authenticator app shows (6 digits, a space between the halves allowed), as a controlled field. */
+export function CodeField({
+  value,
+  onChange,
+  error,
+  ...frame
+}: {
+  label: string;
+  name: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  return (
+    <Field
+      {...frame}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error ?? undefined}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { ApiError, call } from "#app/lib/dashboard/api.ts";
 import { onReauthRequired } from "#app/lib/dashboard/reauth.ts";
 import { setToken } from "#app/lib/dashboard/session.ts";
 import { REAUTH_MINUTES } from "#shared/auth.ts";
-import { Field } from "./field";
+import { CodeField, Field } from "./field";
 import { Modal } from "./modal";
 import { Spinner } from "./spinner";
 import { TWO_FACTOR_STATUS } from "./two-factor";
@@ -105,16 +105,13 @@ export function ReauthDialog() {
           {REAUTH_MINUTES} minutes.
         </p>
         {withCode ? (
-          <Field
+          <CodeField
             key="code"
             label="Code from your authenticator app"
             name="reauth-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
             value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={error ?? undefined}
+            onChange={setValue}
+            error={error}
           />
         ) : (
           <Field

@@ -10,3 +10,8 @@ export function Spinner({ label }: { label?: string }) {
     </span>
   );
 }
+
+/** What stands for data not loaded yet: the spinner with its label, or the alert once loading failed. */
+export function Loading({ label, failed, failure }: { label: string; failed: boolean; failure: string }) {
+  return failed ? <p role="alert">{failure}</p> : <Spinner label={label} />;
+}

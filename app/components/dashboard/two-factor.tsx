@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Field } from "#app/components/dashboard/field.tsx";
+import { CodeField } from "#app/components/dashboard/field.tsx";
 import { ConfirmModal } from "#app/components/dashboard/modal.tsx";
-import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { Loading, Spinner } from "#app/components/dashboard/spinner.tsx";
 import { ApiError, call, request } from "#app/lib/dashboard/api.ts";
 import { formatDateTime } from "#shared/india-time.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
@@ -101,16 +101,7 @@ export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
         </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <Field
-        label="Code from the app"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error ?? undefined}
-      />
+      <CodeField label="Code from the app" name="code" value={code} onChange={setCode} error={error} />
       <div>
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? <Spinner /> : null} Turn on two-factor sign-in
@@ -176,11 +167,11 @@ export function TwoFactorSection() {
         Two-factor sign-in
       </h2>
       {!data ? (
-        status.isError ? (
-          <p role="alert">Could not load your two-factor settings.</p>
-        ) : (
-          <Spinner label="Loading…" />
-        )
+        <Loading
+          label="Loading…"
+          failed={status.isError}
+          failure="Could not load your two-factor settings."
+        />
       ) : data.enabled ? (
         <>
           <p className="text-sm text-slate-700">
@@ -248,16 +239,13 @@ function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 border-t border-slate-200 pt-4">
       <h3 className="text-base font-semibold text-navy-900">New recovery codes</h3>
-      <Field
+      <CodeField
         label="Code from your authenticator app"
         hint="Your current recovery codes stop working."
         name="regenerate-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error ?? undefined}
+        onChange={setCode}
+        error={error}
       />
       <div>
         <button type="submit" className="btn-secondary" disabled={busy}>

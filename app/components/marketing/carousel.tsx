@@ -32,6 +32,12 @@ const MD_BASIS = {
   4: "md:basis-1/4",
 } as const;
 
+/** The previous and next buttons: how far each moves, its name and its arrow. */
+const STEPS = [
+  { by: -1, label: "Previous slide", glyph: "chevron-left" },
+  { by: 1, label: "Next slide", glyph: "chevron-right" },
+] as const;
+
 export interface CarouselProps {
   /** Accessible name of the carousel, e.g. "Solutions and offerings". */
   label: string;
@@ -210,31 +216,21 @@ export function Carousel({
                 aria-label={playing ? "Pause automatic slide show" : "Start automatic slide show"}
                 onClick={() => setPlayChoice(!playing)}
               >
-                {playing ? (
-                  <Glyph name="pause" className="size-4" />
-                ) : (
-                  <Glyph name="play" className="size-4" />
-                )}
+                <Glyph name={playing ? "pause" : "play"} className="size-4" />
               </button>
             )}
-            <button
-              type="button"
-              className={controlClass}
-              aria-controls={trackId}
-              aria-label="Previous slide"
-              onClick={() => goTo(index - 1)}
-            >
-              <Glyph name="chevron-left" className="size-5" />
-            </button>
-            <button
-              type="button"
-              className={controlClass}
-              aria-controls={trackId}
-              aria-label="Next slide"
-              onClick={() => goTo(index + 1)}
-            >
-              <Glyph name="chevron-right" className="size-5" />
-            </button>
+            {STEPS.map(({ by, label, glyph }) => (
+              <button
+                key={label}
+                type="button"
+                className={controlClass}
+                aria-controls={trackId}
+                aria-label={label}
+                onClick={() => goTo(index + by)}
+              >
+                <Glyph name={glyph} className="size-5" />
+              </button>
+            ))}
           </div>
         </div>
       )}

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { ErrorSummary, Field } from "#app/components/dashboard/field.tsx";
 import { flattenErrors, formSubmit, useFocusOnError } from "#app/components/dashboard/kit/use-record-form.ts";
 import { rowActionClass } from "#app/components/dashboard/row-actions.tsx";
-import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { Loading, Spinner } from "#app/components/dashboard/spinner.tsx";
 import { TwoFactorSection } from "#app/components/dashboard/two-factor.tsx";
 import { call, request } from "#app/lib/dashboard/api.ts";
 import { formatDateTime } from "#shared/india-time.ts";
@@ -164,11 +164,7 @@ function Devices() {
         ) : null}
       </div>
       {!devices ? (
-        query.isError ? (
-          <p role="alert">Could not load your devices.</p>
-        ) : (
-          <Spinner label="Loading devices…" />
-        )
+        <Loading label="Loading devices…" failed={query.isError} failure="Could not load your devices." />
       ) : (
         <ul className="mt-4 divide-y divide-slate-200">
           {devices.map((device) => (

@@ -4,6 +4,7 @@ import { EmailLink, PhoneLink } from "#app/components/dashboard/contact-links.ts
 import { Details } from "#app/components/dashboard/details.tsx";
 import { FormActions } from "#app/components/dashboard/kit/form-actions.tsx";
 import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { StatusSelect } from "#app/components/dashboard/kit/status-select.tsx";
 import { useOptimisticStatus } from "#app/components/dashboard/kit/use-optimistic-status.ts";
 import { Modal } from "#app/components/dashboard/modal.tsx";
 import { formatDateTime } from "#shared/india-time.ts";
@@ -82,25 +83,21 @@ export default function Enquiries() {
           sortable: true,
           // Changed in place: the new status shows at once and goes back if the server refuses it.
           render: (e) => (
-            <select
-              aria-label={`Status of the enquiry from ${fullName(e)}`}
+            <StatusSelect
+              label={`Status of the enquiry from ${fullName(e)}`}
               value={e.status}
-              onChange={(event) =>
+              options={enquiryStatuses}
+              labels={statusLabel}
+              tone={statusStyle[e.status]}
+              onChange={(status) =>
                 setStatus.mutate({
                   id: e.id,
-                  status: event.target.value as Enquiry["status"],
+                  status,
                   from: e.status,
                   name: `the enquiry from ${fullName(e)}`,
                 })
               }
-              className={`w-auto rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${statusStyle[e.status]}`}
-            >
-              {enquiryStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {statusLabel[s]}
-                </option>
-              ))}
-            </select>
+            />
           ),
         },
       ]}

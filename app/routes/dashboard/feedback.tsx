@@ -3,6 +3,7 @@ import { request } from "#app/lib/dashboard/api.ts";
 import { PhoneLink } from "#app/components/dashboard/contact-links.tsx";
 import { memberColumn, timeColumn } from "#app/components/dashboard/columns.tsx";
 import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
+import { StatusSelect } from "#app/components/dashboard/kit/status-select.tsx";
 import { useOptimisticStatus } from "#app/components/dashboard/kit/use-optimistic-status.ts";
 import {
   addedFrom,
@@ -99,25 +100,16 @@ export default function FeedbackComplaints() {
             const offered = following && (following !== "resolved" || f.reply.trim()) ? following : null;
             if (!offered) return <Chip tone={statusTone[f.status]}>{feedbackStatusLabel[f.status]}</Chip>;
             return (
-              <select
-                aria-label={`Status of ${describe(f)}`}
+              <StatusSelect
+                label={`Status of ${describe(f)}`}
                 value={f.status}
-                onChange={(event) =>
-                  setStatus.mutate({
-                    id: f.id,
-                    status: event.target.value as FeedbackItem["status"],
-                    from: f.status,
-                    name: describe(f),
-                  })
+                options={[f.status, offered]}
+                labels={feedbackStatusLabel}
+                tone={statusSelectTone[f.status]}
+                onChange={(status) =>
+                  setStatus.mutate({ id: f.id, status, from: f.status, name: describe(f) })
                 }
-                className={`w-auto rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${statusSelectTone[f.status]}`}
-              >
-                {[f.status, offered].map((s) => (
-                  <option key={s} value={s}>
-                    {feedbackStatusLabel[s]}
-                  </option>
-                ))}
-              </select>
+              />
             );
           },
         },

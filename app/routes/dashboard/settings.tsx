@@ -5,7 +5,7 @@ import { useBlocker } from "react-router";
 import { ErrorSummary, Field, TextAreaField } from "#app/components/dashboard/field.tsx";
 import { flattenErrors, formSubmit, useFocusOnError } from "#app/components/dashboard/kit/use-record-form.ts";
 import { ConfirmModal } from "#app/components/dashboard/modal.tsx";
-import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { Loading, Spinner } from "#app/components/dashboard/spinner.tsx";
 import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import { useSiteSettings } from "#app/lib/dashboard/site-settings.ts";
@@ -42,10 +42,8 @@ const fields: {
 export default function SettingsScreen() {
   const query = useSiteSettings();
   if (!query.data)
-    return query.isError ? (
-      <p role="alert">Could not load the settings.</p>
-    ) : (
-      <Spinner label="Loading settings…" />
+    return (
+      <Loading label="Loading settings…" failed={query.isError} failure="Could not load the settings." />
     );
   return <SettingsForm initial={query.data.data} address={query.data.public_address} />;
 }

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { baseURL, waitForHydration, type setupBrowser } from "./browser";
 import { TEST_ADMIN } from "./server";
@@ -44,6 +44,19 @@ export async function adminToken(origin = baseURL()): Promise<string> {
     body: JSON.stringify(TEST_ADMIN),
   });
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Adds an editor through the API as the e2e admin (of the shared server, or of `origin`). */
+export async function createEditor(
+  who: { username: string; password: string; email?: string },
+  origin = baseURL(),
+) {
+  const res = await fetch(`${origin}/api/operators`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${await adminToken(origin)}` },
+    body: JSON.stringify({ ...who, role: "editor" }),
+  });
+  expect(res.status).toBe(201);
 }
 
 let adminBearer: Promise<string> | undefined;
@@ -128,4 +141,14 @@ export async function callApi<T>(token: string, method: string, path: string, bo
   });
   expect(res.status, `${method} ${path}`).toBeLessThan(300);
   return (await res.json()) as T;
+}
+
+/** Saves the post in the open editor with no publish date: confirms "Publish now?" and waits for `saved`. */
+export async function savePostPublishingNow(page: Page, editor: Locator, saved = "Post created.") {
+  await editor.getByRole("button", { name: "Save post" }).click();
+  await page
+    .getByRole("dialog", { name: "Publish now?" })
+    .getByRole("button", { name: "Publish now" })
+    .click();
+  await page.getByText(saved).waitFor();
 }

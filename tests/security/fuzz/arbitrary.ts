@@ -1,29 +1,6 @@
 import fc from "fast-check";
 import { z } from "zod";
-
-/** The subset of JSON Schema that z.toJSONSchema emits and the generator reads. */
-export interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minItems?: number;
-  maxItems?: number;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  pattern?: string;
-  format?: string;
-  default?: unknown;
-}
+import type { JsonSchema } from "#schemas/json-schema.ts";
 
 /** A Zod schema as JSON Schema (its input side; transforms and refinements become "anything"). */
 export function toJsonSchema(schema: z.ZodType): JsonSchema {

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Access } from "#server/plugins/access.ts";
-import { fuzzValue, nastyStrings, toJsonSchema, type JsonSchema } from "./arbitrary";
+import type { JsonSchema } from "#schemas/json-schema.ts";
+import { fuzzValue, nastyStrings, toJsonSchema } from "./arbitrary";
 import type { RouteSchema } from "#server/plugins/access.ts";
 
 /** The request parts a route reads (its `schema` in `app.apiRoutes`, responses aside). */

@@ -19,7 +19,7 @@ import { passwordFingerprint, resetTokenHash } from "#domain/auth/password-reset
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "#shared/auth.ts";
 import { submissionRow } from "#tests/support/applications.ts";
 import { multipartBody, samplePdf } from "#tests/support/cv-files.ts";
-import { createComment, createPost } from "#tests/support/factories.ts";
+import { createComment, createPost, postInput } from "#tests/support/factories.ts";
 import { stageImport } from "#tests/support/imports.ts";
 import {
   buySellBody,
@@ -95,19 +95,13 @@ const json = (role: Role, url: string, body?: unknown): Case => ({
 let serial = 0;
 const next = () => ++serial;
 
-const post = (n = next()) => ({
-  heading: `Fuzz post ${n}`,
-  sub_heading: "A valid post",
-  full_description: "<p>Words</p>",
-  feature_image: "/media/abc/960.webp",
-  image_alt_text: "A skyline",
-  seo_title: "",
-  meta_description: "",
-  tags: "GCC",
-  language: "English",
-  author: "Editor",
-  status: "draft",
-});
+const post = (n = next()) =>
+  postInput({
+    heading: `Fuzz post ${n}`,
+    full_description: "<p>Words</p>",
+    feature_image: "/media/abc/960.webp",
+    image_alt_text: "A skyline",
+  });
 const team = (n = next()) => ({ name: `Fuzz member ${n}`, position: "Lead" });
 const job = (n = next()) => ({
   job_title: `Fuzz job ${n}`,

@@ -7,6 +7,7 @@ import {
 } from "#schemas/application.ts";
 import { EmailLink, PhoneLink } from "../contact-links";
 import type { Column } from "../data-table";
+import { StatusSelect } from "../kit/status-select";
 import { fullName, stageStyle } from "./application";
 
 /** The list's columns; the stage is a select that moves the application (`onStage`). */
@@ -29,19 +30,15 @@ export function applicationColumns(
       header: "Stage",
       sortable: true,
       render: (a) => (
-        <select
-          aria-label={`Stage of the application from ${fullName(a)}`}
+        <StatusSelect
+          label={`Stage of the application from ${fullName(a)}`}
           value={a.stage}
+          options={applicationStages}
+          labels={stageLabels}
+          tone={stageStyle[a.stage]}
           disabled={a.anonymised}
-          onChange={(event) => onStage(a, event.target.value as ApplicationStage)}
-          className={`w-auto rounded-full border-0 py-0.5 pl-2 pr-7 text-xs font-semibold ${stageStyle[a.stage]}`}
-        >
-          {applicationStages.map((s) => (
-            <option key={s} value={s}>
-              {stageLabels[s]}
-            </option>
-          ))}
-        </select>
+          onChange={(stage) => onStage(a, stage)}
+        />
       ),
     },
   ];

@@ -13,9 +13,9 @@ import {
 import { EmailLink, PhoneLink } from "../contact-links";
 import { Details } from "../details";
 import { Modal } from "../modal";
-import { Spinner } from "../spinner";
-import { SelectField } from "../field";
-import { BOARD, ENDPOINT, fullName, reasonOptions, stageOptions } from "./application";
+import { Loading } from "../spinner";
+import { BOARD, ENDPOINT, fullName } from "./application";
+import { StageFields } from "./stage-fields";
 import { download } from "./download";
 import { ApplicationNotes } from "./application-notes";
 import { ApplicationSubmissions } from "./application-submissions";
@@ -65,11 +65,11 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
       }
     >
       {!a ? (
-        query.isError ? (
-          <p role="alert">Could not load the application.</p>
-        ) : (
-          <Spinner label="Loading the application…" />
-        )
+        <Loading
+          label="Loading the application…"
+          failed={query.isError}
+          failure="Could not load the application."
+        />
       ) : (
         <div className="space-y-5 text-sm">
           <Details
@@ -159,24 +159,15 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
           <ApplicationSubmissions application={a} />
           {!a.anonymised && (
             <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-              <SelectField
+              <StageFields
                 label="Move to stage"
-                name="application-stage"
-                options={stageOptions}
-                value={stage ?? a.stage}
-                onChange={(e) => setStage(e.target.value as ApplicationStage)}
+                name="application"
+                stage={stage ?? a.stage}
+                onStage={setStage}
+                reason={reason}
+                onReason={setReason}
+                instead={<div />}
               />
-              {stage === "rejected" ? (
-                <SelectField
-                  label="Reason"
-                  name="application-reason"
-                  options={reasonOptions}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value as RejectReason)}
-                />
-              ) : (
-                <div />
-              )}
               <button
                 type="button"
                 className="btn-primary"

@@ -6,8 +6,8 @@ import type { ApplicationStage, RejectReason } from "#schemas/application.ts";
 import { MAX_MATCHING } from "#schemas/bulk.ts";
 import type { BulkTarget } from "../data-table";
 import { Modal } from "../modal";
-import { SelectField } from "../field";
-import { BOARD, ENDPOINT, reasonOptions, stageOptions } from "./application";
+import { BOARD, ENDPOINT } from "./application";
+import { StageFields } from "./stage-fields";
 
 const some = (n: number) => `${n.toLocaleString("en-IN")} application${n === 1 ? "" : "s"}`;
 
@@ -81,22 +81,14 @@ export function BulkStageButton({
                 ? `Move the ${some(count)} you selected to:`
                 : `Move all ${some(count)} matching the current search and filters (one move takes at most ${MAX_MATCHING.toLocaleString("en-IN")}) to:`}
             </p>
-            <SelectField
+            <StageFields
               label="Stage"
-              name="bulk-stage"
-              options={stageOptions}
-              value={stage}
-              onChange={(e) => setStage(e.target.value as ApplicationStage)}
+              name="bulk"
+              stage={stage}
+              onStage={setStage}
+              reason={reason}
+              onReason={setReason}
             />
-            {stage === "rejected" ? (
-              <SelectField
-                label="Reason"
-                name="bulk-reason"
-                options={reasonOptions}
-                value={reason}
-                onChange={(e) => setReason(e.target.value as RejectReason)}
-              />
-            ) : null}
           </div>
         </Modal>
       ) : null}

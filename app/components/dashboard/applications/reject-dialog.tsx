@@ -1,8 +1,7 @@
 import { useState } from "react";
 import type { RejectReason } from "#schemas/application.ts";
-import { SelectField } from "../field";
 import { Modal } from "../modal";
-import { reasonOptions } from "./application";
+import { ReasonField } from "./stage-fields";
 
 /** Asks why before a rejection (a move to Rejected on the list or the board): Reject, or Cancel and nothing moves. */
 export function RejectDialog({
@@ -32,13 +31,7 @@ export function RejectDialog({
         </>
       }
     >
-      <SelectField
-        label="Reason"
-        name="reject-reason"
-        options={reasonOptions}
-        value={reason}
-        onChange={(e) => setReason(e.target.value as RejectReason)}
-      />
+      <ReasonField name="reject-reason" value={reason} onChange={setReason} />
     </Modal>
   );
 }
