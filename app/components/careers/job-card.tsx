@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { JobListItem } from "#schemas/job.ts";
+import type { CareersListItem } from "#schemas/job.ts";
 import { jobPreview } from "#app/lib/html-text.ts";
 import { applyPath, jobPath } from "#shared/paths.ts";
 
-export type CareerJob = JobListItem & { apply_link: string };
+export type CareerJob = CareersListItem & { apply_link: string };
 
 export const RUPEE = "₹";
 
