@@ -33,7 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     });
   const { q, type, page } = query.data;
   const [found, settings] = await Promise.all([
-    context.services.careers.listOpenPage({ ...query.data, pageSize: JOB_PAGE_SIZE }),
+    context.services.careers.listOpenPage({ ...query.data, query: q, pageSize: JOB_PAGE_SIZE }),
     context.services.settings.get(),
   ]);
   const pages = Math.max(1, Math.ceil(found.total / JOB_PAGE_SIZE));
