@@ -2,19 +2,14 @@ import { z } from "zod";
 import { timestamp } from "./api-responses";
 import { optionalIsoDateTime } from "./dates";
 import { MAX_JOB_QUESTIONS, questionTypes, type JobQuestion } from "./job-answers";
+import { employmentTypes, type EmploymentType } from "#shared/employment-types.ts";
 
-export const employmentTypes = ["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN"] as const;
-export type EmploymentType = (typeof employmentTypes)[number];
-
-export const employmentTypeLabels: Record<EmploymentType, string> = {
-  FULL_TIME: "Full-time",
-  PART_TIME: "Part-time",
-  CONTRACTOR: "Contract",
-  TEMPORARY: "Temporary",
-  INTERN: "Internship",
-};
-
-export const employmentTypeLabel = (type: string) => employmentTypeLabels[type as EmploymentType] ?? type;
+export {
+  employmentTypeLabel,
+  employmentTypeLabels,
+  employmentTypes,
+  type EmploymentType,
+} from "#shared/employment-types.ts";
 
 const listItem = z
   .string()

@@ -1,4 +1,5 @@
-import { employmentTypeLabel, type CareersFilters, type CareersListItem } from "#schemas/job.ts";
+import type { CareersFilters, CareersListItem } from "#schemas/job.ts";
+import { employmentTypeLabel } from "#shared/employment-types.ts";
 import { careersSearchPath } from "#shared/paths.ts";
 import { hasEveryWord, searchWords, titleMatchesFirst } from "#shared/search-words.ts";
 import { htmlToText } from "#app/lib/html-text.ts";

@@ -1,5 +1,5 @@
 import { Search, X } from "lucide-react";
-import { employmentTypeLabel, type EmploymentType } from "#schemas/job.ts";
+import { employmentTypeLabel, type EmploymentType } from "#shared/employment-types.ts";
 import { CAREERS_PATH } from "#shared/paths.ts";
 import type { CareersSearch } from "./careers-query";
 

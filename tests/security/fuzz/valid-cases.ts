@@ -529,7 +529,7 @@ const SPECIAL: Record<string, Build> = {
       headers: { "content-type": contentType, accept: "application/json" },
     };
   },
-  "POST /api/general_applications": () => {
+  "POST /api/general_applications": async () => {
     const { body, contentType } = multipartBody(
       {
         first_name: "Arun",
