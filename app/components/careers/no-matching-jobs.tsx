@@ -1,4 +1,3 @@
-import { FileText } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CAREERS_PATH, GENERAL_APPLICATION_PATH } from "#shared/paths.ts";
@@ -39,10 +38,7 @@ export function NoMatchingJobs({
       )}
       <div className="mt-8 grid gap-4 text-left">
         <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
-          <h3 className="flex items-center gap-2 font-bold text-navy-900">
-            <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-            Nothing here fits you?
-          </h3>
+          <h3 className="font-bold text-navy-900">Nothing here fits you?</h3>
           <p className="mt-2 text-slate-600">
             Send us a general application with your CV. Our hiring team reads every one and will contact you
             when an opening matches your profile.
