@@ -82,7 +82,10 @@ describe("Filters on the careers list", () => {
     await page.getByLabel("Location").selectOption("Ghaziabad");
     await page.getByRole("button", { name: "Show jobs" }).click();
     await page.waitForURL(/location=Ghaziabad/);
-    expect((await titles(page)).sort()).toEqual(["HR Operations Intern", "Senior Talent Acquisition Partner"]);
+    expect((await titles(page)).sort()).toEqual([
+      "HR Operations Intern",
+      "Senior Talent Acquisition Partner",
+    ]);
     await page.getByText("2 of 5 open positions match your search.").waitFor();
 
     await page.getByLabel("Type").selectOption({ label: "Internship" });
@@ -111,9 +114,7 @@ describe("Filters on the careers list", () => {
     await expect.poll(async () => (await titles(page)).length).toBe(2);
     await page.getByLabel("Type").selectOption({ label: "Full-time" });
     await expect.poll(() => titles(page)).toEqual(["Senior Talent Acquisition Partner"]);
-    await expect
-      .poll(() => new URL(page.url()).search)
-      .toBe("?location=Ghaziabad&type=FULL_TIME");
+    await expect.poll(() => new URL(page.url()).search).toBe("?location=Ghaziabad&type=FULL_TIME");
     await expectAccessible(page);
     await page.getByPlaceholder("Search jobs...").fill("quantum");
     await page.getByText("No jobs match “quantum” in Ghaziabad, Full-time.").waitFor();
@@ -203,7 +204,9 @@ describe("When nothing fits", () => {
     await plain.page.getByRole("heading", { name: "Application received" }).waitFor();
     expect(plain.page.url()).toBe(`${server.url}/careers-details/applied?general=1`);
     await expect
-      .poll(() => smtp.received.filter((m) => m.subject === "Sent again: General application from Arun Kumar"))
+      .poll(() =>
+        smtp.received.filter((m) => m.subject === "Sent again: General application from Arun Kumar"),
+      )
       .toHaveLength(1);
 
     const res = await fetch(`${server.url}/api/job_applications?general=true`, {
