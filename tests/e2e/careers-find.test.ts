@@ -60,6 +60,10 @@ describe("Apply on the careers list", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "View Details about Data Engineer" }).click();
     const dialog = page.getByRole("dialog", { name: "Data Engineer" });
+    // The mail draft is a small link beside the form's Apply, not a button of its own.
+    const draft = dialog.getByRole("link", { name: "Apply by e-mail" });
+    expect(await draft.getAttribute("href")).toMatch(/^mailto:/);
+    expect(await draft.getAttribute("class")).not.toMatch(/\bbtn-/);
     await dialog.getByRole("link", { name: "Apply", exact: true }).click();
     await expectJobForm(page, "Data Engineer");
     await expect.poll(() => dialog.count()).toBe(0);
