@@ -1,5 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { modelOverviewRedirects } from "#shared/content/models.ts";
+import { GENERAL_APPLICATION_PATH } from "#shared/paths.ts";
 
 const solutionPaths = [
   "consulting-services",
@@ -19,6 +20,7 @@ export default [
     route("Careers-page", "routes/site/careers.tsx"),
     route("careers-details", "routes/site/careers-details.tsx"),
     route("careers-details/applied", "routes/site/careers-applied.tsx"),
+    route(GENERAL_APPLICATION_PATH.slice(1), "routes/site/careers-general-application.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:idSlug", "routes/site/blog-post.tsx"),

@@ -113,6 +113,11 @@ export const applicationListQuerySchema = listQuerySchema.extend({
   stage: z
     .enum(applicationStages, "stage must be new, screening, interview, offer, hired or rejected")
     .optional(),
+  /** true: only general applications (for no particular job); false: only those for a job. */
+  general: z
+    .enum(["true", "false"], "general must be true or false")
+    .transform((v) => v === "true")
+    .optional(),
   from: z.iso.date("from must be a date, e.g. 2026-03-01").optional(),
   to: z.iso.date("to must be a date, e.g. 2026-03-31").optional(),
 });
@@ -134,6 +139,7 @@ export type StageChange = z.output<typeof stageChangeSchema>;
 export const applicationBoardQuerySchema = applicationListQuerySchema.pick({
   search: true,
   job_id: true,
+  general: true,
   from: true,
   to: true,
 });
@@ -174,6 +180,8 @@ export const applicationRowSchema = z.object({
   id: z.number().int(),
   job_id: z.number().int().nullable(),
   job_title: z.string().nullable(),
+  /** Sent for no particular job (job_id null, as for a deleted job's application). */
+  general: z.boolean(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
@@ -189,6 +197,12 @@ export const applicationRowSchema = z.object({
   updated_at: z.string(),
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
+
+export const GENERAL_APPLICATION_LABEL = "General application";
+
+/** What the console and the export show as an application's job. */
+export const applicationJobLabel = (a: { general: boolean; job_title: string | null }) =>
+  a.general ? GENERAL_APPLICATION_LABEL : (a.job_title ?? "(deleted job)");
 
 /** The job's questions as asked, with the candidate's answers; null when the job asked none. */
 const askedAnswersSchema = z.array(z.object({ question: z.string(), answer: z.string() })).nullable();

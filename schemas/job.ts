@@ -2,19 +2,14 @@ import { z } from "zod";
 import { timestamp } from "./api-responses";
 import { optionalIsoDateTime } from "./dates";
 import { MAX_JOB_QUESTIONS, questionTypes, type JobQuestion } from "./job-answers";
+import { employmentTypes, type EmploymentType } from "#shared/employment-types.ts";
 
-export const employmentTypes = ["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN"] as const;
-export type EmploymentType = (typeof employmentTypes)[number];
-
-export const employmentTypeLabels: Record<EmploymentType, string> = {
-  FULL_TIME: "Full-time",
-  PART_TIME: "Part-time",
-  CONTRACTOR: "Contract",
-  TEMPORARY: "Temporary",
-  INTERN: "Internship",
-};
-
-export const employmentTypeLabel = (type: string) => employmentTypeLabels[type as EmploymentType] ?? type;
+export {
+  employmentTypeLabel,
+  employmentTypeLabels,
+  employmentTypes,
+  type EmploymentType,
+} from "#shared/employment-types.ts";
 
 const listItem = z
   .string()
@@ -132,6 +127,15 @@ export const jobListItemSchema = z.object({
 });
 export type JobListItem = Omit<z.output<typeof jobListItemSchema>, "created_at"> & { created_at: Date };
 
+/** A job in the careers page's list: the list item with its employment type, which the page filters by. */
+export type CareersListItem = JobListItem & { employment_type: EmploymentType };
+
+/** What a visitor narrows the careers list by, besides the search text. */
+export interface CareersFilters {
+  location: string;
+  type: EmploymentType | "";
+}
+
 /** GET /jobs/{jobId}: the spec's read-only detail shape. */
 export const jobDetailSchema = z.object({
   title: z.string(),
@@ -177,9 +181,16 @@ export function applyMailto(hrEmail: string, title: string, company: string): st
 
 export const JOB_PAGE_SIZE = 12;
 
-/** The careers page's query string: `?q=` search text and `?page=` number. */
+/** The careers page's query string: `?q=` search text, `?location=` and `?type=` filters, `?page=` number. */
 export const careersQuerySchema = z.object({
   q: z.string().trim().max(100, "Search text can be at most 100 characters.").default(""),
+  location: z.string().trim().max(150, "A location can be at most 150 characters.").default(""),
+  type: z
+    .enum(
+      ["", ...employmentTypes],
+      "Choose a job type from the list: Full-time, Part-time, Contract, Temporary or Internship.",
+    )
+    .default(""),
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, "Not a page of this list.")

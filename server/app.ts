@@ -1,7 +1,7 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import middie from "@fastify/middie";
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import zlib from "node:zlib";
@@ -50,6 +50,7 @@ import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/securi
 import { proxyTrustFunction } from "./proxy-trust";
 import { pageFormPoster } from "./page-forms";
 import { APPLICATION_BODY_LIMIT } from "#schemas/cv-limits.ts";
+import { GENERAL_APPLICATION_PATH } from "#shared/paths.ts";
 import { registerSsr, type BuildSource } from "./ssr";
 import { registerZodValidation } from "./zod-provider";
 
@@ -269,14 +270,12 @@ export async function buildApp({
           baseUrl: await app.services.publicAddress.url(),
           postPageForm: pageFormPoster(app, request),
         }),
-        // The job page's application form carries its CV when posted without JavaScript.
-        [
-          {
-            url: "/careers-details",
-            bodyLimit: APPLICATION_BODY_LIMIT,
-            refuseUnread: (request) => applicationUploads.refuseUnread(request),
-          },
-        ],
+        // The application forms (a job's, the general one) carry their CV when posted without JavaScript.
+        ["/careers-details", GENERAL_APPLICATION_PATH].map((url) => ({
+          url,
+          bodyLimit: APPLICATION_BODY_LIMIT,
+          refuseUnread: (request: FastifyRequest) => applicationUploads.refuseUnread(request),
+        })),
       );
     });
   }

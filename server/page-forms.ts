@@ -8,6 +8,8 @@ export const PAGE_FORM_ROUTES = [
   "/api/contact_requests",
   "/api/blog_comments/",
   "/api/subscriptions",
+  // The general application, multipart with its CV like a job's.
+  "/api/general_applications",
 ] as const;
 /** A job's application form, sent as multipart with its CV. */
 type ApplicationRoute = `/api/jobs/${number}/applications`;

@@ -8,5 +8,11 @@ export const CAREERS_PATH = "/Careers-page";
 /** A job's page. */
 export const jobPath = (id: number | string) => `/careers-details?jobId=${id}`;
 
+/** A job's application form, on its page: where every Apply leads. */
+export const applyPath = (id: number | string) => `${jobPath(id)}#apply`;
+
+/** The application for no particular job, for when no open position fits. */
+export const GENERAL_APPLICATION_PATH = "/careers-general-application";
+
 /** A search of the careers list. */
 export const careersSearchPath = (query: string) => (query ? `${CAREERS_PATH}?${query}` : CAREERS_PATH);

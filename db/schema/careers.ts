@@ -41,6 +41,8 @@ export const jobApplications = pgTable(
     id: serial("id").primaryKey(),
     // Set null when the job is deleted: the candidate's application (and its retention) outlives the post.
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    /** Sent for no particular job (no open position fitted); a deleted job's application has no job either. */
+    general: boolean("general").notNull().default(false),
     ...sentFields(),
     /** The name the candidate's file had: shown and offered on download (escaped), never used as a path. */
     cvFileName: text("cv_file_name"),
@@ -63,6 +65,10 @@ export const jobApplications = pgTable(
     uniqueIndex("job_applications_job_email_idx")
       .on(t.jobId, sql`lower(${t.email})`)
       .where(sql`${t.anonymisedAt} is null`),
+    // One live general application per candidate, as for a job (its job_id is null, which the index above skips).
+    uniqueIndex("job_applications_general_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.general} and ${t.anonymisedAt} is null`),
     index("job_applications_created_idx").on(t.createdAt.desc()),
     index("job_applications_stage_idx").on(t.stage, t.stageChangedAt),
   ],

@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { jobApplications, jobs } from "#db/schema/index.ts";
-import { rejectReasonLabels, stageLabels, type ApplicationListQuery } from "#schemas/application.ts";
+import {
+  applicationJobLabel,
+  rejectReasonLabels,
+  stageLabels,
+  type ApplicationListQuery,
+} from "#schemas/application.ts";
 import { toCsv } from "../csv";
 import { columns, order, where } from "./application-rows";
 
@@ -33,7 +38,7 @@ export async function applicationsCsv(db: Database, q: Partial<ApplicationListQu
     ],
     rows.map((r) => [
       r.createdAt,
-      r.jobTitle ?? "(deleted job)",
+      applicationJobLabel({ general: r.general, job_title: r.jobTitle }),
       r.firstName,
       r.lastName,
       r.email,

@@ -12,7 +12,8 @@ export const mailAbout = (id: number) => `job_application:${id}`;
 
 /** What both mails say of the job, and of an application the same address had sent before. */
 export interface ApplicationMailContext {
-  job: { title: string; company: string };
+  /** A general application (for no particular job) is titled "General application" with the site's name. */
+  job: { title: string; company: string; general?: boolean };
   fields: ApplicationFields;
   existing?: { firstName: string; stage: ApplicationStage; keepForFuture: boolean };
 }
@@ -23,6 +24,9 @@ export interface ApplicationMailContext {
  */
 export function candidateConfirmation({ job, fields, existing }: ApplicationMailContext) {
   const rejected = existing?.stage === "rejected";
+  const applied = job.general
+    ? `sent ${job.company} a general application`
+    : `applied for ${job.title} at ${job.company}`;
   return {
     subject: `We received your application: ${job.title}`,
     text: [
@@ -30,21 +34,27 @@ export function candidateConfirmation({ job, fields, existing }: ApplicationMail
       "",
       ...(!existing
         ? [
-            `Thank you for applying for ${job.title} at ${job.company}. We have received your application and CV.`,
-            "Our hiring team reviews every application and will contact you if your profile matches the role.",
+            job.general
+              ? `Thank you for your general application to ${job.company}. We have received your application and CV.`
+              : `Thank you for applying for ${job.title} at ${job.company}. We have received your application and CV.`,
+            job.general
+              ? "Our hiring team reviews every application and will contact you when an opening matches your profile."
+              : "Our hiring team reviews every application and will contact you if your profile matches the role.",
           ]
         : rejected
           ? [
-              `We decided earlier not to take your application for ${job.title} further. We have added what you just sent to it, and the hiring team will look at it; they will contact you if they reconsider.`,
+              `We decided earlier not to take your ${job.general ? "general application" : `application for ${job.title}`} further. We have added what you just sent to it, and the hiring team will look at it; they will contact you if they reconsider.`,
             ]
           : [
-              `You had applied for ${job.title} at ${job.company} before. We have kept your application as it was and added what you just sent beside it, for the hiring team to see.`,
+              `You had ${applied} before. We have kept your application as it was and added what you just sent beside it, for the hiring team to see.`,
             ]),
       ...(existing ? ["If you did not send it, reply to this e-mail and we will remove it."] : []),
       "",
       (existing?.keepForFuture ?? fields.keep_cv)
         ? `You agreed that we may keep your CV for future openings for up to ${KEEP_CV_DAYS} days.`
-        : "We use your details only for this position.",
+        : job.general
+          ? "We use your details only to consider you for our openings."
+          : "We use your details only for this position.",
       "You can ask us to see or erase your data at any time by replying to this e-mail.",
       "",
       job.company,
@@ -78,7 +88,7 @@ export function hiringNotification({
             "",
           ]
         : []),
-      `Job: ${job.title} (${job.company})`,
+      job.general ? "Job: none, a general application" : `Job: ${job.title} (${job.company})`,
       `Name: ${name}`,
       `E-mail: ${fields.email}`,
       `Phone: ${fields.phone}`,

@@ -10,6 +10,7 @@ type Row = typeof jobApplications.$inferSelect;
 export const columns = {
   id: jobApplications.id,
   jobId: jobApplications.jobId,
+  general: jobApplications.general,
   jobTitle: jobs.jobTitle,
   firstName: jobApplications.firstName,
   lastName: jobApplications.lastName,
@@ -37,6 +38,7 @@ export const toRow = (r: Listed): ApplicationRow => ({
   id: r.id,
   job_id: r.jobId,
   job_title: r.jobTitle,
+  general: r.general,
   first_name: r.firstName,
   last_name: r.lastName,
   email: r.email,
@@ -72,6 +74,7 @@ export function where(q: Partial<ApplicationListQuery> & { ids?: number[] }): SQ
   const conditions: (SQL | undefined)[] = [];
   if (q.ids) conditions.push(inArray(jobApplications.id, q.ids));
   if (q.job_id) conditions.push(eq(jobApplications.jobId, q.job_id));
+  if (q.general !== undefined) conditions.push(eq(jobApplications.general, q.general));
   if (q.stage) conditions.push(eq(jobApplications.stage, q.stage));
   // Dates are India's calendar days, as operators read them.
   if (q.from)

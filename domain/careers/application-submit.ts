@@ -3,11 +3,17 @@ import type { Database } from "#db/client.ts";
 import { jobApplicationStages, jobApplicationSubmissions, jobApplications, jobs } from "#db/schema/index.ts";
 import type { ApplicationFields } from "#schemas/application.ts";
 import type { ApplicationAnswer } from "#schemas/job-answers.ts";
+import { SITE_NAME } from "#shared/site.ts";
 import { DomainError } from "../errors";
 import { enqueueMail, enqueueVisitorMail } from "../notifications/outbox";
 import type { PublicAddressService } from "../settings/public-address";
 import type { SettingsService } from "../settings/service";
-import { candidateConfirmation, hiringNotification, mailAbout } from "./application-mails";
+import {
+  candidateConfirmation,
+  hiringNotification,
+  mailAbout,
+  type ApplicationMailContext,
+} from "./application-mails";
 import { cvFileName, type CheckedCv } from "./cv-file";
 
 // Advisory locks of applications (one candidate, one job), apart from the other lock spaces.
@@ -20,40 +26,22 @@ export interface SubmitDeps {
 }
 
 /**
- * Takes an application for an open job. The same address (any case) applying to the same job again
- * changes nothing of the application: what was sent is kept beside it as a submission, since anyone who
- * knows the address can send the form (docs/decisions/0018-repeat-applications.md). The answer is the
- * same either way, so it tells no one who applied where. The candidate's confirmation (at most one a
- * day per address and job) and the hiring address's notification are queued in the same transaction.
+ * Takes an application for an open job, or a general one (`jobId` null) for when no open job fits, which
+ * counts as one more job. The same address (any case) applying to the same job again changes nothing of the
+ * application: what was sent is kept beside it as a submission, since anyone who knows the address can send
+ * the form (docs/decisions/0018-repeat-applications.md). The answer is the same either way, so it tells no
+ * one who applied where. The candidate's confirmation (at most one a day per address and job) and the hiring
+ * address's notification are queued in the same transaction.
  */
 export async function submitApplication(
   db: Database,
   deps: SubmitDeps,
-  jobId: number,
+  jobId: number | null,
   fields: ApplicationFields,
   cv: { bytes: Buffer; name?: string; checked: CheckedCv },
   answers: ApplicationAnswer[] = [],
 ): Promise<{ id: number; repeat: boolean }> {
-  const [job] = await db
-    .select({
-      id: jobs.id,
-      title: jobs.jobTitle,
-      company: jobs.company,
-      status: jobs.status,
-      validThrough: jobs.validThrough,
-    })
-    .from(jobs)
-    .where(eq(jobs.id, jobId));
-  if (!job)
-    throw new DomainError(
-      "not_found",
-      "This job does not exist. See the open positions on our careers page.",
-    );
-  if (job.status !== "open" || (job.validThrough && job.validThrough <= deps.now()))
-    throw new DomainError(
-      "conflict",
-      `Applications for "${job.title}" are closed: the position is no longer open. See our other open positions on the careers page.`,
-    );
+  const job = jobId === null ? GENERAL : await openJobFor(db, deps, jobId);
   const [settings, consoleAddress] = await Promise.all([deps.settings.get(), deps.publicAddress.url()]);
   const fileName = cvFileName(cv.name, cv.checked.kind);
   const sent = {
@@ -75,7 +63,7 @@ export async function submitApplication(
   const email = fields.email.toLowerCase();
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(${APPLICATION_LOCK_SPACE}, hashtext(${`${jobId}\u001f${email}`}))`,
+      sql`select pg_advisory_xact_lock(${APPLICATION_LOCK_SPACE}, hashtext(${`${jobId ?? "general"}\u001f${email}`}))`,
     );
     const [existing] = await tx
       .select({
@@ -87,7 +75,7 @@ export async function submitApplication(
       .from(jobApplications)
       .where(
         and(
-          eq(jobApplications.jobId, jobId),
+          jobId === null ? eq(jobApplications.general, true) : eq(jobApplications.jobId, jobId),
           eq(sql`lower(${jobApplications.email})`, email),
           isNull(jobApplications.anonymisedAt),
         ),
@@ -108,7 +96,7 @@ export async function submitApplication(
     } else {
       const [saved] = await tx
         .insert(jobApplications)
-        .values({ ...sent, jobId, consentedAt: deps.now(), updatedAt: deps.now() })
+        .values({ ...sent, jobId, general: jobId === null, consentedAt: deps.now(), updatedAt: deps.now() })
         .returning({ id: jobApplications.id });
       id = saved!.id;
       await tx
@@ -122,7 +110,7 @@ export async function submitApplication(
       { to: fields.email, replyTo: settings.hr_email, ...candidateConfirmation(context) },
       {
         about: mailAbout(id),
-        topic: `application:${jobId}`,
+        topic: `application:${jobId ?? "general"}`,
       },
     );
     await enqueueMail(
@@ -142,4 +130,36 @@ export async function submitApplication(
     );
     return { id, repeat: Boolean(existing) };
   });
+}
+
+/** What the mails say of an application for no particular job. */
+const GENERAL: ApplicationMailContext["job"] = {
+  title: "General application",
+  company: SITE_NAME,
+  general: true,
+};
+
+/** The job applied for, refused when it does not exist or no longer takes applications. */
+async function openJobFor(db: Database, deps: SubmitDeps, jobId: number) {
+  const [job] = await db
+    .select({
+      id: jobs.id,
+      title: jobs.jobTitle,
+      company: jobs.company,
+      status: jobs.status,
+      validThrough: jobs.validThrough,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, jobId));
+  if (!job)
+    throw new DomainError(
+      "not_found",
+      "This job does not exist. See the open positions on our careers page.",
+    );
+  if (job.status !== "open" || (job.validThrough && job.validThrough <= deps.now()))
+    throw new DomainError(
+      "conflict",
+      `Applications for "${job.title}" are closed: the position is no longer open. See our other open positions on the careers page.`,
+    );
+  return job;
 }

@@ -45,21 +45,23 @@ export function createApplicationService(
     ...createApplicationPipeline(db, { audit: deps.audit, now }),
 
     /**
-     * Takes an application for an open job. The same address (any case) applying to the same job again
+     * Takes an application for an open job, or a general one (`jobId` null). The same address (any case) applying to the same job again
      * changes nothing of the application: what was sent is kept beside it as a submission, since anyone who
      * knows the address can send the form (docs/decisions/0018-repeat-applications.md). The answer is the
      * same either way, so it tells no one who applied where. The candidate's confirmation (at most one a
      * day per address and job) and the hiring address's notification are queued in the same transaction.
      */
     submit: (
-      jobId: number,
+      /** null: a general application, for no particular job. */
+      jobId: number | null,
       fields: ApplicationFields,
       cv: { bytes: Buffer; name?: string; checked: CheckedCv },
       answers: ApplicationAnswer[] = [],
     ) => submitApplication(db, { ...deps, now }, jobId, fields, cv, answers),
 
     /** The questions an application to this job answers (none for an unknown job: `submit` says why). */
-    async questionsFor(jobId: number): Promise<JobQuestion[]> {
+    async questionsFor(jobId: number | null): Promise<JobQuestion[]> {
+      if (jobId === null) return [];
       const [job] = await db.select({ questions: jobs.questions }).from(jobs).where(eq(jobs.id, jobId));
       return job?.questions ?? [];
     },

@@ -5,6 +5,10 @@ import { jobs } from "#db/schema/index.ts";
 import {
   applyMailto,
   employmentTypeLabel,
+  employmentTypes,
+  type CareersFilters,
+  type CareersListItem,
+  type EmploymentType,
   jobInputSchema,
   type JobDetail,
   type JobInput,
@@ -122,10 +126,25 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
       return rows.map(listItem);
     },
 
-    /** One page of open positions, newest first, optionally narrowed by a visitor's search text (title matches first). */
-    async listOpenPage({ page, pageSize, query = "" }: { page: number; pageSize: number; query?: string }) {
-      const where = query ? and(isOpen(), matches(query)) : isOpen();
-      const [rows, [matching], [open]] = await Promise.all([
+    /**
+     * One page of open positions, newest first, optionally narrowed by a visitor's search text (title matches
+     * first), a location (any case) and an employment type; with the locations and types open jobs have.
+     */
+    async listOpenPage({
+      page,
+      pageSize,
+      query = "",
+      location = "",
+      type = "",
+    }: { page: number; pageSize: number; query?: string } & Partial<CareersFilters>) {
+      const narrowed = Boolean(query || location || type);
+      const where = and(
+        isOpen(),
+        query ? matches(query) : undefined,
+        location ? sql`lower(${jobs.location}) = lower(${location})` : undefined,
+        type ? eq(jobs.employmentType, type) : undefined,
+      );
+      const [rows, [matching], [open], kinds] = await Promise.all([
         db
           .select()
           .from(jobs)
@@ -134,10 +153,24 @@ export function createCareersService(db: Database, deps: { settings: SettingsSer
           .limit(pageSize)
           .offset((page - 1) * pageSize),
         db.select({ n: count() }).from(jobs).where(where),
-        query ? db.select({ n: count() }).from(jobs).where(isOpen()) : Promise.resolve([undefined]),
+        narrowed ? db.select({ n: count() }).from(jobs).where(isOpen()) : Promise.resolve([undefined]),
+        db.selectDistinct({ location: jobs.location, type: jobs.employmentType }).from(jobs).where(isOpen()),
       ]);
       const total = matching?.n ?? 0;
-      return { jobs: rows.map(listItem), total, open: open?.n ?? total };
+      const list: CareersListItem[] = rows.map((row) => ({
+        ...listItem(row),
+        employment_type: row.employmentType as EmploymentType,
+      }));
+      return {
+        jobs: list,
+        total,
+        open: open?.n ?? total,
+        // What the filters offer: only what some open job has, so no choice leads to an empty list.
+        locations: [...new Map(kinds.map((k) => [k.location.toLowerCase(), k.location])).values()].sort(
+          (a, b) => a.localeCompare(b, "en"),
+        ),
+        types: employmentTypes.filter((t) => kinds.some((k) => k.type === t)),
+      };
     },
 
     /** The job page's data; null for unknown or closed jobs. */

@@ -46,6 +46,7 @@ const FIELD_NAMES = new Set(Object.keys(applicationFieldsSchema.shape));
 
 /** The same page for a first and a repeat application, so it tells no one who applied. */
 const confirmationPath = (jobId: number) => `/careers-details/applied?jobId=${jobId}`;
+const GENERAL_CONFIRMATION_PATH = "/careers-details/applied?general=1";
 
 /**
  * Reads the multipart body: the fields as text, and the CV with at most MAX_CV_BYTES held in memory; a body
@@ -111,68 +112,73 @@ export async function applicationRoutes(fastify: FastifyInstance) {
   const { applications } = app.services;
   const budget = applicationBytesBudget(app);
 
+  /** Takes the multipart application for a job (`jobId`), or a general one (null), as the form sends it. */
+  async function takeApplication(request: FastifyRequest, jobId: number | null) {
+    const { fields, cv } = await readApplication(request, budget);
+    const parsed = applicationFieldsSchema.safeParse(fields);
+    const answered = checkAnswers(await applications.questionsFor(jobId), (name) => fields[name]);
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...answered.errors };
+    let checked;
+    if (!cv) errors.cv = CV_MISSING;
+    else if (!errors.url_hp) {
+      try {
+        checked = await checkCv(cv.bytes);
+      } catch (error) {
+        // Only a refused file is the form's to show; too large, or the inspection queue busy, answer as such.
+        if (!(error instanceof DomainError) || error.code !== "invalid") throw error;
+        errors.cv = error.message;
+      }
+    }
+    if (!parsed.success || !checked || !cv || Object.keys(answered.errors).length > 0) {
+      const message = !parsed.success
+        ? describeIssues(parsed.error)
+        : Object.entries(errors)
+            .map(([field, problem]) => `${field}: ${problem}`)
+            .join("; ");
+      throw new DomainError("invalid", message, { fields: errors });
+    }
+    const saved = await applications.submit(
+      jobId,
+      parsed.data,
+      { bytes: cv.bytes, name: cv.name, checked },
+      answered.answers,
+    );
+    request.log.info(
+      { id: saved.id, repeat: saved.repeat, general: jobId === null, bytes: cv.bytes.length },
+      "job application stored",
+    );
+    return {
+      success: true as const,
+      message: "Thank you! We have received your application.",
+      data: { redirect: jobId === null ? GENERAL_CONFIRMATION_PATH : confirmationPath(jobId) },
+    };
+  }
+
+  // Both application routes take the same limits: the shared count of accepted posts and the bytes budget.
+  const applicationRoute = {
+    // Refused posts (a CV that is no CV, a missing field) do not use up the limit; accepted ones do.
+    config: { access: "public" as const, acceptedPosts: "applications" },
+    bodyLimit: APPLICATION_BODY_LIMIT,
+    // A declared size over the limit is refused before a byte of the body is read.
+    onRequest: async (request: FastifyRequest) => {
+      const length = Number(request.headers["content-length"] ?? 0);
+      if (length > APPLICATION_BODY_LIMIT)
+        throw new DomainError("too_large", CV_TOO_LARGE, { fields: { cv: CV_TOO_LARGE } });
+      await budget.reserve(request);
+    },
+  };
+  const applicationAnswer = { 201: recordAnswerOf(z.object({ redirect: z.string() })) };
+
   app.post(
     "/api/jobs/:id/applications",
-    {
-      // Refused posts (a CV that is no CV, a missing field) do not use up the limit; accepted ones do.
-      config: { access: "public", acceptedPosts: "applications" },
-      bodyLimit: APPLICATION_BODY_LIMIT,
-      // A declared size over the limit is refused before a byte of the body is read.
-      onRequest: async (request) => {
-        const length = Number(request.headers["content-length"] ?? 0);
-        if (length > APPLICATION_BODY_LIMIT)
-          throw new DomainError("too_large", CV_TOO_LARGE, { fields: { cv: CV_TOO_LARGE } });
-        await budget.reserve(request);
-      },
-      schema: {
-        params: idParams,
-        response: {
-          201: recordAnswerOf(z.object({ redirect: z.string() })),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { id: jobId } = request.params;
-      const { fields, cv } = await readApplication(request, budget);
-      const parsed = applicationFieldsSchema.safeParse(fields);
-      const answered = checkAnswers(await applications.questionsFor(jobId), (name) => fields[name]);
-      const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...answered.errors };
-      let checked;
-      if (!cv) errors.cv = CV_MISSING;
-      else if (!errors.url_hp) {
-        try {
-          checked = await checkCv(cv.bytes);
-        } catch (error) {
-          // Only a refused file is the form's to show; too large, or the inspection queue busy, answer as such.
-          if (!(error instanceof DomainError) || error.code !== "invalid") throw error;
-          errors.cv = error.message;
-        }
-      }
-      if (!parsed.success || !checked || !cv || Object.keys(answered.errors).length > 0) {
-        const message = !parsed.success
-          ? describeIssues(parsed.error)
-          : Object.entries(errors)
-              .map(([field, problem]) => `${field}: ${problem}`)
-              .join("; ");
-        throw new DomainError("invalid", message, { fields: errors });
-      }
-      const saved = await applications.submit(
-        jobId,
-        parsed.data,
-        { bytes: cv.bytes, name: cv.name, checked },
-        answered.answers,
-      );
-      request.log.info(
-        { id: saved.id, repeat: saved.repeat, bytes: cv.bytes.length },
-        "job application stored",
-      );
-      const redirect = confirmationPath(jobId);
-      return reply.status(201).send({
-        success: true,
-        message: "Thank you! We have received your application.",
-        data: { redirect },
-      });
-    },
+    { ...applicationRoute, schema: { params: idParams, response: applicationAnswer } },
+    async (request, reply) => reply.status(201).send(await takeApplication(request, request.params.id)),
+  );
+
+  app.post(
+    "/api/general_applications",
+    { ...applicationRoute, schema: { response: applicationAnswer } },
+    async (request, reply) => reply.status(201).send(await takeApplication(request, null)),
   );
 
   // ---- The hiring team's console ----

@@ -8,6 +8,7 @@ export const staticPublicPaths: readonly string[] = [
   "/about-page",
   "/leadership-page",
   "/Careers-page",
+  "/careers-general-application",
   "/blog",
   "/contact",
   "/privacy",

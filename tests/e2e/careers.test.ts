@@ -147,13 +147,17 @@ describe("careers page", () => {
     expect(errors).toEqual([]);
   });
 
-  it("opens a mail draft to the HR address with the subject 'Application for {job title} at {company}'", async () => {
+  it("Apply on a card leads to the job's on-site form; the dialog keeps a mail draft with the spec's subject as a small link", async () => {
     const { page } = await browser.open("/Careers-page");
     const href = await page
       .getByRole("link", { name: "Apply for Senior Talent Acquisition Partner" })
       .getAttribute("href");
-    expect(href).toMatch(/^mailto:hr@example\.com\?/);
-    const draft = new URL(href!);
+    expect(href).toMatch(/^\/careers-details\?jobId=\d+#apply$/);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "View Details about Senior Talent Acquisition Partner" }).click();
+    const byMail = page.getByRole("dialog").getByRole("link", { name: "Apply by e-mail" });
+    const draft = new URL((await byMail.getAttribute("href"))!);
+    expect(draft.protocol + draft.pathname).toBe("mailto:hr@example.com");
     expect(draft.searchParams.get("subject")).toBe(
       "Application for Senior Talent Acquisition Partner at GCC View 360",
     );

@@ -12,10 +12,13 @@ export const applicationFields = {
   consent_processing: "on",
 };
 
-/** Posts an application to a job as the job page's form does: multipart, the CV in the field `cv`. */
+/**
+ * Posts an application to a job as the job page's form does: multipart, the CV in the field `cv`; with
+ * `jobId` null, the general application (no particular job).
+ */
 export function postApplication(
   app: FastifyInstance,
-  jobId: number,
+  jobId: number | null,
   file: { name: string; data: Buffer; type?: string } | null,
   change: Record<string, string> = {},
   remoteAddress = "127.0.0.1",
@@ -26,7 +29,7 @@ export function postApplication(
   );
   return app.inject({
     method: "POST",
-    url: `/api/jobs/${jobId}/applications`,
+    url: jobId === null ? "/api/general_applications" : `/api/jobs/${jobId}/applications`,
     headers: { "content-type": contentType, accept: "application/json" },
     payload: body,
     remoteAddress,

@@ -36,6 +36,12 @@ export function readApplication(form: FormData, questions: readonly JobQuestion[
   return values;
 }
 
+/** The API route an application is sent to: the job's, or the general one (`jobId` null). */
+export const applicationApiPath = (
+  jobId: number | null,
+): "/api/general_applications" | `/api/jobs/${number}/applications` =>
+  jobId === null ? "/api/general_applications" : `/api/jobs/${jobId}/applications`;
+
 export const NETWORK_ERROR = "We could not send your application. Check your connection and try again.";
 
 /** What the job page knows of a job that no longer takes applications (thrown with status 410). */

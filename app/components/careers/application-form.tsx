@@ -6,15 +6,17 @@ import { ErrorSummary } from "../forms/error-summary";
 import { CheckboxField, controlClass, Field, fieldId, RequiredNote, TextAreaField } from "../forms/field";
 import { refusalOf, type FormAnswer } from "../forms/validate";
 import type { APPLICATION_LABELS } from "./application-fields";
-import { applicationLabels, NETWORK_ERROR, readApplication } from "./application-fields";
+import { applicationApiPath, applicationLabels, NETWORK_ERROR, readApplication } from "./application-fields";
 import { QuestionField } from "./question-field";
-import { jobPath } from "#shared/paths.ts";
+import { GENERAL_APPLICATION_PATH, jobPath } from "#shared/paths.ts";
+import { SITE_NAME } from "#shared/site.ts";
 
 const CV_AGAIN = (name: string) =>
   `You chose “${name}”: choose it again, as a file is not kept when the form comes back.`;
 
 /**
- * The job application, a multipart form with the CV. Without JavaScript it posts to the job page, whose action
+ * The job application, a multipart form with the CV; with `jobId` null, the general application (no job, no
+ * questions), which posts to its own page and API route and is otherwise the same form. Without JavaScript it posts to the job page, whose action
  * checks it with the API's schema and sends it to the API; with JavaScript it is sent to the API in the
  * background with upload progress. Either way a refusal shows the API's messages, the form filled in, and an
  * error summary at the top that links to each field.
@@ -27,8 +29,9 @@ export function ApplicationForm({
   questions,
   answer,
 }: {
-  jobId: number;
-  jobTitle: string;
+  jobId: number | null;
+  /** The job's title; for the general application, null. */
+  jobTitle: string | null;
   retentionDays: number;
   keepDays: number;
   questions: readonly JobQuestion[];
@@ -63,7 +66,7 @@ export function ApplicationForm({
     busy.current = true;
     setProgress(0);
     const request = new XMLHttpRequest();
-    request.open("POST", `/api/jobs/${jobId}/applications`);
+    request.open("POST", applicationApiPath(jobId));
     request.setRequestHeader("Accept", "application/json");
     request.upload.onprogress = (e) => {
       if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
@@ -96,7 +99,7 @@ export function ApplicationForm({
   return (
     <form
       method="post"
-      action={jobPath(jobId)}
+      action={jobId === null ? GENERAL_APPLICATION_PATH : jobPath(jobId)}
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
@@ -156,12 +159,13 @@ export function ApplicationForm({
           defaultChecked={Boolean(values.consent_processing)}
           required
         >
-          I agree that my application and CV are processed to consider me for {jobTitle}, as described in the{" "}
+          I agree that my application and CV are processed to consider me for{" "}
+          {jobTitle ?? `openings at ${SITE_NAME}`}, as described in the{" "}
           <Link to="/privacy" className="font-semibold text-brand-700 underline">
             privacy policy
           </Link>
-          . Unless I agree below, they are anonymised {retentionDays} days after my application is decided or
-          the position closes.
+          . Unless I agree below, they are anonymised {retentionDays} days after my application is decided or{" "}
+          {jobTitle === null ? "was last updated" : "the position closes"}.
         </CheckboxField>
         <CheckboxField name="keep_cv" defaultChecked={Boolean(values.keep_cv)}>
           Optional: keep my CV and details for future openings for up to {keepDays} days (see the{" "}

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { JobListItem } from "#schemas/job.ts";
+import type { CareersListItem } from "#schemas/job.ts";
 import { jobPreview } from "#app/lib/html-text.ts";
-import { jobPath } from "#shared/paths.ts";
+import { applyPath, jobPath } from "#shared/paths.ts";
 
-export type CareerJob = JobListItem & { apply_link: string };
+export type CareerJob = CareersListItem & { apply_link: string };
 
 export const RUPEE = "₹";
 
@@ -29,9 +29,10 @@ export function JobCard({ job, onDetails }: { job: CareerJob; onDetails: () => v
         <button type="button" className="btn-secondary" onClick={onDetails} aria-haspopup="dialog">
           View Details<span className="sr-only"> about {job.job_title}</span>
         </button>
-        <a className="btn-primary" href={job.apply_link}>
+        {/* The on-site form, so the application reaches the hiring team's inbox (a mail draft does nothing on many phones). */}
+        <Link className="btn-primary" to={applyPath(job.id)}>
           Apply<span className="sr-only"> for {job.job_title}</span>
-        </a>
+        </Link>
       </div>
     </article>
   );

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "#app/components/ui/modal.tsx";
 import { RUPEE, type CareerJob } from "./job-card";
-import { jobPath } from "#shared/paths.ts";
+import { applyPath, jobPath } from "#shared/paths.ts";
 
 export function JobModal({ job: selected, onClose }: { job: CareerJob | null; onClose: () => void }) {
   // The last job stays in the panel while it fades out.
@@ -20,12 +20,12 @@ export function JobModal({ job: selected, onClose }: { job: CareerJob | null; on
             <button type="button" className="btn-secondary" onClick={onClose}>
               Close
             </button>
-            <a className="btn-secondary" href={job.apply_link}>
+            <a className="self-center text-sm font-semibold text-brand-700 underline" href={job.apply_link}>
               Apply by e-mail
             </a>
-            <a className="btn-primary" href={`${jobPath(job.id)}#apply`}>
+            <Link className="btn-primary" to={applyPath(job.id)} onClick={onClose}>
               Apply
-            </a>
+            </Link>
           </>
         )
       }

@@ -837,6 +837,7 @@ export interface ApiRoutes {
     body: { ids: Array<string | number> };
     answer: Shape_f32f2644;
   };
+  "POST /api/general_applications": { query: never; body: never; answer: Shape_3d613304 };
   "GET /api/imports": {
     query: { type?: Choice_09712d64 };
     body: never;
@@ -910,18 +911,18 @@ export interface ApiRoutes {
     answer: Shape_f32f2644;
   };
   "GET /api/job_applications": {
-    query: Shape_adfe9334;
+    query: Shape_ecb1ae86;
     body: never;
     answer: {
       success: true;
-      applications_data: Array<Shape_15b6593e>;
+      applications_data: Array<Shape_758d8ee6>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
   };
-  "GET /api/job_applications/:id": { query: never; body: never; answer: Shape_5186abac };
+  "GET /api/job_applications/:id": { query: never; body: never; answer: Shape_ac4cbde3 };
   "GET /api/job_applications/:id/cv": { query: never; body: never; answer: string };
-  "GET /api/job_applications/:id/export": { query: never; body: never; answer: Shape_5186abac };
+  "GET /api/job_applications/:id/export": { query: never; body: never; answer: Shape_ac4cbde3 };
   "POST /api/job_applications/:id/notes": {
     query: never;
     body: { text: string };
@@ -935,19 +936,19 @@ export interface ApiRoutes {
   "PATCH /api/job_applications/:id/stage": {
     query: never;
     body: { stage: Choice_5a143425; reason?: Choice_46381e5a };
-    answer: { success: true; message?: string; data: Shape_15b6593e };
+    answer: { success: true; message?: string; data: Shape_758d8ee6 };
   };
   "GET /api/job_applications/:id/submissions/:submissionId/cv": { query: never; body: never; answer: string };
   "GET /api/job_applications/board": {
-    query: { search?: string; job_id?: number; from?: string; to?: string };
+    query: { search?: string; job_id?: number; general?: "true" | "false"; from?: string; to?: string };
     body: never;
     answer: {
       success: true;
-      board_data: Array<{ stage: Choice_5a143425; count: number; applications: Array<Shape_15b6593e> }>;
+      board_data: Array<{ stage: Choice_5a143425; count: number; applications: Array<Shape_758d8ee6> }>;
     };
   };
   "POST /api/job_applications/bulk_stage": {
-    query: Shape_adfe9334;
+    query: Shape_ecb1ae86;
     body: {
       ids?: Array<string | number>;
       all_matching?: true;
@@ -969,6 +970,7 @@ export interface ApiRoutes {
       sort?: string;
       job_id?: number;
       stage?: Choice_5a143425;
+      general?: "true" | "false";
       from?: string;
       to?: string;
       ids?: Array<string | number>;
@@ -994,11 +996,7 @@ export interface ApiRoutes {
   "POST /api/jobs": { query: never; body: Shape_bf7bbc49; answer: Shape_1d7dffa0 };
   "DELETE /api/jobs/:id": { query: never; body: never; answer: Shape_43c14989 };
   "PATCH /api/jobs/:id": { query: never; body: Shape_bf7bbc49; answer: Shape_1d7dffa0 };
-  "POST /api/jobs/:id/applications": {
-    query: never;
-    body: never;
-    answer: { success: true; message?: string; data: { redirect: string } };
-  };
+  "POST /api/jobs/:id/applications": { query: never; body: never; answer: Shape_3d613304 };
   "POST /api/jobs/restore": { query: never; body: { ids: Array<string | number> }; answer: Shape_f32f2644 };
   "GET /api/loads": {
     query: Shape_c6bb536f;
@@ -1582,24 +1580,6 @@ type Shape_12b369d2 = {
   two_factor_enrolment_required?: boolean;
   recovery_codes_left?: number;
 };
-type Shape_15b6593e = {
-  id: number;
-  job_id: number | null;
-  job_title: string | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  city: string;
-  stage: Choice_5a143425;
-  reject_reason: Choice_46381e5a | null;
-  has_cv: boolean;
-  keep_for_future: boolean;
-  resubmissions: number;
-  anonymised: boolean;
-  created_at: string;
-  updated_at: string;
-};
 type Shape_1d0787d5 = {
   id: number;
   first_name: string;
@@ -1645,6 +1625,7 @@ type Shape_3186f1bb = {
   note_count: number;
   created_at: string;
 };
+type Shape_3d613304 = { success: true; message?: string; data: { redirect: string } };
 type Shape_41b841d9 = { success: true; message?: string; data: Shape_7758e9e2 };
 type Shape_41c31159 = { success: true; message?: string; data: Shape_fa062683 };
 type Shape_43c14989 = { success: true; message: string; data: Array<unknown>; restorable: boolean };
@@ -1669,7 +1650,6 @@ type Shape_5177205a = {
   message: string;
   vehicle_data: Array<{ id: number; vehicle_no: string }>;
 };
-type Shape_5186abac = { success: true; data: Shape_61b8718a };
 type Shape_527d97a9 = {
   page?: number;
   page_size?: number;
@@ -1686,34 +1666,6 @@ type Shape_5da91ffb = {
   choices: Array<string>;
 };
 type Shape_60a4406f = { new: number; updated: number; unchanged: number; skipped: number; invalid: number };
-type Shape_61b8718a = {
-  id: number;
-  job_id: number | null;
-  job_title: string | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  city: string;
-  stage: Choice_5a143425;
-  reject_reason: Choice_46381e5a | null;
-  has_cv: boolean;
-  keep_for_future: boolean;
-  resubmissions: number;
-  anonymised: boolean;
-  created_at: string;
-  updated_at: string;
-  cover_note: string;
-  profile_url: string;
-  notice_period: string;
-  answers: Array<{ question: string; answer: string }> | null;
-  cv_file_name: string | null;
-  cv_size: number | null;
-  consented_at: string;
-  notes: Array<Shape_ef1513f9>;
-  history: Array<Shape_6bbf6a73>;
-  submissions: Array<Shape_b081d424>;
-};
 type Shape_632822d2 = { url: string; source: "PUBLIC_BASE_URL" | "site settings" | "default" };
 type Shape_678ac8bd = {
   page?: number;
@@ -1731,6 +1683,25 @@ type Shape_6bbf6a73 = {
   reason: Choice_46381e5a | null;
   by: string;
   at: string;
+};
+type Shape_758d8ee6 = {
+  id: number;
+  job_id: number | null;
+  job_title: string | null;
+  general: boolean;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  city: string;
+  stage: Choice_5a143425;
+  reject_reason: Choice_46381e5a | null;
+  has_cv: boolean;
+  keep_for_future: boolean;
+  resubmissions: number;
+  anonymised: boolean;
+  created_at: string;
+  updated_at: string;
 };
 type Shape_7758e9e2 = {
   driver_id: number;
@@ -1825,16 +1796,7 @@ type Shape_a9088a77 = {
   created_from?: string;
   created_to?: string;
 };
-type Shape_adfe9334 = {
-  page?: number;
-  page_size?: number;
-  search?: string;
-  sort?: string;
-  job_id?: number;
-  stage?: Choice_5a143425;
-  from?: string;
-  to?: string;
-};
+type Shape_ac4cbde3 = { success: true; data: Shape_e3301a3e };
 type Shape_aedd32ef = {
   page?: number;
   page_size?: number;
@@ -1992,6 +1954,35 @@ type Shape_e3242112 = {
   from_date?: string;
   to_date?: string;
 };
+type Shape_e3301a3e = {
+  id: number;
+  job_id: number | null;
+  job_title: string | null;
+  general: boolean;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  city: string;
+  stage: Choice_5a143425;
+  reject_reason: Choice_46381e5a | null;
+  has_cv: boolean;
+  keep_for_future: boolean;
+  resubmissions: number;
+  anonymised: boolean;
+  created_at: string;
+  updated_at: string;
+  cover_note: string;
+  profile_url: string;
+  notice_period: string;
+  answers: Array<{ question: string; answer: string }> | null;
+  cv_file_name: string | null;
+  cv_size: number | null;
+  consented_at: string;
+  notes: Array<Shape_ef1513f9>;
+  history: Array<Shape_6bbf6a73>;
+  submissions: Array<Shape_b081d424>;
+};
 type Shape_e3eb0b08 = {
   page?: number;
   page_size?: number;
@@ -2000,6 +1991,17 @@ type Shape_e3eb0b08 = {
   kind?: "blog" | "jobs";
   language?: "English" | "Hindi" | "Tamil";
   status?: "pending" | "confirmed";
+};
+type Shape_ecb1ae86 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  job_id?: number;
+  stage?: Choice_5a143425;
+  general?: "true" | "false";
+  from?: string;
+  to?: string;
 };
 type Shape_ef1513f9 = { id: number; author: string; text: string; created_at: string };
 type Shape_f32f2644 = { success: true; message: string; data: { restored: number } };

@@ -6,13 +6,16 @@ import { ogLocales, pageTitle } from "#app/lib/seo.ts";
 import { CAREERS_PATH, jobPath } from "#shared/paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
+  // The general application's confirmation (for no particular job).
+  if (url.searchParams.get("general") === "1" && !url.searchParams.has("jobId"))
+    return { jobId: null, title: null, general: true };
   const raw = url.searchParams.get("jobId");
   if (raw === null || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
     throw data(null, { status: 404 });
   }
   // A job closed since keeps its confirmation; its title is only left out.
   const job = await context.services.careers.getOpenJobPage(Number(raw));
-  return { jobId: Number(raw), title: job?.title ?? null };
+  return { jobId: Number(raw), title: job?.title ?? null, general: false };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => [
@@ -29,8 +32,12 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/marketing/p
 
 export default function ApplicationReceived({ loaderData }: Route.ComponentProps) {
   // The same page for a first and a repeat application: it must not tell anyone who applied where.
-  const { jobId, title } = loaderData;
+  const { jobId, title, general } = loaderData;
   const what = title ? ` for ${title}` : "";
+  const sameDay = general ? "for a general application" : "for this position";
+  const contact = general
+    ? "will contact you when an opening matches your profile"
+    : "will contact you if your profile matches the role";
   return (
     <section className="container-page grid min-h-[50vh] place-items-center py-16">
       <div className="max-w-xl text-center">
@@ -38,14 +45,14 @@ export default function ApplicationReceived({ loaderData }: Route.ComponentProps
         <h1 className="mt-4 text-3xl font-bold text-navy-900">Application received</h1>
         <p className="mt-4 text-slate-700">
           Thank you for applying{what}. We have received your application and CV. A confirmation is on its way
-          to your e-mail, unless we already sent you one for this position today. Our hiring team reviews
-          every application and will contact you if your profile matches the role.
+          to your e-mail, unless we already sent you one {sameDay} today. Our hiring team reviews every
+          application and {contact}.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to={CAREERS_PATH} className="btn-primary">
             See all open positions
           </Link>
-          {title && (
+          {title && jobId !== null && (
             <Link to={jobPath(jobId)} className="btn-secondary">
               Back to the job
             </Link>

@@ -1,4 +1,3 @@
-import { Search, X } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate, useNavigation } from "react-router";
 import { applyMailto, careersQuerySchema, JOB_PAGE_SIZE } from "#schemas/job.ts";
@@ -8,24 +7,34 @@ import { JobModal } from "#app/components/careers/job-modal.tsx";
 import { JobAlertForm } from "#app/components/careers/job-alert-form.tsx";
 import { NotFoundContent } from "#app/components/layout/not-found.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { htmlToText } from "#app/lib/html-text.ts";
 import { breadcrumbs, seoMeta } from "#app/lib/seo.ts";
-import { hasEveryWord, searchWords, titleMatchesFirst } from "#shared/search-words.ts";
-import { CAREERS_PATH, careersSearchPath } from "#shared/paths.ts";
+import {
+  careersHref,
+  describeSearch,
+  isNarrowed,
+  searchInBrowser,
+  searchIndex,
+  type CareersSearch,
+} from "#app/components/careers/careers-query.ts";
+import { JobSearchForm } from "#app/components/careers/job-search-form.tsx";
+import { NoMatchingJobs } from "#app/components/careers/no-matching-jobs.tsx";
+import { CAREERS_PATH, GENERAL_APPLICATION_PATH } from "#shared/paths.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const query = careersQuerySchema.safeParse({
     q: params.get("q") ?? undefined,
+    location: params.get("location") ?? undefined,
+    type: params.get("type") ?? undefined,
     page: params.get("page") ?? undefined,
   });
   if (!query.success)
     throw data(query.error.issues[0]?.message ?? "Bad search", {
       status: query.error.issues[0]?.path[0] === "page" ? 404 : 400,
     });
-  const { q, page } = query.data;
+  const { q, type, page } = query.data;
   const [found, settings] = await Promise.all([
-    context.services.careers.listOpenPage({ page, pageSize: JOB_PAGE_SIZE, query: q }),
+    context.services.careers.listOpenPage({ ...query.data, query: q, pageSize: JOB_PAGE_SIZE }),
     context.services.settings.get(),
   ]);
   const pages = Math.max(1, Math.ceil(found.total / JOB_PAGE_SIZE));
@@ -35,9 +44,24 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     ...job,
     apply_link: applyMailto(settings.hr_email, job.job_title, job.company),
   }));
+  // A location typed in another case is the one the filter offers (it matched it).
+  const wanted = query.data.location.toLowerCase();
+  const location = found.locations.find((l) => l.toLowerCase() === wanted) ?? query.data.location;
+  const search: CareersSearch = { q, location, type };
   // With every open job on the page, the search can run in the browser as the visitor types.
-  const complete = q === "" && found.open <= JOB_PAGE_SIZE;
-  return { jobs, q, page, pages, total: found.total, open: found.open, complete, baseUrl: context.baseUrl };
+  const complete = !isNarrowed(search) && found.open <= JOB_PAGE_SIZE;
+  return {
+    jobs,
+    search,
+    page,
+    pages,
+    total: found.total,
+    open: found.open,
+    complete,
+    locations: found.locations,
+    types: found.types,
+    baseUrl: context.baseUrl,
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -48,10 +72,10 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       title: page === 1 ? "Careers: Open Positions" : `Careers: Open Positions (page ${page})`,
       description:
         "Join GCC View 360 and the Global Capability Centers we build in India: open positions in talent acquisition, programme management, engineering, HR and finance.",
-      path: careersHref("", page),
+      path: careersHref({ q: "", location: "", type: "" }, page),
       baseUrl,
       // Search results are endless variations of the list; only the plain pages are worth indexing.
-      noindex: !loaderData || loaderData.q !== "",
+      noindex: !loaderData || isNarrowed(loaderData.search),
     }),
     breadcrumbs(baseUrl, [
       ["Home", "/"],
@@ -59,26 +83,6 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     ]),
   ];
 }
-
-function careersHref(q: string, page: number) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return careersSearchPath(query);
-}
-
-const searchable = (job: CareerJob) =>
-  [
-    job.job_title,
-    job.company,
-    job.location,
-    job.salary,
-    htmlToText(job.job_description),
-    htmlToText(job.requirements),
-  ]
-    .join(" ")
-    .toLowerCase();
 
 const SEARCH_DELAY_MS = 300;
 
@@ -98,73 +102,69 @@ function CareersHeader() {
 }
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
-  const { jobs, q, page, pages, total, open, complete } = loaderData;
+  const { jobs, search: answered, page, pages, total, open, complete, locations, types } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const [text, setText] = useState(q);
+  const [search, setSearch] = useState(answered);
   const [selected, setSelected] = useState<CareerJob | null>(null);
+  const answeredHref = careersHref(answered);
   // The search the server last answered or was asked for, so its answer does not overwrite newer typing.
-  const sent = useRef(q);
+  const sent = useRef(answeredHref);
   const searchOnServer = useCallback(
-    (wanted: string) => {
-      sent.current = wanted;
-      void navigate(careersHref(wanted, 1), { replace: true, preventScrollReset: true });
+    (href: string) => {
+      sent.current = href;
+      void navigate(href, { replace: true, preventScrollReset: true });
     },
     [navigate],
   );
 
-  // A search that did not come from this box (back button, a shared link) shows in it.
+  // A search that did not come from this form (back button, a shared link) shows in it.
   useEffect(() => {
-    if (q !== sent.current) {
-      sent.current = q;
-      setText(q);
+    if (answeredHref !== sent.current) {
+      sent.current = answeredHref;
+      setSearch(answered);
     }
-  }, [q]);
+  }, [answered, answeredHref]);
 
+  const trimmed = { ...search, q: search.q.trim() };
+  const wantedHref = careersHref(trimmed);
   useEffect(() => {
-    const wanted = text.trim();
     if (complete) {
       // Filtered here, so no navigation (it would reload the list); the address still keeps the search, so a
       // reload or a shared link finds the same jobs (the history entry's own state is kept for the router).
-      if ((new URLSearchParams(window.location.search).get("q") ?? "") === wanted) return;
+      if (window.location.pathname + window.location.search === wantedHref) return;
       const timer = setTimeout(
-        () => window.history.replaceState(window.history.state, "", careersHref(wanted, 1)),
+        () => window.history.replaceState(window.history.state, "", wantedHref),
         SEARCH_DELAY_MS,
       );
       return () => clearTimeout(timer);
     }
-    if (wanted === sent.current) return;
-    const timer = setTimeout(() => searchOnServer(wanted), SEARCH_DELAY_MS);
+    if (wantedHref === sent.current) return;
+    const timer = setTimeout(() => searchOnServer(wantedHref), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, complete, searchOnServer]);
+  }, [wantedHref, complete, searchOnServer]);
 
-  const deferred = useDeferredValue(text);
-  const index = useMemo(
-    () => (complete ? jobs.map((job) => ({ job, text: searchable(job) })) : []),
-    [jobs, complete],
-  );
-  const words = searchWords(deferred);
-  const shown =
-    complete && words.length > 0
-      ? titleMatchesFirst(
-          index.filter((entry) => hasEveryWord(entry.text, words)).map((entry) => entry.job),
-          (job) => job.job_title,
-          words,
-        )
-      : jobs;
-  // A page change is not a search: only a pending answer for other search text reads "Searching…".
-  const pendingQ =
+  const deferred = useDeferredValue(trimmed);
+  const index = useMemo(() => (complete ? searchIndex(jobs) : []), [jobs, complete]);
+  const shown = complete && isNarrowed(deferred) ? searchInBrowser(index, deferred) : jobs;
+  // A page change is not a search: only a pending answer for another search reads "Searching…".
+  const pending =
     navigation.state === "loading" && navigation.location.pathname === CAREERS_PATH
-      ? (new URLSearchParams(navigation.location.search).get("q") ?? "").trim()
-      : q;
-  const searching = !complete && (text.trim() !== q || pendingQ !== q);
-  const searched = complete ? deferred.trim() : q;
+      ? careersHref(searchOf(new URLSearchParams(navigation.location.search)))
+      : answeredHref;
+  const searching = !complete && (wantedHref !== answeredHref || pending !== answeredHref);
+  const searched = complete ? deferred : answered;
+  const clear = () => {
+    const none = { q: "", location: "", type: "" } as const;
+    setSearch(none);
+    if (!complete) searchOnServer(careersHref(none));
+  };
 
   const status = searching
     ? "Searching…"
     : open === 0
       ? ""
-      : searched
+      : isNarrowed(searched)
         ? `${complete ? shown.length : total} of ${open} open positions match your search.`
         : `${open} open ${open === 1 ? "position" : "positions"}${pages > 1 ? `, page ${page} of ${pages}` : ""}`;
 
@@ -172,65 +172,29 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
     <>
       <CareersHeader />
       <section className="container-page py-10 sm:py-14" aria-label="Job search">
-        {/* A plain GET form, so the search also works before the page's script has loaded. */}
-        <form
-          role="search"
-          method="get"
-          action={CAREERS_PATH}
-          className="flex max-w-2xl items-center gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!complete) searchOnServer(text.trim());
+        <JobSearchForm
+          search={search}
+          onChange={(change) => setSearch((current) => ({ ...current, ...change }))}
+          onSubmit={() => {
+            if (!complete) searchOnServer(wantedHref);
           }}
-        >
-          <label htmlFor="job-search" className="sr-only">
-            Search jobs
-          </label>
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3.5 top-1/2 size-5 -translate-y-1/2 text-slate-500"
-            />
-            <input
-              id="job-search"
-              name="q"
-              type="search"
-              placeholder="Search jobs..."
-              autoComplete="off"
-              maxLength={100}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              className="block w-full rounded-full border border-slate-300 bg-white py-3 pl-11 pr-4 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 [&::-webkit-search-cancel-button]:hidden"
-            />
-          </div>
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={text === "" && q === ""}
-            onClick={() => {
-              setText("");
-              if (!complete) searchOnServer("");
-            }}
-          >
-            <X aria-hidden="true" className="size-4" />
-            Clear
-          </button>
-        </form>
+          onClear={clear}
+          canClear={isNarrowed(search) || isNarrowed(answered)}
+          locations={locations}
+          types={types}
+        />
         <p aria-live="polite" className="mt-4 text-sm text-slate-600">
           {status}
         </p>
 
         {open === 0 ? (
-          <p className="py-16 text-center text-lg text-slate-600">
-            There are no open positions right now. Please check back soon.
-          </p>
+          <NoMatchingJobs title="There are no open positions right now. Please check back soon." />
         ) : shown.length === 0 ? (
-          <div className="py-16 text-center">
-            <p className="text-lg font-medium text-navy-900">No jobs match “{searched}”.</p>
-            <p className="mt-2 text-slate-600">
-              Try another word, or clear the search to see every open position.
-            </p>
-          </div>
+          <NoMatchingJobs
+            title={`No jobs match ${describeSearch(searched)}.`}
+            detail="Try another word or filter, or clear them to see every open position."
+            onClear={clear}
+          />
         ) : (
           <>
             <ul
@@ -243,7 +207,13 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <Pagination page={page} pages={pages} href={(n) => careersHref(q, n)} label="Job pages" />
+            <Pagination page={page} pages={pages} href={(n) => careersHref(answered, n)} label="Job pages" />
+            <p className="mt-10 text-center text-slate-600">
+              Nothing here fits you?{" "}
+              <Link to={GENERAL_APPLICATION_PATH} className="font-semibold text-brand-700 underline">
+                Send a general application
+              </Link>
+            </p>
           </>
         )}
         <JobAlertForm search={searched} results={open === 0 ? 0 : shown.length} />
@@ -251,6 +221,15 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       <JobModal job={selected} onClose={() => setSelected(null)} />
     </>
   );
+}
+
+/** The search an address asks for, read as the loader reads it (values it would refuse are its to answer). */
+function searchOf(params: URLSearchParams): CareersSearch {
+  return {
+    q: (params.get("q") ?? "").trim(),
+    location: (params.get("location") ?? "").trim(),
+    type: (params.get("type") ?? "") as CareersSearch["type"],
+  };
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

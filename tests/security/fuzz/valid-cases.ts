@@ -524,6 +524,24 @@ const SPECIAL: Record<string, Build> = {
       headers: { "content-type": contentType, accept: "application/json" },
     };
   },
+  "POST /api/general_applications": async () => {
+    const { body, contentType } = multipartBody(
+      {
+        first_name: "Arun",
+        last_name: "Kumar",
+        email: `fuzz${next()}@example.com`,
+        phone: "98765 43210",
+        consent_processing: "on",
+      },
+      [{ field: "cv", name: "cv.pdf", type: "application/pdf", data: samplePdf() }],
+    );
+    return {
+      role: "anonymous",
+      url: "/api/general_applications",
+      rawPayload: body,
+      headers: { "content-type": contentType, accept: "application/json" },
+    };
+  },
   "GET /api/job_applications/:id": async (ctx) =>
     json("editor", `/api/job_applications/${await application(ctx)}`),
   "GET /api/job_applications/:id/cv": async (ctx) =>

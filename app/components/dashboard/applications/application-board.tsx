@@ -2,7 +2,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { call } from "#app/lib/dashboard/api.ts";
 import { formatDate } from "#shared/india-time.ts";
 import { useListParams } from "#app/lib/dashboard/list-params.ts";
-import { stageLabels, type ApplicationRow, type ApplicationStage } from "#schemas/application.ts";
+import {
+  applicationJobLabel,
+  stageLabels,
+  type ApplicationRow,
+  type ApplicationStage,
+} from "#schemas/application.ts";
 import { Board } from "../board/board";
 import { SelectField } from "../field";
 import { BOARD, fullName, stageStyle } from "./application";
@@ -86,7 +91,7 @@ export function ApplicationBoard({
         renderCard={(a) => (
           <>
             <span className="block break-words font-semibold text-navy-900">{fullName(a)}</span>
-            <span className="block break-words text-xs text-slate-600">{a.job_title ?? "(deleted job)"}</span>
+            <span className="block break-words text-xs text-slate-600">{applicationJobLabel(a)}</span>
             <span className="mt-1 block text-xs text-slate-600">Applied {formatDate(a.created_at)}</span>
           </>
         )}

@@ -1,5 +1,6 @@
 import { formatDateTime } from "#shared/india-time.ts";
 import {
+  applicationJobLabel,
   applicationStages,
   stageLabels,
   type ApplicationRow,
@@ -22,7 +23,7 @@ export function applicationColumns(
       render: (a) => formatDateTime(a.created_at),
     },
     { key: "last_name", header: "Candidate", sortable: true, primary: true, render: fullName },
-    { key: "job_title", header: "Job", sortable: true, render: (a) => a.job_title ?? "(deleted job)" },
+    { key: "job_title", header: "Job", sortable: true, render: (a) => applicationJobLabel(a) },
     { key: "email", header: "E-mail", render: (a) => <EmailLink email={a.email} /> },
     { key: "phone", header: "Phone", render: (a) => <PhoneLink phone={a.phone} /> },
     {

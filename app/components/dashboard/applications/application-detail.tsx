@@ -5,6 +5,7 @@ import { formatDateTime } from "#shared/india-time.ts";
 import { useMe } from "#app/lib/dashboard/me.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import {
+  applicationJobLabel,
   rejectReasonLabels,
   stageLabels,
   type ApplicationStage,
@@ -76,7 +77,7 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
             className="grid gap-x-6 gap-y-3 sm:grid-cols-2"
             valueClassName="text-slate-900"
             items={[
-              ["Job", a.job_title ?? "(deleted job)"],
+              ["Job", applicationJobLabel(a)],
               [
                 "Stage",
                 `${stageLabels[a.stage]}${a.reject_reason ? ` (${rejectReasonLabels[a.reject_reason]})` : ""}`,

@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/careers-general-application";
+import { ApplicationForm } from "#app/components/careers/application-form.tsx";
+import { applicationAction } from "#app/components/careers/application-action.server.ts";
+import { breadcrumbs, seoMeta } from "#app/lib/seo.ts";
+import { KEEP_CV_DAYS } from "#schemas/application.ts";
+import { CAREERS_PATH, GENERAL_APPLICATION_PATH } from "#shared/paths.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { application_retention_days: retentionDays } = await context.services.settings.get();
+  return { retentionDays, keepDays: KEEP_CV_DAYS, baseUrl: context.baseUrl };
+}
+
+/** The general application posted without JavaScript, with its CV (server/app.ts gives this page the body limit). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return applicationAction(request, context, null);
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const baseUrl = loaderData?.baseUrl ?? "";
+  return [
+    ...seoMeta({
+      title: "General application",
+      description:
+        "No open position fits? Send GCC View 360 your CV and a few lines about yourself, and our hiring team will contact you when an opening matches your profile.",
+      path: GENERAL_APPLICATION_PATH,
+      baseUrl,
+    }),
+    breadcrumbs(baseUrl, [
+      ["Home", "/"],
+      ["Careers", CAREERS_PATH],
+      ["General application", GENERAL_APPLICATION_PATH],
+    ]),
+  ];
+}
+
+export default function GeneralApplication({ loaderData, actionData }: Route.ComponentProps) {
+  const { retentionDays, keepDays } = loaderData;
+  return (
+    <>
+      <div className="bg-navy-900 py-12 text-white sm:py-16">
+        <div className="container-page">
+          <nav aria-label="Breadcrumb" className="text-sm text-slate-300">
+            <Link to={CAREERS_PATH} className="hover:text-white">
+              ← All open positions
+            </Link>
+          </nav>
+          <h1 className="mt-4 text-3xl font-bold sm:text-4xl">General application</h1>
+          <p className="mt-3 max-w-2xl text-lg text-slate-200">
+            No open position fits you? Send us your CV and a few lines about yourself. Our hiring team reads
+            every application and will contact you when an opening matches your profile.
+          </p>
+        </div>
+      </div>
+      <div className="container-page py-10 sm:py-14">
+        <section
+          id="apply"
+          aria-labelledby="apply-heading"
+          className="max-w-3xl scroll-mt-24 rounded-2xl border border-slate-200 p-5 sm:p-8"
+        >
+          <h2 id="apply-heading" className="text-2xl font-bold text-navy-900">
+            Send a general application
+          </h2>
+          <div className="mt-5">
+            <ApplicationForm
+              jobId={null}
+              jobTitle={null}
+              retentionDays={retentionDays}
+              keepDays={keepDays}
+              questions={[]}
+              answer={actionData}
+            />
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

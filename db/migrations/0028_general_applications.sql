@@ -1,0 +1,2 @@
+ALTER TABLE "job_applications" ADD COLUMN "general" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "job_applications_general_email_idx" ON "job_applications" USING btree (lower("email")) WHERE "job_applications"."general" and "job_applications"."anonymised_at" is null;
