@@ -470,7 +470,7 @@ describe("round trip through a spreadsheet's file: Hindi and Tamil names, +91 ph
     const company = `Lipi Roadways ${nextPhone()}`;
     const hindi = await newMember({ first_name: "राजेश", last_name: "कुमार", company });
     const tamil = await newMember({ first_name: "முருகன்", last_name: "செல்வம்", company });
-    const exported = await ctx.call("GET", `/api/members/export.csv?search=${encodeURIComponent(company)}`);
+    const exported = await call("GET", `/api/members/export.csv?search=${encodeURIComponent(company)}`);
     expect(exported.statusCode).toBe(200);
     expect([...exported.rawPayload.subarray(0, 3)]).toEqual(BOM);
     expect(exported.body).toContain(

@@ -216,7 +216,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             </p>
           </>
         )}
-        <JobAlertForm search={searched} results={open === 0 ? 0 : shown.length} />
+        {/* An alert matches words of a job's text: the search and the chosen place (a type is no word). */}
+        <JobAlertForm
+          search={[searched.q, searched.location].filter(Boolean).join(" ")}
+          results={open === 0 ? 0 : shown.length}
+        />
       </section>
       <JobModal job={selected} onClose={() => setSelected(null)} />
     </>
