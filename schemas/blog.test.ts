@@ -50,12 +50,14 @@ describe("images in the article body", () => {
 });
 
 describe("publication date", () => {
-  it("reads an ISO time with its zone as that instant, and empty as none", () => {
+  it("reads an ISO time with its zone as that instant, empty as none, and a left-out one as left alone", () => {
     const at = (published_at: unknown) =>
       blogPostInputSchema.parse({ heading: "A post", published_at }).published_at;
     expect(at("2026-12-01T09:30:00+05:30")?.toISOString()).toBe("2026-12-01T04:00:00.000Z");
     expect(at("")).toBeNull();
-    expect(at(undefined)).toBeNull();
+    expect(at(null)).toBeNull();
+    // Left out, an edit keeps the stored date; sent empty, it means "the time you publish".
+    expect(at(undefined)).toBeUndefined();
     expect(blogPostInputSchema.safeParse({ heading: "A post", published_at: "next week" }).success).toBe(
       false,
     );

@@ -65,7 +65,9 @@ describe("mail people can answer", () => {
       });
       expect(res.statusCode).toBe(201);
     }
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes("info@example.com")).length).toBe(2);
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes("info@example.com")).length, { timeout: 15_000 })
+      .toBe(2);
     // Both notices went; only one acknowledgement (the outbox sends in one round, so none is still waiting).
     await expect.poll(() => t.app.services.mail.deliverDue()).toBe(0);
     expect(
