@@ -86,7 +86,7 @@ describe("recover and find", () => {
     for (const text of await rows(page).allTextContents()) expect(text).toContain(heading);
     // The create links to the post's list, searched for it.
     const link = rows(page)
-      .filter({ hasText: "create" })
+      .filter({ hasText: "Created" })
       .getByRole("link", { name: new RegExp(heading) });
     expect(await link.getAttribute("href")).toBe(`/dashboard/blog?search=${encodeURIComponent(heading)}`);
 
@@ -96,7 +96,7 @@ describe("recover and find", () => {
     await filters.getByRole("button", { name: "Apply filters" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("action")).toBe("delete");
     await expect.poll(() => rows(page).count()).toBe(1);
-    expect(await rows(page).first().textContent()).toMatch(/delete/);
+    expect(await rows(page).first().textContent()).toMatch(/Deleted/);
     await expectAccessible(page);
     await page.screenshot({ path: "/tmp/audit-search-1280.png" });
 
