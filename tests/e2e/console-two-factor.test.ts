@@ -101,6 +101,52 @@ describe("two-factor sign-in in the console", () => {
     expect(errors.filter((e) => !/status of 40[013]/.test(e))).toEqual([]);
   });
 
+  it("at 390 px: the code field takes focus, the key copies or opens the app, Cancel goes back, On shows at once, and the owner can turn it off", async () => {
+    const who = await newEditor();
+    const { page, errors } = await openSignedIn(
+      browser,
+      `${site()}/dashboard/account`,
+      { viewport: { width: 390, height: 844 } },
+      who,
+    );
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: site() });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await confirmPassword(page, who.password);
+    await page.getByTestId("two-factor-key").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-code");
+    // No way forward without the app: Cancel goes back to the start.
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const key = (await page.getByTestId("two-factor-key").innerText()).replace(/\s+/g, "");
+    await page.getByRole("button", { name: "Copy key" }).click();
+    await expect.poll(clipboard).toBe(key);
+    const uri = await page.getByRole("link", { name: "Open in authenticator app" }).getAttribute("href");
+    expect(uri).toMatch(new RegExp(`^otpauth://totp/.*[?&]secret=${key}(&|$)`));
+
+    await page.getByLabel("Code from the app").fill(codeFor(key));
+    await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+    await page.getByRole("heading", { name: "Your recovery codes" }).waitFor();
+    // On from this moment, not "Off" until the codes are acknowledged.
+    expect(await page.getByTestId("two-factor-state").innerText()).toMatch(/^On\./);
+    const codes = await page
+      .getByRole("list", { name: "Recovery codes" })
+      .getByRole("listitem")
+      .allInnerTexts();
+    await page.getByRole("button", { name: "Copy codes" }).click();
+    await expect.poll(clipboard).toBe(codes.join("\n"));
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "I have saved my recovery codes" }).click();
+
+    await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    await page
+      .getByRole("dialog", { name: "Turn off two-factor sign-in?" })
+      .getByRole("button", { name: "Turn off" })
+      .click();
+    await page.getByText(/^Off\. Add a code/).waitFor();
+    expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
+  });
+
   it("a role that requires two-factor sends its operator to enrolment; an admin resets it", async () => {
     const who = await newEditor();
     const admin = await openSignedIn(browser, `${site()}/dashboard/operators`);

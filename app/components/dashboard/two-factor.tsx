@@ -22,13 +22,17 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
  * Enrolment: a new key (QR code drawn by our server, and the key in text), then the first code from the
  * app; only then is two-factor sign-in on, and the recovery codes are shown once.
  */
-export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
+export function TwoFactorSetupForm({ onDone, onEnabled }: { onDone: () => void; onEnabled?: () => void }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const focusCode = () => document.getElementById("field-code")?.focus();
+  // The key is on screen: the next thing to do is type the app's code.
+  useEffect(() => {
+    if (setup) focusCode();
+  }, [setup]);
 
   const start = async () => {
     setBusy(true);
@@ -58,6 +62,7 @@ export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
       });
       if (answer.data.access_token) setToken(answer.data.access_token);
       setCodes(answer.data.recovery_codes);
+      onEnabled?.();
       toast.success("Two-factor sign-in is on.");
     } catch (caught) {
       setError(errorText(caught));
@@ -98,13 +103,32 @@ export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
           >
             {grouped(setup.secret)}
           </code>
+          <span className="mt-2 flex flex-wrap gap-2">
+            <CopyButton text={setup.secret} label="Copy key" />
+            {/* On the phone that holds the app, which cannot scan its own screen. */}
+            <a className="btn-secondary" href={setup.otpauth_uri}>
+              Open in authenticator app
+            </a>
+          </span>
         </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
       <CodeField label="Code from the app" name="code" value={code} onChange={setCode} error={error} />
-      <div>
+      <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? <Spinner /> : null} Turn on two-factor sign-in
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={busy}
+          onClick={() => {
+            setSetup(null);
+            setCode("");
+            setError(null);
+          }}
+        >
+          Cancel
         </button>
       </div>
     </form>
@@ -138,6 +162,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">
+        <CopyButton text={codes.join("\n")} label="Copy codes" />
         <a className="btn-secondary" href={href} download="gcc-console-recovery-codes.txt">
           Download codes
         </a>
@@ -156,7 +181,12 @@ export function TwoFactorSection() {
     queryKey: [TWO_FACTOR_STATUS],
     queryFn: async () => (await call("GET /api/auth/two_factor")).data,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: [TWO_FACTOR_STATUS] });
+  // On from the moment the code is accepted, while the recovery codes are still on screen.
+  const [enabledNow, setEnabledNow] = useState(false);
+  const refresh = () => {
+    setEnabledNow(false);
+    return client.invalidateQueries({ queryKey: [TWO_FACTOR_STATUS] });
+  };
   const data = status.data;
   return (
     <section
@@ -195,12 +225,18 @@ export function TwoFactorSection() {
         </>
       ) : (
         <>
-          <p className="text-sm text-slate-700">
-            {data.required
-              ? "Your role requires a code from an authenticator app at each sign-in."
-              : "Off. Add a code from an authenticator app to each sign-in, so a stolen password is not enough."}
+          <p className="text-sm text-slate-700" data-testid="two-factor-state">
+            {enabledNow ? (
+              <>
+                <span className="font-semibold text-emerald-800">On</span>. Save your recovery codes below.
+              </>
+            ) : data.required ? (
+              "Your role requires a code from an authenticator app at each sign-in."
+            ) : (
+              "Off. Add a code from an authenticator app to each sign-in, so a stolen password is not enough."
+            )}
           </p>
-          <TwoFactorSetupForm onDone={refresh} />
+          <TwoFactorSetupForm onDone={refresh} onEnabled={() => setEnabledNow(true)} />
         </>
       )}
     </section>
@@ -280,5 +316,22 @@ function TurnOffTwoFactor() {
         onClose={() => setAsking(false)}
       />
     </div>
+  );
+}
+
+/** Copies text to the clipboard and says so; where the browser refuses, says to select it instead. */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success("Copied.");
+    } catch {
+      toast.error("Could not copy here: select the text and copy it.");
+    }
+  };
+  return (
+    <button type="button" className="btn-secondary" onClick={() => void copy()}>
+      {label}
+    </button>
   );
 }
