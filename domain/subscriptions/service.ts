@@ -28,6 +28,7 @@ import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { DomainError } from "../errors";
 import { enqueueMail, enqueueVisitorMail, eraseMailAbout } from "../notifications/outbox";
+import { startPolling } from "../polling";
 import type { PublicAddressService } from "../settings/public-address";
 import { likePattern, orderBy } from "../sql";
 import { confirmationMail, followed, jobMail, postMail } from "./mails";
@@ -433,24 +434,7 @@ export function createSubscriptionService(
 
     /** Runs dispatchDue at once, then every `pollMs`, until stopped. */
     startDispatcher(onError: (error: unknown) => void, { pollMs = 30_000 }: { pollMs?: number } = {}) {
-      let timer: NodeJS.Timeout | undefined;
-      let stopped = false;
-      let running: Promise<unknown> = Promise.resolve();
-      const tick = () => {
-        running = this.dispatchDue()
-          .catch(onError)
-          .finally(() => {
-            if (!stopped) timer = setTimeout(tick, pollMs);
-          });
-      };
-      tick();
-      return {
-        async stop() {
-          stopped = true;
-          clearTimeout(timer);
-          await running;
-        },
-      };
+      return startPolling(() => this.dispatchDue().catch(onError), pollMs);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { TeamMember } from "#schemas/team.ts";
+import { Fact } from "#app/components/ui/fact.tsx";
 import { Modal } from "#app/components/ui/modal.tsx";
 
 /** Loads the member from /api/teams/{id}/ when opened; a failed load is logged and the card's data shown. */
@@ -59,20 +60,15 @@ export function MemberModal({ member, onClose }: { member: TeamMember | null; on
             />
           )}
           <dl className="space-y-4">
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Name</dt>
-              <dd className="mt-1 text-lg font-bold text-navy-900">{shown.name}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Position</dt>
-              <dd className="mt-1 font-medium text-brand-700">{shown.position}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Description</dt>
-              <dd className="mt-1 leading-relaxed text-slate-700">
-                {shown.description || "No description available."}
-              </dd>
-            </div>
+            <Fact term="Name" valueClass="text-lg font-bold text-navy-900">
+              {shown.name}
+            </Fact>
+            <Fact term="Position" valueClass="font-medium text-brand-700">
+              {shown.position}
+            </Fact>
+            <Fact term="Description" valueClass="leading-relaxed text-slate-700">
+              {shown.description || "No description available."}
+            </Fact>
           </dl>
         </div>
       )}
