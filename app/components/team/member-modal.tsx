@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { TeamMember } from "#schemas/team.ts";
 import { Fact } from "#app/components/ui/fact.tsx";
 import { Modal } from "#app/components/ui/modal.tsx";
+import { MemberPortrait } from "./member-portrait";
 
 /** Loads the member from /api/teams/{id}/ when opened; a failed load is logged and the card's data shown. */
 export function MemberModal({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
@@ -50,15 +51,10 @@ export function MemberModal({ member, onClose }: { member: TeamMember | null; on
         </p>
       ) : (
         <div className="grid gap-6 sm:grid-cols-[180px_minmax(0,1fr)]">
-          {shown.image && (
-            <img
-              src={shown.image}
-              alt={`Portrait of ${shown.name}`}
-              width={600}
-              height={600}
-              className="aspect-square w-40 rounded-xl bg-slate-100 object-cover sm:w-full"
-            />
-          )}
+          <MemberPortrait
+            member={shown}
+            className="aspect-square w-40 rounded-xl bg-slate-100 object-cover sm:w-full"
+          />
           <dl className="space-y-4">
             <Fact term="Name" valueClass="text-lg font-bold text-navy-900">
               {shown.name}
