@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "#db/client.ts";
 import { oweCompaction } from "#db/compaction.ts";
@@ -8,7 +8,7 @@ import type { ListQuery } from "#schemas/list-query.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { startPolling } from "../polling";
-import { likePattern, orderBy } from "../sql";
+import { containsAny, orderBy } from "../sql";
 import type { Mail, Mailer } from "./mailer";
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, retryDelayMs } from "./retry-schedule";
 
@@ -225,10 +225,9 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
   }
 
   function where(filter: { status?: MailStatus; search: string }): SQL | undefined {
-    const p = likePattern(filter.search);
     return and(
       filter.status ? eq(mailOutbox.status, filter.status) : undefined,
-      filter.search ? or(ilike(mailOutbox.recipient, p), ilike(mailOutbox.subject, p)) : undefined,
+      containsAny(filter.search, [mailOutbox.recipient, mailOutbox.subject]),
     );
   }
 

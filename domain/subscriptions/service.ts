@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, ilike, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { oweCompaction } from "#db/compaction.ts";
 import {
@@ -30,7 +30,7 @@ import { DomainError } from "../errors";
 import { enqueueMail, enqueueVisitorMail, eraseMailAbout } from "../notifications/outbox";
 import { startPolling } from "../polling";
 import type { PublicAddressService } from "../settings/public-address";
-import { likePattern, orderBy } from "../sql";
+import { containsAny, orderBy } from "../sql";
 import { confirmationMail, followed, jobMail, postMail } from "./mails";
 
 type Row = typeof subscriptions.$inferSelect;
@@ -64,12 +64,11 @@ const sortable = {
 };
 
 function where(filter: Omit<SubscriberListQuery, "page" | "page_size" | "sort">): SQL | undefined {
-  const p = likePattern(filter.search);
   return and(
     filter.kind ? eq(subscriptions.kind, filter.kind) : undefined,
     filter.language ? eq(subscriptions.language, filter.language) : undefined,
     filter.status ? eq(subscriptions.status, filter.status) : undefined,
-    filter.search ? or(ilike(subscriptions.email, p), ilike(subscriptions.search, p)) : undefined,
+    containsAny(filter.search, [subscriptions.email, subscriptions.search]),
   );
 }
 
