@@ -20,13 +20,25 @@ export function ApplyPageHeader({ title, children }: { title: string; children: 
   );
 }
 
-/** The `#apply` section the page's Apply buttons lead to: its heading, the form, then `children`. */
+/**
+ * The `#apply` section the page's Apply buttons lead to: its heading, the form for `job` (null: the general
+ * application) under the page's keeping `limits`, then `children`.
+ */
 export function ApplySection({
   heading,
   className,
+  job,
+  limits: { retentionDays, keepDays },
+  answer,
   children,
-  ...form
-}: ComponentProps<typeof ApplicationForm> & { heading: string; className: string; children?: ReactNode }) {
+}: {
+  heading: string;
+  className: string;
+  job: { id: number; title: string; questions: ComponentProps<typeof ApplicationForm>["questions"] } | null;
+  limits: { retentionDays: number; keepDays: number };
+  answer: ComponentProps<typeof ApplicationForm>["answer"];
+  children?: ReactNode;
+}) {
   return (
     <section
       id="apply"
@@ -37,7 +49,14 @@ export function ApplySection({
         {heading}
       </h2>
       <div className="mt-5">
-        <ApplicationForm {...form} />
+        <ApplicationForm
+          jobId={job?.id ?? null}
+          jobTitle={job?.title ?? null}
+          retentionDays={retentionDays}
+          keepDays={keepDays}
+          questions={job?.questions ?? []}
+          answer={answer}
+        />
       </div>
       {children}
     </section>

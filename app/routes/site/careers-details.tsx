@@ -161,7 +161,7 @@ function Facts({ job }: { job: Route.ComponentProps["loaderData"]["job"] }) {
 }
 
 export default function CareerDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, url, retentionDays, keepDays } = loaderData;
+  const { job, url } = loaderData;
   return (
     <>
       <ApplyPageHeader title={job.title}>
@@ -182,11 +182,8 @@ export default function CareerDetails({ loaderData, actionData }: Route.Componen
           <ApplySection
             heading="Apply for this job"
             className="mt-12"
-            jobId={job.id}
-            jobTitle={job.title}
-            retentionDays={retentionDays}
-            keepDays={keepDays}
-            questions={job.questions}
+            job={job}
+            limits={loaderData}
             answer={actionData}
           >
             <p className="mt-6 text-sm text-slate-600">

@@ -34,7 +34,6 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function GeneralApplication({ loaderData, actionData }: Route.ComponentProps) {
-  const { retentionDays, keepDays } = loaderData;
   return (
     <>
       <ApplyPageHeader title="General application">
@@ -47,11 +46,8 @@ export default function GeneralApplication({ loaderData, actionData }: Route.Com
         <ApplySection
           heading="Send a general application"
           className="max-w-3xl"
-          jobId={null}
-          jobTitle={null}
-          retentionDays={retentionDays}
-          keepDays={keepDays}
-          questions={[]}
+          job={null}
+          limits={loaderData}
           answer={actionData}
         />
       </div>
