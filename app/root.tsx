@@ -4,7 +4,7 @@ import { todayInIndia } from "#shared/india-time.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NavigationProgress } from "./components/layout/navigation-progress";
-import { NotFoundContent } from "./components/layout/not-found";
+import { FailureContent, NotFoundContent } from "./components/layout/not-found";
 import { OfflineNotice } from "./components/layout/offline-notice";
 import { reshapeTextWhenFontsLoad } from "./lib/i18n/font-refresh";
 import { usePageLanguage } from "./lib/i18n/page-language";
@@ -94,13 +94,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : "Something went wrong.";
   return (
     <main className="grid min-h-screen place-items-center p-6 text-center">
-      <div>
-        <h1 className="text-3xl font-bold text-navy-900">{message}</h1>
-        <p className="mt-3 text-slate-600">Please reload the page or try again in a moment.</p>
+      <FailureContent title={message}>
         <a className="btn-primary mt-6" href="/">
           Go to the home page
         </a>
-      </div>
+      </FailureContent>
     </main>
   );
 }

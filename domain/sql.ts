@@ -1,9 +1,16 @@
-import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, desc, ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { DomainError } from "./errors";
 
 /** A case-insensitive "contains" pattern for ILIKE that escapes LIKE wildcards, so "50%" means the text "50%". */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A list's search box: rows where any of `columns` contains `search`, whatever its case; no search, no condition. */
+export const containsAny = (search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined => {
+  if (!search) return undefined;
+  const p = likePattern(search);
+  return or(...columns.map((column) => ilike(column, p)));
+};
 
 /**
  * The ORDER BY of a console list: `sort` names one of `sortable`'s keys, "-" first for descending, then the

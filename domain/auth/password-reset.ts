@@ -92,6 +92,24 @@ async function openLink<L extends { operatorId: number; expiresAt: Date }>(
 }
 
 export function createPasswordResetService(db: Database, audit?: AuditService, mail?: SecurityMail) {
+  /** A change to an operator's account made through its own mailbox: audited as the operator's. */
+  const auditOwn = (
+    operator: { id: number; username: string },
+    action: Parameters<AuditService["record"]>[1],
+    before: unknown,
+    after: unknown,
+    tx: Database,
+  ) =>
+    audit?.record(
+      { operatorId: operator.id, username: operator.username },
+      action,
+      "operator",
+      operator.id,
+      before,
+      after,
+      tx,
+    );
+
   return {
     /**
      * "Forgot password?": queues a link to the account's address when one matches, is enabled, has an
@@ -113,15 +131,7 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
           intro: `Someone, hopefully you, asked to reset the password of the console account "${operator.username}" at ${baseUrl}.`,
           outro: "If you did not ask, ignore this e-mail: your password stays as it is.",
         });
-        await audit?.record(
-          { operatorId: operator.id, username: operator.username },
-          "password_reset_requested",
-          "operator",
-          operator.id,
-          null,
-          { address: ip },
-          tx,
-        );
+        await auditOwn(operator, "password_reset_requested", null, { address: ip }, tx);
       });
     },
 
@@ -149,15 +159,7 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
         await revokeSessionsIn(tx, operator.id);
         // The link proves the owner's mailbox: it also lifts a lock that wrong second-factor codes set.
         await unlockSecondFactorIn(tx, operator.id);
-        await audit?.record(
-          { operatorId: operator.id, username: operator.username },
-          "password_reset",
-          "operator",
-          operator.id,
-          null,
-          { address: ip, sessions_ended: "all" },
-          tx,
-        );
+        await auditOwn(operator, "password_reset", null, { address: ip, sessions_ended: "all" }, tx);
         await notices?.passwordReset(tx, operator, ip);
         return operator.username;
       });
@@ -197,12 +199,9 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
             .where(and(eq(emailChangeUndo.operatorId, operator.id), gt(emailChangeUndo.id, opened.link.id)));
           await voidResetLinksIn(tx, operator.id);
           await revokeSessionsIn(tx, operator.id);
-          const who = { operatorId: operator.id, username: operator.username };
-          await audit?.record(
-            who,
+          await auditOwn(
+            operator,
             "email_change_undone",
-            "operator",
-            operator.id,
             { email: operator.email },
             { email, address: ip, sessions_ended: "all", password_voided: true },
             tx,

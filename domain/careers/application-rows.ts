@@ -1,8 +1,8 @@
 /** How applications are read for the console: the columns, the row the API answers, the list's filters and order. */
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { jobApplications, jobs } from "#db/schema/index.ts";
 import type { ApplicationListQuery, ApplicationRow } from "#schemas/application.ts";
-import { likePattern, orderBy } from "../sql";
+import { containsAny, orderBy } from "../sql";
 
 type Row = typeof jobApplications.$inferSelect;
 
@@ -85,17 +85,14 @@ export function where(q: Partial<ApplicationListQuery> & { ids?: number[] }): SQ
     conditions.push(
       lt(jobApplications.createdAt, sql`(${q.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`),
     );
-  if (q.search) {
-    const p = likePattern(q.search);
-    conditions.push(
-      or(
-        ilike(jobApplications.firstName, p),
-        ilike(jobApplications.lastName, p),
-        ilike(jobApplications.email, p),
-        ilike(sql`${jobApplications.firstName} || ' ' || ${jobApplications.lastName}`, p),
-      ),
-    );
-  }
+  conditions.push(
+    containsAny(q.search, [
+      jobApplications.firstName,
+      jobApplications.lastName,
+      jobApplications.email,
+      sql`${jobApplications.firstName} || ' ' || ${jobApplications.lastName}`,
+    ]),
+  );
   return and(...conditions);
 }
 

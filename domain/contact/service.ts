@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { contactRequests } from "#db/schema/index.ts";
 import { contactRequestSchema, type ContactRequestInput } from "#schemas/contact.ts";
@@ -12,7 +12,7 @@ import { enqueueMail, enqueueVisitorMail } from "../notifications/outbox";
 import { plainMail } from "../notifications/plain-mail";
 import { insertUnlessRepeated } from "../repeat-guard";
 import type { SettingsService } from "../settings/service";
-import { likePattern, orderBy } from "../sql";
+import { containsAny, orderBy } from "../sql";
 
 type Row = typeof contactRequests.$inferSelect;
 export type EnquiryFilter = Pick<ListQuery, "search" | "sort"> & { status?: Enquiry["status"] };
@@ -40,18 +40,15 @@ const sortable = {
 function where(filter: EnquiryFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.status) conditions.push(eq(contactRequests.status, filter.status));
-  if (filter.search) {
-    const p = likePattern(filter.search);
-    conditions.push(
-      or(
-        ilike(contactRequests.firstName, p),
-        ilike(contactRequests.lastName, p),
-        ilike(contactRequests.email, p),
-        ilike(contactRequests.organization, p),
-        ilike(contactRequests.message, p),
-      ),
-    );
-  }
+  conditions.push(
+    containsAny(filter.search, [
+      contactRequests.firstName,
+      contactRequests.lastName,
+      contactRequests.email,
+      contactRequests.organization,
+      contactRequests.message,
+    ]),
+  );
   return and(...conditions);
 }
 

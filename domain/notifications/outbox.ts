@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "#db/client.ts";
 import { oweCompaction } from "#db/compaction.ts";
@@ -7,7 +7,8 @@ import type { MailMessage, MailStatus } from "#schemas/mail.ts";
 import type { ListQuery } from "#schemas/list-query.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
-import { likePattern, orderBy } from "../sql";
+import { startPolling } from "../polling";
+import { containsAny, orderBy } from "../sql";
 import type { Mail, Mailer } from "./mailer";
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, retryDelayMs } from "./retry-schedule";
 
@@ -224,10 +225,9 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
   }
 
   function where(filter: { status?: MailStatus; search: string }): SQL | undefined {
-    const p = likePattern(filter.search);
     return and(
       filter.status ? eq(mailOutbox.status, filter.status) : undefined,
-      filter.search ? or(ilike(mailOutbox.recipient, p), ilike(mailOutbox.subject, p)) : undefined,
+      containsAny(filter.search, [mailOutbox.recipient, mailOutbox.subject]),
     );
   }
 
@@ -279,14 +279,11 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
      * graceful shutdown never cuts a message off mid-send (an unsent claim is retried after its lease).
      */
     startWorker({ pollMs = 1_000 }: { pollMs?: number } = {}) {
-      let timer: NodeJS.Timeout | undefined;
-      let running: Promise<void> = Promise.resolve();
-      let stopped = false;
       // One line per outage (e.g. the database is unreachable), not one a second.
       let failing = false;
-      const tick = () => {
-        running = deliverDue()
-          .then(
+      return startPolling(
+        () =>
+          deliverDue().then(
             () => {
               if (failing) log.info("mail outbox: delivery rounds work again");
               failing = false;
@@ -296,19 +293,9 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
                 log.error({ err: error }, "mail outbox: delivery round failed; retrying every poll");
               failing = true;
             },
-          )
-          .finally(() => {
-            if (!stopped) timer = setTimeout(tick, pollMs);
-          });
-      };
-      tick();
-      return {
-        async stop() {
-          stopped = true;
-          clearTimeout(timer);
-          await running;
-        },
-      };
+          ),
+        pollMs,
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, ilike, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { oweCompaction } from "#db/compaction.ts";
 import {
@@ -28,8 +28,9 @@ import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { DomainError } from "../errors";
 import { enqueueMail, enqueueVisitorMail, eraseMailAbout } from "../notifications/outbox";
+import { startPolling } from "../polling";
 import type { PublicAddressService } from "../settings/public-address";
-import { likePattern, orderBy } from "../sql";
+import { containsAny, orderBy } from "../sql";
 import { confirmationMail, followed, jobMail, postMail } from "./mails";
 
 type Row = typeof subscriptions.$inferSelect;
@@ -63,12 +64,11 @@ const sortable = {
 };
 
 function where(filter: Omit<SubscriberListQuery, "page" | "page_size" | "sort">): SQL | undefined {
-  const p = likePattern(filter.search);
   return and(
     filter.kind ? eq(subscriptions.kind, filter.kind) : undefined,
     filter.language ? eq(subscriptions.language, filter.language) : undefined,
     filter.status ? eq(subscriptions.status, filter.status) : undefined,
-    filter.search ? or(ilike(subscriptions.email, p), ilike(subscriptions.search, p)) : undefined,
+    containsAny(filter.search, [subscriptions.email, subscriptions.search]),
   );
 }
 
@@ -433,24 +433,7 @@ export function createSubscriptionService(
 
     /** Runs dispatchDue at once, then every `pollMs`, until stopped. */
     startDispatcher(onError: (error: unknown) => void, { pollMs = 30_000 }: { pollMs?: number } = {}) {
-      let timer: NodeJS.Timeout | undefined;
-      let stopped = false;
-      let running: Promise<unknown> = Promise.resolve();
-      const tick = () => {
-        running = this.dispatchDue()
-          .catch(onError)
-          .finally(() => {
-            if (!stopped) timer = setTimeout(tick, pollMs);
-          });
-      };
-      tick();
-      return {
-        async stop() {
-          stopped = true;
-          clearTimeout(timer);
-          await running;
-        },
-      };
+      return startPolling(() => this.dispatchDue().catch(onError), pollMs);
     },
   };
 }

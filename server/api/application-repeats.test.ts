@@ -1,11 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobApplicationSubmissions, jobApplications, mailOutbox } from "#db/schema/index.ts";
 import { VISITOR_MAILS_PER_RECIPIENT } from "#domain/notifications/outbox.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
-import { applicationFields, postApplication } from "#tests/support/applications.ts";
-import { operatorToken } from "#tests/support/auth.ts";
+import { applicationFields, applicationsTestFile, postApplication } from "#tests/support/applications.ts";
 import { samplePdf } from "#tests/support/cv-files.ts";
 import { createJob } from "#tests/support/factories.ts";
 import { itWith } from "#tests/support/services.ts";
@@ -14,19 +12,7 @@ import { itWith } from "#tests/support/services.ts";
  * Someone who knows a candidate's e-mail address applies with it again: nothing of the application changes,
  * the public answer is the one a first application gets, and no address receives more than a few mails.
  */
-let t: TestApp;
-let editor: string;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "1000" });
-  editor = await operatorToken(t.app, "editor");
-  admin = await operatorToken(t.app, "admin");
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.database.db.delete(jobApplications);
-  await t.app.database.db.delete(mailOutbox);
-});
+const t = applicationsTestFile();
 
 const db = () => t.app.database.db;
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -38,7 +24,7 @@ const mailsTo = async (address: string) =>
     (m) => m.recipient.toLowerCase() === address.toLowerCase(),
   );
 const detail = async (id: number) =>
-  (await t.app.inject({ url: `/api/job_applications/${id}`, headers: as(editor) })).json().data;
+  (await t.app.inject({ url: `/api/job_applications/${id}`, headers: as(t.editor) })).json().data;
 /** Moves every application and mail a day and an hour into the past, as if the next post came a day later. */
 const aDayLater = async () => {
   await db().execute(sql`update mail_outbox set created_at = created_at - interval '25 hours'`);
@@ -63,7 +49,7 @@ describe("applying again with an address that already applied", () => {
     const moved = await t.app.inject({
       method: "PATCH",
       url: `/api/job_applications/${first!.id}/stage`,
-      headers: as(editor),
+      headers: as(t.editor),
       payload: { stage: "interview" },
     });
     expect(moved.statusCode).toBe(200);
@@ -107,12 +93,12 @@ describe("applying again with an address that already applied", () => {
     ]);
     const original = await t.app.inject({
       url: `/api/job_applications/${first!.id}/cv`,
-      headers: as(editor),
+      headers: as(t.editor),
     });
     expect(original.rawPayload.equals(samplePdf("original"))).toBe(true);
     const later = await t.app.inject({
       url: `/api/job_applications/${first!.id}/submissions/${shown.submissions[0].id}/cv`,
-      headers: as(editor),
+      headers: as(t.editor),
     });
     expect(later.statusCode).toBe(200);
     expect(later.headers["content-disposition"]).toContain('filename="replacement.pdf"');
@@ -121,7 +107,7 @@ describe("applying again with an address that already applied", () => {
     // A submission is read only through its own application, and only by the hiring team.
     const other = await t.app.inject({
       url: `/api/job_applications/${first!.id + 1}/submissions/${shown.submissions[0].id}/cv`,
-      headers: as(editor),
+      headers: as(t.editor),
     });
     expect(other.statusCode).toBe(404);
     const anonymous = await t.app.inject({
@@ -191,7 +177,7 @@ describe("applying again with an address that already applied", () => {
     await t.app.inject({
       method: "PATCH",
       url: `/api/job_applications/${row!.id}/stage`,
-      headers: as(editor),
+      headers: as(t.editor),
       payload: { stage: "rejected", reason: "not_a_fit" },
     });
     await aDayLater();
@@ -220,7 +206,7 @@ describe("applying again with an address that already applied", () => {
     const [row] = await applications();
     const exported = await t.app.inject({
       url: `/api/job_applications/${row!.id}/export`,
-      headers: as(admin),
+      headers: as(t.admin),
     });
     expect(exported.json().data.submissions).toEqual([
       expect.objectContaining({ phone: "+442079460958", cv_file_name: "two.pdf" }),
@@ -229,13 +215,13 @@ describe("applying again with an address that already applied", () => {
     const erased = await t.app.inject({
       method: "DELETE",
       url: `/api/job_applications/${row!.id}/personal_data`,
-      headers: as(admin),
+      headers: as(t.admin),
     });
     expect(erased.statusCode).toBe(200);
     expect((await detail(row!.id)).submissions).toEqual([]);
     const cv = await t.app.inject({
       url: `/api/job_applications/${row!.id}/submissions/${sid}/cv`,
-      headers: as(editor),
+      headers: as(t.editor),
     });
     expect(cv.statusCode).toBe(404);
     expect(await db().$count(jobApplicationSubmissions)).toBe(0);

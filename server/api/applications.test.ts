@@ -1,12 +1,10 @@
 import { Readable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, jobApplicationNotes, jobApplications, jobs, mailOutbox } from "#db/schema/index.ts";
 import { createApplicationService } from "#domain/careers/applications.ts";
 import { MAX_CV_BYTES } from "#schemas/cv-limits.ts";
 import { MAX_MATCHING } from "#schemas/bulk.ts";
-import { operatorToken } from "#tests/support/auth.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import {
   docxZipBomb,
   executable,
@@ -15,22 +13,10 @@ import {
   sampleDocx,
   samplePdf,
 } from "#tests/support/cv-files.ts";
-import { applicationFields, postApplication } from "#tests/support/applications.ts";
+import { applicationFields, applicationsTestFile, postApplication } from "#tests/support/applications.ts";
 import { createActor, createJob, daysAgo } from "#tests/support/factories.ts";
 
-let t: TestApp;
-let editor: string;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "1000" });
-  editor = await operatorToken(t.app, "editor");
-  admin = await operatorToken(t.app, "admin");
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.database.db.delete(jobApplications);
-  await t.app.database.db.delete(mailOutbox);
-});
+const t = applicationsTestFile();
 
 const fields = applicationFields;
 
@@ -291,7 +277,7 @@ describe("a job's questions", () => {
     expect((await stored())[0]!.answers).toEqual(expected);
     // The job's questions change later: the application keeps what was asked.
     await t.app.database.db.update(jobs).set({ questions: [] }).where(eq(jobs.id, job.id));
-    const as = { authorization: `Bearer ${editor}` };
+    const as = { authorization: `Bearer ${t.editor}` };
     const detail = await t.app.inject({ url: `/api/job_applications/${id}`, headers: as });
     expect(detail.json().data.answers).toEqual(expected);
     const csv = await t.app.inject({ url: "/api/job_applications/export.csv", headers: as });
@@ -299,7 +285,7 @@ describe("a job's questions", () => {
     expect(csv.body).toContain("Shift Night");
     const exported = await t.app.inject({
       url: `/api/job_applications/${id}/export`,
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     });
     expect(exported.json().data.answers).toEqual(expected);
     expect((await outbox())[1]!.text).toContain("Expected salary? 18 LPA");
@@ -316,7 +302,7 @@ describe("a job's questions", () => {
         await t.app.inject({
           method: "DELETE",
           url: `/api/job_applications/${id}/personal_data`,
-          headers: { authorization: `Bearer ${admin}` },
+          headers: { authorization: `Bearer ${t.admin}` },
         })
       ).statusCode,
     ).toBe(200);
@@ -378,7 +364,7 @@ describe("the hiring team's API", () => {
   it("downloads the CV only for a signed-in operator, as a sandboxed attachment", async () => {
     const { id } = await applied();
     expect((await t.app.inject({ url: `/api/job_applications/${id}/cv` })).statusCode).toBe(401);
-    const res = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(editor) });
+    const res = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(t.editor) });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toBe(
       `attachment; filename="Meera _ CV.pdf"; filename*=UTF-8''Meera%20%E2%80%93%20CV.pdf`,
@@ -392,21 +378,21 @@ describe("the hiring team's API", () => {
   it("lists with filters, counts per job, and exports formula-safe CSV", async () => {
     const { job } = await applied();
     await applied("second@example.com", { city: "=HYPERLINK(1)" });
-    const list = await t.app.inject({ url: `/api/job_applications?job_id=${job.id}`, headers: as(editor) });
+    const list = await t.app.inject({ url: `/api/job_applications?job_id=${job.id}`, headers: as(t.editor) });
     expect(list.json()).toMatchObject({
       total_no_of_data: 1,
       applications_data: [{ job_title: "Analyst", stage: "new" }],
     });
     const search = await t.app.inject({
       url: `/api/job_applications?search=meera%20iyer`,
-      headers: as(editor),
+      headers: as(t.editor),
     });
     expect(search.json().total_no_of_data).toBe(2);
-    const counts = await t.app.inject({ url: "/api/job_applications/counts", headers: as(editor) });
+    const counts = await t.app.inject({ url: "/api/job_applications/counts", headers: as(t.editor) });
     expect(counts.json().data[String(job.id)]).toBe(1);
     const csv = await t.app.inject({
       url: "/api/job_applications/export.csv?stage=new",
-      headers: as(editor),
+      headers: as(t.editor),
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain("'=HYPERLINK(1)");
@@ -414,7 +400,7 @@ describe("the hiring team's API", () => {
     const ticked = list.json().applications_data[0].id;
     const selected = await t.app.inject({
       url: `/api/job_applications/export.csv?ids=${ticked}`,
-      headers: as(editor),
+      headers: as(t.editor),
     });
     expect(selected.body.trim().split("\r\n")).toHaveLength(2);
   });
@@ -425,7 +411,7 @@ describe("the hiring team's API", () => {
       t.app.inject({
         method: "PATCH",
         url: `/api/job_applications/${id}/stage`,
-        headers: as(editor),
+        headers: as(t.editor),
         payload: body,
       });
     expect((await move({ stage: "screening" })).json().data.stage).toBe("screening");
@@ -436,7 +422,7 @@ describe("the hiring team's API", () => {
       stage: "rejected",
       reject_reason: "not_a_fit",
     });
-    const detail = (await t.app.inject({ url: `/api/job_applications/${id}`, headers: as(editor) })).json()
+    const detail = (await t.app.inject({ url: `/api/job_applications/${id}`, headers: as(t.editor) })).json()
       .data;
     expect(detail.history.map((h: { to: string }) => h.to)).toEqual(["new", "screening", "rejected"]);
     const audits = await t.app.database.db
@@ -449,7 +435,7 @@ describe("the hiring team's API", () => {
 
   it("adds a note with its author and time, audited without its text; refuses an empty one and an anonymised application", async () => {
     const { id } = await applied();
-    const note = (payload: object, token = editor, to = id) =>
+    const note = (payload: object, token = t.editor, to = id) =>
       t.app.inject({ method: "POST", url: `/api/job_applications/${to}/notes`, headers: as(token), payload });
     const added = await note({ text: "  Called Meera: strong on payroll.  " });
     expect(added.statusCode).toBe(201);
@@ -457,7 +443,7 @@ describe("the hiring team's API", () => {
       author: expect.any(String),
       text: "Called Meera: strong on payroll.",
     });
-    const detail = (await t.app.inject({ url: `/api/job_applications/${id}`, headers: as(editor) })).json()
+    const detail = (await t.app.inject({ url: `/api/job_applications/${id}`, headers: as(t.editor) })).json()
       .data;
     expect(detail.notes).toEqual([added.json().data]);
     expect(Date.parse(detail.notes[0].created_at)).toBeGreaterThan(Date.now() - 60_000);
@@ -476,7 +462,7 @@ describe("the hiring team's API", () => {
     expect(empty.json().message).toBe("text: Write the note");
     expect((await note({ text: "x".repeat(5001) })).statusCode).toBe(400);
     expect((await note({ text: "Hi", extra: 1 })).statusCode).toBe(400);
-    expect((await note({ text: "Hi" }, editor, 999_999)).statusCode).toBe(404);
+    expect((await note({ text: "Hi" }, t.editor, 999_999)).statusCode).toBe(404);
     expect(
       (
         await t.app.inject({
@@ -489,7 +475,7 @@ describe("the hiring team's API", () => {
     await t.app.inject({
       method: "DELETE",
       url: `/api/job_applications/${id}/personal_data`,
-      headers: as(admin),
+      headers: as(t.admin),
     });
     const late = await note({ text: "After the erasure" });
     expect(late.statusCode).toBe(409);
@@ -510,14 +496,14 @@ describe("the hiring team's API", () => {
       .set({ createdAt: new Date("2026-03-01T18:30:00Z") })
       .where(eq(jobApplications.id, late));
     const ids = async (query: string) =>
-      (await t.app.inject({ url: `/api/job_applications?${query}`, headers: as(editor) }))
+      (await t.app.inject({ url: `/api/job_applications?${query}`, headers: as(t.editor) }))
         .json()
         .applications_data.map((a: { id: number }) => a.id);
     expect(await ids("from=2026-03-01&to=2026-03-01")).toEqual([early]);
     expect(await ids("from=2026-03-02&to=2026-03-02")).toEqual([late]);
     expect((await ids("from=2026-03-01&to=2026-03-02")).sort()).toEqual([early, late].sort());
     expect(await ids("to=2026-02-28")).toEqual([]);
-    const bad = await t.app.inject({ url: "/api/job_applications?from=2026-02-30", headers: as(editor) });
+    const bad = await t.app.inject({ url: "/api/job_applications?from=2026-02-30", headers: as(t.editor) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("from: from must be a date, e.g. 2026-03-01");
   });
@@ -530,13 +516,13 @@ describe("the hiring team's API", () => {
       t.app.inject({
         method: "PATCH",
         url: `/api/job_applications/${id}/stage`,
-        headers: as(editor),
+        headers: as(t.editor),
         payload,
       });
     await move(first, { stage: "interview" });
     await move(second, { stage: "interview" });
     await move(third, { stage: "rejected", reason: "spam" });
-    const board = await t.app.inject({ url: "/api/job_applications/board", headers: as(editor) });
+    const board = await t.app.inject({ url: "/api/job_applications/board", headers: as(t.editor) });
     expect(board.statusCode).toBe(200);
     const columns = board.json().board_data as {
       stage: string;
@@ -554,10 +540,10 @@ describe("the hiring team's API", () => {
     expect(columns[2]!.applications.map((a) => a.id)).toEqual([second, first]);
     const filtered = await t.app.inject({
       url: `/api/job_applications/board?job_id=${job.id}&search=third`,
-      headers: as(editor),
+      headers: as(t.editor),
     });
     expect(filtered.json().board_data.map((c: { count: number }) => c.count)).toEqual([0, 0, 0, 0, 0, 1]);
-    const paged = await t.app.inject({ url: "/api/job_applications/board?page=2", headers: as(editor) });
+    const paged = await t.app.inject({ url: "/api/job_applications/board?page=2", headers: as(t.editor) });
     expect(paged.statusCode).toBe(400);
     expect((await t.app.inject({ url: "/api/job_applications/board" })).statusCode).toBe(401);
   });
@@ -574,7 +560,7 @@ describe("the hiring team's API", () => {
       t.app.inject({
         method: "POST",
         url: `/api/job_applications/bulk_stage${query}`,
-        headers: as(editor),
+        headers: as(t.editor),
         payload,
       });
     const ticked = await bulk({ ids: ids.slice(0, 2), stage: "screening" });
@@ -602,7 +588,7 @@ describe("the hiring team's API", () => {
       ["rejected", "no_response"],
     ]);
     const detail = (
-      await t.app.inject({ url: `/api/job_applications/${ids[2]}`, headers: as(editor) })
+      await t.app.inject({ url: `/api/job_applications/${ids[2]}`, headers: as(t.editor) })
     ).json().data;
     expect(detail.history.map((h: { to: string; reason: string | null }) => [h.to, h.reason])).toEqual([
       ["new", null],
@@ -644,7 +630,7 @@ describe("the hiring team's API", () => {
     const res = await t.app.inject({
       method: "POST",
       url: `/api/job_applications/bulk_stage?job_id=${job.id}`,
-      headers: as(editor),
+      headers: as(t.editor),
       payload: { all_matching: true, stage: "screening" },
     });
     expect(res.statusCode).toBe(422);
@@ -658,7 +644,7 @@ describe("the hiring team's API", () => {
     const db = t.app.database.db;
     const closed = await createJob(db, { jobTitle: "Old closed role", status: "closed" });
     for (let i = 0; i < 55; i++) await createJob(db, { jobTitle: `Role ${i}` });
-    const res = await t.app.inject({ url: "/api/job_applications/jobs", headers: as(editor) });
+    const res = await t.app.inject({ url: "/api/job_applications/jobs", headers: as(t.editor) });
     expect(res.statusCode).toBe(200);
     const options = res.json().data as { id: number; status: string }[];
     expect(options.length).toBe(await db.$count(jobs));
@@ -674,14 +660,14 @@ describe("the hiring team's API", () => {
     const note = await t.app.inject({
       method: "POST",
       url: `/api/job_applications/${id}/notes`,
-      headers: as(editor),
+      headers: as(t.editor),
       payload: { text: "Called Meera: strong on payroll." },
     });
     expect(note.statusCode).toBe(201);
     const moved = await t.app.inject({
       method: "PATCH",
       url: `/api/job_applications/${id}/stage`,
-      headers: as(editor),
+      headers: as(t.editor),
       payload: { stage: "screening" },
     });
     expect(moved.statusCode).toBe(200);
@@ -696,14 +682,14 @@ describe("the hiring team's API", () => {
     const eraseUrl = `/api/job_applications/${id}/personal_data`;
 
     // An editor may do neither, and nothing is audited for the refusals.
-    expect((await t.app.inject({ url: exportUrl, headers: as(editor) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "DELETE", url: eraseUrl, headers: as(editor) })).statusCode).toBe(
+    expect((await t.app.inject({ url: exportUrl, headers: as(t.editor) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "DELETE", url: eraseUrl, headers: as(t.editor) })).statusCode).toBe(
       403,
     );
     expect(await audits()).toHaveLength(2);
 
     // The export: everything stored, as a JSON attachment; the CV is its own download.
-    const exported = await t.app.inject({ url: exportUrl, headers: as(admin) });
+    const exported = await t.app.inject({ url: exportUrl, headers: as(t.admin) });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers["content-disposition"]).toBe(`attachment; filename="application-${id}.json"`);
     const data = exported.json().data;
@@ -732,7 +718,7 @@ describe("the hiring team's API", () => {
       { from: null, to: "new", reason: null, by: "candidate", at: expect.any(String) },
       { from: "new", to: "screening", reason: null, by: editorName, at: expect.any(String) },
     ]);
-    const cv = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(admin) });
+    const cv = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(t.admin) });
     expect(cv.statusCode).toBe(200);
     expect(cv.rawPayload.equals(samplePdf())).toBe(true);
     const afterExport = await audits();
@@ -741,7 +727,7 @@ describe("the hiring team's API", () => {
     expect(JSON.stringify(afterExport)).not.toMatch(personal);
 
     // The erasure: personal data, notes and the CV gone; stage, dates and the (operator-only) history kept.
-    const erased = await t.app.inject({ method: "DELETE", url: eraseUrl, headers: as(admin) });
+    const erased = await t.app.inject({ method: "DELETE", url: eraseUrl, headers: as(t.admin) });
     expect(erased.statusCode).toBe(200);
     expect(erased.json().message).toBe("The candidate's personal data and CV were erased.");
     const [row] = await stored();
@@ -761,10 +747,10 @@ describe("the hiring team's API", () => {
     expect(
       await db.select().from(jobApplicationNotes).where(eq(jobApplicationNotes.applicationId, id)),
     ).toEqual([]);
-    const gone = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(admin) });
+    const gone = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(t.admin) });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe("This application has no CV any more (it was anonymised or erased).");
-    const again = (await t.app.inject({ url: exportUrl, headers: as(admin) })).json().data;
+    const again = (await t.app.inject({ url: exportUrl, headers: as(t.admin) })).json().data;
     expect(again).toMatchObject({ first_name: "", email: "", cv_file_name: null, notes: [] });
     expect(again.history.map((h: { to: string }) => h.to)).toEqual(["new", "screening"]);
     expect(JSON.stringify(again)).not.toMatch(personal);
@@ -792,7 +778,11 @@ describe("the candidate's mail in the outbox", () => {
   const setMail = (id: number, values: Partial<typeof mailOutbox.$inferInsert>) =>
     db().update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
   const erase = (id: number) =>
-    t.app.inject({ method: "DELETE", url: `/api/job_applications/${id}/personal_data`, headers: as(admin) });
+    t.app.inject({
+      method: "DELETE",
+      url: `/api/job_applications/${id}/personal_data`,
+      headers: as(t.admin),
+    });
 
   it("erasing takes the candidate's data out of the outbox: sent and failed mail keep only their status", async () => {
     const job = await createJob(db(), { jobTitle: "Outbox role" });
@@ -810,7 +800,7 @@ describe("the candidate's mail in the outbox", () => {
     const retried = await t.app.inject({
       method: "POST",
       url: `/api/mail/${notification!.id}/retry`,
-      headers: as(admin),
+      headers: as(t.admin),
     });
     expect(retried.statusCode).toBe(200);
     await deliveredAll();
@@ -836,7 +826,7 @@ describe("the candidate's mail in the outbox", () => {
     const retry = await t.app.inject({
       method: "POST",
       url: `/api/mail/${notification!.id}/retry`,
-      headers: as(admin),
+      headers: as(t.admin),
     });
     expect(retry.statusCode).toBe(409);
     expect(retry.json().message).toBe("This message's personal data was erased; it can no longer be sent.");

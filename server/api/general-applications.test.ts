@@ -1,24 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobApplicationSubmissions, jobApplications, jobs, mailOutbox } from "#db/schema/index.ts";
-import { operatorToken } from "#tests/support/auth.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createTestApp } from "#tests/support/app.ts";
 import { executable, samplePdf } from "#tests/support/cv-files.ts";
-import { postApplication } from "#tests/support/applications.ts";
+import { applicationsTestFile, postApplication } from "#tests/support/applications.ts";
 import { createJob } from "#tests/support/factories.ts";
 
 /** The general application: a CV for no particular job, taken like a job's and found in Applications. */
-let t: TestApp;
-let editor: string;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "1000" });
-  editor = await operatorToken(t.app, "editor");
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.database.db.delete(jobApplications);
-  await t.app.database.db.delete(mailOutbox);
-});
+const t = applicationsTestFile();
 
 const cv = { name: "Arun CV.pdf", data: samplePdf() };
 const apply = (change: Record<string, string> = {}, file: typeof cv | null = cv, address = "127.0.0.1") =>
@@ -118,7 +107,7 @@ describe("general applications in the console", () => {
     await postApplication(t.app, gone.id, cv, { email: "old@example.com" });
     await t.app.database.db.delete(jobs).where(eq(jobs.id, gone.id));
 
-    const list = await t.app.inject({ url: "/api/job_applications?general=true", headers: as(editor) });
+    const list = await t.app.inject({ url: "/api/job_applications?general=true", headers: as(t.editor) });
     expect(list.statusCode).toBe(200);
     expect(list.json().applications_data).toEqual([
       expect.objectContaining({
@@ -128,12 +117,12 @@ describe("general applications in the console", () => {
         email: "meera.iyer@example.com",
       }),
     ]);
-    const others = await t.app.inject({ url: "/api/job_applications?general=false", headers: as(editor) });
+    const others = await t.app.inject({ url: "/api/job_applications?general=false", headers: as(t.editor) });
     expect(others.json().total_no_of_data).toBe(2);
     expect(
-      (await t.app.inject({ url: "/api/job_applications?general=yes", headers: as(editor) })).statusCode,
+      (await t.app.inject({ url: "/api/job_applications?general=yes", headers: as(t.editor) })).statusCode,
     ).toBe(400);
-    const csv = await t.app.inject({ url: "/api/job_applications/export.csv", headers: as(editor) });
+    const csv = await t.app.inject({ url: "/api/job_applications/export.csv", headers: as(t.editor) });
     expect(csv.body).toContain("General application");
     expect(csv.body).toContain("(deleted job)");
   });

@@ -1,36 +1,25 @@
-import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SITE_NAME } from "#shared/site.ts";
 import { executable, samplePdf } from "../support/cv-files";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { sortedSubjects } from "../support/smtp";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 import { adminToken, openSignedIn } from "./support/console";
-import { startServer, type RunningServer } from "./support/server";
+import { startOwnMailServer } from "./support/own-server";
 
 /**
  * A candidate applies on the job page of the built server, which sends its mail through a real SMTP
  * server; the hiring team finds the application in the console and moves it.
  */
 const browser = setupBrowser();
-let smtp: TestSmtp;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({ env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "100" } });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-});
+const { site, smtp } = startOwnMailServer({ publicAddress: false, env: { MAIL_RETRY_BASE_MS: "100" } });
 
 /** Calls this file's server's API as the e2e admin; an answer of 300 or more fails the test. */
 async function asAdmin<T>(method: string, path: string, body?: object): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${site()}${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${await adminToken(server.url)}`,
+      authorization: `Bearer ${await adminToken(site())}`,
       ...(body ? { "content-type": "application/json" } : {}),
     },
     body: body ? JSON.stringify(body) : undefined,
@@ -55,7 +44,7 @@ async function fillApplication(page: Page, email: string, cv: Buffer, name = "Me
 
 describe("Applying for a job", () => {
   it("a candidate applies on a 390 px phone with a PDF: confirmation page and e-mail; applying again looks the same", async () => {
-    const { page, errors } = await browser.open(`${server.url}/careers-details?jobId=1`, phone);
+    const { page, errors } = await browser.open(`${site()}/careers-details?jobId=1`, phone);
     await waitForHydration(page);
     // The form fits the phone: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -72,43 +61,43 @@ describe("Applying for a job", () => {
     const firstPage = await page.locator("main").innerText();
     await expectAccessible(page);
     await expect
-      .poll(() => smtp.received.map((m) => m.subject).sort(), { timeout: 20_000 })
+      .poll(() => sortedSubjects(smtp()), { timeout: 20_000 })
       .toEqual([`New application: ${JOB} from Meera Iyer`, `We received your application: ${JOB}`]);
-    const confirmation = smtp.received.find((m) => m.subject.startsWith("We received"))!;
+    const confirmation = smtp().received.find((m) => m.subject.startsWith("We received"))!;
     expect(confirmation.to).toEqual(["meera.iyer@example.com"]);
 
     // The same address for the same job, as anyone who knows it could send it: the same page, with and
     // without JavaScript; the team hears of it, the address gets no second mail today.
-    await page.goto(`${server.url}/careers-details?jobId=1`);
+    await page.goto(`${site()}/careers-details?jobId=1`);
     await waitForHydration(page);
     await fillApplication(page, "Meera.Iyer@example.com", samplePdf("Updated CV"), "cv-2.pdf");
     await page.getByRole("button", { name: "Send application" }).click();
     await page.getByRole("heading", { name: "Application received" }).waitFor();
-    expect(page.url()).toBe(`${server.url}/careers-details/applied?jobId=1`);
+    expect(page.url()).toBe(`${site()}/careers-details/applied?jobId=1`);
     expect(await page.locator("main").innerText()).toBe(firstPage);
-    const plain = await browser.open(`${server.url}/careers-details?jobId=1`, {
+    const plain = await browser.open(`${site()}/careers-details?jobId=1`, {
       ...phone,
       javaScriptEnabled: false,
     });
     await fillApplication(plain.page, "MEERA.IYER@example.com", samplePdf("Third CV"), "cv-3.pdf");
     await plain.page.getByRole("button", { name: "Send application" }).click();
     await plain.page.getByRole("heading", { name: "Application received" }).waitFor();
-    expect(plain.page.url()).toBe(`${server.url}/careers-details/applied?jobId=1`);
+    expect(plain.page.url()).toBe(`${site()}/careers-details/applied?jobId=1`);
     expect(await plain.page.locator("main").innerText()).toBe(firstPage);
     // An address written by hand that once told a repeat apart shows the same page too.
-    await plain.page.goto(`${server.url}/careers-details/applied?jobId=1&updated=1`);
+    await plain.page.goto(`${site()}/careers-details/applied?jobId=1&updated=1`);
     expect(await plain.page.locator("main").innerText()).toBe(firstPage);
     await expect
-      .poll(() => smtp.received.filter((m) => m.subject === `Sent again: ${JOB} from Meera Iyer`).length, {
+      .poll(() => smtp().received.filter((m) => m.subject === `Sent again: ${JOB} from Meera Iyer`).length, {
         timeout: 20_000,
       })
       .toBe(2);
-    expect(smtp.received.filter((m) => m.subject.startsWith("We received"))).toHaveLength(1);
+    expect(smtp().received.filter((m) => m.subject.startsWith("We received"))).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 
   it("shows the server's message inline for a file that is no PDF, with and without JavaScript", async () => {
-    const { page } = await browser.open(`${server.url}/careers-details?jobId=1`, phone);
+    const { page } = await browser.open(`${site()}/careers-details?jobId=1`, phone);
     await waitForHydration(page);
     await fillApplication(page, "ravi@example.com", executable(), "cv.pdf");
     await page.getByRole("button", { name: "Send application" }).click();
@@ -117,7 +106,7 @@ describe("Applying for a job", () => {
     expect(await page.getByLabel(/^CV/).getAttribute("aria-invalid")).toBe("true");
     await expectAccessible(page);
 
-    const plain = await browser.open(`${server.url}/careers-details?jobId=1`, {
+    const plain = await browser.open(`${site()}/careers-details?jobId=1`, {
       ...phone,
       javaScriptEnabled: false,
     });
@@ -134,7 +123,7 @@ describe("Applying for a job", () => {
 
   it("refuses a 6 MB CV with the form's message, with JavaScript before sending and without it after the post", async () => {
     const big = Buffer.concat([samplePdf(), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
-    const { page } = await browser.open(`${server.url}/careers-details?jobId=1`, phone);
+    const { page } = await browser.open(`${site()}/careers-details?jobId=1`, phone);
     await waitForHydration(page);
     const posts: string[] = [];
     page.on("request", (r) => {
@@ -151,7 +140,7 @@ describe("Applying for a job", () => {
     expect(posts).toEqual([]);
     await expectAccessible(page);
 
-    const plain = await browser.open(`${server.url}/careers-details?jobId=1`, {
+    const plain = await browser.open(`${site()}/careers-details?jobId=1`, {
       ...phone,
       javaScriptEnabled: false,
     });
@@ -170,7 +159,7 @@ describe("Applying for a job", () => {
     const title = `Closing Soon Analyst ${Date.now() % 1_000_000}`;
     const posted = { job_title: title, company: "GCC View 360", location: "Pune" };
     const { data: job } = await asAdmin<{ data: { id: number } }>("POST", "/api/jobs", posted);
-    const path = `${server.url}/careers-details?jobId=${job.id}`;
+    const path = `${site()}/careers-details?jobId=${job.id}`;
     const { page, errors } = await browser.open(path, phone);
     await waitForHydration(page);
     const plain = await browser.open(path, { ...phone, javaScriptEnabled: false });
@@ -222,7 +211,7 @@ describe("Applying for a job", () => {
       location: "Pune",
       valid_through: new Date(Date.now() - 86_400_000).toISOString(),
     });
-    const expired = await browser.open(`${server.url}/careers-details?jobId=${job.id}`, phone);
+    const expired = await browser.open(`${site()}/careers-details?jobId=${job.id}`, phone);
     expect(expired.status).toBe(410);
     expect(await expired.page.getByRole("heading", { level: 1 }).textContent()).toBe(
       "This position is closed",
@@ -233,13 +222,13 @@ describe("Applying for a job", () => {
     expect(await expired.page.locator("#apply form").count()).toBe(0);
     expect(await expired.page.title()).toBe(`Position closed: ${title} | ${SITE_NAME}`);
 
-    const unknown = await browser.open(`${server.url}/careers-details?jobId=999999&error=closed`, phone);
+    const unknown = await browser.open(`${site()}/careers-details?jobId=999999&error=closed`, phone);
     expect(unknown.status).toBe(404);
     expect(await unknown.page.getByRole("heading", { level: 1 }).textContent()).toBe("Job not found");
   });
 
   it("the job page's JobPosting says applications are taken on the site (directApply)", async () => {
-    const html = await (await fetch(`${server.url}/careers-details?jobId=1`)).text();
+    const html = await (await fetch(`${site()}/careers-details?jobId=1`)).text();
     const postings = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)]
       .map((m) => JSON.parse(m[1]!) as { "@type"?: string; directApply?: boolean })
       .filter((d) => d["@type"] === "JobPosting");
@@ -248,7 +237,7 @@ describe("Applying for a job", () => {
   });
 
   it("the privacy policy page renders and the contact form links to it", async () => {
-    const { page } = await browser.open(`${server.url}/privacy`);
+    const { page } = await browser.open(`${site()}/privacy`);
     await page.getByRole("heading", { level: 1, name: "Privacy policy" }).waitFor();
     // Until an admin writes one, the default text states the retention setting's days (180), the longer
     // period for a kept CV (365), the backups' days and the info address, and claims nothing the site does not do.
@@ -264,14 +253,14 @@ describe("Applying for a job", () => {
     );
     expect(text).not.toMatch(/India|third parties/);
     await expectAccessible(page);
-    const contact = await browser.open(`${server.url}/contact`);
+    const contact = await browser.open(`${site()}/contact`);
     expect(await contact.page.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe(
       "/privacy",
     );
   });
 
   it("an admin's privacy text from Site settings is what /privacy shows, as text, with the days it states", async () => {
-    const { page, errors } = await openSignedIn(browser, "/dashboard/settings", { baseURL: server.url });
+    const { page, errors } = await openSignedIn(browser, "/dashboard/settings", { baseURL: site() });
     const policy = page.getByLabel("Privacy policy");
     await policy.waitFor();
     try {
@@ -284,7 +273,7 @@ describe("Applying for a job", () => {
       await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
       expect(errors).toEqual([]);
 
-      const shown = await browser.open(`${server.url}/privacy`);
+      const shown = await browser.open(`${site()}/privacy`);
       const paragraphs = shown.page.locator("main p.whitespace-pre-line");
       expect(await paragraphs.allInnerTexts()).toEqual([
         "Edited policy: we answer within 30 days.",
@@ -292,7 +281,7 @@ describe("Applying for a job", () => {
       ]);
       expect(await shown.page.locator("main b").count()).toBe(0);
       // The application form states the new days beside the link to the policy.
-      const job = await browser.open(`${server.url}/careers-details?jobId=1`);
+      const job = await browser.open(`${site()}/careers-details?jobId=1`);
       await job.page.getByText("they are anonymised 90 days after my application is decided").waitFor();
 
       // Emptied again, the default text returns, with the setting's days.
@@ -317,7 +306,7 @@ describe("Applying for a job", () => {
   });
 
   it("the application appears in the console, changes stage, and Undo puts it back", async () => {
-    const { page, errors } = await openSignedIn(browser, "/dashboard/applications", { baseURL: server.url });
+    const { page, errors } = await openSignedIn(browser, "/dashboard/applications", { baseURL: site() });
     const row = page.getByRole("row", { name: /Meera Iyer/ });
     await row.waitFor();
     expect(await row.textContent()).toContain(JOB);

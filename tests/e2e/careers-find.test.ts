@@ -1,29 +1,18 @@
-import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { samplePdf } from "../support/cv-files";
-import { decodedText, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { decodedText, sortedSubjects } from "../support/smtp";
 import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 import { adminToken, openSignedIn } from "./support/console";
-import { startServer, type RunningServer } from "./support/server";
+import { startOwnMailServer } from "./support/own-server";
 
 /**
  * A candidate on a phone finds a job or none: every Apply leads to the on-site form, the list narrows by
  * location and type with the search, and an empty list offers a way on, down to a general application that
  * reaches the hiring team's Applications like any other.
  */
-const browser = setupBrowser(() => server.url);
-let smtp: TestSmtp;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({ env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "100" } });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-});
+const browser = setupBrowser(() => site());
+const { site, smtp } = startOwnMailServer({ publicAddress: false, env: { MAIL_RETRY_BASE_MS: "100" } });
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const noScript = { ...phone, javaScriptEnabled: false };
@@ -190,12 +179,12 @@ describe("When nothing fits", () => {
     await page.getByRole("heading", { name: "Application received" }).waitFor();
     await expectAccessible(page);
     await expect
-      .poll(() => smtp.received.map((m) => m.subject).sort(), { timeout: 20_000 })
+      .poll(() => sortedSubjects(smtp()), { timeout: 20_000 })
       .toEqual([
         "New application: General application from Arun Kumar",
         "We received your application: General application",
       ]);
-    const confirmation = smtp.received.find((m) => m.subject.startsWith("We received"))!;
+    const confirmation = smtp().received.find((m) => m.subject.startsWith("We received"))!;
     expect(confirmation.to).toEqual(["arun.kumar@example.com"]);
     expect(decodedText(confirmation.raw).replace(/\s+/g, " ")).toContain(
       "Thank you for your general application to GCC View 360.",
@@ -206,15 +195,15 @@ describe("When nothing fits", () => {
     await fillGeneral(plain.page, "Arun.Kumar@example.com", "cv-2.pdf");
     await plain.page.getByRole("button", { name: "Send application" }).click();
     await plain.page.getByRole("heading", { name: "Application received" }).waitFor();
-    expect(plain.page.url()).toBe(`${server.url}/careers-details/applied?general=1`);
+    expect(plain.page.url()).toBe(`${site()}/careers-details/applied?general=1`);
     await expect
       .poll(() =>
-        smtp.received.filter((m) => m.subject === "Sent again: General application from Arun Kumar"),
+        smtp().received.filter((m) => m.subject === "Sent again: General application from Arun Kumar"),
       )
       .toHaveLength(1);
 
-    const res = await fetch(`${server.url}/api/job_applications?general=true`, {
-      headers: { authorization: `Bearer ${await adminToken(server.url)}` },
+    const res = await fetch(`${site()}/api/job_applications?general=true`, {
+      headers: { authorization: `Bearer ${await adminToken(site())}` },
     });
     const list = (await res.json()) as {
       applications_data: { general: boolean; job_id: number | null; email: string; resubmissions: number }[];
@@ -228,7 +217,7 @@ describe("When nothing fits", () => {
       }),
     ]);
 
-    const console = await openSignedIn(browser, "/dashboard/applications", { baseURL: server.url });
+    const console = await openSignedIn(browser, "/dashboard/applications", { baseURL: site() });
     const row = console.page.getByRole("row", { name: /Arun Kumar/ });
     await row.waitFor();
     expect(await row.textContent()).toContain("General application");

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { postPath } from "#shared/slug.ts";
 import { samplePdf } from "../support/cv-files";
-import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { baseURL, expectAccessible, phonePage, SCRIPT_MODES, setupBrowser } from "./support/browser";
 
 /**
  * The public forms (contact, job application, blog comment) at 390 px, with JavaScript and with it off: a
@@ -34,18 +34,12 @@ async function summaryOf(page: Page, title: string) {
   return summary.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
 }
 
-describe.each([
-  ["with JavaScript", true],
-  ["without JavaScript", false],
-] as const)("public forms %s", (_mode, script) => {
+describe.each(SCRIPT_MODES)("public forms %s", (_mode, script) => {
   let page: Page;
+  let open: (path: string) => Promise<void>;
   beforeAll(async () => {
-    ({ page } = await browser.newPage({ viewport: { width: 390, height: 844 }, javaScriptEnabled: script }));
+    ({ page, open } = await phonePage(browser, script));
   });
-  const open = async (path: string) => {
-    await page.goto(path);
-    if (script) await waitForHydration(page);
-  };
   const press = (name: string) => page.getByRole("button", { name }).click();
 
   it("contact form", async () => {

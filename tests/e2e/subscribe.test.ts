@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SUBSCRIBE_ANSWER } from "#schemas/subscription.ts";
 import { openSignedIn } from "./support/console";
-import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { baseURL, expectAccessible, phonePage, SCRIPT_MODES, setupBrowser } from "./support/browser";
 
 /**
  * Subscribe on the blog at 390 px, with JavaScript and without: the same answer in place or on /subscribe,
@@ -11,18 +11,12 @@ import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./sup
 const browser = setupBrowser();
 const unique = (label: string) => `${label}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
 
-describe.each([
-  ["with JavaScript", true],
-  ["without JavaScript", false],
-] as const)("blog subscribe %s", (_mode, script) => {
+describe.each(SCRIPT_MODES)("blog subscribe %s", (_mode, script) => {
   let page: Page;
+  let open: (path: string) => Promise<void>;
   beforeAll(async () => {
-    ({ page } = await browser.newPage({ viewport: { width: 390, height: 844 }, javaScriptEnabled: script }));
+    ({ page, open } = await phonePage(browser, script));
   });
-  const open = async (path: string) => {
-    await page.goto(path);
-    if (script) await waitForHydration(page);
-  };
 
   it("subscribes to the Hindi posts from the Hindi list, with a visible RSS link", async () => {
     await open("/blog?lang=hi");

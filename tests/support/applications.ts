@@ -1,4 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { jobApplications, mailOutbox } from "#db/schema/index.ts";
+import { createTestApp, type TestApp } from "./app";
+import { operatorToken } from "./auth";
 import { multipartBody, samplePdf } from "./cv-files";
 
 /** A complete, valid application's fields (the CV travels beside them). */
@@ -49,3 +53,29 @@ export const submissionRow = (applicationId: number) => ({
   cvBytes: samplePdf("Sent again"),
   stageThen: "new" as const,
 });
+
+/**
+ * The test file's app for posting applications (a public form limit no test reaches), an editor's and an
+ * admin's token, and no application or mail left by the test before. `app` is there once the file's tests run.
+ */
+export function applicationsTestFile() {
+  let t: TestApp | undefined;
+  const file = {
+    get app(): FastifyInstance {
+      return t!.app;
+    },
+    editor: "",
+    admin: "",
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_FORM_RATE_LIMIT: "1000" });
+    file.editor = await operatorToken(t.app, "editor");
+    file.admin = await operatorToken(t.app, "admin");
+  });
+  afterAll(() => t?.close());
+  beforeEach(async () => {
+    await t!.app.database.db.delete(jobApplications);
+    await t!.app.database.db.delete(mailOutbox);
+  });
+  return file;
+}

@@ -23,6 +23,9 @@ export const decodedText = (raw: string) =>
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+/** The subjects received so far, sorted: mails sent together may arrive in either order. */
+export const sortedSubjects = (smtp: TestSmtp) => smtp.received.map((m) => m.subject).sort();
+
 const subjectOf = (raw: string) => /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? "";
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives (no TLS, no authentication). */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { BlogArticle } from "#schemas/blog.ts";
+import { FeatureImage } from "./feature-image";
 import { languageLocales } from "#shared/blog-languages.ts";
 import { formatLongDate, timeAttribute } from "#shared/india-time.ts";
 
@@ -7,17 +8,12 @@ import { formatLongDate, timeAttribute } from "#shared/india-time.ts";
 export function PostArticle({ post, children }: { post: BlogArticle; children?: ReactNode }) {
   return (
     <article className="min-w-0">
-      {post.feature_image && (
-        <img
-          src={post.feature_image}
-          alt={post.image_alt_text}
-          width={1200}
-          height={630}
-          // The largest paint of a post: ask for it before the fonts the page also preloads.
-          fetchPriority="high"
-          className="max-h-[400px] w-full rounded-2xl bg-slate-100 object-cover"
-        />
-      )}
+      <FeatureImage
+        post={post}
+        // The largest paint of a post: ask for it before the fonts the page also preloads.
+        fetchPriority="high"
+        className="max-h-[400px] w-full rounded-2xl bg-slate-100 object-cover"
+      />
       <header className="mt-8">
         <h1 className="text-3xl font-bold leading-tight text-navy-900 sm:text-4xl">{post.heading}</h1>
         {post.sub_heading && (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { BlogPostCard } from "#schemas/blog.ts";
+import { FeatureImage } from "./feature-image";
 import { languageCodes, languageLocales } from "#shared/blog-languages.ts";
 import { cardMessages } from "#app/lib/i18n/card-messages.ts";
 import { formatLongDate, timeAttribute } from "#shared/india-time.ts";
@@ -27,17 +28,12 @@ export function PostCard({
       lang={languageCodes[post.language]}
       className={`group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md ${belowFold ? "below-fold" : ""}`}
     >
-      {post.feature_image && (
-        <img
-          src={post.feature_image}
-          alt={post.image_alt_text}
-          width={1200}
-          height={630}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-[1200/630] w-full bg-slate-100 object-cover"
-        />
-      )}
+      <FeatureImage
+        post={post}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[1200/630] w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <p className="mb-2 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
           <time dateTime={timeAttribute(post.published_at)}>

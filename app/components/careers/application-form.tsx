@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { CV_TOO_LARGE, MAX_CV_BYTES } from "#schemas/cv-limits.ts";
 import { answerField, checkAnswers, type JobQuestion } from "#schemas/job-answers.ts";
-import { ErrorSummary } from "../forms/error-summary";
-import { CheckboxField, controlClass, Field, fieldId, RequiredNote, TextAreaField } from "../forms/field";
+import { FormTop } from "../forms/error-summary";
+import { CheckboxField, controlClass, Field, fieldId, Honeypot, TextAreaField } from "../forms/field";
 import { refusalOf, type FormAnswer } from "../forms/validate";
 import type { APPLICATION_LABELS } from "./application-fields";
 import { applicationApiPath, applicationLabels, NETWORK_ERROR, readApplication } from "./application-fields";
@@ -106,15 +106,7 @@ export function ApplicationForm({
       className="relative grid gap-5 sm:grid-cols-2"
       aria-labelledby="apply-heading"
     >
-      <RequiredNote className="sm:col-span-2" />
-      <ErrorSummary
-        key={attempt}
-        title="Your application was not sent"
-        errors={errors}
-        labels={labels}
-        message={state.message}
-        className="sm:col-span-2"
-      />
+      <FormTop attempt={attempt} title="Your application was not sent" answer={state} labels={labels} />
       {text("first_name", { autoComplete: "given-name", required: true })}
       {text("last_name", { autoComplete: "family-name", required: true })}
       {text("email", { type: "email", autoComplete: "email", required: true })}
@@ -175,11 +167,7 @@ export function ApplicationForm({
           ).
         </CheckboxField>
       </div>
-      {/* Honeypot: invisible to people and assistive technology; bots that fill it are turned away. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor="field-url_hp">Leave this field empty</label>
-        <input id="field-url_hp" name="url_hp" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={progress !== null}>
           {progress === null ? "Send application" : `Sending… ${progress}%`}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { Fact } from "#app/components/ui/fact.tsx";
 import { Modal } from "#app/components/ui/modal.tsx";
 import { RUPEE, type CareerJob } from "./job-card";
 import { applyPath, jobPath } from "#shared/paths.ts";
@@ -33,20 +34,9 @@ export function JobModal({ job: selected, onClose }: { job: CareerJob | null; on
       {job && (
         <div>
           <dl className="grid gap-4 rounded-xl bg-slate-50 p-4 sm:grid-cols-3">
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Company</dt>
-              <dd className="mt-1 font-medium text-navy-900">{job.company}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Location</dt>
-              <dd className="mt-1 font-medium text-navy-900">{job.location}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Salary</dt>
-              <dd className="mt-1 font-medium text-navy-900">
-                {job.salary ? `${RUPEE}${job.salary}` : "Not disclosed"}
-              </dd>
-            </div>
+            <Fact term="Company">{job.company}</Fact>
+            <Fact term="Location">{job.location}</Fact>
+            <Fact term="Salary">{job.salary ? `${RUPEE}${job.salary}` : "Not disclosed"}</Fact>
           </dl>
           <h3 className="mt-6 text-lg font-bold text-navy-900">Description</h3>
           {/* Sanitised on the server (domain/blog/sanitize.ts). */}

@@ -89,12 +89,13 @@ export function ErrorSummary({
 
 /** The code an authenticator app shows (6 digits, a space between the halves allowed), as a controlled field. */
 export function CodeField({
+  label = "Code from your authenticator app",
   value,
   onChange,
   error,
   ...frame
 }: {
-  label: string;
+  label?: string;
   name: string;
   hint?: string;
   value: string;
@@ -104,6 +105,7 @@ export function CodeField({
   return (
     <Field
       {...frame}
+      label={label}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={7}

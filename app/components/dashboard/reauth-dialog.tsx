@@ -105,14 +105,7 @@ export function ReauthDialog() {
           {REAUTH_MINUTES} minutes.
         </p>
         {withCode ? (
-          <CodeField
-            key="code"
-            label="Code from your authenticator app"
-            name="reauth-code"
-            value={value}
-            onChange={setValue}
-            error={error}
-          />
+          <CodeField key="code" name="reauth-code" value={value} onChange={setValue} error={error} />
         ) : (
           <Field
             key="password"

@@ -276,7 +276,6 @@ function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="grid gap-3 border-t border-slate-200 pt-4">
       <h3 className="text-base font-semibold text-navy-900">New recovery codes</h3>
       <CodeField
-        label="Code from your authenticator app"
         hint="Your current recovery codes stop working."
         name="regenerate-code"
         value={code}

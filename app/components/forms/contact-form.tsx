@@ -4,8 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { WAITING_TO_SEND } from "#app/lib/offline-texts.ts";
 import { postWhenOnline } from "#app/lib/send-when-online.ts";
 import { toast } from "#app/lib/toast.tsx";
-import { ErrorSummary } from "./error-summary";
-import { CheckboxField, Field, RequiredNote, TextAreaField } from "./field";
+import { FormTop } from "./error-summary";
+import { CheckboxField, Field, Honeypot, TextAreaField } from "./field";
 import { refusalOf, type FormAnswer } from "./validate";
 import {
   CONTACT_FIELDS,
@@ -145,15 +145,7 @@ export function ContactForm({ className = "", answer }: { className?: string; an
       onFocus={() => void loadValidation()}
       className={`relative grid scroll-mt-24 gap-5 sm:grid-cols-2 ${className}`}
     >
-      <RequiredNote className="sm:col-span-2" />
-      <ErrorSummary
-        key={attempt}
-        title="Your message was not sent"
-        errors={errors}
-        labels={CONTACT_LABELS}
-        message={state.message}
-        className="sm:col-span-2"
-      />
+      <FormTop attempt={attempt} title="Your message was not sent" answer={state} labels={CONTACT_LABELS} />
       {text("first_name", { autoComplete: "given-name", required: true })}
       {text("last_name", { autoComplete: "family-name", required: true })}
       {text("organization", { autoComplete: "organization" })}
@@ -185,11 +177,7 @@ export function ContactForm({ className = "", answer }: { className?: string; an
           and agree that GCC View 360 may store my details to respond to this enquiry.
         </CheckboxField>
       </div>
-      {/* Honeypot: invisible to people and assistive technology; bots that fill it are turned away. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor="field-url_hp">Leave this field empty</label>
-        <input id="field-url_hp" name="url_hp" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot />
       {status.kind === "waiting" && (
         <p
           role="status"

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { fieldId } from "./field";
-import type { FieldErrors } from "./validate";
+import { fieldId, RequiredNote } from "./field";
+import type { FieldErrors, FormAnswer } from "./validate";
 
 /**
  * The top of a refused form: its own message, then each field's message as a link to that field, in the form's
@@ -63,5 +63,32 @@ export function ErrorSummary({
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** A public form's top row: the note on the asterisk, then the summary of its latest refusal (`attempt`). */
+export function FormTop({
+  attempt,
+  title,
+  answer,
+  labels,
+}: {
+  attempt: number;
+  title: string;
+  answer: Omit<FormAnswer, "values">;
+  labels: Record<string, string>;
+}) {
+  return (
+    <>
+      <RequiredNote className="sm:col-span-2" />
+      <ErrorSummary
+        key={attempt}
+        title={title}
+        errors={answer.errors}
+        labels={labels}
+        message={answer.message}
+        className="sm:col-span-2"
+      />
+    </>
   );
 }

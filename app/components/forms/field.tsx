@@ -156,3 +156,13 @@ export function RequiredNote({ className = "" }: { className?: string }) {
     </p>
   );
 }
+
+/** Honeypot: invisible to people and assistive technology; bots that fill it are turned away. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+      <label htmlFor="field-url_hp">Leave this field empty</label>
+      <input id="field-url_hp" name="url_hp" type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}

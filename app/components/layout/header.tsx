@@ -1,8 +1,9 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { expertCta, mainNav } from "#shared/content/navigation.ts";
+import { mainNav } from "#shared/content/navigation.ts";
 import type { NavEntry, NavGroup } from "#shared/content/types.ts";
+import { ExpertCtaLink } from "./expert-cta-link";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 
@@ -37,13 +38,10 @@ export function Header({ lang }: { lang?: string }) {
               ))}
             </ul>
           </nav>
-          <Link
-            to={expertCta.path}
+          <ExpertCtaLink
             className="btn-primary ml-auto whitespace-nowrap px-3.5 py-2 sm:px-5 lg:ml-0"
-            data-cta="header"
-          >
-            {expertCta.label}
-          </Link>
+            place="header"
+          />
           <button
             ref={menuButton}
             type="button"

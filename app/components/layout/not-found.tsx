@@ -1,4 +1,11 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+
+export const HomeLink = ({ className }: { className: string }) => (
+  <Link to="/" className={className}>
+    Go to the home page
+  </Link>
+);
 
 export function NotFoundContent() {
   return (
@@ -8,14 +15,23 @@ export function NotFoundContent() {
         <h1 className="mt-4 text-3xl font-bold text-navy-900">Page not found</h1>
         <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="btn-primary">
-            Go to the home page
-          </Link>
+          <HomeLink className="btn-primary" />
           <Link to="/contact" className="btn-secondary">
             Contact us
           </Link>
         </div>
       </div>
     </section>
+  );
+}
+
+/** The text of a page that failed to draw, under `title`; `children` is the way home. */
+export function FailureContent({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h1 className="text-3xl font-bold text-navy-900">{title}</h1>
+      <p className="mt-3 text-slate-600">Please reload the page or try again in a moment.</p>
+      {children}
+    </div>
   );
 }

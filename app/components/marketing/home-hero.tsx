@@ -1,8 +1,7 @@
 import type { MouseEvent } from "react";
-import { Link } from "react-router";
 import { Carousel } from "#app/components/marketing/carousel.tsx";
 import { Glyph } from "#app/components/marketing/glyphs.tsx";
-import { expertCta } from "#shared/content/navigation.ts";
+import { ExpertCtaLink } from "#app/components/layout/expert-cta-link.tsx";
 import type { HeroSlide } from "#shared/content/types.ts";
 
 /** Hero buttons scroll to a section of this page and move focus there for keyboard and screen reader users. */
@@ -36,13 +35,10 @@ export function HomeHero({ slides }: { slides: readonly HeroSlide[] }) {
                 </Heading>
                 <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200">{slide.text}</p>
                 <div className="mt-8 flex flex-wrap gap-3">
-                  <Link
-                    to={expertCta.path}
+                  <ExpertCtaLink
                     className="btn bg-accent-400 px-6 py-3 text-base text-navy-950 hover:bg-accent-500"
-                    data-cta="hero"
-                  >
-                    {expertCta.label}
-                  </Link>
+                    place="hero"
+                  />
                   <a
                     href={`#${slide.cta.target}`}
                     onClick={(event) => scrollToSection(event, slide.cta.target)}

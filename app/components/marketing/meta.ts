@@ -1,6 +1,7 @@
 import { data, type MetaDescriptor } from "react-router";
 import { notFoundPage } from "#shared/content/pages.ts";
 import type { PageSeo } from "#shared/content/types.ts";
+import type { SiteSettings } from "#schemas/settings.ts";
 import {
   absoluteUrl,
   breadcrumbs,
@@ -62,16 +63,17 @@ export function notFoundMeta(): MetaDescriptor[] {
 /** Organization JSON-LD (schema.org data) with the contact points from the site settings, for the home page. */
 export function organizationJsonLd(
   baseUrl: string,
-  settings: {
-    sales_email: string;
-    info_email: string;
-    phone_india: string;
-    phone_us: string;
-    address: string;
-    facebook: string;
-    twitter: string;
-    linkedin: string;
-  },
+  settings: Pick<
+    SiteSettings,
+    | "sales_email"
+    | "info_email"
+    | "phone_india"
+    | "phone_us"
+    | "address"
+    | "facebook"
+    | "twitter"
+    | "linkedin"
+  >,
 ): Record<string, unknown> {
   return {
     "@context": "https://schema.org",

@@ -1,7 +1,7 @@
 import { Check, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router";
-import { NotFoundContent } from "#app/components/layout/not-found.tsx";
+import { FailureContent, HomeLink, NotFoundContent } from "#app/components/layout/not-found.tsx";
 import type { ContentSection, Feature } from "#shared/content/types.ts";
 import { Icon } from "./icon";
 import { SectionHeading } from "./section-heading";
@@ -234,13 +234,9 @@ export function RouteErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   return (
     <section className="container-page grid min-h-[50vh] place-items-center py-20 text-center">
-      <div>
-        <h1 className="text-3xl font-bold text-navy-900">Something went wrong</h1>
-        <p className="mt-3 text-slate-600">Please reload the page or try again in a moment.</p>
-        <Link to="/" className="btn-primary mt-6">
-          Go to the home page
-        </Link>
-      </div>
+      <FailureContent title="Something went wrong">
+        <HomeLink className="btn-primary mt-6" />
+      </FailureContent>
     </section>
   );
 }

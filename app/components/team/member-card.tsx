@@ -1,14 +1,12 @@
 import type { TeamMember } from "#schemas/team.ts";
+import { MemberPortrait } from "./member-portrait";
 
 export function MemberCard({ member, onReadMore }: { member: TeamMember; onReadMore: () => void }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       {member.image ? (
-        <img
-          src={member.image}
-          alt={`Portrait of ${member.name}`}
-          width={600}
-          height={600}
+        <MemberPortrait
+          member={member}
           loading="lazy"
           decoding="async"
           className="h-[250px] w-full bg-slate-100 object-cover"

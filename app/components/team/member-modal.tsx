@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import type { TeamMember } from "#schemas/team.ts";
+import { Fact } from "#app/components/ui/fact.tsx";
 import { Modal } from "#app/components/ui/modal.tsx";
+import { MemberPortrait } from "./member-portrait";
 
 /** Loads the member from /api/teams/{id}/ when opened; a failed load is logged and the card's data shown. */
 export function MemberModal({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
@@ -49,30 +51,20 @@ export function MemberModal({ member, onClose }: { member: TeamMember | null; on
         </p>
       ) : (
         <div className="grid gap-6 sm:grid-cols-[180px_minmax(0,1fr)]">
-          {shown.image && (
-            <img
-              src={shown.image}
-              alt={`Portrait of ${shown.name}`}
-              width={600}
-              height={600}
-              className="aspect-square w-40 rounded-xl bg-slate-100 object-cover sm:w-full"
-            />
-          )}
+          <MemberPortrait
+            member={shown}
+            className="aspect-square w-40 rounded-xl bg-slate-100 object-cover sm:w-full"
+          />
           <dl className="space-y-4">
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Name</dt>
-              <dd className="mt-1 text-lg font-bold text-navy-900">{shown.name}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Position</dt>
-              <dd className="mt-1 font-medium text-brand-700">{shown.position}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">Description</dt>
-              <dd className="mt-1 leading-relaxed text-slate-700">
-                {shown.description || "No description available."}
-              </dd>
-            </div>
+            <Fact term="Name" valueClass="text-lg font-bold text-navy-900">
+              {shown.name}
+            </Fact>
+            <Fact term="Position" valueClass="font-medium text-brand-700">
+              {shown.position}
+            </Fact>
+            <Fact term="Description" valueClass="leading-relaxed text-slate-700">
+              {shown.description || "No description available."}
+            </Fact>
           </dl>
         </div>
       )}

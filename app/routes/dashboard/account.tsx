@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, type ComponentProps, type FormEventHandler, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { ErrorSummary, Field } from "#app/components/dashboard/field.tsx";
 import { flattenErrors, formSubmit, useFocusOnError } from "#app/components/dashboard/kit/use-record-form.ts";
@@ -31,6 +31,47 @@ export default function Account() {
   );
 }
 
+/** One panel of the account page: a form under its heading (`${id}-heading`), its refusal, its submit button. */
+function AccountForm({
+  id,
+  title,
+  onSubmit,
+  errors,
+  busy,
+  disabled = false,
+  submitLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  errors: ComponentProps<typeof ErrorSummary>["errors"];
+  busy: boolean;
+  disabled?: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-navy-900">
+        {title}
+      </h2>
+      <ErrorSummary errors={errors} />
+      {children}
+      <div>
+        <button type="submit" className="btn-primary" disabled={busy || disabled}>
+          {busy ? <Spinner /> : null} {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function ChangePassword() {
   const empty: PasswordChange = { current_password: "", new_password: "" };
   const form = useForm<PasswordChange>({ defaultValues: empty, resolver: zodResolver(passwordChangeSchema) });
@@ -45,16 +86,14 @@ function ChangePassword() {
     change.mutate(parsed, { onSuccess: () => form.reset(empty), onError }),
   );
   return (
-    <form
+    <AccountForm
+      id="password"
+      title="Change your password"
       onSubmit={submit}
-      noValidate
-      aria-labelledby="password-heading"
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6"
+      errors={errors}
+      busy={change.isPending}
+      submitLabel="Change password"
     >
-      <h2 id="password-heading" className="text-lg font-semibold text-navy-900">
-        Change your password
-      </h2>
-      <ErrorSummary errors={errors} />
       <Field
         label="Current password"
         type="password"
@@ -70,12 +109,7 @@ function ChangePassword() {
         error={errors.new_password}
         {...form.register("new_password")}
       />
-      <div>
-        <button type="submit" className="btn-primary" disabled={change.isPending}>
-          {change.isPending ? <Spinner /> : null} Change password
-        </button>
-      </div>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -102,16 +136,15 @@ function EmailAddress() {
   });
   const submit = formSubmit(form, failed, (parsed, onError) => save.mutate(parsed, { onError }));
   return (
-    <form
+    <AccountForm
+      id="email"
+      title="E-mail address"
       onSubmit={submit}
-      noValidate
-      aria-labelledby="email-heading"
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6"
+      errors={errors}
+      busy={save.isPending}
+      disabled={!query.data}
+      submitLabel="Save e-mail address"
     >
-      <h2 id="email-heading" className="text-lg font-semibold text-navy-900">
-        E-mail address
-      </h2>
-      <ErrorSummary errors={errors} />
       <Field
         label="E-mail address"
         hint="Where a link to reset your password is sent if you forget it. Leave empty to have none."
@@ -121,12 +154,7 @@ function EmailAddress() {
         error={errors.email}
         {...form.register("email")}
       />
-      <div>
-        <button type="submit" className="btn-primary" disabled={save.isPending || !query.data}>
-          {save.isPending ? <Spinner /> : null} Save e-mail address
-        </button>
-      </div>
-    </form>
+    </AccountForm>
   );
 }
 

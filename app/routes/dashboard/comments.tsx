@@ -113,41 +113,29 @@ export default function CommentsScreen() {
             c.hidden ? <span className="font-semibold text-amber-800">Hidden</span> : "Visible",
         },
       ]}
-      extraRowActions={(c) => (
-        <>
-          {c.status !== "published" ? (
-            <button
-              type="button"
-              className={rowActionClass}
-              disabled={approve.isPending}
-              onClick={() => approve.mutate(c)}
-            >
-              Approve
-              <span className="sr-only"> comment by {c.name}</span>
-            </button>
-          ) : null}
-          {c.status === "held" ? (
-            <button
-              type="button"
-              className={rowActionClass}
-              disabled={reject.isPending}
-              onClick={() => reject.mutate(c)}
-            >
-              Reject
-              <span className="sr-only"> comment by {c.name}</span>
-            </button>
-          ) : null}
+      extraRowActions={(c) => {
+        const action = (
+          label: string,
+          mutation: { isPending: boolean; mutate: (comment: CommentRow) => void },
+        ) => (
           <button
             type="button"
             className={rowActionClass}
-            disabled={toggle.isPending}
-            onClick={() => toggle.mutate(c)}
+            disabled={mutation.isPending}
+            onClick={() => mutation.mutate(c)}
           >
-            {c.hidden ? "Unhide" : "Hide"}
+            {label}
             <span className="sr-only"> comment by {c.name}</span>
           </button>
-        </>
-      )}
+        );
+        return (
+          <>
+            {c.status !== "published" ? action("Approve", approve) : null}
+            {c.status === "held" ? action("Reject", reject) : null}
+            {action(c.hidden ? "Unhide" : "Hide", toggle)}
+          </>
+        );
+      }}
     />
   );
 }

@@ -12,6 +12,7 @@ import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import { enquiryStatuses } from "#schemas/contact.ts";
 import type { Enquiry } from "#schemas/enquiry.ts";
+import { NoteBox } from "#app/components/dashboard/kit/note-box.tsx";
 
 export const meta = () => consoleMeta("Enquiries");
 
@@ -168,13 +169,7 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
           <label htmlFor="enquiry-notes" className="block text-sm font-medium text-slate-700">
             Notes
           </label>
-          <textarea
-            id="enquiry-notes"
-            rows={3}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
+          <NoteBox id="enquiry-notes" value={notes} onChange={setNotes} />
         </div>
       </div>
     </Modal>

@@ -2,7 +2,7 @@ import { MapPin, Briefcase, CalendarDays, IndianRupee } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/careers-details";
 import { formatLongDate, timeAttribute } from "#shared/india-time.ts";
-import { ApplicationForm } from "#app/components/careers/application-form.tsx";
+import { ApplyPageHeader, ApplySection } from "#app/components/careers/apply-page.tsx";
 import { applicationAction } from "#app/components/careers/application-action.server.ts";
 import type { ClosedJob } from "#app/components/careers/application-fields.ts";
 import { ShareLinks } from "#app/components/ui/share-links.tsx";
@@ -161,21 +161,13 @@ function Facts({ job }: { job: Route.ComponentProps["loaderData"]["job"] }) {
 }
 
 export default function CareerDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, url, retentionDays, keepDays } = loaderData;
+  const { job, url } = loaderData;
   return (
     <>
-      <div className="bg-navy-900 py-12 text-white sm:py-16">
-        <div className="container-page">
-          <nav aria-label="Breadcrumb" className="text-sm text-slate-300">
-            <Link to={CAREERS_PATH} className="hover:text-white">
-              ← All open positions
-            </Link>
-          </nav>
-          <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{job.title}</h1>
-          <p className="mt-2 text-lg text-slate-200">{job.company}</p>
-          <Facts job={job} />
-        </div>
-      </div>
+      <ApplyPageHeader title={job.title}>
+        <p className="mt-2 text-lg text-slate-200">{job.company}</p>
+        <Facts job={job} />
+      </ApplyPageHeader>
       <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_300px]">
         <div className="min-w-0">
           <section aria-labelledby="description-heading">
@@ -187,31 +179,20 @@ export default function CareerDetails({ loaderData, actionData }: Route.Componen
           </section>
           <JobList id="responsibilities-heading" title="Responsibilities" items={job.responsibilities} />
           <JobList id="requirements-heading" title="Requirements" items={job.requirements} />
-          <section
-            id="apply"
-            aria-labelledby="apply-heading"
-            className="mt-12 scroll-mt-24 rounded-2xl border border-slate-200 p-5 sm:p-8"
+          <ApplySection
+            heading="Apply for this job"
+            className="mt-12"
+            job={job}
+            limits={loaderData}
+            answer={actionData}
           >
-            <h2 id="apply-heading" className="text-2xl font-bold text-navy-900">
-              Apply for this job
-            </h2>
-            <div className="mt-5">
-              <ApplicationForm
-                jobId={job.id}
-                jobTitle={job.title}
-                retentionDays={retentionDays}
-                keepDays={keepDays}
-                questions={job.questions}
-                answer={actionData}
-              />
-            </div>
             <p className="mt-6 text-sm text-slate-600">
               Prefer e-mail?{" "}
               <a href={job.applyLink} className="font-semibold text-brand-700 underline">
                 Or apply by e-mail
               </a>
             </p>
-          </section>
+          </ApplySection>
         </div>
         <aside className="space-y-8 lg:sticky lg:top-24 lg:self-start" aria-label="Apply and share">
           <div className="rounded-2xl border border-slate-200 bg-slate-50 p-6">

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/careers-general-application";
-import { ApplicationForm } from "#app/components/careers/application-form.tsx";
+import { ApplyPageHeader, ApplySection } from "#app/components/careers/apply-page.tsx";
 import { applicationAction } from "#app/components/careers/application-action.server.ts";
 import { breadcrumbs, seoMeta } from "#app/lib/seo.ts";
 import { KEEP_CV_DAYS } from "#schemas/application.ts";
@@ -35,43 +34,22 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function GeneralApplication({ loaderData, actionData }: Route.ComponentProps) {
-  const { retentionDays, keepDays } = loaderData;
   return (
     <>
-      <div className="bg-navy-900 py-12 text-white sm:py-16">
-        <div className="container-page">
-          <nav aria-label="Breadcrumb" className="text-sm text-slate-300">
-            <Link to={CAREERS_PATH} className="hover:text-white">
-              ← All open positions
-            </Link>
-          </nav>
-          <h1 className="mt-4 text-3xl font-bold sm:text-4xl">General application</h1>
-          <p className="mt-3 max-w-2xl text-lg text-slate-200">
-            No open position fits you? Send us your CV and a few lines about yourself. Our hiring team reads
-            every application and will contact you when an opening matches your profile.
-          </p>
-        </div>
-      </div>
+      <ApplyPageHeader title="General application">
+        <p className="mt-3 max-w-2xl text-lg text-slate-200">
+          No open position fits you? Send us your CV and a few lines about yourself. Our hiring team reads
+          every application and will contact you when an opening matches your profile.
+        </p>
+      </ApplyPageHeader>
       <div className="container-page py-10 sm:py-14">
-        <section
-          id="apply"
-          aria-labelledby="apply-heading"
-          className="max-w-3xl scroll-mt-24 rounded-2xl border border-slate-200 p-5 sm:p-8"
-        >
-          <h2 id="apply-heading" className="text-2xl font-bold text-navy-900">
-            Send a general application
-          </h2>
-          <div className="mt-5">
-            <ApplicationForm
-              jobId={null}
-              jobTitle={null}
-              retentionDays={retentionDays}
-              keepDays={keepDays}
-              questions={[]}
-              answer={actionData}
-            />
-          </div>
-        </section>
+        <ApplySection
+          heading="Send a general application"
+          className="max-w-3xl"
+          job={null}
+          limits={loaderData}
+          answer={actionData}
+        />
       </div>
     </>
   );

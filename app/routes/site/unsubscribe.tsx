@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { HomeLink } from "#app/components/layout/not-found.tsx";
 import type { Route } from "./+types/unsubscribe";
 import { pageTitle } from "#app/lib/seo.ts";
 import { UNSUBSCRIBE_PATH } from "#shared/subscription-paths.ts";
@@ -52,9 +52,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
           </>
         )}
         <p className="mt-8">
-          <Link to="/" className="font-semibold text-brand-700 hover:text-brand-600">
-            Go to the home page
-          </Link>
+          <HomeLink className="font-semibold text-brand-700 hover:text-brand-600" />
         </p>
       </div>
     </section>

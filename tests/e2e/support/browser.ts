@@ -88,3 +88,25 @@ export async function expectAccessible(page: Page) {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/** A visitor with JavaScript and one with it off, for `describe.each`: the public pages must serve both. */
+export const SCRIPT_MODES = [
+  ["with JavaScript", true],
+  ["without JavaScript", false],
+] as const;
+
+/**
+ * A phone-sized page (390 px), JavaScript on or off, and how to open a path on it: where scripts run, the
+ * opening waits for hydration.
+ */
+export async function phonePage(browser: ReturnType<typeof setupBrowser>, script: boolean) {
+  const { page } = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: script,
+  });
+  const open = async (path: string) => {
+    await page.goto(path);
+    if (script) await waitForHydration(page);
+  };
+  return { page, open };
+}

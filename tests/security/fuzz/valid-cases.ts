@@ -127,6 +127,25 @@ const contact = (n = next()) => ({
   privacy_consent: true,
 });
 const lead = (n = next()) => ({ name: `Fuzz lead ${n}`, contact_no: nextPhone(), status: "WARM" });
+/** An anonymous application as the public form posts it: multipart, a fresh address, a CV. */
+const applicationPost = (url: string, firstName: string, lastName: string): Case => {
+  const { body, contentType } = multipartBody(
+    {
+      first_name: firstName,
+      last_name: lastName,
+      email: `fuzz${next()}@example.com`,
+      phone: "98765 43210",
+      consent_processing: "on",
+    },
+    [{ field: "cv", name: "cv.pdf", type: "application/pdf", data: samplePdf() }],
+  );
+  return {
+    role: "anonymous",
+    url,
+    rawPayload: body,
+    headers: { "content-type": contentType, accept: "application/json" },
+  };
+};
 
 /** The record's id in a create answer (logistics records name it after the resource). */
 function idOf(data: Record<string, unknown>): number {
@@ -507,41 +526,9 @@ const SPECIAL: Record<string, Build> = {
   },
   "POST /api/jobs/:id/applications": async (ctx) => {
     const created = await ctx.send("admin", "POST", "/api/jobs", job());
-    const { body, contentType } = multipartBody(
-      {
-        first_name: "Meera",
-        last_name: "Iyer",
-        email: `fuzz${next()}@example.com`,
-        phone: "98765 43210",
-        consent_processing: "on",
-      },
-      [{ field: "cv", name: "cv.pdf", type: "application/pdf", data: samplePdf() }],
-    );
-    return {
-      role: "anonymous",
-      url: `/api/jobs/${created.body.data!.id}/applications`,
-      rawPayload: body,
-      headers: { "content-type": contentType, accept: "application/json" },
-    };
+    return applicationPost(`/api/jobs/${created.body.data!.id}/applications`, "Meera", "Iyer");
   },
-  "POST /api/general_applications": async () => {
-    const { body, contentType } = multipartBody(
-      {
-        first_name: "Arun",
-        last_name: "Kumar",
-        email: `fuzz${next()}@example.com`,
-        phone: "98765 43210",
-        consent_processing: "on",
-      },
-      [{ field: "cv", name: "cv.pdf", type: "application/pdf", data: samplePdf() }],
-    );
-    return {
-      role: "anonymous",
-      url: "/api/general_applications",
-      rawPayload: body,
-      headers: { "content-type": contentType, accept: "application/json" },
-    };
-  },
+  "POST /api/general_applications": async () => applicationPost("/api/general_applications", "Arun", "Kumar"),
   "GET /api/job_applications/:id": async (ctx) =>
     json("editor", `/api/job_applications/${await application(ctx)}`),
   "GET /api/job_applications/:id/cv": async (ctx) =>

@@ -4,6 +4,7 @@ import { formatDateTime } from "#shared/india-time.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import type { ApplicationDetail } from "#schemas/application.ts";
 import { ENDPOINT } from "./application";
+import { NoteBox } from "#app/components/dashboard/kit/note-box.tsx";
 
 /** The hiring team's notes on an application, with author and time, and a box to add one. */
 export function ApplicationNotes({
@@ -44,13 +45,7 @@ export function ApplicationNotes({
           <label htmlFor="application-note" className="block font-medium text-slate-700">
             Add a note
           </label>
-          <textarea
-            id="application-note"
-            rows={3}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
+          <NoteBox id="application-note" value={note} onChange={setNote} />
           <button
             type="button"
             className="btn-secondary mt-2"

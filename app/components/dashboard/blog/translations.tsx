@@ -57,6 +57,8 @@ export function TranslationsPanel({
   const chosen = language && missing.includes(language) ? language : missing[0];
   const selectId = useId();
   const hintId = useId();
+  // Opening or adding a translation waits for the changes to be saved or discarded; the hint says so.
+  const untilSaved = { disabled: dirty, "aria-describedby": dirty ? hintId : undefined };
   return (
     <section
       aria-labelledby={`${selectId}-heading`}
@@ -77,8 +79,7 @@ export function TranslationsPanel({
             <button
               type="button"
               className="rounded px-2 py-0.5 font-medium text-brand-700 underline underline-offset-2 hover:bg-white disabled:text-slate-500 disabled:no-underline"
-              disabled={dirty}
-              aria-describedby={dirty ? hintId : undefined}
+              {...untilSaved}
               onClick={() => onOpen(t.id)}
             >
               Open<span className="sr-only"> the {t.language} version</span>
@@ -108,8 +109,7 @@ export function TranslationsPanel({
           <button
             type="button"
             className="btn-secondary px-3 py-1.5"
-            disabled={dirty}
-            aria-describedby={dirty ? hintId : undefined}
+            {...untilSaved}
             onClick={() => onAdd(chosen)}
           >
             Add translation

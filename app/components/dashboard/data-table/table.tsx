@@ -89,6 +89,12 @@ export function Table<T>(props: TableProps<T>) {
   return useNarrow() ? <Cards {...props} /> : <Rows {...props} />;
 }
 
+/** The visible columns' headers and the rows of the page shown. */
+const shown = <T,>(table: TableProps<T>["table"]) => ({
+  headers: table.getHeaderGroups()[0]?.headers ?? [],
+  rows: table.getRowModel().rows,
+});
+
 /** The rows with sortable headers, optional checkboxes and a trailing Actions column. */
 function Rows<T>({
   table,
@@ -100,8 +106,7 @@ function Rows<T>({
   status,
   emptyText,
 }: TableProps<T>) {
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const rows = table.getRowModel().rows;
+  const { headers, rows } = shown(table);
   const columnCount = headers.length + (rowActions ? 1 : 0) + (selectable ? 1 : 0);
   return (
     // Wide tables scroll inside this box, never the page; `relative` keeps the sr-only labels inside it.
@@ -231,8 +236,7 @@ function Cards<T>({
   status,
   emptyText,
 }: TableProps<T>) {
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const rows = table.getRowModel().rows;
+  const { headers, rows } = shown(table);
   const sortable = headers.filter((h) => ((h.column.columnDef.meta ?? {}) as Meta).sortable);
   const headerText = (id: string) => String(table.getColumn(id)?.columnDef.header ?? id);
   return (

@@ -1,6 +1,6 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import type { Table as TanTable } from "@tanstack/react-table";
-import { Check, Columns3, Download, Filter, Search, Trash2, Upload, X } from "lucide-react";
+import { Check, Columns3, Download, Filter, Search, Trash2, Upload, X, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
 /** "Columns": show or hide each column but the first; the choice is remembered per operator. */
@@ -45,6 +45,24 @@ function ColumnMenu<T>({ table }: { table: TanTable<T> }) {
   );
 }
 
+function ToolbarButton({
+  icon: Icon,
+  label,
+  onClick,
+  className = "btn-secondary",
+}: {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button type="button" className={className} onClick={onClick}>
+      <Icon aria-hidden="true" className="size-4" /> {label}
+    </button>
+  );
+}
+
 /** Search, filters, columns, CSV export and the bulk buttons above the table; each part shows only when given. */
 export function Toolbar<T>({
   table,
@@ -78,6 +96,7 @@ export function Toolbar<T>({
   bulkActions?: ReactNode;
 }) {
   const [searchText, setSearchText] = useState(search);
+  const selected = selectedCount.toLocaleString("en-IN");
   return (
     <div className="mt-5 flex flex-wrap items-center gap-2">
       <form
@@ -108,43 +127,34 @@ export function Toolbar<T>({
         </button>
       </form>
       {onOpenFilters ? (
-        <button type="button" className="btn-secondary" onClick={onOpenFilters}>
-          <Filter aria-hidden="true" className="size-4" /> Filters
-          {activeFilters ? ` (${activeFilters})` : ""}
-        </button>
+        <ToolbarButton
+          icon={Filter}
+          label={`Filters${activeFilters ? ` (${activeFilters})` : ""}`}
+          onClick={onOpenFilters}
+        />
       ) : null}
       {activeFilters ? (
-        <button type="button" className="btn text-slate-600 hover:bg-slate-100" onClick={onClearFilters}>
-          <X aria-hidden="true" className="size-4" /> Clear filters
-        </button>
+        <ToolbarButton
+          icon={X}
+          label="Clear filters"
+          onClick={onClearFilters}
+          className="btn text-slate-600 hover:bg-slate-100"
+        />
       ) : null}
       <ColumnMenu table={table} />
-      {onImport ? (
-        <button type="button" className="btn-secondary" onClick={onImport}>
-          <Upload aria-hidden="true" className="size-4" /> Import CSV
-        </button>
-      ) : null}
-      {onExport ? (
-        <button type="button" className="btn-secondary" onClick={onExport}>
-          <Download aria-hidden="true" className="size-4" /> Export CSV
-        </button>
-      ) : null}
+      {onImport ? <ToolbarButton icon={Upload} label="Import CSV" onClick={onImport} /> : null}
+      {onExport ? <ToolbarButton icon={Download} label="Export CSV" onClick={onExport} /> : null}
       {onExportSelected && selectedCount > 0 ? (
-        <button type="button" className="btn-secondary" onClick={onExportSelected}>
-          <Download aria-hidden="true" className="size-4" /> Export selected (
-          {selectedCount.toLocaleString("en-IN")})
-        </button>
+        <ToolbarButton icon={Download} label={`Export selected (${selected})`} onClick={onExportSelected} />
       ) : null}
       {bulkActions}
       {onDeleteSelected && selectedCount > 0 ? (
-        <button
-          type="button"
-          className="btn bg-red-700 text-white hover:bg-red-800"
+        <ToolbarButton
+          icon={Trash2}
+          label={`Delete selected (${selected})`}
           onClick={onDeleteSelected}
-        >
-          <Trash2 aria-hidden="true" className="size-4" /> Delete selected (
-          {selectedCount.toLocaleString("en-IN")})
-        </button>
+          className="btn bg-red-700 text-white hover:bg-red-800"
+        />
       ) : null}
     </div>
   );
