@@ -1,15 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { oweCompaction } from "#db/compaction.ts";
-import {
-  auditLog,
-  blogPosts,
-  jobs,
-  mailOutbox,
-  subscriptionDispatches,
-  subscriptions,
-} from "#db/schema/index.ts";
+import { auditLog, mailOutbox, subscriptions } from "#db/schema/index.ts";
 import {
   subscribeRequestSchema,
   type SubscribeRequest,
@@ -20,30 +13,24 @@ import {
   PENDING_DAYS,
 } from "#schemas/subscription.ts";
 import { asBlogLanguage, blogLanguages, languageCodes } from "#shared/blog-languages.ts";
-import { jobPath } from "#shared/paths.ts";
-import { hasEveryWord, searchWords } from "#shared/search-words.ts";
-import { postPath } from "#shared/slug.ts";
-import { confirmSubscriptionPath, unsubscribePath } from "#shared/subscription-paths.ts";
+import { confirmSubscriptionPath } from "#shared/subscription-paths.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { toCsv } from "../csv";
 import { DomainError } from "../errors";
-import { enqueueMail, enqueueVisitorMail, eraseMailAbout } from "../notifications/outbox";
+import { enqueueVisitorMail, eraseMailAbout } from "../notifications/outbox";
 import { startPolling } from "../polling";
 import type { PublicAddressService } from "../settings/public-address";
 import { containsAny, orderBy } from "../sql";
-import { confirmationMail, followed, jobMail, postMail } from "./mails";
+import { aboutOf, dispatchJobs, dispatchPosts } from "./dispatch";
+import { confirmationMail, followed } from "./mails";
 
 type Row = typeof subscriptions.$inferSelect;
 
-/** A post or job published longer ago than this is never mailed (so turning the feature on mails no backlog). */
-const DISPATCH_WINDOW = sql`interval '7 days'`;
 /** An unconfirmed subscription (and its link) lasts this long. */
 const PENDING_LIFETIME = sql`${`${PENDING_DAYS} days`}::interval`;
 
 const newToken = () => randomBytes(32).toString("base64url");
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-/** Mail that carries a subscriber's address names the subscription, so removing it reaches the mail too. */
-const aboutOf = (id: number) => `subscription:${id}`;
 
 const toSubscriber = (r: Row): Subscriber => ({
   id: r.id,
@@ -72,20 +59,6 @@ function where(filter: Omit<SubscriberListQuery, "page" | "page_size" | "sort">)
   );
 }
 
-/** A job's text as the careers search reads it: title, company, location, salary, description, requirements. */
-const jobText = (job: typeof jobs.$inferSelect) =>
-  [
-    job.jobTitle,
-    job.company,
-    job.location,
-    job.salary,
-    job.jobDescription.replace(/<[^>]*>/g, " "),
-    ...job.requirements,
-  ]
-    .join(" ")
-    .replace(/&amp;/g, "&")
-    .toLowerCase();
-
 const topicOf = (row: Row): SubscriptionTopic => ({
   kind: row.kind,
   language: row.kind === "blog" ? languageCodes[asBlogLanguage(row.language)] : "",
@@ -109,133 +82,6 @@ export function createSubscriptionService(
     await tx.delete(subscriptions).where(eq(subscriptions.id, row.id));
     await oweCompaction(tx, [subscriptions, mailOutbox, auditLog]);
     await eraseMailAbout(tx, [aboutOf(row.id)], "(subscriber removed)");
-  }
-
-  async function dispatchPosts(base: string) {
-    const due = await db
-      .select({
-        id: blogPosts.id,
-        heading: blogPosts.heading,
-        subHeading: blogPosts.subHeading,
-        language: blogPosts.language,
-      })
-      .from(blogPosts)
-      .where(
-        and(
-          eq(blogPosts.status, "published"),
-          lte(blogPosts.publishedAt, sql`now()`),
-          gt(blogPosts.publishedAt, sql`now() - ${DISPATCH_WINDOW}`),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(subscriptionDispatches)
-              .where(
-                and(
-                  eq(subscriptionDispatches.kind, "blog"),
-                  eq(subscriptionDispatches.recordId, blogPosts.id),
-                ),
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(blogPosts.publishedAt));
-    let mailed = 0;
-    for (const post of due) {
-      mailed += await db.transaction(async (tx) => {
-        // Whichever instance records the dispatch first mails it; the others find it taken.
-        const [taken] = await tx
-          .insert(subscriptionDispatches)
-          .values({ kind: "blog", recordId: post.id })
-          .onConflictDoNothing()
-          .returning();
-        if (!taken) return 0;
-        const language = asBlogLanguage(post.language);
-        const readers = await tx
-          .select()
-          .from(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.kind, "blog"),
-              eq(subscriptions.status, "confirmed"),
-              eq(subscriptions.language, language),
-            ),
-          );
-        const url = `${base}${postPath(post.id, post.heading)}`;
-        for (const reader of readers)
-          await enqueueMail(
-            tx,
-            postMail(
-              reader.email,
-              { heading: post.heading, sub_heading: post.subHeading, language, url },
-              `${base}${unsubscribePath(reader.unsubscribeToken)}`,
-            ),
-            aboutOf(reader.id),
-          );
-        await tx
-          .update(subscriptionDispatches)
-          .set({ recipients: readers.length })
-          .where(and(eq(subscriptionDispatches.kind, "blog"), eq(subscriptionDispatches.recordId, post.id)));
-        return readers.length;
-      });
-    }
-    return mailed;
-  }
-
-  async function dispatchJobs(base: string) {
-    const due = await db
-      .select()
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.status, "open"),
-          or(isNull(jobs.validThrough), gt(jobs.validThrough, sql`now()`)),
-          gt(jobs.createdAt, sql`now() - ${DISPATCH_WINDOW}`),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(subscriptionDispatches)
-              .where(
-                and(eq(subscriptionDispatches.kind, "jobs"), eq(subscriptionDispatches.recordId, jobs.id)),
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(jobs.createdAt));
-    let mailed = 0;
-    for (const job of due) {
-      mailed += await db.transaction(async (tx) => {
-        const [taken] = await tx
-          .insert(subscriptionDispatches)
-          .values({ kind: "jobs", recordId: job.id })
-          .onConflictDoNothing()
-          .returning();
-        if (!taken) return 0;
-        const text = jobText(job);
-        const alerts = await tx
-          .select()
-          .from(subscriptions)
-          .where(and(eq(subscriptions.kind, "jobs"), eq(subscriptions.status, "confirmed")));
-        const matching = alerts.filter((alert) => hasEveryWord(text, searchWords(alert.search)));
-        const url = `${base}${jobPath(job.id)}`;
-        for (const alert of matching)
-          await enqueueMail(
-            tx,
-            jobMail(
-              alert.email,
-              { title: job.jobTitle, company: job.company, location: job.location, url },
-              alert.search,
-              `${base}${unsubscribePath(alert.unsubscribeToken)}`,
-            ),
-            aboutOf(alert.id),
-          );
-        await tx
-          .update(subscriptionDispatches)
-          .set({ recipients: matching.length })
-          .where(and(eq(subscriptionDispatches.kind, "jobs"), eq(subscriptionDispatches.recordId, job.id)));
-        return matching.length;
-      });
-    }
-    return mailed;
   }
 
   return {
@@ -349,7 +195,7 @@ export function createSubscriptionService(
           ),
         );
       const base = await deps.publicAddress.url();
-      return (await dispatchPosts(base)) + (await dispatchJobs(base));
+      return (await dispatchPosts(db, base)) + (await dispatchJobs(db, base));
     },
 
     async list(query: SubscriberListQuery) {
