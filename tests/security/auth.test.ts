@@ -286,7 +286,10 @@ describe("brute-force throttling", () => {
     const locked = results.filter((r) => r.status === 429);
     expect(locked).toHaveLength(guesses.length - evaluated);
     for (const res of locked) expect(res.json().message).toMatch(/^Too many failed sign-in attempts\./);
-    expect((await login(op.username, op.password, freshIp())).status).toBe(429);
+    // The first lock lasts 1 s from the fifth failure, which came after the burst began: within that second
+    // even the right password is refused. (A slower burst outlives it; server/api/auth.test.ts stops the clock.)
+    const after = await login(op.username, op.password, freshIp());
+    if (performance.now() - started < 1000) expect(after.status).toBe(429);
   });
 
   it("locks a client address that sprays passwords over many accounts", async () => {
