@@ -49,9 +49,12 @@ describe("two admins removing each other at once", () => {
       const [byA, byB] = await Promise.all([patch(a, b.id, change), patch(b, a.id, change)]);
       expect([byA.statusCode, byB.statusCode].sort()).toEqual([200, 403]);
       const refused = byA.statusCode === 403 ? byA : byB;
-      expect(refused.json().message).toBe(
+      // Refused under the row lock, or, when one request ended before the other began (a loaded machine),
+      // at the door: either way the change of a removed admin was not made.
+      expect([
         "You are no longer an enabled administrator, so this change was not made.",
-      );
+        "This action needs an administrator.",
+      ]).toContain(refused.json().message);
       expect(await enabledAdmins([a.id, b.id])).toBe(1);
     });
   }
