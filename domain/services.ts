@@ -20,6 +20,7 @@ import { createOperatorService } from "./operators/service";
 import { createRecentlyDeleted } from "./recently-deleted";
 import { createPublicAddressService } from "./settings/public-address";
 import { createSettingsService } from "./settings/service";
+import { createSiteAnalyticsService } from "./site-analytics/service";
 import { createSubscriptionService } from "./subscriptions/service";
 import { createTeamService } from "./team/service";
 
@@ -107,6 +108,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
       compact,
     }),
     subscriptions: createSubscriptionService(db, { audit, publicAddress, compact }),
+    siteAnalytics: createSiteAnalyticsService(db, { log: deps.log }),
   };
 }
 
