@@ -35,10 +35,14 @@ export const RETENTION_DAYS = 400;
 
 /** The day's visitor id: a hash of the salt, address and browser, cut to 128 bits. */
 export const visitorHash = (salt: string, client: Client) =>
-  createHash("sha256").update(`${salt}\u0000${client.address}\u0000${client.agent}`).digest("hex").slice(0, 32);
+  createHash("sha256")
+    .update(`${salt}\u0000${client.address}\u0000${client.agent}`)
+    .digest("hex")
+    .slice(0, 32);
 
 /** The India date before `day` (YYYY-MM-DD). */
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Page views and conversions, counted as Plausible counts them. The request path only appends to a buffer;
@@ -54,8 +58,14 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
   async function saltOf(day: string) {
     const known = salts.get(day);
     if (known) return known;
-    await db.insert(siteSalts).values({ day, salt: randomBytes(32).toString("hex") }).onConflictDoNothing();
-    const [row] = await db.select().from(siteSalts).where(sql`${siteSalts.day} = ${day}`);
+    await db
+      .insert(siteSalts)
+      .values({ day, salt: randomBytes(32).toString("hex") })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(siteSalts)
+      .where(sql`${siteSalts.day} = ${day}`);
     await db.delete(siteSalts).where(lt(siteSalts.day, dayBefore(todayInIndia(now()))));
     for (const old of salts.keys()) if (old < day) salts.delete(old);
     salts.set(day, row!.salt);
@@ -90,11 +100,15 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
 
   /** Raw events are kept RETENTION_DAYS, then deleted: a year against the last is the longest look back. */
   async function purge() {
-    await db.delete(siteEvents).where(lt(siteEvents.at, new Date(now().getTime() - RETENTION_DAYS * 86_400_000)));
+    await db
+      .delete(siteEvents)
+      .where(lt(siteEvents.at, new Date(now().getTime() - RETENTION_DAYS * 86_400_000)));
   }
 
   const flushLogged = () =>
-    flush().catch((error) => options.log.error({ err: error }, "writing site analytics failed; those views are lost"));
+    flush().catch((error) =>
+      options.log.error({ err: error }, "writing site analytics failed; those views are lost"),
+    );
 
   return {
     /** A page view the visitor got (a 200 page): counted at the next flush. */
@@ -105,7 +119,13 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
     /** A visitor's enquiry, application, subscription or booking went through; skipped for bots and DNT. */
     conversion(kind: ConversionKind, request: Pick<RequestFacts, "headers">, address: string) {
       if (!mayCount(request.headers)) return;
-      push({ at: now(), kind: "conversion", path: kind, client: { address, agent: String(request.headers["user-agent"]) }, visit: null });
+      push({
+        at: now(),
+        kind: "conversion",
+        path: kind,
+        client: { address, agent: String(request.headers["user-agent"]) },
+        visit: null,
+      });
     },
     flush,
     /** Writes every `flushMs` until stopped, and deletes old events hourly; stopping writes what is left. */

@@ -87,7 +87,7 @@ export async function siteAnalyticsOf(db: Database, days: number, now = new Date
     };
   });
   const sum = (key: "visitors" | "views" | "conversions", inCurrent: boolean) =>
-    daily.filter((row) => (row.day >= from) === inCurrent).reduce((total, row) => total + n(row[key]), 0);
+    daily.filter((row) => row.day >= from === inCurrent).reduce((total, row) => total + n(row[key]), 0);
   const kindRow = new Map(kinds.map((row) => [row.kind, row]));
   return {
     from,
@@ -97,7 +97,11 @@ export async function siteAnalyticsOf(db: Database, days: number, now = new Date
     conversions: { current: sum("conversions", true), previous: sum("conversions", false) },
     days: dayRows,
     pages: pages.map((row) => ({ path: row.path, visitors: n(row.visitors), views: n(row.views) })),
-    sources: sources.map((row) => ({ source: row.source, visitors: n(row.visitors), conversions: n(row.conversions) })),
+    sources: sources.map((row) => ({
+      source: row.source,
+      visitors: n(row.visitors),
+      conversions: n(row.conversions),
+    })),
     conversion_kinds: conversionKinds.map((kind) => ({
       kind,
       current: n(kindRow.get(kind)?.current),

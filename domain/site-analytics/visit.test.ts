@@ -27,7 +27,14 @@ describe("which page", () => {
     expect(pagePath("/blog.data")).toBe("/blog");
     expect(pagePath("/_root.data")).toBe("/");
     expect(pagePath("/blog/12-my-post")).toBe("/blog/12-my-post");
-    for (const notAPage of ["/dashboard", "/dashboard/login", "/dashboard.data", "/api/blogs", "/media/1.webp"])
+    for (const notAPage of [
+      "/__manifest",
+      "/dashboard",
+      "/dashboard/login",
+      "/dashboard.data",
+      "/api/blogs",
+      "/media/1.webp",
+    ])
       expect(pagePath(notAPage), notAPage).toBeNull();
     for (const file of ["/assets/root-abc.js", "/favicon.ico", "/robots.txt", "/sitemap.xml"])
       expect(pagePath(file), file).toBeNull();

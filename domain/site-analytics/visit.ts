@@ -16,8 +16,10 @@ export interface RequestFacts {
   headers: Record<string, string | string[] | undefined>;
 }
 
-// Not pages: the console, the API and files (a dot in the last segment), except React Router's page data.
-const NOT_A_PAGE = /^\/(?:dashboard|api|media|assets|build|refresh_token|healthz|readyz|metrics|jobs)(?:[/.?]|$)/;
+// Not pages: the console, the API, React Router's route manifest (/__manifest) and files (a dot in the last
+// segment), except React Router's page data.
+const NOT_A_PAGE =
+  /^\/(?:__|(?:dashboard|api|media|assets|build|refresh_token|healthz|readyz|metrics|jobs)(?:[/.?]|$))/;
 const MAX_PATH = 200;
 const MAX_TEXT = 100;
 
