@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** How long counted page views and conversions are kept (domain/site-analytics/recorder.ts deletes older ones). */
+export const RETENTION_DAYS = 400;
+
 /** What a visitor can do that the owners count as won: each is recorded when its domain service succeeds. */
 export const conversionKinds = ["enquiry", "application", "subscription", "booking"] as const;
 export type ConversionKind = (typeof conversionKinds)[number];

@@ -9,6 +9,7 @@ CREATE TABLE "site_events" (
 	"utm_medium" text,
 	"utm_campaign" text,
 	"country" text,
+	"count" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "site_events_kind_check" CHECK ("site_events"."kind" in ('view', 'conversion'))
 );
 --> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, date, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * One page view or conversion on the public site, as Plausible counts them: no cookie, no address, no user
@@ -22,6 +22,8 @@ export const siteEvents = pgTable(
     utmCampaign: text("utm_campaign"),
     /** The region of the visitor's preferred language (en-IN: IN); never looked up from the address. */
     country: text("country"),
+    /** The same event of the same visitor within one write (a reload, a burst) is one row counted this often. */
+    count: integer("count").notNull().default(1),
   },
   (t) => [
     index("site_events_at_idx").on(t.at),

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { siteEvents, siteSalts } from "#db/schema/index.ts";
-import type { ConversionKind } from "#schemas/site-analytics.ts";
+import { RETENTION_DAYS, type ConversionKind } from "#schemas/site-analytics.ts";
 import { todayInIndia } from "#shared/india-time.ts";
 import { startPolling } from "../polling";
 import { insertInBatches } from "../sql";
@@ -20,6 +20,7 @@ interface Pending {
   path: string;
   client: Client;
   visit: Omit<Visit, "path"> | null;
+  count: number;
 }
 
 export interface RecorderOptions {
@@ -30,8 +31,6 @@ export interface RecorderOptions {
   maxPending?: number;
   log: { error(obj: object, msg: string): void };
 }
-
-export const RETENTION_DAYS = 400;
 
 /** The day's visitor id: a hash of the salt, address and browser, cut to 128 bits. */
 export const visitorHash = (salt: string, client: Client) =>
@@ -51,7 +50,8 @@ const dayBefore = (day: string) =>
 export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptions) {
   const now = options.now ?? (() => new Date());
   const maxPending = options.maxPending ?? 10_000;
-  let pending: Pending[] = [];
+  // Keyed by everything a row holds: a burst of the same view is one row with its count, whatever the traffic.
+  let pending = new Map<string, Pending>();
   const salts = new Map<string, string>();
 
   /** The day's salt, made by whichever instance needs it first; salts older than yesterday are deleted. */
@@ -72,16 +72,31 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
     return row!.salt;
   }
 
-  function push(event: Pending) {
-    if (pending.length < maxPending) pending.push(event);
+  function push(event: Omit<Pending, "count">) {
+    const v = event.visit;
+    const key = [
+      todayInIndia(event.at),
+      event.kind,
+      event.path,
+      event.client.address,
+      event.client.agent,
+      v?.referrer,
+      v?.utmSource,
+      v?.utmMedium,
+      v?.utmCampaign,
+      v?.country,
+    ].join("\u0000");
+    const same = pending.get(key);
+    if (same) same.count++;
+    else if (pending.size < maxPending) pending.set(key, { ...event, count: 1 });
   }
 
   async function flush() {
-    if (pending.length === 0) return;
+    if (pending.size === 0) return;
     const batch = pending;
-    pending = [];
+    pending = new Map();
     const rows = [];
-    for (const event of batch) {
+    for (const event of batch.values()) {
       const salt = await saltOf(todayInIndia(event.at));
       rows.push({
         at: event.at,
@@ -93,13 +108,15 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
         utmMedium: event.visit?.utmMedium ?? null,
         utmCampaign: event.visit?.utmCampaign ?? null,
         country: event.visit?.country ?? null,
+        count: event.count,
       });
     }
     await insertInBatches(rows, (part) => db.insert(siteEvents).values(part));
   }
 
-  /** Raw events are kept RETENTION_DAYS, then deleted: a year against the last is the longest look back. */
+  /** Salts go after yesterday (also on a day without visitors); events after RETENTION_DAYS. */
   async function purge() {
+    await db.delete(siteSalts).where(lt(siteSalts.day, dayBefore(todayInIndia(now()))));
     await db
       .delete(siteEvents)
       .where(lt(siteEvents.at, new Date(now().getTime() - RETENTION_DAYS * 86_400_000)));

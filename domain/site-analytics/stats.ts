@@ -39,13 +39,13 @@ export async function siteAnalyticsOf(db: Database, days: number, now = new Date
       db,
       sql`select ${DAY}::text as day,
             count(distinct visitor) filter (where kind = 'view') as visitors,
-            count(*) filter (where kind = 'view') as views,
-            count(*) filter (where kind = 'conversion') as conversions
+            coalesce(sum(count) filter (where kind = 'view'), 0) as views,
+            coalesce(sum(count) filter (where kind = 'conversion'), 0) as conversions
           from site_events where ${range} group by 1`,
     ),
     rowsOf<{ path: string; visitors: number; views: number }>(
       db,
-      sql`select path, count(distinct visitor) as visitors, count(*) as views from site_events
+      sql`select path, count(distinct visitor) as visitors, sum(count) as views from site_events
           where kind = 'view' and ${current} group by path order by views desc, path limit ${TOP}`,
     ),
     rowsOf<{ source: string; visitors: number; conversions: number }>(
@@ -54,7 +54,7 @@ export async function siteAnalyticsOf(db: Database, days: number, now = new Date
             select distinct on (visitor, ${DAY}) visitor, ${DAY} as day, ${SOURCE} as source
             from site_events where kind = 'view' and ${current} order by visitor, ${DAY}, at
           ), converted as (
-            select visitor, ${DAY} as day, count(*) as conversions from site_events
+            select visitor, ${DAY} as day, sum(count) as conversions from site_events
             where kind = 'conversion' and ${current} group by 1, 2
           )
           select f.source, count(*) as visitors, coalesce(sum(c.conversions), 0) as conversions
@@ -68,8 +68,8 @@ export async function siteAnalyticsOf(db: Database, days: number, now = new Date
     ),
     rowsOf<{ kind: ConversionKind; current: number; previous: number }>(
       db,
-      sql`select path as kind, count(*) filter (where at >= ${start.toISOString()}) as current,
-            count(*) filter (where at < ${start.toISOString()}) as previous
+      sql`select path as kind, coalesce(sum(count) filter (where at >= ${start.toISOString()}), 0) as current,
+            coalesce(sum(count) filter (where at < ${start.toISOString()}), 0) as previous
           from site_events where kind = 'conversion' and ${range} group by path`,
     ),
   ]);

@@ -28,13 +28,26 @@ const header = (headers: RequestFacts["headers"], name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
+// isbot's pattern costs microseconds per call, and a site sees few distinct browsers: each is judged once.
+const botVerdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 2_000;
+function isBot(agent: string) {
+  let verdict = botVerdicts.get(agent);
+  if (verdict === undefined) {
+    if (botVerdicts.size >= MAX_VERDICTS) botVerdicts.clear();
+    verdict = isbot(agent);
+    botVerdicts.set(agent, verdict);
+  }
+  return verdict;
+}
+
 /**
  * Whether the visitor may be counted: people only (no bots, no user agent at all), not those who asked not to
  * be tracked (`DNT: 1`, `Sec-GPC: 1`), and not a page fetched ahead in case it is opened (a prefetch).
  */
 export function mayCount(headers: RequestFacts["headers"]) {
   const agent = header(headers, "user-agent");
-  if (!agent || isbot(agent)) return false;
+  if (!agent || isBot(agent)) return false;
   if (header(headers, "dnt") === "1" || header(headers, "sec-gpc") === "1") return false;
   const purpose = header(headers, "sec-purpose") ?? header(headers, "purpose") ?? "";
   return !/prefetch|prerender/i.test(purpose);
@@ -83,15 +96,19 @@ const utm = (params: URLSearchParams, name: string) => {
 /** The page view a request is, or null when it is not one to count (not a page, a bot, DNT …). */
 export function visitOf(request: RequestFacts): Visit | null {
   if (request.method !== "GET") return null;
-  const url = new URL(request.url, "http://site.invalid");
-  const path = pagePath(url.pathname);
+  const query = request.url.indexOf("?");
+  const path = pagePath(query === -1 ? request.url : request.url.slice(0, query));
   if (path === null || !mayCount(request.headers)) return null;
+  // Only a campaign's link has a query worth reading.
+  const params = new URLSearchParams(
+    query !== -1 && request.url.includes("utm_", query) ? request.url.slice(query) : "",
+  );
   return {
     path,
     referrer: referrerHost(header(request.headers, "referer"), header(request.headers, "host")),
-    utmSource: utm(url.searchParams, "utm_source"),
-    utmMedium: utm(url.searchParams, "utm_medium"),
-    utmCampaign: utm(url.searchParams, "utm_campaign"),
+    utmSource: utm(params, "utm_source"),
+    utmMedium: utm(params, "utm_medium"),
+    utmCampaign: utm(params, "utm_campaign"),
     country: countryOf(header(request.headers, "accept-language")),
   };
 }

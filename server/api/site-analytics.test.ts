@@ -123,6 +123,7 @@ describe("the day's salt", () => {
       country: null,
     };
     recorder.view(visit, client);
+    await recorder.flush();
     clock = new Date("2026-11-20T23:59:00+05:30");
     recorder.view(visit, client);
     await recorder.flush();
@@ -132,8 +133,44 @@ describe("the day's salt", () => {
     const rows = await database.db.select().from(siteEvents).orderBy(siteEvents.id);
     expect(rows[0]!.visitor).toBe(rows[1]!.visitor);
     expect(rows[2]!.visitor).not.toBe(rows[0]!.visitor);
-    const salts = await database.db.select({ day: siteSalts.day }).from(siteSalts);
-    expect(salts.map((s) => s.day).filter((d) => d < "2026-11-22")).toEqual([]);
+    const saltDays = async () =>
+      (await database.db.select({ day: siteSalts.day }).from(siteSalts)).map((s) => s.day);
+    expect((await saltDays()).filter((d) => d < "2026-11-22")).toEqual([]);
+    // Without a visitor, the hourly purge still deletes the day's salt once yesterday is over; and old events.
+    await database.db
+      .insert(siteEvents)
+      .values({ at: new Date("2025-10-01T00:00:00Z"), kind: "view", path: "/", visitor: "old" });
+    clock = new Date("2026-11-25T08:00:00+05:30");
+    await recorder.purge();
+    expect((await saltDays()).filter((d) => d < "2026-11-24")).toEqual([]);
+    const left = await database.db.select({ visitor: siteEvents.visitor }).from(siteEvents);
+    expect(left.map((e) => e.visitor)).not.toContain("old");
+    expect(left).toHaveLength(3);
+  });
+});
+
+describe("a burst", () => {
+  it("is one row per visitor and page with its count, so a flood costs one insert, not thousands", async () => {
+    const client = { address: "203.0.113.30", agent: CHROME };
+    const visit = {
+      path: "/blog",
+      referrer: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      country: null,
+    };
+    for (let i = 0; i < 1_000; i++) app.services.siteAnalytics.view(visit, client);
+    app.services.siteAnalytics.view({ ...visit, path: "/" }, client);
+    const rows = await events();
+    expect(rows.map((r) => [r.path, r.count])).toEqual([
+      ["/blog", 1_000],
+      ["/", 1],
+    ]);
+    const figures = await stats();
+    expect(figures.views.current).toBe(1_001);
+    expect(figures.visitors.current).toBe(1);
+    expect(figures.pages[0]).toEqual({ path: "/blog", visitors: 1, views: 1_000 });
   });
 });
 

@@ -68,7 +68,7 @@ describe("Site analytics", () => {
               .textContent({ timeout: 3_000 })
               .catch(() => "");
           },
-          { timeout: 20_000, intervals: [500] },
+          { timeout: 20_000, interval: 500 },
         )
         .toMatch(/1 conversion/);
       const pages = await screen.getByRole("region", { name: "Pages" }).textContent();
