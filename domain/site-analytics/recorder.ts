@@ -23,6 +23,8 @@ interface Pending {
   count: number;
 }
 
+const MAX_AGENT = 512;
+
 export interface RecorderOptions {
   now?: () => Date;
   /** How often the buffer is written (one insert per flush). */
@@ -73,6 +75,8 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
   }
 
   function push(event: Omit<Pending, "count">) {
+    // A header may be kilobytes; what tells browsers apart fits in far less, and the buffer stays small.
+    event.client.agent = event.client.agent.slice(0, MAX_AGENT);
     const v = event.visit;
     const key = [
       todayInIndia(event.at),
