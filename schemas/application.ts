@@ -127,6 +127,8 @@ export const stageChangeSchema = z
   .object({
     stage: z.enum(applicationStages, "stage must be new, screening, interview, offer, hired or rejected"),
     reason: z.enum(rejectReasons, "Choose why the application is rejected").optional(),
+    /** A mail to the candidate sent with the move (the edited "thank you / not this time" on Reject). */
+    reply: replySchema.optional(),
   })
   .strict()
   .refine((v) => v.stage !== "rejected" || v.reason, {

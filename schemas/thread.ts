@@ -25,7 +25,10 @@ export const replySchema = z
       .string({ error: "Write the message" })
       .trim()
       .min(1, "Write the message")
-      .max(REPLY_BODY_MAX, `The message must be at most ${REPLY_BODY_MAX.toLocaleString("en-IN")} characters`),
+      .max(
+        REPLY_BODY_MAX,
+        `The message must be at most ${REPLY_BODY_MAX.toLocaleString("en-IN")} characters`,
+      ),
   })
   .strict();
 export type Reply = z.output<typeof replySchema>;
