@@ -4,6 +4,7 @@ import { MAX_BULK_IDS } from "./bulk";
 import { listQuerySchema } from "./list-query";
 import { isOneLine, personName } from "./one-line";
 import { normalizePhone } from "./phone";
+import { replySchema } from "./thread";
 
 // Also the database's column enums (db/schema/careers.ts).
 export const applicationStages = ["new", "screening", "interview", "offer", "hired", "rejected"] as const;

@@ -61,10 +61,17 @@ export function createApplicationReplies(
   deps: { settings: SettingsService; audit: AuditService },
 ) {
   /**
-   * Mails `input` to the candidate in `tx` (Reply-To the hiring address), their cover note quoted below it;
+   * Mails `input` to the candidate in `tx` (Reply-To `hrEmail`, the hiring address, read before the
+   * transaction: the embedded database has one connection), their cover note quoted below it;
    * the audit entry names no one (the application's name is read from the record, and erasure blanks it).
    */
-  async function replyIn(tx: Database, actor: Actor, id: number, input: Reply, kind: "reply" | "rejection") {
+  async function replyIn(
+    tx: Database,
+    actor: Actor,
+    id: number,
+    input: Reply,
+    { kind, hrEmail }: { kind: "reply" | "rejection"; hrEmail: string },
+  ) {
     const reply = replySchema.parse(input);
     const { row, original } = await findForReply(tx, id, true);
     if (row.anonymisedAt || !row.email)
@@ -72,11 +79,10 @@ export function createApplicationReplies(
         "conflict",
         "This application was anonymised; the candidate can no longer be mailed.",
       );
-    const settings = await deps.settings.get();
     const sent = await sendReply(tx, actor, {
       owner: { applicationId: id },
       to: row.email,
-      replyTo: settings.hr_email,
+      replyTo: hrEmail,
       reply,
       original,
       about: mailAbout(id),
@@ -111,7 +117,8 @@ export function createApplicationReplies(
     thread,
     replyIn,
     async reply(actor: Actor, id: number, input: Reply): Promise<Thread> {
-      await db.transaction((tx) => replyIn(tx, actor, id, input, "reply"));
+      const { hr_email: hrEmail } = await deps.settings.get();
+      await db.transaction((tx) => replyIn(tx, actor, id, input, { kind: "reply", hrEmail }));
       return thread(id);
     },
   };

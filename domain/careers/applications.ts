@@ -104,6 +104,7 @@ export function createApplicationService(
      * with `reply`, the candidate's mail (the edited "not this time" of a rejection) goes in the same transaction.
      */
     async changeStage(actor: Actor, id: number, change: StageChange) {
+      const hrEmail = change.reply ? (await deps.settings.get()).hr_email : "";
       return db.transaction(async (tx) => {
         const [before] = await tx
           .select({
@@ -123,13 +124,10 @@ export function createApplicationService(
           );
         const reason = change.stage === "rejected" ? (change.reason ?? null) : null;
         if (change.reply)
-          await replies.replyIn(
-            tx,
-            actor,
-            id,
-            change.reply,
-            change.stage === "rejected" ? "rejection" : "reply",
-          );
+          await replies.replyIn(tx, actor, id, change.reply, {
+            kind: change.stage === "rejected" ? "rejection" : "reply",
+            hrEmail,
+          });
         if (before.stage === change.stage && before.rejectReason === reason) return toRow(await find(id, tx));
         const [after] = await tx
           .update(jobApplications)
