@@ -17,7 +17,11 @@ const api = <T>(method: string, path: string, body?: object) => callApi<T>(token
 async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR ?? "/tmp";
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  // The dialog scrolled to the start of the conversation.
+  await page
+    .getByRole("heading", { name: "Conversation" })
+    .evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: `${dir}/${name}.png` });
 }
 
 interface ThreadAnswer {
@@ -57,7 +61,7 @@ describe("Reply to an enquiry", () => {
       await form.getByText("Write a subject").waitFor();
       await form.getByLabel("Subject").fill("Re: Your centre in Pune");
       await form
-        .getByLabel("Message", { exact: true })
+        .getByRole("textbox", { name: "Message", exact: true })
         .fill(`Dear ${marker},\n\nYes: shall we talk on Monday?`);
       await form.getByRole("button", { name: "Send reply" }).click();
 
@@ -68,7 +72,9 @@ describe("Reply to an enquiry", () => {
       // Its delivery as the outbox tells it (this server has no mail server: it is logged, not sent).
       await reply.getByText(/^(Queued|Sent|Not sent: no mail server is set)$/).waitFor();
       // The form is ready for the next reply.
-      expect(await form.getByLabel("Message", { exact: true }).inputValue()).toBe(`Dear ${marker},\n\n`);
+      expect(await form.getByRole("textbox", { name: "Message", exact: true }).inputValue()).toBe(
+        `Dear ${marker},\n\n`,
+      );
 
       const stored = await api<ThreadAnswer>("GET", `/api/contact_requests/${id}/thread`);
       expect(stored.data.messages.map((m) => m.direction)).toEqual(["in", "out"]);
@@ -113,7 +119,7 @@ describe("Reply to a candidate", () => {
       await page.getByLabel(`Stage of the application from ${first} Candidate`).selectOption("rejected");
       const dialog = page.getByRole("dialog", { name: `Reject ${first} Candidate` });
       await dialog.waitFor();
-      const body = dialog.getByLabel("Message", { exact: true });
+      const body = dialog.getByRole("textbox", { name: "Message", exact: true });
       await expect.poll(() => body.inputValue()).toContain(`Dear ${first},`);
       expect(await body.inputValue()).toContain("Thank you for applying for Payroll Lead");
       expect(await dialog.getByLabel("Subject").inputValue()).toBe("Your application to GCC View 360");
@@ -139,7 +145,7 @@ describe("Reply to a candidate", () => {
       // A further reply from the application itself joins the thread after it.
       const form = detail.getByRole("form", { name: /^Reply to / });
       await form
-        .getByLabel("Message", { exact: true })
+        .getByRole("textbox", { name: "Message", exact: true })
         .fill(`Dear ${first},\n\nWe will keep your CV on file.`);
       await form.getByRole("button", { name: "Send reply" }).click();
       await thread.getByRole("listitem").nth(2).getByText("We will keep your CV on file.").waitFor();

@@ -49,7 +49,7 @@ function Message({ message, person }: { message: ThreadMessage; person: string }
   const mine = message.direction === "out";
   return (
     <li
-      className={`rounded-lg p-3 ${mine ? "border border-brand-200 bg-white sm:ml-8" : "bg-slate-50 sm:mr-8"}`}
+      className={`rounded-lg p-3 ${mine ? "border border-brand-100 bg-brand-50 sm:ml-8" : "bg-slate-50 sm:mr-8"}`}
       aria-label={mine ? `Reply from ${message.author}` : `Message from ${person}`}
     >
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
@@ -61,7 +61,9 @@ function Message({ message, person }: { message: ThreadMessage; person: string }
           </span>
         )}
       </p>
-      {mine && <p className="mt-1 font-medium text-slate-900 [overflow-wrap:anywhere]">{message.subject}</p>}
+      {mine && (
+        <p className="mt-1 font-semibold text-slate-900 [overflow-wrap:anywhere]">{message.subject}</p>
+      )}
       <p className="mt-1 whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">{message.body}</p>
       {message.status === "failed" && (
         <p className="mt-1 text-xs text-red-800">
