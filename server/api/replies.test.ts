@@ -151,6 +151,24 @@ describe("a reply to an enquiry", () => {
     expect((await threadOf(`contact_requests/${id}`)).messages).toHaveLength(1);
   });
 
+  it("goes to Recently deleted with its enquiry and comes back with it", async () => {
+    const id = await newEnquiry("reply.trash@example.com");
+    await replyTo(`contact_requests/${id}`, editor, { subject: "Re: x", body: "Kept through the trash" });
+    const url = `/api/contact_requests/${id}`;
+    expect((await t.app.inject({ method: "DELETE", url, headers: as(editor) })).statusCode).toBe(200);
+    expect(await db().select().from(threadMessages).where(eq(threadMessages.enquiryId, id))).toHaveLength(0);
+    const restored = await t.app.inject({
+      method: "POST",
+      url: "/api/contact_requests/restore",
+      headers: as(editor),
+      payload: { ids: [id] },
+    });
+    expect(restored.statusCode).toBe(200);
+    const thread = await threadOf(`contact_requests/${id}`);
+    expect(thread.messages.map((m) => m.body).at(-1)).toBe("Kept through the trash");
+    expect(thread.messages.at(-1)!.status).not.toBeNull();
+  });
+
   it("answers 404 for an unknown enquiry and 401 without a signed-in operator", async () => {
     const unknown = await replyTo("contact_requests/999999", editor, { subject: "Re: x", body: "Hello" });
     expect(unknown.statusCode).toBe(404);
