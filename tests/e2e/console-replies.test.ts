@@ -160,6 +160,36 @@ describe("Reply to a candidate", () => {
     });
   }
 
+  it("Reject from the application's own stage offers the same mail and sends it with the move", async () => {
+    const first = "Stagereject";
+    const { jobId, id } = await newApplication(first);
+    const { page, errors } = await openSignedIn(browser, `/dashboard/applications?job_id=${jobId}`, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await page.getByRole("button", { name: `Open application from ${first} Candidate` }).click();
+    const detail = page.getByRole("dialog", { name: `Application from ${first} Candidate` });
+    await detail.getByLabel("Move to stage").selectOption("rejected");
+    const subject = detail.getByRole("textbox", { name: "Subject", exact: true }).first();
+    await expect.poll(() => subject.inputValue()).toBe("Your application to GCC View 360");
+    await subject.fill("");
+    await detail.getByRole("button", { name: "Change stage" }).click();
+    // Refused before anything moves: the mail needs its subject.
+    await detail.getByText("Write a subject").waitFor();
+    expect((await api<{ data: { stage: string } }>("GET", `/api/job_applications/${id}`)).data.stage).toBe(
+      "new",
+    );
+    await subject.fill("About your application");
+    await detail.getByRole("button", { name: "Change stage" }).click();
+    await expect
+      .poll(
+        async () => (await api<{ data: { stage: string } }>("GET", `/api/job_applications/${id}`)).data.stage,
+      )
+      .toBe("rejected");
+    const thread = detail.getByRole("list", { name: "Messages, oldest first" });
+    await thread.getByRole("listitem").nth(1).getByText("About your application").waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it("Reject without the mail sends none", async () => {
     const first = "Quietreject";
     const { jobId, id } = await newApplication(first);
