@@ -28,6 +28,7 @@ export const auditActions = [
   "note_added",
   "data_exported",
   "personal_data_erased",
+  "reply_sent",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -57,6 +58,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   note_added: "Note added",
   data_exported: "Data exported",
   personal_data_erased: "Personal data erased",
+  reply_sent: "Reply sent",
 };
 /** An entry's action for people; an action this build does not know stays readable. */
 export const auditActionLabel = (action: string) =>

@@ -5,12 +5,13 @@ import { auditLog, mailOutbox } from "#db/schema/index.ts";
 import type { Mail } from "./mailer";
 
 /**
- * Queues `mail` in `tx`, the transaction of the record that causes it: both are stored, or neither. `about`
+ * Queues `mail` in `tx`, the transaction of the record that causes it: both are stored, or neither; answers
+ * the outbox row's id. `about`
  * names that record when the mail carries its personal data, so erasing the record reaches the mail too.
  * Mail a visitor's request sends to an address the visitor typed goes through enqueueVisitorMail instead.
  */
-export async function enqueueMail(tx: Database, mail: Mail, about?: string): Promise<void> {
-  await insertMail(tx, mail, { about });
+export async function enqueueMail(tx: Database, mail: Mail, about?: string): Promise<number> {
+  return insertMail(tx, mail, { about });
 }
 
 /**
@@ -29,19 +30,23 @@ async function insertMail(
   tx: Database,
   mail: Mail,
   extra: { about?: string; topic?: string; visitor?: true; notBefore?: Date },
-) {
-  await tx.insert(mailOutbox).values({
-    recipient: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html ?? null,
-    headers: mail.headers ?? null,
-    replyTo: mail.replyTo ?? null,
-    about: extra.about ?? null,
-    visitor: extra.visitor ?? false,
-    topic: extra.topic ?? null,
-    ...(extra.notBefore ? { nextAttemptAt: extra.notBefore } : {}),
-  });
+): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      headers: mail.headers ?? null,
+      replyTo: mail.replyTo ?? null,
+      about: extra.about ?? null,
+      visitor: extra.visitor ?? false,
+      topic: extra.topic ?? null,
+      ...(extra.notBefore ? { nextAttemptAt: extra.notBefore } : {}),
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
 }
 
 /** Mail visitors may cause to one address (any case) in a day, whatever it is about. */

@@ -16,6 +16,7 @@ import {
   stageChangeSchema,
 } from "#schemas/application.ts";
 import { recordId } from "#schemas/common.ts";
+import { replySchema, threadSchema } from "#schemas/thread.ts";
 import { exportIdsQuery } from "#schemas/bulk.ts";
 import { ANSWER_FIELD, checkAnswers } from "#schemas/job-answers.ts";
 import {
@@ -309,7 +310,35 @@ export async function applicationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const data = await applications.changeStage(currentOperator(request), request.params.id, request.body);
-      return { success: true, message: "Stage changed.", data };
+      return {
+        success: true,
+        message: request.body.reply
+          ? `Stage changed; the mail to ${data.email} is queued.`
+          : "Stage changed.",
+        data,
+      };
+    },
+  );
+
+  // The application's thread, and a reply from the console: whoever may read applications may answer them.
+  app.get(
+    "/api/job_applications/:id/thread",
+    {
+      config: { access: "editor" },
+      schema: { params: idParams, response: { 200: dataAnswerOf(threadSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await applications.thread(request.params.id) }),
+  );
+
+  app.post(
+    "/api/job_applications/:id/replies",
+    {
+      config: { access: "editor" },
+      schema: { params: idParams, body: replySchema, response: { 201: recordAnswerOf(threadSchema) } },
+    },
+    async (request, reply) => {
+      const data = await applications.reply(currentOperator(request), request.params.id, request.body);
+      return reply.status(201).send({ success: true, message: `Reply queued for ${data.to}.`, data });
     },
   );
 

@@ -90,7 +90,8 @@ export interface ApiRoutes {
         | "stage_changed"
         | "note_added"
         | "data_exported"
-        | "personal_data_erased";
+        | "personal_data_erased"
+        | "reply_sent";
       entity?: string;
       created_from?: string;
       created_to?: string;
@@ -570,6 +571,12 @@ export interface ApiRoutes {
     body: { status?: "new" | "contacted" | "closed"; notes?: string };
     answer: { success: true; message?: string; data: Shape_1d0787d5 };
   };
+  "POST /api/contact_requests/:id/replies": {
+    query: never;
+    body: { subject: string; body: string };
+    answer: Shape_0e36b7f5;
+  };
+  "GET /api/contact_requests/:id/thread": { query: never; body: never; answer: Shape_4110c475 };
   "GET /api/contact_requests/export.csv": { query: Shape_527d97a9; body: never; answer: string };
   "POST /api/contact_requests/restore": {
     query: never;
@@ -933,12 +940,18 @@ export interface ApiRoutes {
     body: never;
     answer: { success: true; message: string; data: Array<unknown> };
   };
+  "POST /api/job_applications/:id/replies": {
+    query: never;
+    body: { subject: string; body: string };
+    answer: Shape_0e36b7f5;
+  };
   "PATCH /api/job_applications/:id/stage": {
     query: never;
-    body: { stage: Choice_5a143425; reason?: Choice_46381e5a };
+    body: { stage: Choice_5a143425; reason?: Choice_46381e5a; reply?: { subject: string; body: string } };
     answer: { success: true; message?: string; data: Shape_758d8ee6 };
   };
   "GET /api/job_applications/:id/submissions/:submissionId/cv": { query: never; body: never; answer: string };
+  "GET /api/job_applications/:id/thread": { query: never; body: never; answer: Shape_4110c475 };
   "GET /api/job_applications/board": {
     query: { search?: string; job_id?: number; general?: "true" | "false"; from?: string; to?: string };
     body: never;
@@ -1600,6 +1613,7 @@ type Shape_0e0b4ed2 = {
   message: string;
   data: { recovery_codes: Array<string>; access_token?: string };
 };
+type Shape_0e36b7f5 = { success: true; message?: string; data: Shape_97572281 };
 type Shape_0f7f05b5 = { success: true; message?: string; data: Shape_88184834 };
 type Shape_12b369d2 = {
   access_token: string;
@@ -1655,9 +1669,20 @@ type Shape_3186f1bb = {
   created_at: string;
 };
 type Shape_3d613304 = { success: true; message?: string; data: { redirect: string } };
+type Shape_4110c475 = { success: true; data: Shape_97572281 };
 type Shape_41b841d9 = { success: true; message?: string; data: Shape_7758e9e2 };
 type Shape_41c31159 = { success: true; message?: string; data: Shape_fa062683 };
 type Shape_43c14989 = { success: true; message: string; data: Array<unknown>; restorable: boolean };
+type Shape_4ce7544b = {
+  id: number;
+  direction: "in" | "out";
+  author: string;
+  subject: string;
+  body: string;
+  created_at: string;
+  status: ("pending" | "sent" | "logged" | "failed") | null;
+  last_error: string | null;
+};
 type Shape_50e491aa = {
   id: number;
   job_title: string;
@@ -1796,6 +1821,12 @@ type Shape_9202cb98 = {
   service_category: string;
   vehicle_count: number;
   created_at: string;
+};
+type Shape_97572281 = {
+  to: string;
+  messages: Array<Shape_4ce7544b>;
+  draft: { subject: string; body: string };
+  rejection?: { subject: string; body: string };
 };
 type Shape_9ede2781 = {
   id: number;

@@ -549,6 +549,20 @@ const SPECIAL: Record<string, Build> = {
     json("editor", "/api/job_applications/bulk_stage", { ids: [await application(ctx)], stage: "interview" }),
   "POST /api/job_applications/:id/notes": async (ctx) =>
     json("editor", `/api/job_applications/${await application(ctx)}/notes`, { text: "Strong profile" }),
+  "GET /api/job_applications/:id/thread": async (ctx) =>
+    json("editor", `/api/job_applications/${await application(ctx)}/thread`),
+  "POST /api/job_applications/:id/replies": async (ctx) =>
+    json("editor", `/api/job_applications/${await application(ctx)}/replies`, {
+      subject: "Re: Your application",
+      body: "Could we talk on Monday?",
+    }),
+  "GET /api/contact_requests/:id/thread": async (ctx) =>
+    json("editor", `/api/contact_requests/${await CREATE["/api/contact_requests"]!(ctx)}/thread`),
+  "POST /api/contact_requests/:id/replies": async (ctx) =>
+    json("editor", `/api/contact_requests/${await CREATE["/api/contact_requests"]!(ctx)}/replies`, {
+      subject: "Re: Your message",
+      body: "Yes, we can help.",
+    }),
   "POST /api/subscriptions": async () =>
     json("anonymous", "/api/subscriptions", {
       kind: "blog",
