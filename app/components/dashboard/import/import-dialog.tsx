@@ -11,16 +11,18 @@ import {
 import { Modal } from "../modal";
 import { Spinner } from "../spinner";
 import { CheckRows } from "./check-rows";
+import { choiceKey, FixValues, initialChoices, type Choices } from "./fix-values";
 import { ChooseFile, tooLargeMessage } from "./choose-file";
 import { checkRows, commitImport, IMPORTS, uploadFile, type Plan } from "./import-api";
 import { ImportProgress, ImportResult } from "./import-result";
 import { MapColumns } from "./map-columns";
-import { RecentImports } from "./recent-imports";
+import { RecentImports, saveFailedRows } from "./recent-imports";
 import { useUndoImport } from "./use-undo-import";
 
 type Step =
   | { name: "choose" }
   | { name: "map"; staged: StagedImport; plan: Plan }
+  | { name: "fix"; staged: StagedImport; plan: Plan; check: ImportCheck; choices: Choices }
   | { name: "check"; staged: StagedImport; plan: Plan; check: ImportCheck }
   | { name: "import"; done: number; total: number }
   | { name: "done"; batch: ImportBatch; message: string };
@@ -28,6 +30,7 @@ type Step =
 const STEP_TITLES = {
   choose: "Choose a file",
   map: "Match the columns",
+  fix: "Fix values",
   check: "Check the rows",
   import: "Importing",
   done: "Done",
@@ -43,13 +46,28 @@ function StepHeading({ step }: { step: Step["name"] }) {
   const number = Object.keys(STEP_TITLES).indexOf(step) + 1;
   return (
     <h3 ref={heading} tabIndex={-1} className="mb-3 text-base font-semibold text-navy-900 outline-none">
-      Step {Math.min(number, 4)} of 4: {STEP_TITLES[step]}
+      Step {Math.min(number, 5)} of 5: {STEP_TITLES[step]}
     </h3>
   );
 }
 
+/** The rows with problems of an upload as its last check saw them (also when every row fails). */
+function FailedRowsButton({ staged, invalid }: { staged: StagedImport; invalid: number }) {
+  if (invalid === 0) return null;
+  return (
+    <button
+      type="button"
+      className="btn-secondary justify-self-start"
+      onClick={() => void saveFailedRows(staged)}
+    >
+      Download the {invalid === 1 ? "row" : `${invalid.toLocaleString("en-IN")} rows`} with problems
+    </button>
+  );
+}
+
 /**
- * "Import CSV" of a console list: choose a file, match its columns, check the rows (a dry run
+ * "Import CSV" of a console list: choose a file, match its columns (by meaning), say what the values it
+ * did not recognise mean (remembered), check the rows (a dry run
  * with each bad cell's message), import them in one transaction with progress, then download the failed
  * rows or undo. Recent imports, with Undo, are listed under the file input.
  */
@@ -80,13 +98,28 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
     if (tooLarge) return setError(tooLarge);
     void run(file.name, async () => {
       const staged = await uploadFile(type, file);
-      setStep({ name: "map", staged, plan: { mapping: staged.mapping, mode: "update" } });
+      setStep({
+        name: "map",
+        staged,
+        plan: { mapping: staged.mapping, mode: "update", answers: [], create_members: false },
+      });
     });
   };
-  const check = (staged: StagedImport, plan: Plan) =>
+  // Values nothing recognised are asked about first (unless they were just answered).
+  const check = (staged: StagedImport, plan: Plan, answered = false) =>
     run("Checking the rows…", async () => {
-      setStep({ name: "check", staged, plan, check: await checkRows(staged.id, plan) });
+      const result = await checkRows(staged.id, plan);
+      if (!answered && result.unrecognised.length > 0)
+        setStep({ name: "fix", staged, plan, check: result, choices: initialChoices(result.unrecognised) });
+      else setStep({ name: "check", staged, plan, check: result });
     });
+  const answer = (staged: StagedImport, plan: Plan, result: ImportCheck, choices: Choices) => {
+    const given = result.unrecognised
+      .filter((u) => choices[choiceKey(u)])
+      .map((u) => ({ field: u.field, text: u.text, value: choices[choiceKey(u)]! }));
+    const kept = plan.answers.filter((a) => !given.some((g) => g.field === a.field && g.text === a.text));
+    return check(staged, { ...plan, answers: [...kept, ...given] }, true);
+  };
   const commit = (staged: StagedImport, plan: Plan, check: ImportCheck) =>
     run("Importing…", async () => {
       setStep({ name: "import", done: 0, total: staged.row_count });
@@ -146,10 +179,42 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
         </button>
       </>
     );
+  } else if (step.name === "fix") {
+    const { staged, plan, check: result, choices } = step;
+    body = (
+      <div className="grid gap-4">
+        <FixValues
+          spec={spec}
+          staged={staged}
+          unrecognised={result.unrecognised}
+          choices={choices}
+          onChoices={(next) => setStep({ ...step, choices: next })}
+        />
+        <FailedRowsButton staged={staged} invalid={result.counts.invalid} />
+      </div>
+    );
+    footer = (
+      <>
+        {back({ name: "map", staged, plan })}
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy !== null}
+          onClick={() => void answer(staged, plan, result, choices)}
+        >
+          Apply and check rows
+        </button>
+      </>
+    );
   } else if (step.name === "check") {
     const { staged, plan, check: result } = step;
     const writes = result.counts.new + result.counts.updated;
-    body = <CheckRows spec={spec} staged={staged} plan={plan} check={result} />;
+    body = (
+      <div className="grid gap-4">
+        <CheckRows spec={spec} staged={staged} plan={plan} check={result} />
+        <FailedRowsButton staged={staged} invalid={result.counts.invalid} />
+      </div>
+    );
     footer = (
       <>
         {back({ name: "map", staged, plan })}
