@@ -227,8 +227,12 @@ export function bandOfTonnes(tonnes: number): TonnageBand {
 export function tonnageBandOf(text: string): TonnageBand | null {
   const t = text.trim();
   if (/^>\s*40/.test(t)) return "above 40 Ton";
+  const bare = t
+    .replace(/\s*(tons?|tonnes?|mt)\.?$/i, "")
+    .replace(/\s+to\s+/i, "-")
+    .replace(/\s*-\s*/, "-");
   const named =
-    TONNAGE_SPELLINGS.get(foldValue(t)) ?? (tonnageBands as readonly string[]).find((b) => b === t);
+    TONNAGE_SPELLINGS.get(foldValue(t)) ?? (tonnageBands as readonly string[]).find((b) => b === bare);
   if (named) return named as TonnageBand;
   const tonnes = tonnesOf(t);
   return tonnes === null ? null : bandOfTonnes(tonnes);
