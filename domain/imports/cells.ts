@@ -29,7 +29,7 @@ export function choiceProblem(field: ImportField, column: number, text: string):
   const closest = closestOption(field.options ?? [], text);
   return {
     column,
-    message: `"${text}" is not a ${field.label.toLowerCase()} the import knows${closest ? ` (the closest is ${closest.label})` : ""}; ${field.label} must be one of: ${choicesOf(field)}.`,
+    message: `${field.label} "${text}" is not recognised${closest ? `; the closest is ${closest.label}` : ""}. ${field.label} must be one of: ${choicesOf(field)}.`,
     kind: `${field.label} not recognised`,
   };
 }
