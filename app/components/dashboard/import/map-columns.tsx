@@ -66,7 +66,7 @@ export function MapColumns({
             />
             <span>
               Create the missing members from the sheet&apos;s owner columns (name, company, state) in this
-              import. A phone a member already has links to that member.
+              import. Rows whose phone a member already has are linked to that member.
             </span>
           </label>
         </div>
