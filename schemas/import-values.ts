@@ -1,12 +1,6 @@
 import { normalizePhone } from "./phone";
-import {
-  bodyTypes,
-  indianStates,
-  serviceCategories,
-  tonnageBands,
-  truckBrands,
-  tyreCounts,
-} from "./logistics-options";
+import type { bodyTypes, serviceCategories, truckBrands } from "./logistics-options";
+import { indianStates, tonnageBands, tyreCounts } from "./logistics-options";
 
 /**
  * Values by meaning: a spreadsheet's spellings of the directory's choices (states and union territories,
