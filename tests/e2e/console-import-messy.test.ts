@@ -93,6 +93,10 @@ describe("importing an office's messy truck sheet on a phone", () => {
       expect(await dialog.getByLabel(label, { exact: true }).inputValue(), label).toBe(field);
     // The owner who is no member yet is said on the first screen after the upload, with the offer to make them.
     await dialog.getByText("2 rows name a phone number no member has").waitFor();
+    // Every step hands back the rows with problems: here the 2 "Bombay" rows, the bad one and the 2 of the new owner.
+    const atMap = await failedRows(page, dialog, /Download the rows with problems/);
+    expect(atMap).toHaveLength(6);
+    expect(atMap.filter((line) => line.includes("No member has the mobile number"))).toHaveLength(2);
     await shoot(page, "2-map");
     await dialog.getByLabel(/Create the missing members from the sheet/).check();
     await dialog.getByRole("button", { name: "Check rows" }).click();

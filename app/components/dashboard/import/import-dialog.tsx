@@ -113,6 +113,12 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
         setStep({ name: "fix", staged, plan, check: result, choices: initialChoices(result.unrecognised) });
       else setStep({ name: "check", staged, plan, check: result });
     });
+  // Already on the mapping step: the rows this mapping would refuse (a check stores the plan the file reads).
+  const downloadProblems = (staged: StagedImport, plan: Plan) =>
+    run("Finding the rows with problems…", async () => {
+      await checkRows(staged.id, plan);
+      await saveFailedRows(staged);
+    });
   const answer = (staged: StagedImport, plan: Plan, result: ImportCheck, choices: Choices) => {
     const given = result.unrecognised
       .filter((u) => choices[choiceKey(u)])
@@ -159,12 +165,22 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
   } else if (step.name === "map") {
     const { staged, plan } = step;
     body = (
-      <MapColumns
-        spec={spec}
-        staged={staged}
-        plan={plan}
-        onPlan={(next) => setStep({ ...step, plan: next })}
-      />
+      <div className="grid gap-4">
+        <MapColumns
+          spec={spec}
+          staged={staged}
+          plan={plan}
+          onPlan={(next) => setStep({ ...step, plan: next })}
+        />
+        <button
+          type="button"
+          className="btn-secondary justify-self-start"
+          disabled={busy !== null}
+          onClick={() => void downloadProblems(staged, plan)}
+        >
+          Download the rows with problems
+        </button>
+      </div>
     );
     footer = (
       <>
