@@ -397,6 +397,16 @@ export const importCheckSchema = z.object({
       suggestion: z.string().nullable(),
     }),
   ),
+  /** Values read by an answer remembered from an earlier import: once each, with the option applied. */
+  remembered: z.array(
+    z.object({
+      column: z.number().int(),
+      field: z.string(),
+      text: z.string(),
+      rows: z.number().int(),
+      value: z.string(),
+    }),
+  ),
   /** Distinct phones no member has, and how many members the owner columns would make (create_members). */
   members: z.object({ missing: z.number().int(), created: z.number().int() }).nullable(),
 });

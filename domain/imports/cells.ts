@@ -49,16 +49,37 @@ export function problemsOf(
   });
 }
 
-/** Remembers a choice cell nothing recognised, for the fix-values step (its rows counted). */
+/** A value read by an answer remembered from an earlier import (shown, so a wrong answer can be changed). */
+export interface RememberedValue {
+  column: number;
+  field: string;
+  text: string;
+  rows: number;
+  value: string;
+}
+
+/**
+ * Remembers a choice cell nothing recognised, for the fix-values step, and one an operator's answer read
+ * (its rows counted).
+ */
 export function noteUnknown(
   unknown: Map<string, UnknownValue>,
+  remembered: Map<string, RememberedValue>,
   field: ImportField,
   column: number,
   text: string,
   answers: ValueAnswers,
 ) {
-  if (field.kind !== "select" || text === "" || optionOf(field, text, answers) !== undefined) return;
+  if (field.kind !== "select" || text === "") return;
   const key = `${field.name}\u0000${foldValue(text)}`;
+  if (optionOf(field, text) !== undefined) return;
+  const answered = optionOf(field, text, answers);
+  if (answered !== undefined) {
+    const seen = remembered.get(key);
+    if (seen) seen.rows++;
+    else remembered.set(key, { column, field: field.name, text, rows: 1, value: answered });
+    return;
+  }
   const known = unknown.get(key);
   if (known) known.rows++;
   else

@@ -79,6 +79,7 @@ export async function checkImport(
     rows: [...problems, ...first].sort((a, b) => a.row - b.row),
     groups: [...groups.values()].sort((a, b) => b.count - a.count),
     unrecognised: [...state.unknown.values()].sort((a, b) => b.rows - a.rows).slice(0, MAX_UNRECOGNISED),
+    remembered: [...state.remembered.values()].sort((a, b) => b.rows - a.rows).slice(0, MAX_UNRECOGNISED),
     members: target.linksMember
       ? { missing: state.links.missing.size, created: state.links.drafts.size }
       : null,

@@ -12,7 +12,14 @@ import {
 import { unescapeCell } from "../csv";
 import { DomainError } from "../errors";
 import { plural } from "./batches";
-import { noteUnknown, problemsOf, storedCells, type Problem, type UnknownValue } from "./cells";
+import {
+  noteUnknown,
+  problemsOf,
+  storedCells,
+  type Problem,
+  type RememberedValue,
+  type UnknownValue,
+} from "./cells";
 import { linkMembers, memberLinks, type MemberLinks, type MemberRef } from "./members";
 import type { ImportTarget } from "./targets";
 
@@ -49,11 +56,13 @@ export interface ClassifyState {
   /** Natural keys seen, with their row: a key twice in a file is refused. */
   seen: Map<string, number>;
   unknown: Map<string, UnknownValue>;
+  remembered: Map<string, RememberedValue>;
   links: MemberLinks;
 }
 export const classifyState = (): ClassifyState => ({
   seen: new Map(),
   unknown: new Map(),
+  remembered: new Map(),
   links: memberLinks(),
 });
 
@@ -128,7 +137,7 @@ export async function classify(
       // A blank cell is no value: it never overwrites what is stored.
       if (field && text !== "") {
         raw[field.name] = cellValue(field, text, answers);
-        noteUnknown(state.unknown, field, column, text, answers);
+        noteUnknown(state.unknown, state.remembered, field, column, text, answers);
       }
     });
     item.stored = storedCells(spec, fields, row, raw);

@@ -150,6 +150,18 @@ describe("fix-values", () => {
     expect(again.unrecognised).toEqual([]);
     expect(again.counts).toMatchObject({ new: 1, invalid: 0 });
     expect(again.rows[0].stored.at(-1)).toBe("Maharashtra");
+    // Shown as read by an answer, so a wrong one can be seen; an answer in the plan wins over the stored one.
+    expect(again.remembered).toEqual([
+      { column: 4, field: "brand", text: "Tatta", rows: 1, value: "Tata" },
+      { column: 8, field: "state", text: "BOMBAY", rows: 1, value: "18" },
+    ]);
+    const changed = (
+      await client.check(next.id, {
+        mapping: next.mapping,
+        answers: [{ field: "state", text: "BOMBAY", value: "17" }],
+      })
+    ).json().data;
+    expect(changed.rows[0].stored.at(-1)).toBe("Madhya Pradesh");
     // Remembered per list: a members import still asks.
     const memberCsv = `First name,Mobile No.,State,Category\nAsha,${nextPhone()},Bombay,Truck owner\n`;
     const staged = (await client.upload("members", memberCsv)).json().data;

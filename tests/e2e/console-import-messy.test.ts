@@ -161,6 +161,11 @@ describe("importing an office's messy truck sheet on a phone", () => {
     await dialog.getByRole("heading", { name: "Step 4 of 5: Check the rows" }).waitFor();
     expect(await dialog.locator("[data-outcome=new]").textContent()).toBe("1");
     expect(await preview.getByRole("listitem").first().textContent()).toContain("Maharashtra");
+    // The answer it was read by is shown, and can be changed.
+    await dialog.getByText("‘BOMBAY’ → Maharashtra (1 row)").waitFor();
+    await dialog.getByRole("button", { name: "Change these answers" }).click();
+    await dialog.getByRole("heading", { name: "Step 3 of 5: Fix values" }).waitFor();
+    expect(await dialog.getByLabel(/‘BOMBAY’/).inputValue()).toBe("18");
     expect(errors).toEqual([]);
   });
 });

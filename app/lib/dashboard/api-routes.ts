@@ -887,6 +887,7 @@ export interface ApiRoutes {
           rows: number;
           suggestion: string | null;
         }>;
+        remembered: Array<{ column: number; field: string; text: string; rows: number; value: string }>;
         members: { missing: number; created: number } | null;
       };
     };

@@ -72,3 +72,48 @@ export function FixValues({
     </div>
   );
 }
+
+/**
+ * On the check step: the values read by an answer (remembered from an earlier import, or just given), so a
+ * wrong answer can be seen and changed; Change opens the fix-values step with them and any still unknown.
+ */
+export function AnswersApplied({
+  spec,
+  check,
+  onChange,
+}: {
+  spec: ImportSpec;
+  check: ImportCheck;
+  onChange: (list: Unrecognised[]) => void;
+}) {
+  if (check.remembered.length === 0) return null;
+  const labelOf = (field: string, value: string) =>
+    spec.fields.find((f) => f.name === field)?.options?.find((o) => o.value === value)?.label ?? value;
+  return (
+    <section aria-labelledby="import-answers" className="grid gap-2 text-sm text-slate-700">
+      <h3 id="import-answers" className="font-semibold text-navy-900">
+        Values read by your answers
+      </h3>
+      <ul className="grid gap-1">
+        {check.remembered.map((r) => (
+          <li key={`${r.field} ${r.text}`}>
+            ‘{r.text}’ → {labelOf(r.field, r.value)} (
+            {r.rows === 1 ? "1 row" : `${r.rows.toLocaleString("en-IN")} rows`})
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn-secondary justify-self-start"
+        onClick={() =>
+          onChange([
+            ...check.unrecognised,
+            ...check.remembered.map(({ value, ...r }) => ({ ...r, suggestion: value })),
+          ])
+        }
+      >
+        Change these answers
+      </button>
+    </section>
+  );
+}

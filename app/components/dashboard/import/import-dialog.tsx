@@ -11,7 +11,14 @@ import {
 import { Modal } from "../modal";
 import { Spinner } from "../spinner";
 import { CheckRows } from "./check-rows";
-import { choiceKey, FixValues, initialChoices, type Choices } from "./fix-values";
+import {
+  AnswersApplied,
+  choiceKey,
+  FixValues,
+  initialChoices,
+  type Choices,
+  type Unrecognised,
+} from "./fix-values";
 import { ChooseFile, tooLargeMessage } from "./choose-file";
 import { checkRows, commitImport, IMPORTS, uploadFile, type Plan } from "./import-api";
 import { ImportProgress, ImportResult } from "./import-result";
@@ -22,7 +29,14 @@ import { useUndoImport } from "./use-undo-import";
 type Step =
   | { name: "choose" }
   | { name: "map"; staged: StagedImport; plan: Plan }
-  | { name: "fix"; staged: StagedImport; plan: Plan; check: ImportCheck; choices: Choices }
+  | {
+      name: "fix";
+      staged: StagedImport;
+      plan: Plan;
+      check: ImportCheck;
+      list: Unrecognised[];
+      choices: Choices;
+    }
   | { name: "check"; staged: StagedImport; plan: Plan; check: ImportCheck }
   | { name: "import"; done: number; total: number }
   | { name: "done"; batch: ImportBatch; message: string };
@@ -110,7 +124,14 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
     run("Checking the rows…", async () => {
       const result = await checkRows(staged.id, plan);
       if (!answered && result.unrecognised.length > 0)
-        setStep({ name: "fix", staged, plan, check: result, choices: initialChoices(result.unrecognised) });
+        setStep({
+          name: "fix",
+          staged,
+          plan,
+          check: result,
+          list: result.unrecognised,
+          choices: initialChoices(result.unrecognised),
+        });
       else setStep({ name: "check", staged, plan, check: result });
     });
   // Already on the mapping step: the rows this mapping would refuse (a check stores the plan the file reads).
@@ -119,8 +140,8 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
       await checkRows(staged.id, plan);
       await saveFailedRows(staged);
     });
-  const answer = (staged: StagedImport, plan: Plan, result: ImportCheck, choices: Choices) => {
-    const given = result.unrecognised
+  const answer = (staged: StagedImport, plan: Plan, list: Unrecognised[], choices: Choices) => {
+    const given = list
       .filter((u) => choices[choiceKey(u)])
       .map((u) => ({ field: u.field, text: u.text, value: choices[choiceKey(u)]! }));
     const kept = plan.answers.filter((a) => !given.some((g) => g.field === a.field && g.text === a.text));
@@ -196,13 +217,13 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
       </>
     );
   } else if (step.name === "fix") {
-    const { staged, plan, check: result, choices } = step;
+    const { staged, plan, check: result, list, choices } = step;
     body = (
       <div className="grid gap-4">
         <FixValues
           spec={spec}
           staged={staged}
-          unrecognised={result.unrecognised}
+          unrecognised={list}
           choices={choices}
           onChoices={(next) => setStep({ ...step, choices: next })}
         />
@@ -216,7 +237,7 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
           type="button"
           className="btn-primary"
           disabled={busy !== null}
-          onClick={() => void answer(staged, plan, result, choices)}
+          onClick={() => void answer(staged, plan, list, choices)}
         >
           Apply and check rows
         </button>
@@ -228,6 +249,13 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
     body = (
       <div className="grid gap-4">
         <CheckRows spec={spec} staged={staged} plan={plan} check={result} />
+        <AnswersApplied
+          spec={spec}
+          check={result}
+          onChange={(all) =>
+            setStep({ name: "fix", staged, plan, check: result, list: all, choices: initialChoices(all) })
+          }
+        />
         <FailedRowsButton staged={staged} invalid={result.counts.invalid} />
       </div>
     );
