@@ -866,12 +866,13 @@ export interface ApiRoutes {
         mapping: Array<string | null>;
         fields: Array<{ name: string; label: string; required: boolean }>;
         key: string | null;
+        missing_members: { phones: number; rows: number } | null;
       };
     };
   };
   "POST /api/imports/:id/check": {
     query: never;
-    body: Shape_ba13beab;
+    body: Shape_f8b76e90;
     answer: {
       success: true;
       message?: string;
@@ -882,12 +883,23 @@ export interface ApiRoutes {
           row: number;
           outcome: "new" | "updated" | "unchanged" | "skipped" | "invalid";
           cells: Array<string>;
-          errors: Array<{ column: number | null; message: string }>;
+          stored: Array<string>;
+          errors: Array<{ column: number | null; message: string; kind?: string }>;
         }>;
+        groups: Array<{ column: number | null; kind: string; count: number; rows: Array<number> }>;
+        unrecognised: Array<{
+          column: number;
+          field: string;
+          text: string;
+          rows: number;
+          suggestion: string | null;
+        }>;
+        remembered: Array<{ column: number; field: string; text: string; rows: number; value: string }>;
+        members: { missing: number; created: number } | null;
       };
     };
   };
-  "POST /api/imports/:id/commit": { query: never; body: Shape_ba13beab; answer: string };
+  "POST /api/imports/:id/commit": { query: never; body: Shape_f8b76e90; answer: string };
   "GET /api/imports/:id/failed_rows.csv": { query: never; body: never; answer: string };
   "POST /api/imports/:id/undo": {
     query: never;
@@ -1898,7 +1910,6 @@ type Shape_b4bc03a0 = {
   trash_days?: number;
   backup_days?: number;
 };
-type Shape_ba13beab = { mapping: Array<string | null>; mode?: "update" | "skip" };
 type Shape_be2cf5cd = {
   page?: number;
   page_size?: number;
@@ -2071,6 +2082,12 @@ type Shape_f49df688 = {
   language: string;
   status: "draft" | "published";
   published_at: string | null;
+};
+type Shape_f8b76e90 = {
+  mapping: Array<string | null>;
+  mode?: "update" | "skip";
+  answers?: Array<{ field: string; text: string; value: string }>;
+  create_members?: boolean;
 };
 type Shape_f8cfad09 = {
   id: number;
