@@ -90,7 +90,12 @@ export interface ApiRoutes {
         | "stage_changed"
         | "note_added"
         | "data_exported"
-        | "personal_data_erased";
+        | "personal_data_erased"
+        | "operator_invited"
+        | "invite_resent"
+        | "invite_cancelled"
+        | "invite_accepted"
+        | "mail_retried";
       entity?: string;
       created_from?: string;
       created_to?: string;
@@ -1086,7 +1091,7 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      mail_data: Array<Shape_f8cfad09>;
+      mail_data: Array<Shape_8f237d0b>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -1094,7 +1099,12 @@ export interface ApiRoutes {
   "POST /api/mail/:id/retry": {
     query: never;
     body: never;
-    answer: { success: true; message?: string; data: Shape_f8cfad09 };
+    answer: { success: true; message?: string; data: Shape_8f237d0b };
+  };
+  "GET /api/mail/failures": {
+    query: never;
+    body: never;
+    answer: { success: true; data: { failed: number; failure_set: string } };
   };
   "GET /api/members": {
     query: Shape_678ac8bd;
@@ -1534,6 +1544,8 @@ type Choice_c1e64160 =
   | "Volvo"
   | "Others"
   | "SML Lsuzu";
+type Choice_e5dac20a =
+  "unreachable" | "tls" | "temporary" | "auth" | "address" | "mailbox_full" | "refused" | "unknown";
 type Choice_ee6a2866 = "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
 type Shape_02b392d9 = { success: true; message?: string; data: Shape_c087be6f };
 type Shape_06fb5ee8 = {
@@ -1756,6 +1768,19 @@ type Shape_8bfa5fd1 = {
   created_from?: string;
   created_to?: string;
 };
+type Shape_8f237d0b = {
+  id: number;
+  to: string;
+  subject: string;
+  status: "pending" | "sent" | "logged" | "failed";
+  attempts: number;
+  last_error: string | null;
+  error_explained: Shape_b0325bf7 | null;
+  attempt_history: Array<Shape_b0774d3a>;
+  next_attempt_at: string;
+  created_at: string;
+  sent_at: string | null;
+};
 type Shape_902a573d = { status?: "new" | "in_progress" | "done" | "rejected"; notes?: string };
 type Shape_9202cb98 = {
   user_id: number;
@@ -1805,6 +1830,8 @@ type Shape_aedd32ef = {
   status?: "HOT" | "WARM" | "COLD";
   follow_up?: "overdue" | "today" | "upcoming" | "none";
 };
+type Shape_b0325bf7 = { kind: Choice_e5dac20a; summary: string; advice: string };
+type Shape_b0774d3a = { at: string; outcome: "sent" | "logged" | "failed"; error: string | null };
 type Shape_b081d424 = {
   id: number;
   first_name: string;
@@ -2011,17 +2038,6 @@ type Shape_f49df688 = {
   language: string;
   status: "draft" | "published";
   published_at: string | null;
-};
-type Shape_f8cfad09 = {
-  id: number;
-  to: string;
-  subject: string;
-  status: "pending" | "sent" | "logged" | "failed";
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string;
-  created_at: string;
-  sent_at: string | null;
 };
 type Shape_fa062683 = {
   truck_id: number;
