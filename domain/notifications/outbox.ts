@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import { mailAttempts, mailOutbox } from "#db/schema/index.ts";
 import type { MailAttempt, MailFailures, MailMessage, MailStatus } from "#schemas/mail.ts";
@@ -89,7 +90,7 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
    */
   async function settle(
     row: Row,
-    change: Partial<typeof mailOutbox.$inferInsert>,
+    change: PgUpdateSetSource<typeof mailOutbox>,
     attempt: Pick<typeof mailAttempts.$inferInsert, "outcome" | "error">,
   ) {
     await db.transaction(async (tx) => {

@@ -131,6 +131,11 @@ export interface ApiRoutes {
     body: { login: string };
     answer: { success: true; message: string; data: Array<unknown> };
   };
+  "POST /api/auth/invite/accept": {
+    query: never;
+    body: { token: string; new_password: string };
+    answer: { success: true; message?: string; data: { username: string } };
+  };
   "POST /api/auth/login": {
     query: never;
     body: { username: string; password: string };
@@ -1217,8 +1222,10 @@ export interface ApiRoutes {
         email: string | null;
         role: "admin" | "editor";
         disabled: boolean;
+        invited: boolean;
         created_at: string;
         two_factor: boolean;
+        invite_expires_at: string | null;
       }>;
       total_no_of_data: number;
       total_capped?: boolean;
@@ -1236,20 +1243,19 @@ export interface ApiRoutes {
   "PATCH /api/operators/:id": {
     query: never;
     body: { role?: "admin" | "editor"; disabled?: boolean; password?: string; email?: string | null };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        username: string;
-        email: string | null;
-        role: "admin" | "editor";
-        disabled: boolean;
-        created_at: string;
-      };
-    };
+    answer: Shape_89d7fba5;
   };
   "POST /api/operators/:id/end_sessions": {
+    query: never;
+    body: never;
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/:id/invite/cancel": {
+    query: never;
+    body: never;
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/:id/invite/resend": {
     query: never;
     body: never;
     answer: { success: true; message: string; data: Array<unknown> };
@@ -1258,6 +1264,11 @@ export interface ApiRoutes {
     query: never;
     body: never;
     answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/invite": {
+    query: never;
+    body: { username: string; email: string; role?: "admin" | "editor" };
+    answer: Shape_89d7fba5;
   };
   "GET /api/post_jobs/": {
     query: never;
@@ -1755,6 +1766,7 @@ type Shape_88184834 = {
   sort_order: number;
 };
 type Shape_88c3f0d6 = { success: true; message?: string; data: Shape_317fe40f };
+type Shape_89d7fba5 = { success: true; message?: string; data: Shape_e0d45228 };
 type Shape_8bfa5fd1 = {
   page?: number;
   page_size?: number;
@@ -1972,6 +1984,15 @@ type Shape_dfaeb5c5 = {
   committed_at: string | null;
   undone_at: string | null;
   undo_until: string | null;
+};
+type Shape_e0d45228 = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: "admin" | "editor";
+  disabled: boolean;
+  invited: boolean;
+  created_at: string;
 };
 type Shape_e3242112 = {
   page?: number;
