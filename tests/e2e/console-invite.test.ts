@@ -32,13 +32,15 @@ describe("inviting an operator (console, 390 px)", () => {
 
     const card = page.locator("li.list-card", { hasText: username });
     await expect.poll(() => card.textContent()).toMatch(/Invited — link expires \d/);
-    expect(await card.getByRole("button", { name: `Resend invitation to ${username}` }).count()).toBe(1);
-    expect(await card.getByRole("button", { name: `Cancel invitation of ${username}` }).count()).toBe(1);
+    expect(await card.getByRole("button", { name: `Resend the invitation to ${username}` }).count()).toBe(1);
+    expect(await card.getByRole("button", { name: `Cancel the invitation of ${username}` }).count()).toBe(1);
     expect(await card.getByRole("button", { name: /^Reset password/ }).count()).toBe(0);
     await expectAccessible(page);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/invite-operators-390.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The menu slides in at this width: its transition has ended before the picture.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.screenshot({ path: `${SHOTS}/invite-operators-1280.png`, fullPage: true });
 
     // The mail, as the newcomer receives it.

@@ -64,15 +64,16 @@ describe("the outbox tells (console, 390 px)", () => {
     expect(text).toContain("Check the address for a typo");
     // The server's own words, a click away.
     await card.getByText("The server's words").click();
-    await card
-      .getByText(/550 Mailbox unavailable \(test server refuses\)/)
-      .first()
-      .waitFor();
+    const words = card.locator("code");
+    await words.waitFor();
+    expect(await words.textContent()).toMatch(/550 Mailbox unavailable \(test server refuses\)/);
     await card.getByText("2 attempts").click();
     await expectAccessible(page);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/outbox-mail-390.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The menu slides in at this width: its transition has ended before the picture.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.screenshot({ path: `${SHOTS}/outbox-mail-1280.png`, fullPage: true });
     await page.setViewportSize(PHONE);
 

@@ -102,7 +102,7 @@ export function InviteActions({ operator }: { operator: OperatorRow }) {
         disabled={busy || operator.disabled}
         onClick={() => resend.mutate(operator)}
       >
-        Resend invitation<span className="sr-only"> to {operator.username}</span>
+        Resend<span className="sr-only"> the invitation to {operator.username}</span>
       </button>
       <button
         type="button"
@@ -110,7 +110,7 @@ export function InviteActions({ operator }: { operator: OperatorRow }) {
         disabled={busy}
         onClick={() => cancel.mutate(operator)}
       >
-        Cancel invitation<span className="sr-only"> of {operator.username}</span>
+        Cancel<span className="sr-only"> the invitation of {operator.username}</span>
       </button>
     </>
   );
