@@ -45,8 +45,10 @@ describe("the outbox tells (console, 390 px)", () => {
     const mailLink = page.getByRole("navigation").getByRole("link", { name: /^Mail/ });
     await expect.poll(() => mailLink.textContent()).toBe("Mail2 failed");
     await expectAccessible(page);
+    await mailLink.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/outbox-badge-390.png` });
     await page.getByRole("button", { name: "Close navigation" }).click();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.screenshot({ path: `${SHOTS}/outbox-notice-390.png` });
 
     // Dismissed, the notice stays away for this set of failures, across a reload.
@@ -74,6 +76,7 @@ describe("the outbox tells (console, 390 px)", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // The menu slides in at this width: its transition has ended before the picture.
     await page.waitForFunction(() => document.getAnimations().length === 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/outbox-mail-1280.png`, fullPage: true });
     await page.setViewportSize(PHONE);
 
