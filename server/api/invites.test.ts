@@ -267,22 +267,30 @@ describe("what voids an invitation", () => {
 
   it("disabling the operator: the link is void, and stays void when the account is enabled again", async () => {
     const boss = await admin();
-    const newcomer = await invited(boss.access);
     const confirmed = await reauthenticated(t().app, boss.access, boss.password, nextAddress());
-    const patch = (disabled: boolean) =>
+    const patch = (id: number, disabled: boolean) =>
       t().app.inject({
         method: "PATCH",
-        url: `/api/operators/${newcomer.id}`,
+        url: `/api/operators/${id}`,
         headers: as(confirmed),
         payload: { disabled },
       });
-    expect((await patch(true)).statusCode).toBe(200);
-    expect((await accept(newcomer.token)).json().message).toBe(INVITE_LINK_INVALID);
+    // Disabled and enabled again without the link being tried: it no longer works.
+    const newcomer = await invited(boss.access);
+    expect((await patch(newcomer.id, true)).statusCode).toBe(200);
     // A disabled account gets no new link either.
     expect((await act(boss.access, newcomer.id, "resend")).statusCode).toBe(409);
-    expect((await patch(false)).statusCode).toBe(200);
+    expect((await patch(newcomer.id, false)).statusCode).toBe(200);
     expect((await accept(newcomer.token)).json().message).toBe(INVITE_LINK_INVALID);
     expect((await signIn(newcomer.username)).statusCode).toBe(401);
+
+    // The token of a disabled account is refused like any other bad link.
+    const other = await invited(boss.access);
+    expect((await patch(other.id, true)).statusCode).toBe(200);
+    const refused = await accept(other.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(INVITE_LINK_INVALID);
+    expect((await signIn(other.username)).statusCode).toBe(401);
   });
 
   it("cancelling: the account is deleted with its link, and its name can be invited again", async () => {
