@@ -77,7 +77,7 @@ describe("Mail (console)", () => {
     expect(text).toContain("info@example.com");
     expect(text).toContain("Failed");
     expect(text).toContain("550 Mailbox unavailable (test server refuses)");
-    expect(await row.getByRole("cell").nth(4).textContent()).toBe("2 attempts");
+    expect(await row.getByRole("cell").nth(4).locator("summary").textContent()).toBe("2 attempts");
     const navLink = page.getByRole("navigation").getByRole("link", { name: /^Mail/ });
     expect(await navLink.getAttribute("aria-current")).toBe("page");
     await expectAccessible(page);
