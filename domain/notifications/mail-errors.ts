@@ -98,8 +98,7 @@ const rules: Rule[] = [
     },
   },
   {
-    test: (raw, code) =>
-      code === 554 || /\b5\.7\.\d\b|spam|blocked|policy|rejected/i.test(raw),
+    test: (raw, code) => code === 554 || /\b5\.7\.\d\b|spam|blocked|policy|rejected/i.test(raw),
     explained: {
       kind: "refused",
       summary: "The recipient's mail server refused the message, as spam or by its rules.",

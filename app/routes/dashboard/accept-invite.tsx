@@ -98,8 +98,8 @@ export default function AcceptInvitePage() {
       <SignedOutCard title="Your password is set">
         <div className="mt-6 space-y-4">
           <FormAlert tone="success">
-            Your account {accepted} is ready. If you are not taken to the console in a moment, sign in with your
-            username and the password you chose.
+            Your account {accepted} is ready. If you are not taken to the console in a moment, sign in with
+            your username and the password you chose.
           </FormAlert>
           <Link to="/dashboard/login" className="btn-primary inline-block">
             Sign in

@@ -6,11 +6,7 @@ import { ErrorSummary, Field } from "#app/components/dashboard/field.tsx";
 import { useRecordForm } from "#app/components/dashboard/kit/use-record-form.ts";
 import { Modal } from "#app/components/dashboard/modal.tsx";
 import { OPERATORS } from "#app/components/dashboard/operators/endpoints.ts";
-import {
-  InviteActions,
-  InviteOperator,
-  InviteStatus,
-} from "#app/components/dashboard/operators/invite.tsx";
+import { InviteActions, InviteOperator, InviteStatus } from "#app/components/dashboard/operators/invite.tsx";
 import { EndSessionsButton } from "#app/components/dashboard/operators/sessions.tsx";
 import {
   TwoFactorPolicyForm,
