@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#db/client.ts";
-import { auditLog, mailOutbox } from "#db/schema/index.ts";
+import { auditLog, mailAttempts, mailOutbox } from "#db/schema/index.ts";
 import { listQuerySchema } from "#schemas/list-query.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createActor } from "#tests/support/factories.ts";
@@ -11,6 +11,7 @@ import {
   createMailOutbox,
   enqueueMail,
   enqueueVisitorMail,
+  eraseMailAbout,
   LEASE_MS,
   VISITOR_MAILS_PER_RECIPIENT,
 } from "./outbox";
@@ -282,6 +283,21 @@ describe("retry", () => {
     const again = await box.failures();
     expect(again.failed).toBe(1);
     expect(again.failure_set).not.toBe(firstSet);
+  });
+
+  it("erasing a message's personal data clears its attempts' errors (they can quote the address), keeping their times", async () => {
+    const { box, state } = outbox({ maxAttempts: 1 });
+    await handle.db.transaction(async (tx) => {
+      await enqueueMail(tx, { ...mail(), to: "asha@example.com" }, "job_application:7");
+    });
+    state.failing = true;
+    await box.deliverDue();
+    const before = await handle.db.select().from(mailAttempts);
+    expect(before).toMatchObject([{ outcome: "failed", error: "connect ECONNREFUSED 127.0.0.1:25" }]);
+    await handle.db.transaction((tx) => eraseMailAbout(tx, ["job_application:7"], "(erased)"));
+    expect(await handle.db.select().from(mailAttempts)).toMatchObject([
+      { id: before[0]!.id, outcome: "failed", error: null, attemptedAt: before[0]!.attemptedAt },
+    ]);
   });
 
   it("refuses to retry a message that is not failed, and a missing one", async () => {
