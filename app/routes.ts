@@ -45,6 +45,7 @@ export default [
   route("dashboard/forgot-password", "routes/dashboard/forgot-password.tsx"),
   route("dashboard/reset-password", "routes/dashboard/reset-password.tsx"),
   route("dashboard/undo-email-change", "routes/dashboard/undo-email-change.tsx"),
+  route("dashboard/accept-invite", "routes/dashboard/accept-invite.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("enquiries", "routes/dashboard/enquiries.tsx"),

@@ -16,6 +16,7 @@ import { createImportService } from "./imports/service";
 import { createMediaService } from "./media/service";
 import { createMailer } from "./notifications/mailer";
 import { createMailOutbox } from "./notifications/outbox";
+import { createInviteService } from "./operators/invites";
 import { createOperatorService } from "./operators/service";
 import { createRecentlyDeleted } from "./recently-deleted";
 import { createPublicAddressService } from "./settings/public-address";
@@ -71,6 +72,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     passwordReset: createPasswordResetService(db, audit, securityMail),
     media: createMediaService(db),
     operators: createOperatorService(db, audit, securityMail),
+    invites: createInviteService(db, audit),
     logistics,
     imports,
     settings,

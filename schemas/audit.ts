@@ -29,6 +29,11 @@ export const auditActions = [
   "data_exported",
   "personal_data_erased",
   "reply_sent",
+  "operator_invited",
+  "invite_resent",
+  "invite_cancelled",
+  "invite_accepted",
+  "mail_retried",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -59,6 +64,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   data_exported: "Data exported",
   personal_data_erased: "Personal data erased",
   reply_sent: "Reply sent",
+  operator_invited: "Operator invited",
+  invite_resent: "Invitation sent again",
+  invite_cancelled: "Invitation cancelled",
+  invite_accepted: "Invitation accepted",
+  mail_retried: "Mail sent again",
 };
 /** An entry's action for people; an action this build does not know stays readable. */
 export const auditActionLabel = (action: string) =>

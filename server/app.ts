@@ -14,6 +14,7 @@ import { startTrashPurge } from "#domain/trash.ts";
 import { startCompaction } from "#db/compaction.ts";
 import { startApplicationRetention } from "#domain/careers/application-retention.ts";
 import { adminRoutes } from "./api/admin";
+import { inviteRoutes } from "./api/invites";
 import { authRoutes } from "./api/auth";
 import { passwordResetRoutes } from "./api/password-reset";
 import { uploadRoutes } from "./api/uploads";
@@ -232,6 +233,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(adminRoutes);
+  await app.register(inviteRoutes);
   await app.register(mailRoutes);
   await app.register(contentAdminRoutes);
   await app.register(recentlyDeletedRoutes);

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { oweCompaction } from "#db/compaction.ts";
-import { auditLog, mailOutbox } from "#db/schema/index.ts";
+import { auditLog, mailAttempts, mailOutbox } from "#db/schema/index.ts";
 import type { Mail } from "./mailer";
 
 /**
@@ -103,11 +103,22 @@ export async function eraseMailAbout(tx: Database, about: string[], subject: str
     .set({ recipient: "", subject, text: "", html: null, headers: null, replyTo: null, lastError: null })
     .where(inArray(mailOutbox.about, about))
     .returning({ id: mailOutbox.id });
+  // An attempt's error can quote the address ("550 <name@example.com> unknown"): the errors go, the times stay.
+  if (kept.length > 0)
+    await tx
+      .update(mailAttempts)
+      .set({ error: null })
+      .where(
+        inArray(
+          mailAttempts.mailId,
+          kept.map((m) => m.id),
+        ),
+      );
   // A retry's audit entry names the recipient and the subject: those go too.
   const ids = [...unsent, ...kept].map((m) => String(m.id));
   if (ids.length === 0) return;
   // The caller compacts after its transaction: until then the files keep the old versions.
-  await oweCompaction(tx, [mailOutbox, auditLog]);
+  await oweCompaction(tx, [mailOutbox, mailAttempts, auditLog]);
   const strip = (column: typeof auditLog.before | typeof auditLog.after) =>
     sql`case when ${column} is null then null else ${column} - array['to', 'subject', 'last_error'] end`;
   await tx

@@ -91,7 +91,12 @@ export interface ApiRoutes {
         | "note_added"
         | "data_exported"
         | "personal_data_erased"
-        | "reply_sent";
+        | "reply_sent"
+        | "operator_invited"
+        | "invite_resent"
+        | "invite_cancelled"
+        | "invite_accepted"
+        | "mail_retried";
       entity?: string;
       created_from?: string;
       created_to?: string;
@@ -126,6 +131,11 @@ export interface ApiRoutes {
     query: never;
     body: { login: string };
     answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/auth/invite/accept": {
+    query: never;
+    body: { token: string; new_password: string };
+    answer: { success: true; message?: string; data: { username: string } };
   };
   "POST /api/auth/login": {
     query: never;
@@ -1111,7 +1121,7 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      mail_data: Array<Shape_f8cfad09>;
+      mail_data: Array<Shape_8f237d0b>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -1119,7 +1129,12 @@ export interface ApiRoutes {
   "POST /api/mail/:id/retry": {
     query: never;
     body: never;
-    answer: { success: true; message?: string; data: Shape_f8cfad09 };
+    answer: { success: true; message?: string; data: Shape_8f237d0b };
+  };
+  "GET /api/mail/failures": {
+    query: never;
+    body: never;
+    answer: { success: true; data: { failed: number; failure_set: string } };
   };
   "GET /api/members": {
     query: Shape_678ac8bd;
@@ -1232,8 +1247,10 @@ export interface ApiRoutes {
         email: string | null;
         role: "admin" | "editor";
         disabled: boolean;
+        invited: boolean;
         created_at: string;
         two_factor: boolean;
+        invite_expires_at: string | null;
       }>;
       total_no_of_data: number;
       total_capped?: boolean;
@@ -1251,20 +1268,19 @@ export interface ApiRoutes {
   "PATCH /api/operators/:id": {
     query: never;
     body: { role?: "admin" | "editor"; disabled?: boolean; password?: string; email?: string | null };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        username: string;
-        email: string | null;
-        role: "admin" | "editor";
-        disabled: boolean;
-        created_at: string;
-      };
-    };
+    answer: Shape_89d7fba5;
   };
   "POST /api/operators/:id/end_sessions": {
+    query: never;
+    body: never;
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/:id/invite/cancel": {
+    query: never;
+    body: never;
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/:id/invite/resend": {
     query: never;
     body: never;
     answer: { success: true; message: string; data: Array<unknown> };
@@ -1273,6 +1289,11 @@ export interface ApiRoutes {
     query: never;
     body: never;
     answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/invite": {
+    query: never;
+    body: { username: string; email: string; role?: "admin" | "editor" };
+    answer: Shape_89d7fba5;
   };
   "GET /api/post_jobs/": {
     query: never;
@@ -1588,6 +1609,8 @@ type Choice_c1e64160 =
   | "Volvo"
   | "Others"
   | "SML Lsuzu";
+type Choice_e5dac20a =
+  "unreachable" | "tls" | "temporary" | "auth" | "address" | "mailbox_full" | "refused" | "unknown";
 type Choice_ee6a2866 = "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
 type Shape_02b392d9 = { success: true; message?: string; data: Shape_c087be6f };
 type Shape_06fb5ee8 = {
@@ -1809,6 +1832,7 @@ type Shape_88184834 = {
   sort_order: number;
 };
 type Shape_88c3f0d6 = { success: true; message?: string; data: Shape_317fe40f };
+type Shape_89d7fba5 = { success: true; message?: string; data: Shape_e0d45228 };
 type Shape_8bfa5fd1 = {
   page?: number;
   page_size?: number;
@@ -1821,6 +1845,19 @@ type Shape_8bfa5fd1 = {
   brand?: Choice_c1e64160;
   created_from?: string;
   created_to?: string;
+};
+type Shape_8f237d0b = {
+  id: number;
+  to: string;
+  subject: string;
+  status: "pending" | "sent" | "logged" | "failed";
+  attempts: number;
+  last_error: string | null;
+  error_explained: Shape_b0325bf7 | null;
+  attempt_history: Array<Shape_b0774d3a>;
+  next_attempt_at: string;
+  created_at: string;
+  sent_at: string | null;
 };
 type Shape_902a573d = { status?: "new" | "in_progress" | "done" | "rejected"; notes?: string };
 type Shape_9202cb98 = {
@@ -1877,6 +1914,8 @@ type Shape_aedd32ef = {
   status?: "HOT" | "WARM" | "COLD";
   follow_up?: "overdue" | "today" | "upcoming" | "none";
 };
+type Shape_b0325bf7 = { kind: Choice_e5dac20a; summary: string; advice: string };
+type Shape_b0774d3a = { at: string; outcome: "sent" | "logged" | "failed"; error: string | null };
 type Shape_b081d424 = {
   id: number;
   first_name: string;
@@ -2017,6 +2056,15 @@ type Shape_dfaeb5c5 = {
   undone_at: string | null;
   undo_until: string | null;
 };
+type Shape_e0d45228 = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: "admin" | "editor";
+  disabled: boolean;
+  invited: boolean;
+  created_at: string;
+};
 type Shape_e3242112 = {
   page?: number;
   page_size?: number;
@@ -2088,17 +2136,6 @@ type Shape_f8b76e90 = {
   mode?: "update" | "skip";
   answers?: Array<{ field: string; text: string; value: string }>;
   create_members?: boolean;
-};
-type Shape_f8cfad09 = {
-  id: number;
-  to: string;
-  subject: string;
-  status: "pending" | "sent" | "logged" | "failed";
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string;
-  created_at: string;
-  sent_at: string | null;
 };
 type Shape_fa062683 = {
   truck_id: number;

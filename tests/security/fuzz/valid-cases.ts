@@ -421,6 +421,30 @@ const SPECIAL: Record<string, Build> = {
       .values({ operatorId: created.body.data!.id!, secretEncrypted: "v1.fuzz" });
     return json("admin", `/api/operators/${created.body.data!.id}/two_factor/reset`);
   },
+  "POST /api/operators/invite": async () =>
+    json("admin", "/api/operators/invite", {
+      username: `fuzz-invite-${next()}`,
+      email: `fuzz-invite-${next()}@example.com`,
+      role: "editor",
+    }),
+  "POST /api/operators/:id/invite/resend": async (ctx) => {
+    const invited = await fuzzInvitee(ctx);
+    return json("admin", `/api/operators/${invited}/invite/resend`);
+  },
+  "POST /api/operators/:id/invite/cancel": async (ctx) => {
+    const invited = await fuzzInvitee(ctx);
+    return json("admin", `/api/operators/${invited}/invite/cancel`);
+  },
+  // The invitation's link as the mail carries it: a known token's hash put in place of the mailed one's.
+  "POST /api/auth/invite/accept": async (ctx) => {
+    const invited = await fuzzInvitee(ctx);
+    const token = randomBytes(32).toString("base64url");
+    await ctx.db
+      .update(passwordResetTokens)
+      .set({ tokenHash: resetTokenHash(token) })
+      .where(eq(passwordResetTokens.operatorId, invited));
+    return json("anonymous", "/api/auth/invite/accept", { token, new_password: "fuzz-new-password-0123" });
+  },
   "POST /api/mail/:id/retry": async (ctx) => {
     const [failed] = await ctx.db
       .insert(mailOutbox)
@@ -674,6 +698,16 @@ function collectionCase(route: FuzzRoute): Build | undefined {
 }
 
 /** The valid request for a route (its records created now), or null when the table has none. */
+/** A fresh invited operator (through the API, as an admin invites); answers its id. */
+async function fuzzInvitee(ctx: ValidCaseContext): Promise<number> {
+  const created = await ctx.send("admin", "POST", "/api/operators/invite", {
+    username: `fuzz-invitee-${next()}`,
+    email: `fuzz-invitee-${next()}@example.com`,
+    role: "editor",
+  });
+  return created.body.data!.id!;
+}
+
 export async function validCase(ctx: ValidCaseContext, route: FuzzRoute): Promise<ValidRequest | null> {
   const name = `${route.method} ${route.url}`;
   const build = SPECIAL[name] ?? collectionCase(route);

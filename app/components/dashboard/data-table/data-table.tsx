@@ -39,6 +39,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         signal,
       })) as ListAnswer<T>,
     placeholderData: keepPreviousData,
+    // Lists that change by themselves (the outbox) ask again; never while the tab is hidden.
+    refetchInterval: props.refetchInterval,
+    refetchIntervalInBackground: false,
   });
   const selected = props.select && query.data ? props.select(query.data) : null;
   const rows = selected?.rows ?? (query.data?.[`${dataKey}_data`] as T[] | undefined) ?? [];
