@@ -169,6 +169,7 @@ export const feedbackListQuerySchema = listQuerySchema.extend({
 export const leadListQuerySchema = listQuerySchema.extend({
   status: opt(queryEnum("status", leadStatuses)),
   follow_up: opt(queryEnum("follow_up", ["overdue", "today", "upcoming", "none"] as const)),
+  ...createdRange,
 });
 export const afterSaleQuerySchema = listQuerySchema.extend({
   state: opt(stateQuery("state")),

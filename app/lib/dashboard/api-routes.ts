@@ -613,7 +613,12 @@ export interface ApiRoutes {
   };
   "GET /api/crm/after_sale/export.csv": { query: Shape_d449b835; body: never; answer: string };
   "GET /api/crm/board": {
-    query: { search?: string; follow_up?: "overdue" | "today" | "upcoming" | "none" };
+    query: {
+      search?: string;
+      follow_up?: "overdue" | "today" | "upcoming" | "none";
+      created_from?: string;
+      created_to?: string;
+    };
     body: never;
     answer: {
       success: true;
@@ -621,7 +626,7 @@ export interface ApiRoutes {
     };
   };
   "GET /api/crm/leads": {
-    query: Shape_aedd32ef;
+    query: Shape_5fe25de4;
     body: never;
     answer: {
       success: true;
@@ -681,7 +686,7 @@ export interface ApiRoutes {
     };
   };
   "POST /api/crm/leads/bulk_delete": {
-    query: Shape_aedd32ef;
+    query: Shape_5fe25de4;
     body: { ids?: Array<string | number>; all_matching?: true };
     answer: Shape_0a2d4d1a;
   };
@@ -693,6 +698,8 @@ export interface ApiRoutes {
       sort?: string;
       status?: "HOT" | "WARM" | "COLD";
       follow_up?: "overdue" | "today" | "upcoming" | "none";
+      created_from?: string;
+      created_to?: string;
       ids?: Array<string | number>;
     };
     body: never;
@@ -1665,6 +1672,16 @@ type Shape_5da91ffb = {
   required: boolean;
   choices: Array<string>;
 };
+type Shape_5fe25de4 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "HOT" | "WARM" | "COLD";
+  follow_up?: "overdue" | "today" | "upcoming" | "none";
+  created_from?: string;
+  created_to?: string;
+};
 type Shape_60a4406f = { new: number; updated: number; unchanged: number; skipped: number; invalid: number };
 type Shape_632822d2 = { url: string; source: "PUBLIC_BASE_URL" | "site settings" | "default" };
 type Shape_678ac8bd = {
@@ -1797,14 +1814,6 @@ type Shape_a9088a77 = {
   created_to?: string;
 };
 type Shape_ac4cbde3 = { success: true; data: Shape_e3301a3e };
-type Shape_aedd32ef = {
-  page?: number;
-  page_size?: number;
-  search?: string;
-  sort?: string;
-  status?: "HOT" | "WARM" | "COLD";
-  follow_up?: "overdue" | "today" | "upcoming" | "none";
-};
 type Shape_b081d424 = {
   id: number;
   first_name: string;
