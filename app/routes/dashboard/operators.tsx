@@ -21,6 +21,7 @@ import {
   newOperatorSchema,
   operatorUpdateSchema,
   roles,
+  usernameHint,
   type OperatorRow,
   type OperatorSummary,
   type Role,
@@ -151,7 +152,7 @@ function CreateOperator({ onClose }: { onClose: () => void }) {
       actionsClassName="flex justify-end gap-3"
       saveLabel="Create"
     >
-      <Field label="Username" autoComplete="off" {...form.bind("username")} />
+      <Field label="Username" autoComplete="off" hint={usernameHint} {...form.bind("username")} />
       <Field
         label="E-mail address (optional; for password reset links)"
         type="email"
