@@ -927,9 +927,66 @@ export interface ApiRoutes {
       total_capped?: boolean;
     };
   };
-  "GET /api/job_applications/:id": { query: never; body: never; answer: Shape_ac4cbde3 };
+  "GET /api/job_applications/:id": {
+    query: never;
+    body: never;
+    answer: {
+      success: true;
+      data: {
+        id: number;
+        job_id: number | null;
+        job_title: string | null;
+        general: boolean;
+        first_name: string;
+        last_name: string;
+        email: string;
+        phone: string;
+        city: string;
+        stage: Choice_5a143425;
+        reject_reason: Choice_46381e5a | null;
+        has_cv: boolean;
+        keep_for_future: boolean;
+        resubmissions: number;
+        anonymised: boolean;
+        created_at: string;
+        updated_at: string;
+        cover_note: string;
+        profile_url: string;
+        notice_period: string;
+        answers: Array<{ question: string; answer: string }> | null;
+        cv_file_name: string | null;
+        cv_size: number | null;
+        consented_at: string;
+        notes: Array<Shape_ef1513f9>;
+        history: Array<{
+          from: Choice_5a143425 | null;
+          to: Choice_5a143425;
+          reason: Choice_46381e5a | null;
+          by: string;
+          at: string;
+        }>;
+        submissions: Array<{
+          id: number;
+          first_name: string;
+          last_name: string;
+          email: string;
+          phone: string;
+          city: string;
+          cover_note: string;
+          profile_url: string;
+          notice_period: string;
+          answers: Array<{ question: string; answer: string }> | null;
+          cv_file_name: string;
+          cv_size: number;
+          keep_for_future: boolean;
+          stage_then: Choice_5a143425;
+          created_at: string;
+        }>;
+      };
+    };
+  };
   "GET /api/job_applications/:id/cv": { query: never; body: never; answer: string };
-  "GET /api/job_applications/:id/export": { query: never; body: never; answer: Shape_ac4cbde3 };
+  "GET /api/job_applications/:id/export": { query: never; body: never; answer: string };
   "POST /api/job_applications/:id/notes": {
     query: never;
     body: { text: string };
@@ -1694,13 +1751,6 @@ type Shape_678ac8bd = {
   created_from?: string;
   created_to?: string;
 };
-type Shape_6bbf6a73 = {
-  from: Choice_5a143425 | null;
-  to: Choice_5a143425;
-  reason: Choice_46381e5a | null;
-  by: string;
-  at: string;
-};
 type Shape_758d8ee6 = {
   id: number;
   job_id: number | null;
@@ -1812,24 +1862,6 @@ type Shape_a9088a77 = {
   status?: "open" | "in_progress" | "resolved";
   created_from?: string;
   created_to?: string;
-};
-type Shape_ac4cbde3 = { success: true; data: Shape_e3301a3e };
-type Shape_b081d424 = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  city: string;
-  cover_note: string;
-  profile_url: string;
-  notice_period: string;
-  answers: Array<{ question: string; answer: string }> | null;
-  cv_file_name: string;
-  cv_size: number;
-  keep_for_future: boolean;
-  stage_then: Choice_5a143425;
-  created_at: string;
 };
 type Shape_b4bc03a0 = {
   sales_email: string;
@@ -1962,35 +1994,6 @@ type Shape_e3242112 = {
   sort?: string;
   from_date?: string;
   to_date?: string;
-};
-type Shape_e3301a3e = {
-  id: number;
-  job_id: number | null;
-  job_title: string | null;
-  general: boolean;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  city: string;
-  stage: Choice_5a143425;
-  reject_reason: Choice_46381e5a | null;
-  has_cv: boolean;
-  keep_for_future: boolean;
-  resubmissions: number;
-  anonymised: boolean;
-  created_at: string;
-  updated_at: string;
-  cover_note: string;
-  profile_url: string;
-  notice_period: string;
-  answers: Array<{ question: string; answer: string }> | null;
-  cv_file_name: string | null;
-  cv_size: number | null;
-  consented_at: string;
-  notes: Array<Shape_ef1513f9>;
-  history: Array<Shape_6bbf6a73>;
-  submissions: Array<Shape_b081d424>;
 };
 type Shape_e3eb0b08 = {
   page?: number;
