@@ -189,7 +189,13 @@ export const MAX_ANALYTICS_DAYS = 366;
 
 export const overallQuerySchema = z.object({
   period: opt(
-    queryEnum("period", analyticsPeriods.map((p) => p.value) as ["today", "last_7_days", "this_month"]),
+    queryEnum(
+      "period",
+      analyticsPeriods.map((p) => p.value) as [
+        (typeof analyticsPeriods)[number]["value"],
+        ...(typeof analyticsPeriods)[number]["value"][],
+      ],
+    ),
   ).transform((v) => v ?? "today"),
 });
 export const analyticsEntityParams = z.object({ entity: queryEnum("entity", analyticsEntities) });

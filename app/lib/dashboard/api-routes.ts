@@ -39,12 +39,12 @@ export interface ApiRoutes {
   };
   "GET /api/analytics/:entity/export.csv": { query: Shape_e3242112; body: never; answer: string };
   "GET /api/analytics/overall": {
-    query: { period?: "today" | "last_7_days" | "this_month" };
+    query: { period?: Choice_7664b032 };
     body: never;
     answer: {
       success: true;
       data: {
-        period: "today" | "last_7_days" | "this_month";
+        period: Choice_7664b032;
         current: { from: string; to: string };
         previous: { from: string; to: string };
         previous_until: string;
@@ -1573,6 +1573,7 @@ type Choice_5e34975a =
   | "500001-1000000"
   | "1000001-2000000"
   | "2000001+";
+type Choice_7664b032 = "today" | "last_7_days" | "this_week" | "last_week" | "this_month" | "last_month";
 type Choice_77b9093c =
   | "0-500000"
   | "500001-1000000"
