@@ -5,9 +5,7 @@ import type { FilterField } from "./types";
 
 /** A created-date range (`created_from` and `created_to` date fields) gets quick choices above the fields. */
 const hasCreatedRange = (fields: FilterField[]) =>
-  ["created_from", "created_to"].every((name) =>
-    fields.some((f) => f.name === name && f.type === "date"),
-  );
+  ["created_from", "created_to"].every((name) => fields.some((f) => f.name === name && f.type === "date"));
 
 /** Mounted while open, so every opening starts from the applied filters. */
 export function FilterModal({
