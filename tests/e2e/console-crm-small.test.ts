@@ -43,14 +43,21 @@ describe("CRM on a phone", () => {
     await page.getByRole("heading", { name: "CRM · Lead board" }).waitFor();
     const stage = page.getByLabel("Stage", { exact: true });
     await stage.waitFor();
-    const counts = await asAdmin<{ board_data: { status: string; count: number }[] }>("GET", "/api/crm/board");
+    const counts = await asAdmin<{ board_data: { status: string; count: number }[] }>(
+      "GET",
+      "/api/crm/board",
+    );
     expect(await stage.locator("option").allTextContents()).toEqual(
       counts.board_data.map((c) => `${c.status} (${c.count.toLocaleString("en-IN")})`),
     );
     const visibleColumns = () =>
-      page.locator("[data-column]").evaluateAll((columns) =>
-        columns.filter((c) => getComputedStyle(c).display !== "none").map((c) => c.getAttribute("data-column")),
-      );
+      page
+        .locator("[data-column]")
+        .evaluateAll((columns) =>
+          columns
+            .filter((c) => getComputedStyle(c).display !== "none")
+            .map((c) => c.getAttribute("data-column")),
+        );
     expect(await visibleColumns()).toEqual(["HOT"]);
     await page.getByText(`Phone Hot ${stamp}`).waitFor();
     // The board is one stage long, not every stage stacked.
@@ -109,7 +116,9 @@ describe("a lead's created date", () => {
     dialog = page.getByRole("dialog", { name: "Filters" });
     const quick = dialog.getByRole("group", { name: "Quick date ranges" });
     await quick.getByRole("button", { name: "Last 7 days" }).click();
-    expect(await quick.getByRole("button", { name: "Last 7 days" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await quick.getByRole("button", { name: "Last 7 days" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
     expect(await dialog.getByLabel("Created to").inputValue()).toBe(today);
     expect(await dialog.getByLabel("Created from").inputValue()).not.toBe("");
     await expectAccessible(page);
@@ -151,7 +160,10 @@ describe("a translation", () => {
     try {
       for (const viewport of [LAPTOP, PHONE]) {
         const { page, errors } = await openSignedIn(browser, `/dashboard/blog?search=${stamp}`, { viewport });
-        await page.getByRole("button", { name: `Edit ${heading}` }).first().click();
+        await page
+          .getByRole("button", { name: `Edit ${heading}` })
+          .first()
+          .click();
         const editor = page.getByRole("dialog", { name: `Edit ${heading}` });
         const panel = editor.getByRole("region", { name: "Translations" });
         await panel.getByLabel("Translate into").selectOption("Hindi");
@@ -217,7 +229,9 @@ describe("the console's lists at 320 px", () => {
     "/dashboard/blog",
   ];
   it("show their first rows above the fold (320 × 640)", async () => {
-    const { page, errors } = await openSignedIn(browser, LISTS[0]!, { viewport: { width: 320, height: 640 } });
+    const { page, errors } = await openSignedIn(browser, LISTS[0]!, {
+      viewport: { width: 320, height: 640 },
+    });
     for (const path of LISTS) {
       await page.goto(path);
       const first = page.locator(".list-card").first();
@@ -230,6 +244,31 @@ describe("the console's lists at 320 px", () => {
     }
     await expectAccessible(page);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("analytics", () => {
+  it("offers calendar weeks and months, and counts imported records in a tile of their own", async () => {
+    for (const viewport of [PHONE, LAPTOP]) {
+      const { page, errors } = await openSignedIn(browser, "/dashboard/analytics?period=last_week", {
+        viewport,
+      });
+      const tiles = page.getByRole("list", { name: "Key figures" });
+      await tiles.locator('[data-kpi="imported"]').waitFor();
+      expect(await tiles.locator('[data-kpi="imported"]').textContent()).toContain("Imported");
+      expect(await tiles.locator('[data-kpi="member"]').textContent()).toContain("New members");
+      // A week that has ended is compared with the whole week before, not "up to" a time of day.
+      await page.getByText(/compared with the week before$/).waitFor();
+      const wide = viewport === LAPTOP;
+      const choices = wide
+        ? await page.getByRole("group", { name: "Overall period" }).getByRole("button").allTextContents()
+        : await page.getByLabel("Period", { exact: true }).locator("option").allTextContents();
+      expect(choices).toEqual(["Today", "Last 7 days", "This week", "Last week", "This month", "Last month"]);
+      await expectAccessible(page);
+      await shot(page, `analytics-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 });
 
