@@ -7,9 +7,13 @@ const { call, db } = logisticsTestAppPerFile();
 
 /** A lead whose created time is set by hand (the database stamps now()). */
 async function leadCreatedAt(name: string, createdAt: string) {
-  const lead = (await call("POST", "/api/crm/leads", { name, contact_no: "9822211111", status: "WARM" })).json()
-    .data;
-  await db().update(crmLeads).set({ createdAt: new Date(createdAt) }).where(eq(crmLeads.id, lead.id));
+  const lead = (
+    await call("POST", "/api/crm/leads", { name, contact_no: "9822211111", status: "WARM" })
+  ).json().data;
+  await db()
+    .update(crmLeads)
+    .set({ createdAt: new Date(createdAt) })
+    .where(eq(crmLeads.id, lead.id));
   return lead.id as number;
 }
 
