@@ -21,7 +21,7 @@ import { createAfterSaleService } from "./after-sale";
 import { dateRange, EXPORT_LIMIT, iso, listPage, notFound, searchCondition } from "./common";
 import { orderBy } from "../sql";
 
-type Row = typeof crmLeads.$inferSelect;
+type Row = Omit<typeof crmLeads.$inferSelect, "importBatchId">;
 type LeadInput = z.output<typeof leadInputSchema>;
 type LeadChange = z.output<typeof leadUpdateSchema>;
 type LeadMove = z.output<typeof leadMoveSchema>;

@@ -212,7 +212,7 @@ describe("applying again with an address that already applied", () => {
     expect(exportedApplication(exported.rawPayload).submissions).toEqual([
       expect.objectContaining({ phone: "+442079460958", cv_file_name: "two.pdf" }),
     ]);
-    const sid = exportedApplication(exported.rawPayload).submissions[0].id as number;
+    const sid = exportedApplication(exported.rawPayload).submissions[0]!.id;
     const erased = await t.app.inject({
       method: "DELETE",
       url: `/api/job_applications/${row!.id}/personal_data`,
