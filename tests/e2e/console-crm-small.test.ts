@@ -13,7 +13,8 @@ import { asAdmin, freshPhone, openSignedIn } from "./support/console";
 const browser = setupBrowser();
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
-const SHOTS = "/work/wt/shots";
+// Screenshots to look at (SHOTS_DIR, else /tmp/console-crm-small).
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/console-crm-small";
 const stamp = Date.now() % 1_000_000;
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 
