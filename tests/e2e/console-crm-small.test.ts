@@ -138,11 +138,14 @@ describe("a lead's created date", () => {
   });
 
   it("shows as a sortable column on a laptop", async () => {
-    const { page } = await openSignedIn(browser, `/dashboard/crm?view=before_sale&search=${stamp}`, {
+    const search = encodeURIComponent(`Created Today ${stamp}`);
+    const { page } = await openSignedIn(browser, `/dashboard/crm?view=before_sale&search=${search}`, {
       viewport: LAPTOP,
     });
     await page.getByRole("columnheader", { name: /Created/ }).waitFor();
-    await page.locator("tbody tr").first().waitFor();
+    const row = page.locator("tbody tr").filter({ hasText: `Created Today ${stamp}` });
+    await row.waitFor();
+    expect(await row.locator("time").first().getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
     await shot(page, "crm-list-1280");
   });
 });
