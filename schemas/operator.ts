@@ -5,6 +5,9 @@ import { isCommonPassword } from "./common-passwords";
 export const roles = ["admin", "editor"] as const;
 export type Role = (typeof roles)[number];
 
+/** The username rule in words, shown under the field before anyone types (the refusal says the same). */
+export const usernameHint = "3-50 characters: letters, digits, dots, dashes or underscores; no spaces.";
+
 export const usernameSchema = z
   .string()
   .trim()

@@ -16,6 +16,7 @@ import type { SettingsService } from "../settings/service";
 import { applicationCv, applicationDetail, findApplication, submissionCv } from "./application-detail";
 import { applicationsCsv } from "./application-export";
 import { createApplicationReplies } from "./application-replies";
+import { candidateMails, candidateZip } from "./candidate-archive";
 import { createApplicationPipeline } from "./application-pipeline";
 import { anonymiseExpired, anonymiseWhere } from "./application-retention";
 import { auditView, columns, order, toRow, where } from "./application-rows";
@@ -202,13 +203,19 @@ export function createApplicationService(
 
     exportCsv: (q: Partial<ApplicationListQuery> & { ids?: number[] }) => applicationsCsv(db, q),
 
-    /** Everything stored about one candidate's application, for a data access request (the CV separately). */
+    /**
+     * Everything stored about one candidate's application, for a data access request: a zip of the data as
+     * JSON and as text, the CV and the mails sent to the candidate (domain/careers/candidate-archive.ts).
+     */
     async exportCandidate(actor: Actor, id: number) {
-      return db.transaction(async (tx) => {
+      const { detail, mails, cv } = await db.transaction(async (tx) => {
         const detail = await this.get(id, tx);
+        const mails = await candidateMails(tx, detail);
+        const cv = detail.cv_file_name ? await applicationCv(tx, id) : null;
         await deps.audit.record(actor, "data_exported", "job_application", id, null, null, tx);
-        return detail;
+        return { detail, mails, cv };
       });
+      return candidateZip(detail, mails, cv);
     },
 
     /**

@@ -37,6 +37,8 @@ async function write(tx: Database, target: ImportTarget, batchId: number, items:
         if (column && value !== undefined) row[column] = value;
       }
       if (target.linksMember) row.memberId = item.member!.id;
+      // Marked as imported: analytics counts these apart from sign-ups and records added by hand.
+      if ("importBatchId" in table) row.importBatchId = batchId;
       return { ...row, ...target.onCreate?.(item.values!, item.member!) };
     });
     // A multi-row INSERT … RETURNING answers its rows in the order of its VALUES.

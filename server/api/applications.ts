@@ -367,12 +367,23 @@ export async function applicationRoutes(fastify: FastifyInstance) {
     "/api/job_applications/:id/export",
     {
       config: { access: "admin" },
-      schema: { params: idParams, response: { 200: dataAnswerOf(applicationDetailSchema) } },
+      schema: {
+        params: idParams,
+        response: {
+          200: textAnswer(
+            "application/zip",
+            "A zip: the data as JSON (application.json) and as text (application.txt), the CV (cv/) and the mails sent to the candidate (mails/).",
+          ),
+        },
+      },
     },
     async (request, reply) => {
-      const data = await applications.exportCandidate(currentOperator(request), request.params.id);
-      reply.header("Content-Disposition", `attachment; filename="application-${data.id}.json"`);
-      return { success: true as const, data };
+      const archive = await applications.exportCandidate(currentOperator(request), request.params.id);
+      return reply
+        .type("application/zip")
+        .header("Content-Disposition", attachmentHeader(archive.fileName))
+        .header("Cache-Control", "no-store")
+        .send(Buffer.from(archive.bytes));
     },
   );
 

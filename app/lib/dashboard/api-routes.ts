@@ -39,12 +39,12 @@ export interface ApiRoutes {
   };
   "GET /api/analytics/:entity/export.csv": { query: Shape_e3242112; body: never; answer: string };
   "GET /api/analytics/overall": {
-    query: { period?: "today" | "last_7_days" | "this_month" };
+    query: { period?: Choice_7664b032 };
     body: never;
     answer: {
       success: true;
       data: {
-        period: "today" | "last_7_days" | "this_month";
+        period: Choice_7664b032;
         current: { from: string; to: string };
         previous: { from: string; to: string };
         previous_until: string;
@@ -630,7 +630,12 @@ export interface ApiRoutes {
   };
   "GET /api/crm/after_sale/export.csv": { query: Shape_d449b835; body: never; answer: string };
   "GET /api/crm/board": {
-    query: { search?: string; follow_up?: "overdue" | "today" | "upcoming" | "none" };
+    query: {
+      search?: string;
+      follow_up?: "overdue" | "today" | "upcoming" | "none";
+      created_from?: string;
+      created_to?: string;
+    };
     body: never;
     answer: {
       success: true;
@@ -638,7 +643,7 @@ export interface ApiRoutes {
     };
   };
   "GET /api/crm/leads": {
-    query: Shape_aedd32ef;
+    query: Shape_5fe25de4;
     body: never;
     answer: {
       success: true;
@@ -698,7 +703,7 @@ export interface ApiRoutes {
     };
   };
   "POST /api/crm/leads/bulk_delete": {
-    query: Shape_aedd32ef;
+    query: Shape_5fe25de4;
     body: { ids?: Array<string | number>; all_matching?: true };
     answer: Shape_0a2d4d1a;
   };
@@ -710,6 +715,8 @@ export interface ApiRoutes {
       sort?: string;
       status?: "HOT" | "WARM" | "COLD";
       follow_up?: "overdue" | "today" | "upcoming" | "none";
+      created_from?: string;
+      created_to?: string;
       ids?: Array<string | number>;
     };
     body: never;
@@ -949,9 +956,66 @@ export interface ApiRoutes {
       total_capped?: boolean;
     };
   };
-  "GET /api/job_applications/:id": { query: never; body: never; answer: Shape_ac4cbde3 };
+  "GET /api/job_applications/:id": {
+    query: never;
+    body: never;
+    answer: {
+      success: true;
+      data: {
+        id: number;
+        job_id: number | null;
+        job_title: string | null;
+        general: boolean;
+        first_name: string;
+        last_name: string;
+        email: string;
+        phone: string;
+        city: string;
+        stage: Choice_5a143425;
+        reject_reason: Choice_46381e5a | null;
+        has_cv: boolean;
+        keep_for_future: boolean;
+        resubmissions: number;
+        anonymised: boolean;
+        created_at: string;
+        updated_at: string;
+        cover_note: string;
+        profile_url: string;
+        notice_period: string;
+        answers: Array<{ question: string; answer: string }> | null;
+        cv_file_name: string | null;
+        cv_size: number | null;
+        consented_at: string;
+        notes: Array<Shape_ef1513f9>;
+        history: Array<{
+          from: Choice_5a143425 | null;
+          to: Choice_5a143425;
+          reason: Choice_46381e5a | null;
+          by: string;
+          at: string;
+        }>;
+        submissions: Array<{
+          id: number;
+          first_name: string;
+          last_name: string;
+          email: string;
+          phone: string;
+          city: string;
+          cover_note: string;
+          profile_url: string;
+          notice_period: string;
+          answers: Array<{ question: string; answer: string }> | null;
+          cv_file_name: string;
+          cv_size: number;
+          keep_for_future: boolean;
+          stage_then: Choice_5a143425;
+          created_at: string;
+        }>;
+      };
+    };
+  };
   "GET /api/job_applications/:id/cv": { query: never; body: never; answer: string };
-  "GET /api/job_applications/:id/export": { query: never; body: never; answer: Shape_ac4cbde3 };
+  "GET /api/job_applications/:id/export": { query: never; body: never; answer: string };
   "POST /api/job_applications/:id/notes": {
     query: never;
     body: { text: string };
@@ -1584,6 +1648,7 @@ type Choice_5e34975a =
   | "500001-1000000"
   | "1000001-2000000"
   | "2000001+";
+type Choice_7664b032 = "today" | "last_7_days" | "this_week" | "last_week" | "this_month" | "last_month";
 type Choice_77b9093c =
   | "0-500000"
   | "500001-1000000"
@@ -1754,6 +1819,16 @@ type Shape_5da91ffb = {
   required: boolean;
   choices: Array<string>;
 };
+type Shape_5fe25de4 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "HOT" | "WARM" | "COLD";
+  follow_up?: "overdue" | "today" | "upcoming" | "none";
+  created_from?: string;
+  created_to?: string;
+};
 type Shape_60a4406f = { new: number; updated: number; unchanged: number; skipped: number; invalid: number };
 type Shape_632822d2 = { url: string; source: "PUBLIC_BASE_URL" | "site settings" | "default" };
 type Shape_678ac8bd = {
@@ -1765,13 +1840,6 @@ type Shape_678ac8bd = {
   service_category?: Choice_16a42a45;
   created_from?: string;
   created_to?: string;
-};
-type Shape_6bbf6a73 = {
-  from: Choice_5a143425 | null;
-  to: Choice_5a143425;
-  reason: Choice_46381e5a | null;
-  by: string;
-  at: string;
 };
 type Shape_758d8ee6 = {
   id: number;
@@ -1905,34 +1973,8 @@ type Shape_a9088a77 = {
   created_from?: string;
   created_to?: string;
 };
-type Shape_ac4cbde3 = { success: true; data: Shape_e3301a3e };
-type Shape_aedd32ef = {
-  page?: number;
-  page_size?: number;
-  search?: string;
-  sort?: string;
-  status?: "HOT" | "WARM" | "COLD";
-  follow_up?: "overdue" | "today" | "upcoming" | "none";
-};
 type Shape_b0325bf7 = { kind: Choice_e5dac20a; summary: string; advice: string };
 type Shape_b0774d3a = { at: string; outcome: "sent" | "logged" | "failed"; error: string | null };
-type Shape_b081d424 = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  city: string;
-  cover_note: string;
-  profile_url: string;
-  notice_period: string;
-  answers: Array<{ question: string; answer: string }> | null;
-  cv_file_name: string;
-  cv_size: number;
-  keep_for_future: boolean;
-  stage_then: Choice_5a143425;
-  created_at: string;
-};
 type Shape_b4bc03a0 = {
   sales_email: string;
   info_email: string;
@@ -2072,35 +2114,6 @@ type Shape_e3242112 = {
   sort?: string;
   from_date?: string;
   to_date?: string;
-};
-type Shape_e3301a3e = {
-  id: number;
-  job_id: number | null;
-  job_title: string | null;
-  general: boolean;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  city: string;
-  stage: Choice_5a143425;
-  reject_reason: Choice_46381e5a | null;
-  has_cv: boolean;
-  keep_for_future: boolean;
-  resubmissions: number;
-  anonymised: boolean;
-  created_at: string;
-  updated_at: string;
-  cover_note: string;
-  profile_url: string;
-  notice_period: string;
-  answers: Array<{ question: string; answer: string }> | null;
-  cv_file_name: string | null;
-  cv_size: number | null;
-  consented_at: string;
-  notes: Array<Shape_ef1513f9>;
-  history: Array<Shape_6bbf6a73>;
-  submissions: Array<Shape_b081d424>;
 };
 type Shape_e3eb0b08 = {
   page?: number;

@@ -20,6 +20,7 @@ import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import {
   operatorUpdateSchema,
   roles,
+  usernameHint,
   type OperatorRow,
   type OperatorSummary,
   type Role,

@@ -130,9 +130,9 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
                 <button
                   type="button"
                   className="btn-secondary"
-                  onClick={() => void download(`${ENDPOINT}/${id}/export`, `application-${id}.json`)}
+                  onClick={() => void download(`${ENDPOINT}/${id}/export`, `application-${id}.zip`)}
                 >
-                  Export candidate data (JSON)
+                  Export candidate data (zip)
                 </button>
                 <button type="button" className="btn-secondary text-red-700" onClick={() => setErasing(true)}>
                   Erase personal data

@@ -5,7 +5,7 @@ import { useRecordForm } from "#app/components/dashboard/kit/use-record-form.ts"
 import { request } from "#app/lib/dashboard/api.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import { formatDateTime } from "#shared/india-time.ts";
-import { operatorInviteSchema, type OperatorRow, type Role } from "#schemas/operator.ts";
+import { operatorInviteSchema, usernameHint, type OperatorRow, type Role } from "#schemas/operator.ts";
 import { rowActionClass } from "../row-actions";
 import { OPERATORS } from "./endpoints";
 
@@ -40,7 +40,7 @@ export function InviteOperator({ onClose }: { onClose: () => void }) {
       </p>
       <Field
         label="Username"
-        hint="3–50 letters, digits, dots, dashes or underscores."
+        hint={usernameHint}
         autoComplete="off"
         {...form.bind("username")}
       />
