@@ -193,6 +193,7 @@ export type CaseStudyCard = Pick<
   | "cover_alt"
   | "is_example"
   | "outcomes"
+  | "updated_at"
 >;
 export type CaseStudyPage = CaseStudyRow;
 

@@ -18,6 +18,7 @@ const card = (row: CaseStudyPage): CaseStudyCard => ({
   cover_alt: row.cover_alt,
   is_example: row.is_example,
   outcomes: row.outcomes.slice(0, 2),
+  updated_at: row.updated_at,
 });
 
 /** What visitors see: published case studies and testimonials, and approved logos only, in display order. */

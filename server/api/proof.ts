@@ -9,11 +9,19 @@ import {
   testimonialInputSchema,
   testimonialRowSchema,
 } from "#schemas/proof.ts";
+import { caseStudyPath } from "#schemas/proof.ts";
 import { crudRoutes, plural } from "./crud";
 
 /** Console endpoints for the site's proof: case studies, testimonials and client logos (editors and admins). */
 export async function proofRoutes(app: FastifyInstance) {
-  const { proofAdmin } = app.services;
+  const { proof, proofAdmin } = app.services;
+  // Each published case study's page is in the sitemap.
+  app.sitemapSources.push(async () =>
+    (await proof.listCaseStudies()).map((c) => ({
+      path: caseStudyPath(c.slug),
+      lastmod: new Date(c.updated_at),
+    })),
+  );
   const caseStudy = caseStudyInputSchema.strict();
   crudRoutes(app, {
     path: "/api/case_studies",

@@ -1,5 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import type { ContentSection } from "#shared/content/types.ts";
+import type { ProofBlocksData } from "#domain/proof/public.ts";
+import { ProofBlocks } from "#app/components/proof/proof-blocks.tsx";
 import { ContactSection } from "./contact-section";
 import type { Crumb } from "./meta";
 import { ContentSections, PageHero, Paragraphs, SideNav, WithSideNav } from "./page";
@@ -11,6 +13,7 @@ export function ModelPage({
   trail,
   nav,
   tagline,
+  proof,
   children,
 }: {
   page: { title: string; intro: readonly string[]; sections: readonly ContentSection[] };
@@ -18,6 +21,8 @@ export function ModelPage({
   trail: readonly Crumb[];
   nav: ComponentProps<typeof SideNav>;
   tagline?: string;
+  /** The model's case studies, testimonials and logos (none: no block). */
+  proof?: ProofBlocksData;
   children?: ReactNode;
 }) {
   return (
@@ -32,6 +37,7 @@ export function ModelPage({
         )}
         {children}
       </WithSideNav>
+      <ProofBlocks proof={proof} />
       <ContactSection tagline={tagline} />
     </>
   );

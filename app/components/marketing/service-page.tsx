@@ -1,5 +1,7 @@
 import { ContactSection } from "./contact-section";
 import type { ServicePage } from "#shared/content/types.ts";
+import type { ProofBlocksData } from "#domain/proof/public.ts";
+import { ProofBlocks } from "#app/components/proof/proof-blocks.tsx";
 import type { Crumb } from "./meta";
 import { ContentSections, FeatureGrid, PageHero, Paragraphs } from "./page";
 import { SectionHeading } from "./section-heading";
@@ -10,11 +12,14 @@ export function ServicePageView({
   trail,
   eyebrow,
   lead,
+  proof,
 }: {
   page: Pick<ServicePage, "title" | "summary" | "intro" | "offerings" | "sections" | "outcomes">;
   trail: readonly Crumb[];
   eyebrow: string;
   lead?: string;
+  /** Case studies, testimonials and logos (none: no block). */
+  proof?: ProofBlocksData;
 }) {
   return (
     <>
@@ -49,6 +54,7 @@ export function ServicePageView({
           </ul>
         </aside>
       </div>
+      <ProofBlocks proof={proof} />
       <ContactSection />
     </>
   );
