@@ -1,4 +1,4 @@
-import { caseStudies, clientLogos, testimonials } from "#db/schema/index.ts";
+import type { caseStudies, clientLogos, testimonials } from "#db/schema/index.ts";
 import type { CaseStudyRow, ClientLogoRow, TestimonialRow } from "#schemas/proof.ts";
 
 /** The API's (and the audit log's) shape of each proof record. */
