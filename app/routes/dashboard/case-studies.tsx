@@ -46,7 +46,7 @@ export default function CaseStudiesScreen() {
           render: (c) => (
             <span className="font-medium text-navy-900">
               {c.title}
-              {c.is_example ? <ExampleBadge /> : null}
+              {c.is_example ? <ExampleBadge className="ml-2" /> : null}
             </span>
           ),
         },

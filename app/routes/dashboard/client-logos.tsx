@@ -39,7 +39,7 @@ export default function ClientLogosScreen() {
           render: (l) => (
             <span className="font-medium text-navy-900">
               {l.name}
-              {l.is_example ? <ExampleBadge /> : null}
+              {l.is_example ? <ExampleBadge className="ml-2" /> : null}
             </span>
           ),
         },

@@ -38,7 +38,7 @@ export default function TestimonialsScreen() {
           render: (t) => (
             <span className="font-medium text-navy-900">
               {t.person}
-              {t.is_example ? <ExampleBadge /> : null}
+              {t.is_example ? <ExampleBadge className="ml-2" /> : null}
             </span>
           ),
         },
