@@ -2,13 +2,9 @@ import { z } from "zod";
 import { IMAGE_SOURCE_RULE, isAllowedImageSource } from "#shared/image-sources.ts";
 import { listQuerySchema } from "./list-query";
 
-/** The engagement models a case study can name, and how the site names them. */
-export const engagementModelLabels = {
-  captive: "Captive GCC",
-  managed_teams: "Managed Teams",
-  bot: "Build Operate Transfer",
-} as const;
-export type EngagementModelKey = keyof typeof engagementModelLabels;
+import { engagementModelLabels, type EngagementModelKey } from "#shared/proof.ts";
+
+export { caseStudyPath, clientOf, engagementModelLabels, type EngagementModelKey } from "#shared/proof.ts";
 export const engagementModelKeys = Object.keys(engagementModelLabels) as [
   EngagementModelKey,
   ...EngagementModelKey[],
@@ -196,9 +192,3 @@ export type CaseStudyCard = Pick<
   | "updated_at"
 >;
 export type CaseStudyPage = CaseStudyRow;
-
-/** The client as the site names it: its name, or its industry when it stays anonymous. */
-export const clientOf = (c: { client_name: string; industry: string }) =>
-  c.client_name || `A ${c.industry.toLowerCase()} company`;
-
-export const caseStudyPath = (slug: string) => `/case-studies/${slug}`;

@@ -1,7 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
 import type { ContentSection } from "#shared/content/types.ts";
-import type { ProofBlocksData } from "#domain/proof/public.ts";
-import { ProofBlocks } from "#app/components/proof/proof-blocks.tsx";
 import { ContactSection } from "./contact-section";
 import type { Crumb } from "./meta";
 import { ContentSections, PageHero, Paragraphs, SideNav, WithSideNav } from "./page";
@@ -13,7 +11,7 @@ export function ModelPage({
   trail,
   nav,
   tagline,
-  proof,
+  proofHtml,
   children,
 }: {
   page: { title: string; intro: readonly string[]; sections: readonly ContentSection[] };
@@ -21,8 +19,8 @@ export function ModelPage({
   trail: readonly Crumb[];
   nav: ComponentProps<typeof SideNav>;
   tagline?: string;
-  /** The model's case studies, testimonials and logos (none: no block). */
-  proof?: ProofBlocksData;
+  /** The model's case studies, testimonials and logos as server-rendered HTML (empty: no block). */
+  proofHtml?: string;
   children?: ReactNode;
 }) {
   return (
@@ -37,7 +35,7 @@ export function ModelPage({
         )}
         {children}
       </WithSideNav>
-      <ProofBlocks proof={proof} />
+      {proofHtml ? <div dangerouslySetInnerHTML={{ __html: proofHtml }} /> : null}
       <ContactSection tagline={tagline} />
     </>
   );

@@ -1,7 +1,5 @@
 import { ContactSection } from "./contact-section";
 import type { ServicePage } from "#shared/content/types.ts";
-import type { ProofBlocksData } from "#domain/proof/public.ts";
-import { ProofBlocks } from "#app/components/proof/proof-blocks.tsx";
 import type { Crumb } from "./meta";
 import { ContentSections, FeatureGrid, PageHero, Paragraphs } from "./page";
 import { SectionHeading } from "./section-heading";
@@ -12,14 +10,14 @@ export function ServicePageView({
   trail,
   eyebrow,
   lead,
-  proof,
+  proofHtml,
 }: {
   page: Pick<ServicePage, "title" | "summary" | "intro" | "offerings" | "sections" | "outcomes">;
   trail: readonly Crumb[];
   eyebrow: string;
   lead?: string;
-  /** Case studies, testimonials and logos (none: no block). */
-  proof?: ProofBlocksData;
+  /** Case studies, testimonials and logos as server-rendered HTML (empty: no block). */
+  proofHtml?: string;
 }) {
   return (
     <>
@@ -54,7 +52,7 @@ export function ServicePageView({
           </ul>
         </aside>
       </div>
-      <ProofBlocks proof={proof} />
+      {proofHtml ? <div dangerouslySetInnerHTML={{ __html: proofHtml }} /> : null}
       <ContactSection />
     </>
   );

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { caseStudyPath, clientOf, engagementModelLabels, type CaseStudyCard } from "#schemas/proof.ts";
+import type { CaseStudyCard } from "#schemas/proof.ts";
+import { caseStudyPath, clientOf, engagementModelLabels } from "#shared/proof.ts";
 import { ExampleBadge } from "./example-badge";
 import { Picture } from "./picture";
 
@@ -32,9 +32,9 @@ export function CaseStudyCardView({
           {study.is_example ? <ExampleBadge /> : null}
         </p>
         <Heading className="mt-2 text-xl font-bold leading-snug text-navy-900">
-          <Link to={caseStudyPath(study.slug)} className="after:absolute after:inset-0 after:rounded-2xl">
+          <a href={caseStudyPath(study.slug)} className="after:absolute after:inset-0 after:rounded-2xl">
             {study.title}
-          </Link>
+          </a>
         </Heading>
         <p className="mt-3 flex-1 leading-relaxed text-slate-600">{study.summary}</p>
         {study.outcomes.length > 0 ? (

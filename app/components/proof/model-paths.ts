@@ -1,4 +1,4 @@
-import type { EngagementModelKey } from "#schemas/proof.ts";
+import type { EngagementModelKey } from "#shared/proof.ts";
 
 /** Each engagement model's overview page, where a case study's model links. */
 export const modelOverviewPaths: Record<EngagementModelKey, string> = {

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { ProofBlocksData } from "#domain/proof/public.ts";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import { CaseStudyCardView } from "./case-study-card";
@@ -8,6 +7,7 @@ import { Picture } from "./picture";
 /**
  * The proof a marketing page shows: a few case studies, testimonials and a strip of approved client logos.
  * Each block is there only when it has something to show; with nothing at all, nothing is rendered.
+ * Rendered to HTML on the server (./proof-html.server.tsx), so it adds no JavaScript to the pages.
  */
 export function ProofBlocks({ proof }: { proof: ProofBlocksData | undefined }) {
   if (!proof) return null;
@@ -31,9 +31,9 @@ export function ProofBlocks({ proof }: { proof: ProofBlocksData | undefined }) {
               ))}
             </ul>
             <p className="mt-8">
-              <Link to="/case-studies" className="font-semibold text-brand-700 hover:text-brand-600">
+              <a href="/case-studies" className="font-semibold text-brand-700 hover:text-brand-600">
                 All case studies <span aria-hidden="true">→</span>
-              </Link>
+              </a>
             </p>
           </div>
         </section>

@@ -2,7 +2,7 @@ import { modelSectionPage, sectionPageMeta } from "#app/components/marketing/met
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { botKeyFeatures, botPages } from "#shared/content/models.ts";
-import { proofFor } from "#app/components/proof/proof-data.server.ts";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import type { Route } from "./+types/build-operator";
 
 const SECTION = { label: "Build Operate Transfer", path: "/build-operator/bot_modal" };
@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       heading: "BOT model",
     }),
     features: botKeyFeatures,
-    proof: await proofFor(context, "bot"),
+    proofHtml: await proofHtml(context, "bot"),
   };
 }
 

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { PageHero, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { CaseStudyCardView } from "#app/components/proof/case-study-card.tsx";
 import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "#app/lib/seo.ts";
-import { caseStudyPath } from "#schemas/proof.ts";
+import { caseStudyPath } from "#shared/proof.ts";
 import type { Route } from "./+types/case-studies";
 
 const TITLE = "Case studies";

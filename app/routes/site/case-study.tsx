@@ -5,7 +5,7 @@ import { modelOverviewPaths } from "#app/components/proof/model-paths.ts";
 import { Picture } from "#app/components/proof/picture.tsx";
 import { CaseStudyShare } from "#app/components/proof/share.tsx";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
-import { caseStudyPath, clientOf, engagementModelLabels } from "#schemas/proof.ts";
+import { caseStudyPath, clientOf, engagementModelLabels } from "#shared/proof.ts";
 import { timeAttribute } from "#shared/india-time.ts";
 import type { Route } from "./+types/case-study";
 

@@ -4,7 +4,7 @@ import { sectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts"
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { gccPage, gccPhases, gccTagline } from "#shared/content/models.ts";
-import { proofFor } from "#app/components/proof/proof-data.server.ts";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import type { Route } from "./+types/gcc";
 
 const OVERVIEW_PATH = "/details/features";
@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       links: [{ label: "Overview", path: OVERVIEW_PATH }, ...phases],
     },
     tagline: gccTagline,
-    proof: await proofFor(context, "captive"),
+    proofHtml: await proofHtml(context, "captive"),
   };
 }
 

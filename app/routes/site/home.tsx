@@ -5,8 +5,7 @@ import { HomeHero } from "#app/components/marketing/home-hero.tsx";
 import { CardExploreHint, HomeScrollTarget } from "#app/components/marketing/home-section.tsx";
 import { organizationJsonLd } from "#app/components/marketing/meta.ts";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
-import { ProofBlocks } from "#app/components/proof/proof-blocks.tsx";
-import { proofFor } from "#app/components/proof/proof-data.server.ts";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import {
   experience,
   heroSlides,
@@ -61,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       number: String(i + 1).padStart(2, "0"),
     })),
     cta: homeCta,
-    proof: await proofFor(context),
+    proofHtml: await proofHtml(context),
   };
 }
 
@@ -190,7 +189,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </HomeScrollTarget>
 
-      <ProofBlocks proof={data.proof} />
+      {data.proofHtml ? <div dangerouslySetInnerHTML={{ __html: data.proofHtml }} /> : null}
 
       <section aria-labelledby="cta-heading" className="below-fold bg-brand-700">
         <div className="container-page flex flex-col items-start justify-between gap-6 py-14 md:flex-row md:items-center">

@@ -2,7 +2,7 @@ import { modelSectionPage, sectionPageMeta } from "#app/components/marketing/met
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { managedTeamsPages } from "#shared/content/models.ts";
-import { proofFor } from "#app/components/proof/proof-data.server.ts";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import type { Route } from "./+types/managed-teams";
 
 const SECTION = { label: "Managed Teams", path: "/managed-teams/manage_overview" };
@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     { label: "Managed Teams services", heading: "Managed Teams", headingPath: SECTION.path },
     managedTeamsPages.filter((p) => p.path !== SECTION.path),
   );
-  return { ...page, proof: await proofFor(context, "managed_teams") };
+  return { ...page, proofHtml: await proofHtml(context, "managed_teams") };
 }
 
 export const meta = sectionPageMeta;

@@ -2,13 +2,13 @@ import { sectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts"
 import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { ServicePageView } from "#app/components/marketing/service-page.tsx";
 import { solutions } from "#shared/content/solutions.ts";
-import { proofFor } from "#app/components/proof/proof-data.server.ts";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import type { Route } from "./+types/solution";
 
 // One module serves the six solution paths (route ids `solution-<path>`); the path picks the content.
 export async function loader({ url, context }: Route.LoaderArgs) {
   const pathname = url.pathname.replace(/\/+$/, "");
-  return { ...sectionPage(solutions.find((s) => s.path === pathname)), proof: await proofFor(context) };
+  return { ...sectionPage(solutions.find((s) => s.path === pathname)), proofHtml: await proofHtml(context) };
 }
 
 export const meta = sectionPageMeta;
@@ -19,7 +19,7 @@ export default function SolutionPage({ loaderData }: Route.ComponentProps) {
       page={loaderData.page}
       trail={loaderData.trail}
       eyebrow="Solutions & Offerings"
-      proof={loaderData.proof}
+      proofHtml={loaderData.proofHtml}
     />
   );
 }
