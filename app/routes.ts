@@ -57,6 +57,7 @@ export default [
     route("recently-deleted", "routes/dashboard/recently-deleted.tsx"),
     route("mail", "routes/dashboard/mail.tsx"),
     route("subscribers", "routes/dashboard/subscribers.tsx"),
+    route("site-analytics", "routes/dashboard/site-analytics.tsx"),
     route("blog", "routes/dashboard/blog.tsx"),
     route("comments", "routes/dashboard/comments.tsx"),
     route("team", "routes/dashboard/team.tsx"),

@@ -22,6 +22,7 @@ import { createProofService } from "./proof/public";
 import { createRecentlyDeleted } from "./recently-deleted";
 import { createPublicAddressService } from "./settings/public-address";
 import { createSettingsService } from "./settings/service";
+import { createSiteAnalyticsService } from "./site-analytics/service";
 import { createSubscriptionService } from "./subscriptions/service";
 import { createTeamService } from "./team/service";
 
@@ -115,6 +116,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
       compact,
     }),
     subscriptions: createSubscriptionService(db, { audit, publicAddress, compact }),
+    siteAnalytics: createSiteAnalyticsService(db, { log: deps.log }),
   };
 }
 

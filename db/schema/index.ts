@@ -12,3 +12,4 @@ export * from "./imports";
 export * from "./compaction";
 export * from "./subscriptions";
 export * from "./proof";
+export * from "./site-analytics";

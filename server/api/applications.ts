@@ -157,7 +157,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
   // Both application routes take the same limits: the shared count of accepted posts and the bytes budget.
   const applicationRoute = {
     // Refused posts (a CV that is no CV, a missing field) do not use up the limit; accepted ones do.
-    config: { access: "public" as const, acceptedPosts: "applications" },
+    config: { access: "public" as const, acceptedPosts: "applications", conversion: "application" as const },
     bodyLimit: APPLICATION_BODY_LIMIT,
     // A declared size over the limit is refused before a byte of the body is read.
     onRequest: async (request: FastifyRequest) => {

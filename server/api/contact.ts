@@ -22,7 +22,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/contact_requests",
     {
-      config: { access: "public", acceptedPosts: "enquiries" },
+      config: { access: "public", acceptedPosts: "enquiries", conversion: "enquiry" },
       schema: {
         body: contactRequestSchema,
         response: { 201: recordAnswerOf(z.object({ id: z.number().int() })) },

@@ -41,6 +41,7 @@ export const consoleNav: ConsoleNavSection[] = [
       { label: "Applications", path: "/dashboard/applications", role: "editor" },
       { label: "Enquiries", path: "/dashboard/enquiries", role: "editor" },
       { label: "Subscribers", path: "/dashboard/subscribers", role: "admin" },
+      { label: "Site analytics", path: "/dashboard/site-analytics", role: "admin" },
     ],
   },
   {

@@ -1325,6 +1325,35 @@ export interface ApiRoutes {
     body: { type: Choice_b60c406b; ids?: Array<string | number>; import_batch?: string | number };
     answer: Shape_f32f2644;
   };
+  "GET /api/site_analytics": {
+    query: { days?: number };
+    body: never;
+    answer: {
+      success: true;
+      data: {
+        from: string;
+        to: string;
+        visitors: { current: number; previous: number };
+        views: { current: number; previous: number };
+        conversions: { current: number; previous: number };
+        days: Array<{
+          date: string;
+          visitors: number;
+          views: number;
+          previous_visitors: number;
+          previous_views: number;
+        }>;
+        pages: Array<{ path: string; visitors: number; views: number }>;
+        sources: Array<{ source: string; visitors: number; conversions: number }>;
+        conversion_kinds: Array<{
+          kind: "enquiry" | "application" | "subscription" | "booking";
+          current: number;
+          previous: number;
+        }>;
+        countries: Array<{ country: string | null; visitors: number }>;
+      };
+    };
+  };
   "GET /api/site_settings": {
     query: never;
     body: never;
