@@ -37,6 +37,7 @@ import { recentlyDeletedRoutes } from "./api/recently-deleted";
 import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
+import { proofRoutes } from "./api/proof";
 import type { Config } from "./config";
 import { DomainError } from "#domain/errors.ts";
 import { registerAccessControl } from "./plugins/access";
@@ -236,6 +237,7 @@ export async function buildApp({
   await app.register(inviteRoutes);
   await app.register(mailRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(proofRoutes);
   await app.register(recentlyDeletedRoutes);
   await app.register(uploadRoutes);
   await app.register(contactRoutes);

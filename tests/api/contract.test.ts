@@ -115,6 +115,18 @@ beforeAll(async () => {
   for (const [url, payload] of [
     ["/api/members", member],
     ["/api/team_members", { name: "Asha Rao", position: "Director" }],
+    [
+      "/api/case_studies",
+      {
+        title: "A centre in Pune",
+        industry: "Fintech",
+        summary: "Live in five months.",
+        model: "bot",
+        outcomes: [{ value: "5 months", label: "to the first release" }],
+      },
+    ],
+    ["/api/testimonials", { person: "Asha Rao", quote: "Fast and clear." }],
+    ["/api/client_logos", { name: "Northwind", image: "/images/proof/logo-1.svg" }],
     ["/api/crm/leads", { name: "Contract Lead", contact_no: "98100 00042", status: "HOT" }],
     ["/api/loads", loadBody(phone)],
     ["/api/trucks", truckBody(phone)],

@@ -511,6 +511,43 @@ export interface ApiRoutes {
     body: { ids: Array<string | number> };
     answer: Shape_f32f2644;
   };
+  "GET /api/case_studies": {
+    query: Shape_461c2003;
+    body: never;
+    answer: {
+      success: true;
+      case_studies_data: Array<Shape_3f467e53>;
+      total_no_of_data: number;
+      total_capped?: boolean;
+    };
+  };
+  "POST /api/case_studies": { query: never; body: Shape_35d4a097; answer: Shape_67e58f3e };
+  "DELETE /api/case_studies/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "GET /api/case_studies/:id": { query: never; body: never; answer: Shape_67e58f3e };
+  "PATCH /api/case_studies/:id": { query: never; body: Shape_35d4a097; answer: Shape_67e58f3e };
+  "POST /api/case_studies/restore": {
+    query: never;
+    body: { ids: Array<string | number> };
+    answer: Shape_f32f2644;
+  };
+  "GET /api/client_logos": {
+    query: { page?: number; page_size?: number; search?: string; sort?: string; approved?: "yes" | "no" };
+    body: never;
+    answer: {
+      success: true;
+      client_logos_data: Array<Shape_701007cf>;
+      total_no_of_data: number;
+      total_capped?: boolean;
+    };
+  };
+  "POST /api/client_logos": { query: never; body: Shape_f2c8a5fd; answer: Shape_3d054a47 };
+  "DELETE /api/client_logos/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "PATCH /api/client_logos/:id": { query: never; body: Shape_f2c8a5fd; answer: Shape_3d054a47 };
+  "POST /api/client_logos/restore": {
+    query: never;
+    body: { ids: Array<string | number> };
+    answer: Shape_f32f2644;
+  };
   "GET /api/comments": {
     query: {
       page?: number;
@@ -1374,7 +1411,7 @@ export interface ApiRoutes {
     }>;
   };
   "GET /api/recently_deleted": {
-    query: { page?: number; page_size?: number; search?: string; type?: Choice_2668242e };
+    query: { page?: number; page_size?: number; search?: string; type?: Choice_b60c406b };
     body: never;
     answer: {
       success: true;
@@ -1395,7 +1432,7 @@ export interface ApiRoutes {
   };
   "POST /api/recently_deleted/restore": {
     query: never;
-    body: { type: Choice_2668242e; ids?: Array<string | number>; import_batch?: string | number };
+    body: { type: Choice_b60c406b; ids?: Array<string | number>; import_batch?: string | number };
     answer: Shape_f32f2644;
   };
   "GET /api/site_analytics": {
@@ -1519,6 +1556,24 @@ export interface ApiRoutes {
   };
   "GET /api/teams/": { query: never; body: never; answer: Array<Shape_9ede2781> };
   "GET /api/teams/:id/": { query: never; body: never; answer: Shape_9ede2781 };
+  "GET /api/testimonials": {
+    query: Shape_461c2003;
+    body: never;
+    answer: {
+      success: true;
+      testimonials_data: Array<Shape_2d214dfd>;
+      total_no_of_data: number;
+      total_capped?: boolean;
+    };
+  };
+  "POST /api/testimonials": { query: never; body: Shape_47d80b7e; answer: Shape_30e981fe };
+  "DELETE /api/testimonials/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "PATCH /api/testimonials/:id": { query: never; body: Shape_47d80b7e; answer: Shape_30e981fe };
+  "POST /api/testimonials/restore": {
+    query: never;
+    body: { ids: Array<string | number> };
+    answer: Shape_f32f2644;
+  };
   "GET /api/trucks": {
     query: Shape_8bfa5fd1;
     body: never;
@@ -1621,21 +1676,6 @@ type Choice_16a42a45 =
   | "Lorry Buy & Sell Dealers/Owner"
   | "Fastag"
   | "Insurance";
-type Choice_2668242e =
-  | "blog_post"
-  | "comment"
-  | "team_member"
-  | "job"
-  | "enquiry"
-  | "member"
-  | "load"
-  | "truck"
-  | "driver"
-  | "buy_sell"
-  | "insurance"
-  | "fast_tag"
-  | "feedback"
-  | "crm_lead";
 type Choice_326884e8 = "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTERN";
 type Choice_46381e5a = "not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate";
 type Choice_5a143425 = "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
@@ -1658,6 +1698,24 @@ type Choice_77b9093c =
   | "5000001-9000000"
   | "9000001+";
 type Choice_9decea07 = "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+type Choice_b60c406b =
+  | "blog_post"
+  | "comment"
+  | "team_member"
+  | "case_study"
+  | "testimonial"
+  | "client_logo"
+  | "job"
+  | "enquiry"
+  | "member"
+  | "load"
+  | "truck"
+  | "driver"
+  | "buy_sell"
+  | "insurance"
+  | "fast_tag"
+  | "feedback"
+  | "crm_lead";
 type Choice_c1e64160 =
   | "Ashok Leyland"
   | "Tata"
@@ -1747,6 +1805,18 @@ type Shape_21846fdc = {
   created_to?: string;
 };
 type Shape_27969e65 = { success: true; message?: string; data: Shape_0c1f062a };
+type Shape_2d214dfd = {
+  id: number;
+  person: string;
+  role: string;
+  company: string;
+  quote: string;
+  photo: string | null;
+  status: "draft" | "published";
+  sort_order: number;
+  is_example: boolean;
+};
+type Shape_30e981fe = { success: true; message?: string; data: Shape_2d214dfd };
 type Shape_31464a1c = {
   id?: string;
   label: string;
@@ -1768,11 +1838,70 @@ type Shape_3186f1bb = {
   note_count: number;
   created_at: string;
 };
+type Shape_35d4a097 = {
+  title: string;
+  slug?: string;
+  client_name?: string;
+  industry: string;
+  summary: string;
+  challenge?: string;
+  approach?: string;
+  outcomes?: Array<{ value: string; label: string }>;
+  quote?: string;
+  quote_attribution?: string;
+  model: "captive" | "managed_teams" | "bot";
+  city?: string;
+  cover_image?: string | null;
+  cover_alt?: string;
+  status?: "draft" | "published";
+  sort_order?: number;
+  is_example?: boolean;
+};
+type Shape_3d054a47 = { success: true; message?: string; data: Shape_701007cf };
 type Shape_3d613304 = { success: true; message?: string; data: { redirect: string } };
+type Shape_3f467e53 = {
+  id: number;
+  slug: string;
+  title: string;
+  client_name: string;
+  industry: string;
+  summary: string;
+  challenge: string;
+  approach: string;
+  outcomes: Array<{ value: string; label: string }>;
+  quote: string;
+  quote_attribution: string;
+  model: "captive" | "managed_teams" | "bot";
+  city: string;
+  cover_image: string | null;
+  cover_alt: string;
+  status: "draft" | "published";
+  published_at: string | null;
+  sort_order: number;
+  is_example: boolean;
+  updated_at: string;
+};
 type Shape_4110c475 = { success: true; data: Shape_97572281 };
 type Shape_41b841d9 = { success: true; message?: string; data: Shape_7758e9e2 };
 type Shape_41c31159 = { success: true; message?: string; data: Shape_fa062683 };
 type Shape_43c14989 = { success: true; message: string; data: Array<unknown>; restorable: boolean };
+type Shape_461c2003 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "draft" | "published";
+};
+type Shape_47d80b7e = {
+  person: string;
+  role?: string;
+  company?: string;
+  quote: string;
+  photo?: string | null;
+  status?: "draft" | "published";
+  sort_order?: number;
+  is_example?: boolean;
+};
 type Shape_4ce7544b = {
   id: number;
   direction: "in" | "out";
@@ -1840,6 +1969,16 @@ type Shape_678ac8bd = {
   service_category?: Choice_16a42a45;
   created_from?: string;
   created_to?: string;
+};
+type Shape_67e58f3e = { success: true; message?: string; data: Shape_3f467e53 };
+type Shape_701007cf = {
+  id: number;
+  name: string;
+  image: string;
+  link: string | null;
+  approved: boolean;
+  sort_order: number;
+  is_example: boolean;
 };
 type Shape_758d8ee6 = {
   id: number;
@@ -2136,6 +2275,14 @@ type Shape_ecb1ae86 = {
   to?: string;
 };
 type Shape_ef1513f9 = { id: number; author: string; text: string; created_at: string };
+type Shape_f2c8a5fd = {
+  name: string;
+  image: string;
+  link?: string | null;
+  approved?: boolean;
+  sort_order?: number;
+  is_example?: boolean;
+};
 type Shape_f32f2644 = { success: true; message: string; data: { restored: number } };
 type Shape_f49df688 = {
   id: number;

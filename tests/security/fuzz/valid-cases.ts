@@ -103,6 +103,14 @@ const post = (n = next()) =>
     image_alt_text: "A skyline",
   });
 const team = (n = next()) => ({ name: `Fuzz member ${n}`, position: "Lead" });
+const caseStudy = (n = next()) => ({
+  title: `Fuzz case study ${n}`,
+  industry: "Fintech",
+  summary: "A centre in Pune.",
+  model: "bot",
+});
+const testimonial = (n = next()) => ({ person: `Fuzz person ${n}`, quote: "Good." });
+const clientLogo = (n = next()) => ({ name: `Fuzz client ${n}`, image: "/images/proof/logo-1.svg" });
 const job = (n = next()) => ({
   job_title: `Fuzz job ${n}`,
   company: "GCC View 360",
@@ -179,6 +187,9 @@ async function serviceRequest(ctx: ValidCaseContext, kind: "insurance" | "fast_t
 const CREATE: Record<string, (ctx: ValidCaseContext) => Promise<number>> = {
   "/api/blog": (ctx) => created(ctx, "/api/blog", post(), "editor"),
   "/api/team_members": (ctx) => created(ctx, "/api/team_members", team(), "editor"),
+  "/api/case_studies": (ctx) => created(ctx, "/api/case_studies", caseStudy(), "editor"),
+  "/api/testimonials": (ctx) => created(ctx, "/api/testimonials", testimonial(), "editor"),
+  "/api/client_logos": (ctx) => created(ctx, "/api/client_logos", clientLogo(), "editor"),
   "/api/jobs": (ctx) => created(ctx, "/api/jobs", job(), "editor"),
   "/api/comments": async (ctx) => (await createComment(ctx.db, { blogId: (await createPost(ctx.db)).id })).id,
   "/api/contact_requests": (ctx) => created(ctx, "/api/contact_requests", contact(), "anonymous"),
@@ -205,6 +216,9 @@ const CREATE: Record<string, (ctx: ValidCaseContext) => Promise<number>> = {
 const CREATE_BODY: Record<string, (ctx: ValidCaseContext) => Promise<unknown>> = {
   "/api/blog": async () => post(),
   "/api/team_members": async () => team(),
+  "/api/case_studies": async () => caseStudy(),
+  "/api/testimonials": async () => testimonial(),
+  "/api/client_logos": async () => clientLogo(),
   "/api/jobs": async () => job(),
   "/api/contact_requests": async () => contact(),
   "/api/members": async () => memberBody(),
@@ -225,6 +239,9 @@ const CREATE_BODY: Record<string, (ctx: ValidCaseContext) => Promise<unknown>> =
 const CHANGE: Record<string, unknown> = {
   "/api/blog": post(),
   "/api/team_members": team(),
+  "/api/case_studies": caseStudy(),
+  "/api/testimonials": testimonial(),
+  "/api/client_logos": clientLogo(),
   "/api/jobs": job(),
   "/api/comments": { hidden: true },
   "/api/contact_requests": { status: "contacted" },
