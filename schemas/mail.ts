@@ -6,6 +6,13 @@ import { listQuerySchema } from "./list-query";
 export const mailStatuses = ["pending", "sent", "logged", "failed"] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
+/** A text file sent with a mail (a booking's .ics invitation). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const mailListQuerySchema = listQuerySchema.extend({
   status: z.enum(mailStatuses, "status must be pending, sent, logged or failed").optional(),
 });

@@ -11,3 +11,4 @@ export * from "./careers";
 export * from "./imports";
 export * from "./compaction";
 export * from "./subscriptions";
+export * from "./bookings";

@@ -91,6 +91,7 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
         ...(row.html ? { html: row.html } : {}),
         ...(row.headers ? { headers: row.headers } : {}),
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(row.attachments?.length ? { attachments: row.attachments } : {}),
       });
       await db
         .update(mailOutbox)
