@@ -5,7 +5,15 @@ import { isOneLine, personName } from "./one-line";
 export const CALL_MINUTES = 30;
 /** The time zone the company's hours are set in (India has no daylight saving time). */
 export const HOURS_TIME_ZONE = "Asia/Kolkata";
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export const WEEKDAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
 
 const clock = z
   .string()
