@@ -60,6 +60,12 @@ const forMail = (r: Row): BookingForMail => ({
 });
 
 const live = ne(bookings.status, "cancelled");
+interface MailSetup {
+  teamAddress: string;
+  base: string;
+  host: string;
+  now: Date;
+}
 const slotRefused = (message: string) => new DomainError("conflict", message, { fields: { start: message } });
 
 export function createBookingService(
@@ -86,14 +92,16 @@ export function createBookingService(
     if (!free.some((s) => s.getTime() === start.getTime())) throw slotRefused(SLOT_GONE);
   }
 
-  async function mailContext(now: Date) {
+  /** Read before a transaction opens: a query on `db` inside one would wait for a second pooled connection. */
+  async function mailContext(now: Date): Promise<MailSetup> {
     const base = await deps.publicAddress.url();
     return { teamAddress: (await deps.settings.get()).info_email, base, host: new URL(base).host, now };
   }
 
   /** Queues the invitations and the day-before reminders of `row`, in `tx`. */
-  async function queueMails(tx: Database, row: Row, token: string, now: Date, rescheduled: boolean) {
-    const { base, ...ctx } = await mailContext(now);
+  async function queueMails(tx: Database, row: Row, token: string, mail: MailSetup, rescheduled: boolean) {
+    const { base, ...ctx } = mail;
+    const now = ctx.now;
     const context = { ...ctx, manageUrl: `${base}${bookingManagePath(token)}` };
     const b = forMail(row);
     const about = `booking:${row.id}`;
@@ -135,6 +143,7 @@ export function createBookingService(
   }
 
   async function cancelRow(row: Row, by: Actor | null, now: Date) {
+    const { base: _base, ...ctx } = await mailContext(now);
     await db.transaction(async (tx) => {
       const [cancelled] = await tx
         .update(bookings)
@@ -143,17 +152,18 @@ export function createBookingService(
         .returning();
       if (!cancelled) throw new DomainError("conflict", "This call was already cancelled.");
       await dropReminders(tx, row.id);
-      const { base: _base, ...ctx } = await mailContext(now);
       const b = forMail(cancelled);
       await enqueueMail(tx, cancellation(b, ctx, "team"), `booking:${row.id}`);
       await enqueueMail(tx, cancellation(b, ctx, "visitor"), `booking:${row.id}`);
-      if (row.enquiryId)
+      if (row.enquiryId) {
+        const line = `Call cancelled ${by ? `by ${by.username}` : "by the visitor"} on ${formatDateTime(now)}.`;
         await tx
           .update(contactRequests)
           .set({
-            notes: sql`trim(${contactRequests.notes} || ${`\nCall cancelled ${by ? `by ${by.username}` : "by the visitor"} on ${formatDateTime(now)}.`})`,
+            notes: sql`case when ${contactRequests.notes} = '' then ${line} else ${contactRequests.notes} || ${`\n${line}`} end`,
           })
           .where(eq(contactRequests.id, row.enquiryId));
+      }
       if (by)
         await deps.audit.record(by, "update", "booking", row.id, toBooking(row), toBooking(cancelled), tx);
     });
@@ -185,6 +195,7 @@ export function createBookingService(
       const start = new Date(data.start);
       await assertFree(start, now);
       const token = newToken();
+      const mail = await mailContext(now);
       const [first, ...rest] = data.name.split(/\s+/);
       return decidedByDatabase(() =>
         db.transaction(async (tx) => {
@@ -215,7 +226,7 @@ export function createBookingService(
               enquiryId: enquiry!.id,
             })
             .returning();
-          await queueMails(tx, row!, token, now, false);
+          await queueMails(tx, row!, token, mail, false);
           return { id: row!.id, start: row!.startsAt.toISOString(), time_zone: row!.timeZone };
         }),
       );
@@ -246,6 +257,7 @@ export function createBookingService(
       const start = new Date(input.start);
       await assertFree(start, now, row.id);
       const token = newToken();
+      const mail = await mailContext(now);
       return decidedByDatabase(() =>
         db.transaction(async (tx) => {
           const [moved] = await tx
@@ -261,7 +273,7 @@ export function createBookingService(
             .returning();
           if (!moved) throw new DomainError("conflict", LINK_USED);
           await dropReminders(tx, row.id);
-          await queueMails(tx, moved, token, now, true);
+          await queueMails(tx, moved, token, mail, true);
           if (row.enquiryId)
             await tx
               .update(contactRequests)
