@@ -1,0 +1,27 @@
+// The booking pages' only script (they are plain HTML forms otherwise): on a first visit without a `tz`
+// parameter, show the times in the browser's own zone; and show them again when the visitor picks a zone.
+(function () {
+  var form = document.querySelector("form[data-time-zone-form]");
+  if (!form) return;
+  var select = form.querySelector("select[name=tz]");
+  var params = new URLSearchParams(location.search);
+  var zone = "";
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (e) {
+    zone = "";
+  }
+  var known =
+    zone &&
+    Array.prototype.some.call(select.options, function (o) {
+      return o.value === zone;
+    });
+  if (!params.has("tz") && known && zone !== select.value) {
+    params.set("tz", zone);
+    location.replace(location.pathname + "?" + params.toString() + location.hash);
+    return;
+  }
+  select.addEventListener("change", function () {
+    form.submit();
+  });
+})();
