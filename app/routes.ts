@@ -51,6 +51,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("enquiries", "routes/dashboard/enquiries.tsx"),
+    route("bookings", "routes/dashboard/bookings.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("account", "routes/dashboard/account.tsx"),
     route("operators", "routes/dashboard/operators.tsx"),
