@@ -47,6 +47,8 @@ export const PAGES: { path: string; budget?: Partial<Budget> }[] = [
   // The job-alert form under empty or few results (1.4 KB), the location and type filters and the panel for an
   // empty list with its general application (about 1 KB) came after the 2026-11-27 measure.
   { path: "/Careers-page", budget: kb(125) },
+  // Plain HTML forms with one small script of their own instead of React's (root.tsx, `handle.script`).
+  { path: "/book-a-call", budget: kb(80) },
 ];
 
 /** A post's page; a job's page may weigh 8 KB more than before it took applications (122 KB). */

@@ -100,3 +100,37 @@ export function TimeZoneForm({
     </form>
   );
 }
+
+/** Links to the earlier and later days of free times: plain links, so they work without JavaScript. */
+export function SlotPages({
+  page,
+  pages,
+  href,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="More times" className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <a className="btn-secondary" href={href(page - 1)}>
+          Earlier days
+        </a>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-600">
+        Days {page} of {pages}
+      </span>
+      {page < pages ? (
+        <a className="btn-secondary" href={href(page + 1)}>
+          Later days
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

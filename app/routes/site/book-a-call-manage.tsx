@@ -1,6 +1,12 @@
 import { data, redirect } from "react-router";
-import { SlotPicker, TimeZoneForm } from "#app/components/booking/slot-picker.tsx";
-import { freeSlotsFor, NO_STORE, zoneChoices, zoneOf } from "#app/components/booking/booking-data.server.ts";
+import { SlotPages, SlotPicker, TimeZoneForm } from "#app/components/booking/slot-picker.tsx";
+import {
+  freeSlotsFor,
+  NO_STORE,
+  slotPage,
+  zoneChoices,
+  zoneOf,
+} from "#app/components/booking/booking-data.server.ts";
 import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
 import { formFields, validateForm, type FormAnswer } from "#app/components/forms/validate.ts";
 import { pageMeta, type Crumb } from "#app/components/marketing/meta.ts";
@@ -39,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       start: booking.start,
     },
     // The booking's own time is taken, so it is not offered.
-    slots: booking ? await freeSlotsFor(context) : [],
+    ...slotPage(request, zone, booking ? await freeSlotsFor(context) : []),
   };
 }
 
@@ -78,7 +84,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { zone, zones, trail, booking, slots, path } = loaderData;
+  const { zone, zones, trail, booking, slots, path, page, pages } = loaderData;
+  const here = (n: number) => `${path}?${new URLSearchParams({ tz: zone, page: String(n) }).toString()}`;
   const cancelled = actionData && "cancelled" in actionData;
   const answer = actionData && !("cancelled" in actionData) ? (actionData as FormAnswer<string>) : undefined;
   return (
@@ -140,12 +147,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
               <div className="mt-4">
                 <TimeZoneForm zone={zone} zones={zones} action={path} />
               </div>
-              <form
-                method="post"
-                action={`${path}?tz=${encodeURIComponent(zone)}`}
-                className="mt-8"
-                noValidate
-              >
+              <form method="post" action={here(page)} className="mt-8" noValidate>
                 <input type="hidden" name="intent" value="reschedule" />
                 <input type="hidden" name="time_zone" value={zone} />
                 <SlotPicker
@@ -155,6 +157,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
                   error={answer?.errors.start}
                   legend="Pick a new time"
                 />
+                <SlotPages page={page} pages={pages} href={here} />
                 <button type="submit" className="btn-primary mt-8 w-full sm:w-auto">
                   Move the call
                 </button>

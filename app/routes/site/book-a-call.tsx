@@ -1,6 +1,12 @@
 import { redirect } from "react-router";
-import { SlotPicker, TimeZoneForm } from "#app/components/booking/slot-picker.tsx";
-import { freeSlotsFor, NO_STORE, zoneChoices, zoneOf } from "#app/components/booking/booking-data.server.ts";
+import { SlotPages, SlotPicker, TimeZoneForm } from "#app/components/booking/slot-picker.tsx";
+import {
+  freeSlotsFor,
+  NO_STORE,
+  slotPage,
+  zoneChoices,
+  zoneOf,
+} from "#app/components/booking/booking-data.server.ts";
 import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
 import { Field, Honeypot, RequiredNote, TextAreaField } from "#app/components/forms/field.tsx";
 import { formFields, validateForm, type FormAnswer } from "#app/components/forms/validate.ts";
@@ -29,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ["Contact Us", "/contact"],
     [bookingPage.heading, BOOKING_PATH],
   ];
-  return { zone, zones: zoneChoices(zone), slots: await freeSlotsFor(context), trail };
+  return { zone, zones: zoneChoices(zone), ...slotPage(request, zone, await freeSlotsFor(context)), trail };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +62,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function BookACallPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { zone, zones, slots, trail } = loaderData;
+  const { zone, zones, slots, trail, page, pages } = loaderData;
+  const here = (n: number) =>
+    `${BOOKING_PATH}?${new URLSearchParams({ tz: zone, page: String(n) }).toString()}`;
   const answer = actionData as FormAnswer<BookingField> | undefined;
   const values = answer?.values;
   const errors = answer?.errors ?? {};
@@ -73,12 +81,7 @@ export default function BookACallPage({ loaderData, actionData }: Route.Componen
             </a>
           </p>
         ) : (
-          <form
-            method="post"
-            action={`${BOOKING_PATH}?tz=${encodeURIComponent(zone)}`}
-            className="mt-8"
-            noValidate
-          >
+          <form method="post" action={here(page)} className="mt-8" noValidate>
             {answer && (
               <ErrorSummary
                 key={JSON.stringify(answer)}
@@ -97,6 +100,7 @@ export default function BookACallPage({ loaderData, actionData }: Route.Componen
               error={errors.start}
               legend={bookingPage.slotsHeading}
             />
+            <SlotPages page={page} pages={pages} href={here} />
             <fieldset className="mt-10 min-w-0">
               <legend className="text-xl font-bold text-navy-900">{bookingPage.detailsHeading}</legend>
               <RequiredNote className="mt-2" />
