@@ -2,7 +2,8 @@
 // parameter, show the times in the browser's own zone; and show them again when the visitor picks a zone.
 (function () {
   var form = document.querySelector("form[data-time-zone-form]");
-  if (!form) return;
+  // The page is interactive once this has run (as root.tsx marks a hydrated page, for tests and monitoring).
+  if (!form) return void (document.documentElement.dataset.hydrated = "true");
   var select = form.querySelector("select[name=tz]");
   var params = new URLSearchParams(location.search);
   var zone = "";
@@ -24,4 +25,5 @@
   select.addEventListener("change", function () {
     form.submit();
   });
+  document.documentElement.dataset.hydrated = "true";
 })();

@@ -15,6 +15,7 @@ it("takes the booking steps' screenshots", async () => {
     await page.waitForURL(/tz=Europe%2FLondon/);
     await page.screenshot({ path: `${DIR}/book-1-slots-${width}.png`, fullPage: false });
     await page.locator("label.slot-option").nth(1).click();
+    await page.screenshot({ path: `${DIR}/book-1b-picked-${width}.png` });
     await page.getByLabel("Your name").fill("Asha Verma");
     await page.getByLabel("E-mail").fill(`shots-${width}-${Date.now()}@example.com`);
     await page.getByLabel("Company").fill("Northwind Retail");
