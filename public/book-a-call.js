@@ -20,7 +20,7 @@
   var zone = "";
   try {
     zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
-  } catch (e) {
+  } catch {
     zone = "";
   }
   var known =

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { bookings, bookingSettings, contactRequests, mailOutbox } from "#db/schema/index.ts";
@@ -18,46 +17,22 @@ import { isUniqueViolation } from "../logistics/common";
 import { enqueueMail, enqueueScheduledMail, enqueueVisitorMail } from "../notifications/outbox";
 import type { PublicAddressService } from "../settings/public-address";
 import type { SettingsService } from "../settings/service";
-import { cancellation, reminder, teamInvitation, visitorInvitation, type BookingForMail } from "./mails";
+import { cancellation, reminder, teamInvitation, visitorInvitation } from "./mails";
+import {
+  DAY_MS,
+  forMail,
+  hashOf,
+  LINK_USED,
+  newToken,
+  reminderTopic,
+  SLOT_GONE,
+  SLOT_TAKEN,
+  toBooking,
+  type Row,
+} from "./rows";
+
+export { LINK_USED, SLOT_GONE, SLOT_TAKEN };
 import { callEnd, freeSlots } from "./slots";
-
-type Row = typeof bookings.$inferSelect;
-
-export const SLOT_GONE = "This time is no longer free. Pick another time from the list.";
-export const SLOT_TAKEN = "Someone else booked this time a moment ago. Pick another time from the list.";
-export const LINK_USED =
-  "This link no longer works: the call was cancelled or moved since. Use the link in the latest e-mail, or book a new time.";
-const DAY_MS = 24 * 60 * 60_000;
-
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-const newToken = () => randomBytes(32).toString("base64url");
-const reminderTopic = (id: number) => `booking-reminder:${id}`;
-
-const toBooking = (r: Row): Booking => ({
-  id: r.id,
-  start: r.startsAt.toISOString(),
-  end: r.endsAt.toISOString(),
-  name: r.name,
-  email: r.email,
-  company: r.company,
-  note: r.note,
-  time_zone: r.timeZone,
-  status: r.status,
-  enquiry_id: r.enquiryId,
-  created_at: r.createdAt.toISOString(),
-});
-
-const forMail = (r: Row): BookingForMail => ({
-  id: r.id,
-  start: r.startsAt,
-  end: r.endsAt,
-  name: r.name,
-  email: r.email,
-  company: r.company,
-  note: r.note,
-  timeZone: r.timeZone,
-  sequence: r.sequence,
-});
 
 const live = ne(bookings.status, "cancelled");
 interface MailSetup {
