@@ -1,5 +1,13 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import { todayInIndia } from "#shared/india-time.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -41,6 +49,11 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const lang = usePageLanguage();
+  // A page that works as plain HTML may ship a small script of its own instead of React's (the booking
+  // pages): its route's `handle.script`.
+  const ownScript = useMatches()
+    .map((match) => (match.handle as { script?: string } | undefined)?.script)
+    .findLast(Boolean);
   useEffect(() => {
     // Lets tests, monitoring and the inline loader (defer-hydration.server.ts) know the page is interactive;
     // set here so that error pages, which render without App, are marked too.
@@ -59,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts nonce={nonce} />
+        {ownScript ? <script src={ownScript} nonce={nonce} defer /> : <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -28,6 +28,9 @@ export default [
     route("case-studies", "routes/site/case-studies.tsx"),
     route("case-studies/:slug", "routes/site/case-study.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("book-a-call", "routes/site/book-a-call.tsx"),
+    route("book-a-call/confirmed", "routes/site/book-a-call-confirmed.tsx"),
+    route("book-a-call/manage/:token", "routes/site/book-a-call-manage.tsx"),
     route("subscribe", "routes/site/subscribe.tsx"),
     route("subscribe/confirmed", "routes/site/subscribe-confirmed.tsx"),
     route("unsubscribe", "routes/site/unsubscribe.tsx"),
@@ -51,6 +54,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("enquiries", "routes/dashboard/enquiries.tsx"),
+    route("bookings", "routes/dashboard/bookings.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("account", "routes/dashboard/account.tsx"),
     route("operators", "routes/dashboard/operators.tsx"),

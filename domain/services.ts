@@ -9,6 +9,7 @@ import { createTwoFactorService } from "./auth/two-factor";
 import { createBlogService } from "./blog/service";
 import { createApplicationService } from "./careers/applications";
 import { createCareersService } from "./careers/service";
+import { createBookingService } from "./bookings/service";
 import { createContactService } from "./contact/service";
 import { createContentAdminService } from "./content-admin/service";
 import { createLogisticsService } from "./logistics/index";
@@ -82,6 +83,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     publicAddress,
     mail,
     contact,
+    bookings: createBookingService(db, { settings, audit, publicAddress }),
     blog,
     contentAdmin,
     proof: createProofService(db),

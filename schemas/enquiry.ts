@@ -27,6 +27,8 @@ export const enquirySchema = z.object({
   message: z.string(),
   status: z.enum(enquiryStatuses),
   notes: z.string(),
+  /** The call the visitor booked, when the enquiry came from the booking page. */
+  call_at: timestamp().nullable(),
   created_at: timestamp(),
 });
 export type Enquiry = z.output<typeof enquirySchema>;

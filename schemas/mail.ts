@@ -8,6 +8,13 @@ export type MailStatus = (typeof mailStatuses)[number];
 /** How one attempt to send ended (`failed`: this attempt; the message may still be retried). */
 export const mailAttemptOutcomes = ["sent", "logged", "failed"] as const;
 
+/** A text file sent with a mail (a booking's .ics invitation). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const mailListQuerySchema = listQuerySchema.extend({
   status: z.enum(mailStatuses, "status must be pending, sent, logged or failed").optional(),
 });

@@ -20,6 +20,7 @@ import { passwordResetRoutes } from "./api/password-reset";
 import { uploadRoutes } from "./api/uploads";
 import { blogRoutes } from "./api/blog";
 import { blogAdminRoutes } from "./api/blog-admin";
+import { bookingRoutes } from "./api/bookings";
 import { contactRoutes } from "./api/contact";
 import { subscriptionRoutes } from "./api/subscriptions";
 import { siteAnalyticsRoutes } from "./api/site-analytics";
@@ -241,6 +242,7 @@ export async function buildApp({
   await app.register(recentlyDeletedRoutes);
   await app.register(uploadRoutes);
   await app.register(contactRoutes);
+  await app.register(bookingRoutes);
   await app.register(subscriptionRoutes);
   await app.register(siteAnalyticsRoutes);
   await app.register(blogRoutes);

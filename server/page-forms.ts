@@ -6,6 +6,9 @@ export const PAGE_FORM_ROUTES = [
   "/api/auth/login/second_factor",
   "/api/auth/forgot_password",
   "/api/contact_requests",
+  "/api/bookings",
+  "/api/bookings/cancel",
+  "/api/bookings/reschedule",
   "/api/blog_comments/",
   "/api/subscriptions",
   // The general application, multipart with its CV like a job's.

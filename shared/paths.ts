@@ -16,3 +16,11 @@ export const GENERAL_APPLICATION_PATH = "/careers-general-application";
 
 /** A search of the careers list. */
 export const careersSearchPath = (query: string) => (query ? `${CAREERS_PATH}?${query}` : CAREERS_PATH);
+
+/** The booking page ("Talk to an expert" offers a 30-minute call). */
+export const BOOKING_PATH = "/book-a-call";
+/** Where a booking's e-mail links to reschedule or cancel it. */
+export const bookingManagePath = (token: string) => `${BOOKING_PATH}/manage/${token}`;
+/** The page after a booking: the time, in the visitor's zone. */
+export const bookingConfirmedPath = (start: string, zone: string) =>
+  `${BOOKING_PATH}/confirmed?${new URLSearchParams({ start, tz: zone }).toString()}`;

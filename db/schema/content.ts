@@ -180,6 +180,8 @@ export const contactRequests = pgTable(
       .notNull()
       .default("new"),
     notes: text("notes").notNull().default(""),
+    /** The call a visitor booked (/book-a-call) when the enquiry came from a booking. */
+    callAt: timestamp("call_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("contact_requests_status_idx").on(t.status, t.createdAt.desc())],

@@ -14,3 +14,4 @@ export * from "./subscriptions";
 export * from "./proof";
 export * from "./site-analytics";
 export * from "./threads";
+export * from "./bookings";

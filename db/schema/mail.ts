@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
-import { mailAttemptOutcomes, mailStatuses } from "#schemas/mail.ts";
+import { mailAttemptOutcomes, mailStatuses, type MailAttachment } from "#schemas/mail.ts";
 
 /**
  * Mail waiting to be sent, written in the transaction of the record that causes it (domain/mail/outbox.ts).
@@ -34,6 +34,8 @@ export const mailOutbox = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>(),
     /** Where a reply goes: the visitor for the team's notices, the team for a visitor's mail. */
     replyTo: text("reply_to"),
+    /** Files sent with the mail (a booking's .ics invitation), text only. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
   },
   (t) => [
     // The worker's claim reads only pending rows in retry order.

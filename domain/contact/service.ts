@@ -29,6 +29,7 @@ const toEnquiry = (r: Row): Enquiry => ({
   message: r.message,
   status: r.status,
   notes: r.notes,
+  call_at: r.callAt?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),
 });
 

@@ -21,9 +21,9 @@ export async function enqueueMail(tx: Database, mail: Mail, about?: string): Pro
 export async function enqueueScheduledMail(
   tx: Database,
   mail: Mail,
-  { topic, notBefore }: { topic: string; notBefore: Date },
+  { topic, notBefore, about }: { topic: string; notBefore: Date; about?: string },
 ): Promise<void> {
-  await insertMail(tx, mail, { topic, notBefore });
+  await insertMail(tx, mail, { topic, notBefore, about });
 }
 
 async function insertMail(
@@ -40,6 +40,7 @@ async function insertMail(
       html: mail.html ?? null,
       headers: mail.headers ?? null,
       replyTo: mail.replyTo ?? null,
+      attachments: mail.attachments ?? null,
       about: extra.about ?? null,
       visitor: extra.visitor ?? false,
       topic: extra.topic ?? null,
@@ -100,7 +101,16 @@ export async function eraseMailAbout(tx: Database, about: string[], subject: str
     .returning({ id: mailOutbox.id });
   const kept = await tx
     .update(mailOutbox)
-    .set({ recipient: "", subject, text: "", html: null, headers: null, replyTo: null, lastError: null })
+    .set({
+      recipient: "",
+      subject,
+      text: "",
+      html: null,
+      headers: null,
+      replyTo: null,
+      attachments: null,
+      lastError: null,
+    })
     .where(inArray(mailOutbox.about, about))
     .returning({ id: mailOutbox.id });
   // An attempt's error can quote the address ("550 <name@example.com> unknown"): the errors go, the times stay.

@@ -1,3 +1,4 @@
+import type { MailAttachment } from "#schemas/mail.ts";
 import type { Logger } from "pino";
 
 export interface Mail {
@@ -9,6 +10,8 @@ export interface Mail {
   headers?: Record<string, string>;
   /** Where Reply goes: the visitor for a notice about them, the team for mail to a visitor. */
   replyTo?: string;
+  /** Text files sent with it (a booking's .ics invitation). */
+  attachments?: MailAttachment[];
 }
 
 /** What became of a message: handed to the mail server, or only written to the log (no SMTP_URL). */

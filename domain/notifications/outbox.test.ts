@@ -115,6 +115,20 @@ describe("delivery", () => {
     expect(sent).toEqual([{ ...mail(), headers }]);
   });
 
+  it("sends a message's attachments (a booking's .ics invitation) with it", async () => {
+    const { box, sent } = outbox();
+    const attachments = [
+      {
+        filename: "invite.ics",
+        contentType: "text/calendar; charset=utf-8; method=REQUEST",
+        content: "BEGIN:VCALENDAR\r\n",
+      },
+    ];
+    await enqueueMail(handle.db, { ...mail(), attachments });
+    await box.deliverDue();
+    expect(sent).toEqual([{ ...mail(), attachments }]);
+  });
+
   it("keeps a failed message with its error and tries again after the backoff, not before", async () => {
     const { box, sent, state } = outbox();
     await enqueueMail(handle.db, mail());

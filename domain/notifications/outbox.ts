@@ -109,6 +109,7 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
         ...(row.html ? { html: row.html } : {}),
         ...(row.headers ? { headers: row.headers } : {}),
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(row.attachments?.length ? { attachments: row.attachments } : {}),
       });
       await settle(
         row,

@@ -110,6 +110,18 @@ beforeAll(async () => {
     const res = await t.app.inject({ method, url, headers: admin, payload });
     expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300);
   }
+  // Two booked calls, so the list of upcoming calls is checked with rows in it (the walk cancels one).
+  const slots = (await t.app.inject({ method: "GET", url: "/api/bookings/slots" })).json().slots;
+  for (const [i, slot] of slots.slice(0, 2).entries()) {
+    const payload = {
+      start: slot.start,
+      name: "Asha Verma",
+      email: `call${i}@example.com`,
+      time_zone: "UTC",
+    };
+    const res = await t.app.inject({ method: "POST", url: "/api/bookings", payload });
+    expect(res.statusCode, res.body).toBe(201);
+  }
   const member = memberBody();
   const phone = member.phone;
   for (const [url, payload] of [

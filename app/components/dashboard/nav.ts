@@ -40,6 +40,7 @@ export const consoleNav: ConsoleNavSection[] = [
       { label: "Jobs", path: "/dashboard/jobs", role: "editor" },
       { label: "Applications", path: "/dashboard/applications", role: "editor" },
       { label: "Enquiries", path: "/dashboard/enquiries", role: "editor" },
+      { label: "Bookings", path: "/dashboard/bookings", role: "admin" },
       { label: "Subscribers", path: "/dashboard/subscribers", role: "admin" },
       { label: "Site analytics", path: "/dashboard/site-analytics", role: "admin" },
     ],

@@ -440,6 +440,67 @@ export interface ApiRoutes {
   };
   "POST /api/blog/:id/revisions/:revisionId/restore": { query: never; body: never; answer: Shape_ca6ddde6 };
   "POST /api/blog/restore": { query: never; body: { ids: Array<string | number> }; answer: Shape_f32f2644 };
+  "GET /api/booking_settings": { query: never; body: never; answer: { success: true; data: Shape_10cbdcc8 } };
+  "PUT /api/booking_settings": {
+    query: never;
+    body: Shape_10cbdcc8;
+    answer: { success: true; message?: string; data: Shape_10cbdcc8 };
+  };
+  "GET /api/bookings": {
+    query: { status?: "upcoming" | "cancelled" | "past" };
+    body: never;
+    answer: {
+      success: true;
+      bookings_data: Array<{
+        id: number;
+        start: string;
+        end: string;
+        name: string;
+        email: string;
+        company: string;
+        note: string;
+        time_zone: string;
+        status: "confirmed" | "cancelled";
+        enquiry_id: number | null;
+        created_at: string;
+      }>;
+      total_no_of_data: number;
+      total_capped?: boolean;
+    };
+  };
+  "POST /api/bookings": {
+    query: never;
+    body: {
+      start: string;
+      name: string;
+      email: string;
+      company?: string;
+      note?: string;
+      time_zone: string;
+      url_hp?: string;
+    };
+    answer: Shape_9f0ccc3a;
+  };
+  "POST /api/bookings/:id/cancel": {
+    query: never;
+    body: never;
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/bookings/cancel": {
+    query: never;
+    body: { token: string };
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/bookings/reschedule": {
+    query: never;
+    body: { token: string; start: string; time_zone: string };
+    answer: Shape_9f0ccc3a;
+  };
+  "GET /api/bookings/slots": {
+    query: { tz?: string };
+    body: never;
+    answer: { success: true; time_zone: string; slots: Array<{ start: string; end: string }> };
+  };
   "GET /api/buy_sell": {
     query: Shape_06fb5ee8;
     body: never;
@@ -592,7 +653,7 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      contact_requests_data: Array<Shape_1d0787d5>;
+      contact_requests_data: Array<Shape_a5c1c155>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -616,7 +677,7 @@ export interface ApiRoutes {
   "PATCH /api/contact_requests/:id": {
     query: never;
     body: { status?: "new" | "contacted" | "closed"; notes?: string };
-    answer: { success: true; message?: string; data: Shape_1d0787d5 };
+    answer: { success: true; message?: string; data: Shape_a5c1c155 };
   };
   "POST /api/contact_requests/:id/replies": {
     query: never;
@@ -1773,6 +1834,12 @@ type Shape_0e0b4ed2 = {
 };
 type Shape_0e36b7f5 = { success: true; message?: string; data: Shape_97572281 };
 type Shape_0f7f05b5 = { success: true; message?: string; data: Shape_88184834 };
+type Shape_10cbdcc8 = {
+  hours: Array<Array<{ start: string; end: string }>>;
+  buffer_minutes: number;
+  notice_hours: number;
+  horizon_days: number;
+};
 type Shape_12b369d2 = {
   access_token: string;
   user_id: number;
@@ -1780,19 +1847,6 @@ type Shape_12b369d2 = {
   role: "admin" | "editor";
   two_factor_enrolment_required?: boolean;
   recovery_codes_left?: number;
-};
-type Shape_1d0787d5 = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  organization: string;
-  email: string;
-  phone: string;
-  location: string;
-  message: string;
-  status: "new" | "contacted" | "closed";
-  notes: string;
-  created_at: string;
 };
 type Shape_1d7dffa0 = { success: true; message?: string; data: Shape_50e491aa };
 type Shape_21846fdc = {
@@ -2091,6 +2145,11 @@ type Shape_9ede2781 = {
   image: string | null;
   description: string;
 };
+type Shape_9f0ccc3a = {
+  success: true;
+  message?: string;
+  data: { id: number; start: string; time_zone: string };
+};
 type Shape_a550573b = {
   id: number;
   created_at: string;
@@ -2101,6 +2160,20 @@ type Shape_a550573b = {
   from: string;
   to: string;
   vehicle_number: string;
+};
+type Shape_a5c1c155 = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  organization: string;
+  email: string;
+  phone: string;
+  location: string;
+  message: string;
+  status: "new" | "contacted" | "closed";
+  notes: string;
+  call_at: string | null;
+  created_at: string;
 };
 type Shape_a9088a77 = {
   page?: number;

@@ -61,7 +61,14 @@ export default function Enquiries() {
           key: "created_at",
           header: "Received",
           sortable: true,
-          render: (e) => formatDateTime(e.created_at),
+          render: (e) => (
+            <div>
+              {formatDateTime(e.created_at)}
+              {e.call_at ? (
+                <div className="text-xs font-medium text-brand-700">Call: {formatDateTime(e.call_at)}</div>
+              ) : null}
+            </div>
+          ),
         },
         { key: "first_name", header: "Name", sortable: true, primary: true, render: fullName },
         { key: "organization", header: "Organization", render: (e) => e.organization || "—" },
@@ -147,6 +154,7 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
           ["Phone", <PhoneLink key="phone" phone={enquiry.phone} />],
           ["Organization", enquiry.organization || "—"],
           ["Location", enquiry.location || "—"],
+          ...(enquiry.call_at ? [["Booked call", formatDateTime(enquiry.call_at)] as [string, string]] : []),
         ]}
       />
       <div className="mt-5 text-sm">

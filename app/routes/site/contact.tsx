@@ -7,6 +7,7 @@ import { pageMeta, type Crumb } from "#app/components/marketing/meta.ts";
 import { PageHero } from "#app/components/marketing/page.tsx";
 import { contactPage, supportHours, supportTimeZone } from "#shared/content/pages.ts";
 import { telHref } from "#app/lib/text.ts";
+import { BOOKING_PATH } from "#shared/paths.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/contact";
 
@@ -86,6 +87,12 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </h2>
           <p className="mt-2 text-slate-600">
             Tell us about your plans and we will reply within one business day.
+          </p>
+          <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-brand-50 px-4 py-3 text-navy-900">
+            <span>Prefer to talk?</span>
+            <a className="contact-link" href={BOOKING_PATH}>
+              Book a 30-minute call
+            </a>
           </p>
           <ContactForm className="mt-8" answer={actionData} />
         </section>

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
@@ -16,6 +16,7 @@ import {
 } from "#db/schema/index.ts";
 import { emailUndoTokenHash } from "#domain/auth/email-change.ts";
 import { passwordFingerprint, resetTokenHash } from "#domain/auth/password-reset.ts";
+import { DEFAULT_BOOKING_SETTINGS } from "#schemas/booking.ts";
 import { REFRESH_HEADER, REFRESH_HEADER_VALUE } from "#shared/auth.ts";
 import { submissionRow } from "#tests/support/applications.ts";
 import { multipartBody, samplePdf } from "#tests/support/cv-files.ts";
@@ -303,8 +304,47 @@ const refreshCase: Build = async (ctx) => {
   };
 };
 
+/** A booked call (default hours first: a fuzzed valid case may have left none), with its e-mail's token. */
+async function bookedCall(ctx: ValidCaseContext) {
+  await ctx.send("admin", "PUT", "/api/booking_settings", DEFAULT_BOOKING_SETTINGS);
+  const free = await ctx.send("anonymous", "GET", "/api/bookings/slots");
+  const [first, second] = (free.body as unknown as { slots: { start: string }[] }).slots;
+  const res = await ctx.send("anonymous", "POST", "/api/bookings", {
+    start: first!.start,
+    name: "Fuzz Caller",
+    email: `fuzz-call-${next()}@example.com`,
+    time_zone: "Europe/London",
+  });
+  if (res.status !== 201) throw new Error(`setup POST /api/bookings answered ${res.status}`);
+  const id = res.body.data!.id!;
+  const [mail] = await ctx.db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.about, `booking:${id}`), like(mailOutbox.subject, "Your call%")));
+  const token = /\/manage\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+  return { id, token, later: second!.start };
+}
+
 /** Routes whose valid case is not one of the collection shapes below. */
 const SPECIAL: Record<string, Build> = {
+  "PUT /api/booking_settings": async () => json("admin", "/api/booking_settings", DEFAULT_BOOKING_SETTINGS),
+  "POST /api/bookings": async (ctx) => {
+    const { later } = await bookedCall(ctx);
+    return json("anonymous", "/api/bookings", {
+      start: later,
+      name: "Fuzz Caller",
+      email: `fuzz-call-${next()}@example.com`,
+      time_zone: "Asia/Kolkata",
+    });
+  },
+  "POST /api/bookings/cancel": async (ctx) =>
+    json("anonymous", "/api/bookings/cancel", { token: (await bookedCall(ctx)).token }),
+  "POST /api/bookings/reschedule": async (ctx) => {
+    const { token, later } = await bookedCall(ctx);
+    return json("anonymous", "/api/bookings/reschedule", { token, start: later, time_zone: "UTC" });
+  },
+  "POST /api/bookings/:id/cancel": async (ctx) =>
+    json("admin", `/api/bookings/${(await bookedCall(ctx)).id}/cancel`),
   "GET /refresh_token": refreshCase,
   "POST /refresh_token": refreshCase,
   "POST /api/auth/password": async (ctx) => {
