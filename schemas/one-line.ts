@@ -1,7 +1,12 @@
 import { z } from "zod";
 
-/** Line breaks and other control characters: text that is one line in a mail has none. */
-const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/**
+ * Line breaks and other control characters: text that is one line in a mail has none. The bidirectional
+ * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) are refused too: one reverses the text
+ * after it ("Asha" + U+202E + "etorw" shows as "Ashawrote"), so a name could rewrite the subject or the line
+ * around it. Right-to-left scripts need none of them.
+ */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
 /**
  * What a mail program turns into a link: a scheme, "www.", an e-mail address, a path, or a domain name such
  * as "example.com" (a letter, a dot and two letters; "J. R." and "St. John" keep their space).

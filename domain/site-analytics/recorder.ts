@@ -24,6 +24,21 @@ interface Pending {
 }
 
 const MAX_AGENT = 512;
+/** Addresses whose rows are tallied in a day (~60 bytes each); past it, new addresses wait for the next day. */
+const MAX_ADDRESSES = 100_000;
+
+/** Who a budget belongs to: the address, or its /64 for IPv6 (one host may hold a whole /64), however written. */
+function addressGroup(address: string) {
+  if (!address.includes(":") || address.includes(".")) return address; // IPv4, also IPv4-mapped
+  const [head = "", tail] = address.split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros: string[] = Array(Math.max(0, 8 - left.length - right.length)).fill("0");
+  return [...left, ...zeros, ...right]
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ""))
+    .join(":");
+}
 
 export interface RecorderOptions {
   now?: () => Date;
@@ -31,6 +46,11 @@ export interface RecorderOptions {
   flushMs?: number;
   /** Past this many waiting events, new ones are dropped until the next flush (a flood must not eat memory). */
   maxPending?: number;
+  /**
+   * Rows one address (an IPv6 /64) may add in a day; its further new rows are dropped (a flood of
+   * distinct browsers, referrers or campaigns must not fill the disk). Repeats of a waiting row still count.
+   */
+  maxRowsPerAddress?: number;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -52,6 +72,11 @@ const dayBefore = (day: string) =>
 export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptions) {
   const now = options.now ?? (() => new Date());
   const maxPending = options.maxPending ?? 10_000;
+  const maxRowsPerAddress = options.maxRowsPerAddress ?? 1_000;
+  // Rows each address added today: without it one client rotating its user agent or referrer wrote a row
+  // per request, thousands a second, kept for RETENTION_DAYS.
+  let budgetDay = "";
+  const rowsByAddress = new Map<string, number>();
   // Keyed by everything a row holds: a burst of the same view is one row with its count, whatever the traffic.
   let pending = new Map<string, Pending>();
   const salts = new Map<string, string>();
@@ -78,8 +103,9 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
     // A header may be kilobytes; what tells browsers apart fits in far less, and the buffer stays small.
     event.client.agent = event.client.agent.slice(0, MAX_AGENT);
     const v = event.visit;
+    const day = todayInIndia(event.at);
     const key = [
-      todayInIndia(event.at),
+      day,
       event.kind,
       event.path,
       event.client.address,
@@ -91,8 +117,20 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
       v?.country,
     ].join("\u0000");
     const same = pending.get(key);
-    if (same) same.count++;
-    else if (pending.size < maxPending) pending.set(key, { ...event, count: 1 });
+    if (same) {
+      same.count++;
+      return;
+    }
+    if (pending.size >= maxPending) return;
+    if (day !== budgetDay) {
+      budgetDay = day;
+      rowsByAddress.clear();
+    }
+    const who = addressGroup(event.client.address);
+    const rows = rowsByAddress.get(who) ?? 0;
+    if (rows >= maxRowsPerAddress || (rows === 0 && rowsByAddress.size >= MAX_ADDRESSES)) return;
+    rowsByAddress.set(who, rows + 1);
+    pending.set(key, { ...event, count: 1 });
   }
 
   async function flush() {

@@ -40,6 +40,24 @@ describe("which page", () => {
       expect(pagePath(file), file).toBeNull();
     expect(pagePath(`/${"x".repeat(500)}`)).toHaveLength(200);
   });
+
+  // React Router answers 200 for each of these spellings; counted as they came, one page split into many
+  // rows and the console counted as a public page.
+  it("counts one page whatever the case, percent-encoding or doubled slashes, and never the console", () => {
+    for (const spelling of ["/Blog", "/BLOG", "/blo%67", "/%62log", "//blog", "/blog//", "/Blog.data"])
+      expect(pagePath(spelling), spelling).toBe("/blog");
+    for (const console of [
+      "/Dashboard",
+      "/dashboarD",
+      "/DASHBOARD/site-analytics",
+      "/%64ashboard",
+      "/Dashboard.data",
+      "//dashboard",
+      "/API/blogs",
+    ])
+      expect(pagePath(console), console).toBeNull();
+    expect(pagePath("/%E0%A4%")).toBeNull();
+  });
 });
 
 describe("where from", () => {

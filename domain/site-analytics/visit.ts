@@ -53,9 +53,20 @@ export function mayCount(headers: RequestFacts["headers"]) {
   return !/prefetch|prerender/i.test(purpose);
 }
 
-/** The page a GET asks for: `/blog` for `/blog` and for React Router's `/blog.data`; null when not a page. */
+/**
+ * The page a GET asks for: `/blog` for `/blog` and for React Router's `/blog.data`; null when not a page.
+ * React Router matches routes whatever their case and after decoding, so `/Blog`, `/blo%67` and `//blog`
+ * are `/blog` (one page, not three), and `/Dashboard` or `/%64ashboard` is the console, not a page.
+ */
 export function pagePath(pathname: string): string | null {
-  let path = pathname;
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname)
+      .toLowerCase()
+      .replace(/\/{2,}/g, "/");
+  } catch {
+    return null; // Broken percent-encoding: no page of ours.
+  }
   if (path.endsWith(".data")) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
   else if (/\.[a-z0-9]+$/i.test(path)) return null;
   if (NOT_A_PAGE.test(path)) return null;

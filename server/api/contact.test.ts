@@ -64,6 +64,18 @@ describe("POST /api/contact_requests", () => {
       { last_name: "Verma\nBcc: all@example.com" },
       "last_name: Write your last name only: one line, without web or e-mail addresses",
     ],
+    // A right-to-left override reverses what follows it: "Asha\u202Eetorw" shows as "Ashawrote" in the
+    // team's subject and in the "… wrote:" line that quotes the enquiry in a reply.
+    [
+      "first_name with a bidi override",
+      { first_name: "Asha\u202Eetorw" },
+      "first_name: Write your first name only: one line, without web or e-mail addresses",
+    ],
+    [
+      "last_name with a bidi isolate",
+      { last_name: "Verma\u2067" },
+      "last_name: Write your last name only: one line, without web or e-mail addresses",
+    ],
   ])("rejects a bad %s with a field message and stores nothing", async (_name, change, message) => {
     const res = await post({ ...valid, ...change });
     expect(res.statusCode).toBe(400);

@@ -130,6 +130,22 @@ describe("a reply to an enquiry", () => {
       { subject: "Re: x\r\nBcc: victim@example.com", body: "Hello" },
       "subject: The subject must be one line, without line breaks",
     ],
+    // Unicode's own line breaks: some mail programs break the header there too.
+    [
+      "a line separator (U+2028) in the subject",
+      { subject: "Re: x\u2028Bcc: victim@example.com", body: "Hello" },
+      "subject: The subject must be one line, without line breaks",
+    ],
+    [
+      "a next line (NEL, U+0085) in the subject",
+      { subject: "Re: x\u0085Bcc: victim@example.com", body: "Hello" },
+      "subject: The subject must be one line, without line breaks",
+    ],
+    [
+      "a right-to-left override in the subject (it reverses the text after it)",
+      { subject: "Invoice \u202Efdp.exe", body: "Hello" },
+      "subject: The subject must be one line, without line breaks",
+    ],
     [
       "a long subject",
       { subject: "x".repeat(201), body: "Hello" },

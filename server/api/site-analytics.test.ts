@@ -174,6 +174,49 @@ describe("a burst", () => {
   });
 });
 
+describe("a flood of distinct views", () => {
+  // One client rotating its user agent (or referrer, or campaign) made a new row per request, each kept for
+  // RETENTION_DAYS: thousands of rows a second from a cached page, until the disk filled.
+  it("adds at most the day's budget of rows per address (an IPv6 /64), and the budget is per day", async () => {
+    let clock = new Date("2026-11-20T06:00:00Z");
+    const recorder = createSiteAnalyticsRecorder(database.db, {
+      now: () => clock,
+      log: console,
+      maxRowsPerAddress: 50,
+    });
+    const visit = {
+      path: "/",
+      referrer: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      country: null,
+    };
+    for (let i = 0; i < 200; i++) {
+      recorder.view(visit, { address: "203.0.113.40", agent: `${CHROME} ${i}` });
+      recorder.view(
+        { ...visit, referrer: `r${i}.example` },
+        { address: "2001:db8:1:2:0:0:0:1", agent: CHROME },
+      );
+      recorder.view(visit, { address: `2001:db8:1:2::${i + 2}`, agent: FIREFOX });
+      recorder.view(visit, { address: `2001:db8::${i + 2}`, agent: FIREFOX });
+      recorder.view(visit, { address: `2001:0db8:0000:0000::${i + 2}:1`, agent: FIREFOX });
+    }
+    // A repeat of a waiting row is a count, not a row: it still counts past the budget.
+    recorder.view(visit, { address: "203.0.113.40", agent: `${CHROME} 0` });
+    recorder.view(visit, { address: "198.51.100.7", agent: CHROME });
+    await recorder.flush();
+    const rows = await database.db.select().from(siteEvents);
+    expect(rows).toHaveLength(50 + 50 + 50 + 1);
+    expect(rows.reduce((sum, r) => sum + r.count, 0)).toBe(152);
+
+    clock = new Date("2026-11-21T06:00:00Z");
+    recorder.view(visit, { address: "203.0.113.40", agent: `${CHROME} new day` });
+    await recorder.flush();
+    expect(await database.db.select().from(siteEvents)).toHaveLength(152);
+  });
+});
+
 describe("conversions", () => {
   it("an enquiry counts for the campaign that brought its visitor that day", async () => {
     const visitor = { "user-agent": CHROME, "x-forwarded-for": "203.0.113.20" };
