@@ -242,7 +242,7 @@ export const demoPosts: DemoPost[] = [
 <ul>
 <li><strong>Matching:</strong> machine-learning models compare job requirements with candidate profiles on skills and experience, not only keywords, and surface people a keyword search would miss.</li>
 <li><strong>Bulk screening:</strong> when a role attracts hundreds of applications, automated parsing and ranking turn days of reading into a shortlist within hours.</li>
-<li><strong>Pre-screened pipelines:</strong> a talent network of candidates who have already been assessed lets you start interviews immediately. Our own pipeline holds more than 5,000 pre-screened candidates across common GCC roles.</li>
+<li><strong>Pre-screened pipelines:</strong> a talent network of candidates who have already been assessed lets you start interviews immediately. Our own pipeline holds pre-screened candidates across common GCC roles.</li>
 <li><strong>Scheduling and follow-up:</strong> automation removes the back-and-forth that slows interviews and frustrates candidates.</li>
 <li><strong>Analytics:</strong> funnel data shows where candidates drop out and which sources produce hires who stay.</li>
 </ul>
@@ -599,6 +599,8 @@ export const demoJobs: DemoJob[] = [
 // ---------------------------------------------------------------------------
 
 export interface DemoSettings {
+  /** The figures the site quotes: the six leaders below have about 120 years of experience between them. */
+  figures: { candidates: number; leadership_years: number; centres_set_up: number };
   sales_email: string;
   info_email: string;
   hr_email: string;
@@ -611,6 +613,7 @@ export interface DemoSettings {
 }
 
 export const demoSettings: DemoSettings = {
+  figures: { candidates: 5000, leadership_years: 120, centres_set_up: 9 },
   sales_email: "sales@example.com",
   info_email: "info@example.com",
   hr_email: "hr@example.com",

@@ -19,6 +19,7 @@ import {
 import { engagementModels } from "#shared/content/models.ts";
 import { solutions } from "#shared/content/solutions.ts";
 import { jsonLd, seoMeta } from "#app/lib/seo.ts";
+import { withFigures } from "#shared/figures.ts";
 import { truncate } from "#app/lib/text.ts";
 import type { Route } from "./+types/home";
 
@@ -30,6 +31,8 @@ import type { Route } from "./+types/home";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
+  // The figures the copy quotes come from the site settings (shared/figures.ts).
+  const { figures } = settings;
   return {
     meta: [
       ...seoMeta({
@@ -40,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       }),
       jsonLd(organizationJsonLd(context.baseUrl, settings)),
     ],
-    heroSlides,
+    heroSlides: withFigures(heroSlides, figures),
     modelsIntro,
     models: engagementModels.map(({ title, description, path }) => ({
       title,
@@ -49,10 +52,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       image: modelIllustrations[path],
     })),
     about: homeAbout,
-    experience,
+    experience: withFigures(
+      { ...experience, stats: experience.stats.filter((s) => !("figure" in s) || figures[s.figure] > 0) },
+      figures,
+    ),
     solutionsIntro,
     // Card text is cut to 250 characters here, so the browser gets display-ready cards.
-    solutions: solutions.map(({ title, path, description }, i) => ({
+    solutions: withFigures(solutions, figures).map(({ title, path, description }, i) => ({
       title,
       path,
       text: truncate(description),
