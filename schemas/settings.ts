@@ -40,10 +40,12 @@ export const modelComparisonSchema = z.object(
   Object.fromEntries(
     comparisonRows.map((row) => [
       row.key,
-      z.object(Object.fromEntries(comparisonModels.map((m) => [m.key, comparisonCell])) as Record<
-        (typeof comparisonModels)[number]["key"],
-        typeof comparisonCell
-      >),
+      z.object(
+        Object.fromEntries(comparisonModels.map((m) => [m.key, comparisonCell])) as Record<
+          (typeof comparisonModels)[number]["key"],
+          typeof comparisonCell
+        >,
+      ),
     ]),
   ) as Record<
     (typeof comparisonRows)[number]["key"],

@@ -12,7 +12,11 @@ export interface SiteFigures {
   centres_set_up: number;
 }
 
-export const FIGURE_NAMES = ["candidates", "leadership_years", "centres_set_up"] as const satisfies readonly (keyof SiteFigures)[];
+export const FIGURE_NAMES = [
+  "candidates",
+  "leadership_years",
+  "centres_set_up",
+] as const satisfies readonly (keyof SiteFigures)[];
 
 /** What the site says before an administrator sets the figures. */
 export const DEFAULT_FIGURES: SiteFigures = { candidates: 5000, leadership_years: 120, centres_set_up: 0 };

@@ -394,12 +394,15 @@ export interface DemoTeamMember {
   /** Plain text, 2-4 sentences; one member deliberately has an empty string. */
   description: string;
   initials: string;
+  /** An example profile address (example data: no such person). */
+  linkedin?: string;
 }
 
 export const demoTeam: DemoTeamMember[] = [
   {
     name: "Arjun Mehta",
     position: "Founder & CEO",
+    linkedin: "https://www.linkedin.com/in/example-arjun-mehta",
     description:
       "Arjun has spent more than two decades building and scaling offshore delivery centres for global technology and financial services companies. He founded GCC View 360 to give companies of every size a dependable path to their own capability centre in India. He works closely with client leadership teams on strategy, location and engagement models.",
     initials: "AM",
@@ -407,6 +410,7 @@ export const demoTeam: DemoTeamMember[] = [
   {
     name: "Rohan Kapoor",
     position: "Chief Operating Officer",
+    linkedin: "https://www.linkedin.com/in/example-rohan-kapoor",
     description:
       "Rohan leads delivery across all client centres, from the first workspace fit-out to steady-state operations. Before joining GCC View 360 he ran operations for a large engineering GCC in Pune. He is known for simple governance and clear scorecards.",
     initials: "RK",

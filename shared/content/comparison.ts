@@ -67,7 +67,9 @@ export const defaultComparison: ModelComparison = {
 };
 
 /** The comparison as the site shows it: the settings' texts over the defaults, cell by cell. */
-export function resolveComparison(saved: Partial<Record<ComparisonRowKey, Partial<Record<ComparisonModelKey, string>>>> | undefined): ModelComparison {
+export function resolveComparison(
+  saved: Partial<Record<ComparisonRowKey, Partial<Record<ComparisonModelKey, string>>>> | undefined,
+): ModelComparison {
   return Object.fromEntries(
     comparisonRows.map(({ key }) => [key, { ...defaultComparison[key], ...saved?.[key] }]),
   ) as ModelComparison;
