@@ -4,12 +4,18 @@ import { z } from "zod";
 import { recordId } from "#schemas/common.ts";
 import { teamMemberSchema } from "#schemas/team.ts";
 import { DomainError } from "#domain/errors.ts";
+import { leaderPath } from "#shared/portrait.ts";
 
 const idParams = z.object({ id: recordId() });
 
 export async function teamRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodProvider>();
   const { team } = app.services;
+
+  // Each leader's own page.
+  fastify.sitemapSources.push(async () =>
+    (await team.list()).map((m) => ({ path: leaderPath(m.slug) })),
+  );
 
   app.get(
     "/api/teams/",

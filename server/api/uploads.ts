@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import type { ZodProvider } from "../zod-provider";
 import { assertSafeFileName, MAX_UPLOAD_BYTES } from "#domain/media/service.ts";
 import { recordAnswerOf } from "#schemas/api-responses.ts";
 import { storedImageSchema } from "#schemas/media.ts";
@@ -16,7 +17,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
   });
 
-  app.post(
+  app.withTypeProvider<ZodProvider>().post(
     "/api/uploads",
     {
       config: { access: "editor" },
