@@ -2,17 +2,20 @@ import { modelSectionPage, sectionPageMeta } from "#app/components/marketing/met
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { botKeyFeatures, botPages } from "#shared/content/models.ts";
+import { ComparisonOnOverview } from "#app/components/marketing/model-comparison.tsx";
+import { comparisonOnOverview } from "#app/lib/model-comparison.server.ts";
 import type { Route } from "./+types/build-operator";
 
 const SECTION = { label: "Build Operate Transfer", path: "/build-operator/bot_modal" };
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...modelSectionPage(botPages, `/build-operator/${params.phase}`, SECTION, {
       label: "Build Operate Transfer phases",
       heading: "BOT model",
     }),
     features: botKeyFeatures,
+    comparison: await comparisonOnOverview(context, `/build-operator/${params.phase}`, SECTION.path),
   };
 }
 
@@ -31,6 +34,7 @@ export default function BuildOperatorPage({ loaderData }: Route.ComponentProps) 
           <FeatureGrid features={loaderData.features} columns={2} />
         </div>
       </PageSection>
+      <ComparisonOnOverview comparison={loaderData.comparison} />
     </ModelPage>
   );
 }

@@ -20,6 +20,8 @@ import { engagementModels } from "#shared/content/models.ts";
 import { solutions } from "#shared/content/solutions.ts";
 import { jsonLd, seoMeta } from "#app/lib/seo.ts";
 import { withFigures } from "#shared/figures.ts";
+import { resolveComparison } from "#shared/content/comparison.ts";
+import { ModelComparisonSection } from "#app/components/marketing/model-comparison.tsx";
 import { truncate } from "#app/lib/text.ts";
 import type { Route } from "./+types/home";
 
@@ -51,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       path,
       image: modelIllustrations[path],
     })),
+    comparison: resolveComparison(settings.model_comparison),
     about: homeAbout,
     experience: withFigures(
       { ...experience, stats: experience.stats.filter((s) => !("figure" in s) || figures[s.figure] > 0) },
@@ -111,6 +114,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      <ModelComparisonSection comparison={data.comparison} className="below-fold pb-16 md:pb-24" />
 
       <HomeScrollTarget id="about" className="bg-slate-50">
         <div className="container-page grid items-center gap-12 lg:grid-cols-2">
