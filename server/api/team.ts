@@ -13,9 +13,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
   const { team } = app.services;
 
   // Each leader's own page.
-  fastify.sitemapSources.push(async () =>
-    (await team.list()).map((m) => ({ path: leaderPath(m.slug) })),
-  );
+  fastify.sitemapSources.push(async () => (await team.list()).map((m) => ({ path: leaderPath(m.slug) })));
 
   app.get(
     "/api/teams/",

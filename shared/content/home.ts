@@ -55,7 +55,11 @@ export const experience = {
   stats: [
     { value: "{candidates}+", label: "Pre-screened candidates in our talent pipeline" },
     { value: "{leadership_years}+", label: "Years of collective leadership experience" },
-    { value: "{centres_set_up}", label: "Capability centres set up for our clients", figure: "centres_set_up" },
+    {
+      value: "{centres_set_up}",
+      label: "Capability centres set up for our clients",
+      figure: "centres_set_up",
+    },
     { value: "3", label: "Engagement models: Captive, Managed Teams and BOT" },
     { value: "4", label: "Phases in our Build Operate Transfer model" },
   ],

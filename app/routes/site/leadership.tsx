@@ -11,7 +11,10 @@ import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from 
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const [members, settings] = await Promise.all([context.services.team.list(), context.services.settings.get()]);
+    const [members, settings] = await Promise.all([
+      context.services.team.list(),
+      context.services.settings.get(),
+    ]);
     // The years the introduction quotes are the site figure (shared/figures.ts).
     return { members, intro: withFigures(leadershipIntro, settings.figures), baseUrl: context.baseUrl };
   } catch (error) {
