@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { reauthenticated } from "#tests/support/auth.ts";
+import { DEFAULT_FIGURES } from "#shared/figures.ts";
 
 let t: TestApp;
 let admin = "";
@@ -41,8 +42,8 @@ afterAll(() => t.close());
 const call = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: object, token = admin) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 
-// Settings saved without the privacy policy and the retention days take their defaults.
-const saved = { ...settings, privacy_policy: "", application_retention_days: 180 };
+// Settings saved without the privacy policy, the retention days and the figures take their defaults.
+const saved = { ...settings, privacy_policy: "", application_retention_days: 180, figures: DEFAULT_FIGURES };
 
 describe("site settings", () => {
   it("saves valid settings, which the public site then reads", async () => {
