@@ -56,7 +56,7 @@ describe("site settings", () => {
   it("saves the privacy policy and the retention days, and refuses a retention under a week", async () => {
     const policy = { ...settings, privacy_policy: "We keep little.", application_retention_days: 90 };
     expect((await call("PUT", "/api/site_settings", policy)).statusCode).toBe(200);
-    expect(await t.app.services.settings.get()).toEqual(policy);
+    expect(await t.app.services.settings.get()).toEqual({ ...policy, figures: DEFAULT_FIGURES });
     const short = await call("PUT", "/api/site_settings", { ...policy, application_retention_days: 3 });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("application_retention_days: Keep applications at least 7 days");
