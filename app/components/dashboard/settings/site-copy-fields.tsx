@@ -9,7 +9,7 @@ const figureFields = [
   {
     name: "figures.candidates",
     label: "Candidates in the talent pipeline",
-    hint: 'Shown as "5,000+" on the home page and in the AI-Led Talent Supply pages.',
+    hint: "Shown with a plus after it on the home page and on the AI-Led Talent Supply page.",
   },
   {
     name: "figures.leadership_years",
