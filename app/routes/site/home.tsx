@@ -148,14 +148,21 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             text={data.experience.intro}
             light
           />
-          <dl className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {/* Five figures when the centres set up are shown (shared/figures.ts), else the spec's four. */}
+          <dl
+            className={`mt-12 grid gap-6 sm:grid-cols-2 ${data.experience.stats.length > 4 ? "lg:grid-cols-3 xl:grid-cols-5" : "lg:grid-cols-4"}`}
+          >
             {data.experience.stats.map((stat) => (
               <div
                 key={stat.label}
                 className="flex flex-col-reverse rounded-2xl border border-white/10 bg-white/5 p-7"
               >
                 <dt className="mt-2 leading-snug text-slate-200">{stat.label}</dt>
-                <dd className="text-5xl font-extrabold tracking-tight text-accent-400">{stat.value}</dd>
+                <dd
+                  className={`text-5xl font-extrabold tracking-tight text-accent-400 ${data.experience.stats.length > 4 ? "xl:text-[2.75rem]" : ""}`}
+                >
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>
