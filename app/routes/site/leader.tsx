@@ -1,7 +1,6 @@
 import { Link, data } from "react-router";
 import { MemberInitials, MemberPortrait } from "#app/components/team/member-portrait.tsx";
-import { PageHero } from "#app/components/marketing/page.tsx";
-import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
+import { PageHero, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "#app/lib/seo.ts";
 import { truncate } from "#app/lib/text.ts";
 import { leaderPath } from "#shared/portrait.ts";
