@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "react-router";
-import { resolveComparison, type ModelComparison } from "#shared/content/comparison.ts";
+import { comparisonView, type ComparisonView } from "#shared/content/comparison.ts";
 
 /** The models' comparison for a model's page: on its overview only (null elsewhere), texts from the site settings. */
 export async function comparisonOnOverview(
   context: AppLoadContext,
   path: string,
   overviewPath: string,
-): Promise<ModelComparison | null> {
+): Promise<ComparisonView | null> {
   if (path !== overviewPath) return null;
-  return resolveComparison((await context.services.settings.get()).model_comparison);
+  return comparisonView((await context.services.settings.get()).model_comparison);
 }

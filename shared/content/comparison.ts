@@ -24,7 +24,10 @@ export type ComparisonRowKey = (typeof comparisonRows)[number]["key"];
 export type ModelComparison = Record<ComparisonRowKey, Record<ComparisonModelKey, string>>;
 
 export const comparisonIntro = {
-  heading: "The models side by side",
+  eyebrow: "Compare the models",
+  title: "The models side by side",
+  caption: "The engagement models compared",
+  corner: "Compared on",
   text: "How the three engagement models differ on what matters most when you choose one.",
 } as const;
 
@@ -73,4 +76,21 @@ export function resolveComparison(
   return Object.fromEntries(
     comparisonRows.map(({ key }) => [key, { ...defaultComparison[key], ...saved?.[key] }]),
   ) as ModelComparison;
+}
+
+/** What a page's loader hands the comparison: labels, intro and the cells (the page's script imports no copy). */
+export interface ComparisonView {
+  intro: typeof comparisonIntro;
+  models: typeof comparisonModels;
+  rows: typeof comparisonRows;
+  cells: ModelComparison;
+}
+
+export function comparisonView(saved: Parameters<typeof resolveComparison>[0]): ComparisonView {
+  return {
+    intro: comparisonIntro,
+    models: comparisonModels,
+    rows: comparisonRows,
+    cells: resolveComparison(saved),
+  };
 }

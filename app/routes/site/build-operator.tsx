@@ -2,7 +2,7 @@ import { modelSectionPage, sectionPageMeta } from "#app/components/marketing/met
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { botKeyFeatures, botPages } from "#shared/content/models.ts";
-import { ComparisonOnOverview } from "#app/components/marketing/model-comparison.tsx";
+import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
 import { comparisonOnOverview } from "#app/lib/model-comparison.server.ts";
 import type { Route } from "./+types/build-operator";
 
@@ -34,7 +34,7 @@ export default function BuildOperatorPage({ loaderData }: Route.ComponentProps) 
           <FeatureGrid features={loaderData.features} columns={2} />
         </div>
       </PageSection>
-      <ComparisonOnOverview comparison={loaderData.comparison} />
+      <ModelComparison comparison={loaderData.comparison} />
     </ModelPage>
   );
 }

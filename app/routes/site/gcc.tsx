@@ -4,7 +4,7 @@ import { sectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts"
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { gccPage, gccPhases, gccTagline } from "#shared/content/models.ts";
-import { ComparisonOnOverview } from "#app/components/marketing/model-comparison.tsx";
+import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
 import { comparisonOnOverview } from "#app/lib/model-comparison.server.ts";
 import type { Route } from "./+types/gcc";
 
@@ -63,7 +63,7 @@ export default function GccPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </PageSection>
-      <ComparisonOnOverview comparison={loaderData.comparison} />
+      <ModelComparison comparison={loaderData.comparison} />
     </ModelPage>
   );
 }

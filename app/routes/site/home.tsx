@@ -19,9 +19,9 @@ import {
 import { engagementModels } from "#shared/content/models.ts";
 import { solutions } from "#shared/content/solutions.ts";
 import { jsonLd, seoMeta } from "#app/lib/seo.ts";
-import { withFigures } from "#shared/figures.ts";
-import { resolveComparison } from "#shared/content/comparison.ts";
-import { ModelComparisonSection } from "#app/components/marketing/model-comparison.tsx";
+import { withFigures, type SiteFigures } from "#shared/figures.ts";
+import { comparisonView } from "#shared/content/comparison.ts";
+import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
 import { truncate } from "#app/lib/text.ts";
 import type { Route } from "./+types/home";
 
@@ -53,12 +53,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       path,
       image: modelIllustrations[path],
     })),
-    comparison: resolveComparison(settings.model_comparison),
+    comparison: comparisonView(settings.model_comparison),
     about: homeAbout,
-    experience: withFigures(
-      { ...experience, stats: experience.stats.filter((s) => !("figure" in s) || figures[s.figure] > 0) },
-      figures,
-    ),
+    experience: experienceWith(figures),
     solutionsIntro,
     // Card text is cut to 250 characters here, so the browser gets display-ready cards.
     solutions: withFigures(solutions, figures).map(({ title, path, description }, i) => ({
@@ -68,6 +65,20 @@ export async function loader({ context }: Route.LoaderArgs) {
       number: String(i + 1).padStart(2, "0"),
     })),
     cta: homeCta,
+  };
+}
+
+/**
+ * The experience section with the site's figures: a stat whose figure is 0 left out, and five stats (the
+ * centres set up shown) in one row on a wide screen, the spec's four otherwise. Classes travel as data.
+ */
+function experienceWith(figures: SiteFigures) {
+  const stats = experience.stats.filter((s) => !("figure" in s) || figures[s.figure] > 0);
+  const five = stats.length > 4;
+  return {
+    ...withFigures({ ...experience, stats }, figures),
+    grid: five ? "lg:grid-cols-3 xl:grid-cols-5" : "lg:grid-cols-4",
+    value: five ? "xl:text-[2.75rem]" : "",
   };
 }
 
@@ -115,7 +126,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <ModelComparisonSection comparison={data.comparison} className="below-fold pb-16 md:pb-24" />
+      <ModelComparison comparison={data.comparison} home />
 
       <HomeScrollTarget id="about" className="bg-slate-50">
         <div className="container-page grid items-center gap-12 lg:grid-cols-2">
@@ -148,10 +159,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             text={data.experience.intro}
             light
           />
-          {/* Five figures when the centres set up are shown (shared/figures.ts), else the spec's four. */}
-          <dl
-            className={`mt-12 grid gap-6 sm:grid-cols-2 ${data.experience.stats.length > 4 ? "lg:grid-cols-3 xl:grid-cols-5" : "lg:grid-cols-4"}`}
-          >
+          <dl className={`mt-12 grid gap-6 sm:grid-cols-2 ${data.experience.grid}`}>
             {data.experience.stats.map((stat) => (
               <div
                 key={stat.label}
@@ -159,7 +167,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               >
                 <dt className="mt-2 leading-snug text-slate-200">{stat.label}</dt>
                 <dd
-                  className={`text-5xl font-extrabold tracking-tight text-accent-400 ${data.experience.stats.length > 4 ? "xl:text-[2.75rem]" : ""}`}
+                  className={`text-5xl font-extrabold tracking-tight text-accent-400 ${data.experience.value}`}
                 >
                   {stat.value}
                 </dd>

@@ -2,7 +2,7 @@ import { modelSectionPage, sectionPageMeta } from "#app/components/marketing/met
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { managedTeamsPages } from "#shared/content/models.ts";
-import { ComparisonOnOverview } from "#app/components/marketing/model-comparison.tsx";
+import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
 import { comparisonOnOverview } from "#app/lib/model-comparison.server.ts";
 import type { Route } from "./+types/managed-teams";
 
@@ -28,7 +28,7 @@ export const meta = sectionPageMeta;
 export default function ManagedTeamsPage({ loaderData }: Route.ComponentProps) {
   return (
     <ModelPage {...loaderData}>
-      <ComparisonOnOverview comparison={loaderData.comparison} />
+      <ModelComparison comparison={loaderData.comparison} />
     </ModelPage>
   );
 }
