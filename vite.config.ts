@@ -30,11 +30,8 @@ const FORM_KIT =
   /[\\/]app[\\/]components[\\/]forms[\\/](field|error-summary|form-alert|validate)\.tsx?$|[\\/]schemas[\\/]validation\.ts$/;
 /** The list pager and its page numbers (which the console's pager shares) as one chunk, not two. */
 const PAGINATION = /[\\/]app[\\/](components[\\/]ui|lib)[\\/]pagination\.tsx?$/;
-/**
- * Section headings and the models' comparison, used by home and the marketing pages alike: the home page loads
- * none of the marketing kit.
- */
-const SECTION_HEADING = /[\\/]app[\\/]components[\\/]marketing[\\/](section-heading|model-comparison)\.tsx$/;
+/** Section headings, used by home and the marketing pages alike: the home page loads none of the marketing kit. */
+const SECTION_HEADING = /[\\/]app[\\/]components[\\/]marketing[\\/]section-heading\.tsx$/;
 /** Icons are shared with the console; grouped by the pages that use them, small groups merged. */
 const ICONS = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 

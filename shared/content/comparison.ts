@@ -27,7 +27,6 @@ export const comparisonIntro = {
   eyebrow: "Compare the models",
   title: "The models side by side",
   caption: "The engagement models compared",
-  corner: "Compared on",
   text: "How the three engagement models differ on what matters most when you choose one.",
 } as const;
 

@@ -13,7 +13,6 @@ export function ModelComparison({ comparison, home }: { comparison: ComparisonVi
   const { intro, models, rows, cells } = comparison;
   return (
     <section
-      id="compare-models"
       aria-labelledby="compare-models-heading"
       className={home ? "below-fold container-page pb-16 md:pb-24" : "below-fold mt-16"}
     >
@@ -22,9 +21,7 @@ export function ModelComparison({ comparison, home }: { comparison: ComparisonVi
         <caption className="sr-only">{intro.caption}</caption>
         <thead>
           <tr>
-            <th scope="col">
-              <span className="sr-only">{intro.corner}</span>
-            </th>
+            <td />
             {models.map((model) => (
               <th key={model.key} scope="col">
                 <Link to={model.path}>{model.label}</Link>
