@@ -24,7 +24,7 @@ const SITE_SHELL =
  * kit every public form shares (fields, error summary: the post and job pages load no marketing kit) stay out.
  */
 const MARKETING =
-  /[\\/]app[\\/]components[\\/](marketing[\\/](?!carousel|glyphs|meta|home-|section-heading|about-team)|forms[\\/]contact-(?!validation))/;
+  /[\\/]app[\\/]components[\\/](marketing[\\/](?!carousel|glyphs|meta|home-|section-heading|about-team|model-comparison)|forms[\\/]contact-(?!validation))/;
 /** The kit every public form shares (fields, error summary, form checks): before the marketing group too. */
 const FORM_KIT =
   /[\\/]app[\\/]components[\\/]forms[\\/](field|error-summary|form-alert|validate)\.tsx?$|[\\/]schemas[\\/]validation\.ts$/;

@@ -21,10 +21,11 @@ import { useOnline } from "./lib/online";
 import { useScrollToTopOnNavigation } from "./lib/scroll";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // The privacy policy's text and the retention setting stay out of every page's data (only /privacy needs them).
+  // The privacy policy's text, the retention setting and the models' comparison stay out of every page's data (only the pages that show them read them).
   const {
     privacy_policy: _policy,
     application_retention_days: _days,
+    model_comparison: _comparison,
     ...settings
   } = await context.services.settings.get();
   // The footer's copyright year: the year in India, where the company is (computed here, no script needed).

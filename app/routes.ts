@@ -16,6 +16,7 @@ export default [
     index("routes/site/home.tsx"),
     route("about-page", "routes/site/about.tsx"),
     route("leadership-page", "routes/site/leadership.tsx"),
+    route("leadership/:slug", "routes/site/leader.tsx"),
     // Legacy spellings kept (links to them are out in the world); code builds them with shared/paths.ts.
     route("Careers-page", "routes/site/careers.tsx"),
     route("careers-details", "routes/site/careers-details.tsx"),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { comparisonModels, comparisonRows } from "#shared/content/comparison.ts";
+import { DEFAULT_FIGURES } from "#shared/figures.ts";
 
 const email = z.email("Enter a valid e-mail address").max(200);
 const phone = z
@@ -13,6 +15,43 @@ export const MAX_TRASH_DAYS = 365;
 /** How long backups are kept when the settings do not say: the default privacy text states it. */
 export const DEFAULT_BACKUP_DAYS = 30;
 export const MAX_BACKUP_DAYS = 3650;
+
+const figure = (what: string, max: number) =>
+  z.coerce
+    .number({ error: `Enter the number of ${what}` })
+    .int(`Enter a whole number of ${what}`)
+    .min(0, `The number of ${what} cannot be negative`)
+    .max(max, `Enter at most ${max.toLocaleString("en-US")} ${what}`);
+
+/** The figures the public site quotes (shared/figures.ts): one setting each, shown on every page that quotes them. */
+export const siteFiguresSchema = z.object({
+  candidates: figure("candidates", 10_000_000),
+  leadership_years: figure("years", 10_000),
+  centres_set_up: figure("centres", 100_000),
+});
+
+const comparisonCell = z
+  .string({ error: "Enter the text of this cell" })
+  .trim()
+  .min(1, "Enter the text of this cell")
+  .max(300, "Keep each cell to 300 characters");
+/** The text of each cell of the models' comparison (shared/content/comparison.ts), row by row. */
+export const modelComparisonSchema = z.object(
+  Object.fromEntries(
+    comparisonRows.map((row) => [
+      row.key,
+      z.object(
+        Object.fromEntries(comparisonModels.map((m) => [m.key, comparisonCell])) as Record<
+          (typeof comparisonModels)[number]["key"],
+          typeof comparisonCell
+        >,
+      ),
+    ]),
+  ) as Record<
+    (typeof comparisonRows)[number]["key"],
+    z.ZodObject<Record<(typeof comparisonModels)[number]["key"], typeof comparisonCell>>
+  >,
+);
 
 export const siteSettingsSchema = z.object({
   sales_email: email,
@@ -60,6 +99,10 @@ export const siteSettingsSchema = z.object({
     .min(1, "Keep backups at least 1 day")
     .max(MAX_BACKUP_DAYS, `Keep backups at most ${MAX_BACKUP_DAYS.toLocaleString("en-US")} days`)
     .optional(),
+  // Absent in settings saved before they existed: DEFAULT_FIGURES then.
+  figures: siteFiguresSchema.default(DEFAULT_FIGURES),
+  // Absent until an administrator edits a cell: the texts of shared/content/comparison.ts then.
+  model_comparison: modelComparisonSchema.optional(),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -14,7 +14,7 @@ export interface SeoInput {
   baseUrl: string;
   image?: string | null;
   imageAlt?: string;
-  type?: "website" | "article";
+  type?: "website" | "article" | "profile";
   /** The page's language (`og:locale`); English unless said. */
   language?: BlogLanguage;
   /** The languages the same page is also published in (`og:locale:alternate`). */

@@ -129,16 +129,24 @@ export const blogComments = pgTable(
   ],
 );
 
-export const teamMembers = pgTable("team_members", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  position: text("position").notNull(),
-  image: text("image"),
-  description: text("description").notNull().default(""),
-  sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    position: text("position").notNull(),
+    image: text("image"),
+    description: text("description").notNull().default(""),
+    /** The member's own page, /leadership/{slug}: made from the name, editable, one per member. */
+    slug: text("slug").notNull(),
+    /** https://www.linkedin.com/in/… or null. */
+    linkedin: text("linkedin"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("team_members_slug_key").on(t.slug)],
+);
 
 export const jobs = pgTable(
   "jobs",

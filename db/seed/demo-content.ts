@@ -242,7 +242,7 @@ export const demoPosts: DemoPost[] = [
 <ul>
 <li><strong>Matching:</strong> machine-learning models compare job requirements with candidate profiles on skills and experience, not only keywords, and surface people a keyword search would miss.</li>
 <li><strong>Bulk screening:</strong> when a role attracts hundreds of applications, automated parsing and ranking turn days of reading into a shortlist within hours.</li>
-<li><strong>Pre-screened pipelines:</strong> a talent network of candidates who have already been assessed lets you start interviews immediately. Our own pipeline holds more than 5,000 pre-screened candidates across common GCC roles.</li>
+<li><strong>Pre-screened pipelines:</strong> a talent network of candidates who have already been assessed lets you start interviews immediately. Our own pipeline holds pre-screened candidates across common GCC roles.</li>
 <li><strong>Scheduling and follow-up:</strong> automation removes the back-and-forth that slows interviews and frustrates candidates.</li>
 <li><strong>Analytics:</strong> funnel data shows where candidates drop out and which sources produce hires who stay.</li>
 </ul>
@@ -394,12 +394,15 @@ export interface DemoTeamMember {
   /** Plain text, 2-4 sentences; one member deliberately has an empty string. */
   description: string;
   initials: string;
+  /** An example profile address (example data: no such person). */
+  linkedin?: string;
 }
 
 export const demoTeam: DemoTeamMember[] = [
   {
     name: "Arjun Mehta",
     position: "Founder & CEO",
+    linkedin: "https://www.linkedin.com/in/example-arjun-mehta",
     description:
       "Arjun has spent more than two decades building and scaling offshore delivery centres for global technology and financial services companies. He founded GCC View 360 to give companies of every size a dependable path to their own capability centre in India. He works closely with client leadership teams on strategy, location and engagement models.",
     initials: "AM",
@@ -407,6 +410,7 @@ export const demoTeam: DemoTeamMember[] = [
   {
     name: "Rohan Kapoor",
     position: "Chief Operating Officer",
+    linkedin: "https://www.linkedin.com/in/example-rohan-kapoor",
     description:
       "Rohan leads delivery across all client centres, from the first workspace fit-out to steady-state operations. Before joining GCC View 360 he ran operations for a large engineering GCC in Pune. He is known for simple governance and clear scorecards.",
     initials: "RK",
@@ -599,6 +603,8 @@ export const demoJobs: DemoJob[] = [
 // ---------------------------------------------------------------------------
 
 export interface DemoSettings {
+  /** The figures the site quotes: the six leaders below have about 120 years of experience between them. */
+  figures: { candidates: number; leadership_years: number; centres_set_up: number };
   sales_email: string;
   info_email: string;
   hr_email: string;
@@ -611,6 +617,7 @@ export interface DemoSettings {
 }
 
 export const demoSettings: DemoSettings = {
+  figures: { candidates: 5000, leadership_years: 120, centres_set_up: 9 },
   sales_email: "sales@example.com",
   info_email: "info@example.com",
   hr_email: "hr@example.com",

@@ -1,3 +1,4 @@
+import { slugify } from "#shared/slug.ts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import {
@@ -113,6 +114,8 @@ export async function seedDemoContent(
         position: m.position,
         description: m.description,
         image: `/images/team/member-${(i % 6) + 1}.svg`,
+        slug: slugify(m.name),
+        linkedin: m.linkedin ?? null,
         sortOrder: i,
       })),
     );

@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import type { CommentStatus } from "#schemas/comment-limits.ts";
-import { blogComments, blogPosts, jobApplications, jobs, teamMembers } from "#db/schema/index.ts";
+import { blogComments, blogPosts, jobApplications, jobs } from "#db/schema/index.ts";
 import type { BlogPostCreateInput, BlogPostInput, BlogRow, BlogTranslation } from "#schemas/blog.ts";
 import type { JobInput } from "#schemas/job.ts";
 import type { ListQuery } from "#schemas/list-query.ts";
-import { teamMemberInputSchema, type TeamMemberInput } from "#schemas/team.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { createBlogAdmin } from "../blog/admin";
 import type { BlogService } from "../blog/service";
 import { jobValues } from "../careers/service";
+import { createTeamAdmin } from "../team/admin";
 import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { likePattern, orderBy } from "../sql";
@@ -38,15 +38,6 @@ const blogRow = (r: typeof blogPosts.$inferSelect) => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-const teamRow = (r: typeof teamMembers.$inferSelect) => ({
-  id: r.id,
-  name: r.name,
-  position: r.position,
-  image: r.image,
-  description: r.description,
-  sort_order: r.sortOrder,
-});
-
 const jobRow = (r: typeof jobs.$inferSelect) => ({
   id: r.id,
   job_title: r.jobTitle,
@@ -63,17 +54,6 @@ const jobRow = (r: typeof jobs.$inferSelect) => ({
   questions: r.questions,
   created_at: r.createdAt.toISOString(),
 });
-
-function teamValues(input: TeamMemberInput) {
-  const data = teamMemberInputSchema.parse(input);
-  return {
-    name: data.name,
-    position: data.position,
-    image: data.image,
-    description: data.description,
-    sortOrder: data.sort_order,
-  };
-}
 
 /**
  * The console's management of public content: lists with every status, edits and deletes, each
@@ -125,12 +105,6 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
   }
   const oneWithTranslations = async (post: ReturnType<typeof blogRow>) =>
     (await withTranslations([post]))[0]!;
-  const team = auditedTable(db, deps.audit, {
-    table: teamMembers,
-    auditName: "team_member",
-    what: "Team member",
-    toRecord: teamRow,
-  });
   const jobTable = auditedTable(db, deps.audit, {
     table: jobs,
     auditName: "job",
@@ -202,24 +176,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
       restore: posts.restore,
     },
 
-    team: {
-      async list(q: Page) {
-        const where = searchAny(q.search, [teamMembers.name, teamMembers.position]);
-        const order = orderBy(
-          q.sort,
-          { name: teamMembers.name, sort_order: teamMembers.sortOrder },
-          asc(teamMembers.sortOrder),
-          teamMembers.id,
-        );
-        const { rows, total } = await pageOf(db, teamMembers, q, where, order);
-        return { rows: rows.map(teamRow), total };
-      },
-      create: (actor: Actor, input: TeamMemberInput) => team.create(actor, teamValues(input)),
-      update: (actor: Actor, id: number, input: TeamMemberInput) =>
-        team.update(actor, id, { ...teamValues(input), updatedAt: new Date() }),
-      remove: (actor: Actor, id: number) => team.remove(actor, id),
-      restore: team.restore,
-    },
+    team: createTeamAdmin(db, deps.audit),
 
     jobs: {
       async list(q: Page & { status?: "open" | "closed" }) {

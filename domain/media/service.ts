@@ -12,6 +12,8 @@ import { createWorkQueue } from "../work-queue";
 export const LINK_PREVIEW = { width: 1200, height: 630 } as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const WIDTHS = [480, 960, 1600] as const;
+/** A square image (a portrait) is cropped to its middle and stored at these sides (shared/portrait.ts). */
+export const SQUARE_WIDTHS = [300, 600] as const;
 /**
  * Largest image (width × height) we decode. Every variant is at most 1600 px wide, so more pixels add work
  * and no quality: 25 megapixels admits a 24 MP camera or stock photo (6000 × 4000) and refuses the 49 MP
@@ -105,7 +107,11 @@ export function createMediaService(db: Database) {
       return row ?? null;
     },
 
-    async storeImage(buffer: Buffer): Promise<StoredImage> {
+    /**
+     * `square`: cropped to a square around what draws the eye (sharp's attention strategy, a face in a
+     * portrait) and stored at SQUARE_WIDTHS; the answer's `url` is then the largest side.
+     */
+    async storeImage(buffer: Buffer, options: { square?: boolean } = {}): Promise<StoredImage> {
       if (buffer.length === 0) throw new DomainError("invalid", "The file is empty.");
       if (buffer.length > MAX_UPLOAD_BYTES)
         throw new DomainError("too_large", "Images must be 10 MB or smaller.");
@@ -148,8 +154,11 @@ export function createMediaService(db: Database) {
       const turned = (meta.orientation ?? 1) >= 5;
       const fullWidth = (turned ? meta.height : meta.width) ?? 0;
       const fullHeight = (turned ? meta.width : meta.height) ?? 0;
-      const widths: number[] = WIDTHS.filter((w) => w < fullWidth);
-      const unique = [...new Set([...widths, Math.min(fullWidth, WIDTHS[WIDTHS.length - 1]!)])].sort(
+      const square = options.square === true;
+      const sizes: readonly number[] = square ? SQUARE_WIDTHS : WIDTHS;
+      const fullSide = square ? Math.min(fullWidth, fullHeight) : fullWidth;
+      const widths: number[] = sizes.filter((w) => w < fullSide);
+      const unique = [...new Set([...widths, Math.min(fullSide, sizes[sizes.length - 1]!)])].sort(
         (a, b) => a - b,
       );
       const variants = await imageWork.run(async () => {
@@ -159,7 +168,16 @@ export function createMediaService(db: Database) {
           // variant is made from these pixels, never from the source again.
           const widest = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
             .rotate()
-            .resize({ width: unique[unique.length - 1]!, withoutEnlargement: true })
+            .resize(
+              square
+                ? {
+                    width: unique[unique.length - 1]!,
+                    height: unique[unique.length - 1]!,
+                    fit: "cover",
+                    position: "attention",
+                  }
+                : { width: unique[unique.length - 1]!, withoutEnlargement: true },
+            )
             .raw({ depth: "uchar" })
             .toBuffer({ resolveWithObject: true });
           const { width, height, channels } = widest.info;
@@ -188,15 +206,15 @@ export function createMediaService(db: Database) {
       });
       // One statement: every variant is stored or none is.
       await db.insert(mediaFiles).values(variants);
-      const middle = unique.find((w) => w >= 960) ?? unique[unique.length - 1]!;
       const largest = unique[unique.length - 1]!;
+      const middle = square ? largest : (unique.find((w) => w >= 960) ?? largest);
       return {
         id,
         url: `/media/${id}/${middle}.webp`,
         srcset: unique.map((w) => `/media/${id}/${w}.webp ${w}w`).join(", "),
         avifSrcset: unique.map((w) => `/media/${id}/${w}.avif ${w}w`).join(", "),
         width: largest,
-        height: Math.round((fullHeight * largest) / fullWidth),
+        height: square ? largest : Math.round((fullHeight * largest) / fullWidth),
       };
     },
   };

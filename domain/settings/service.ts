@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { siteSettings } from "#db/schema/index.ts";
+import { DEFAULT_FIGURES } from "#shared/figures.ts";
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsInput } from "#schemas/settings.ts";
 
 export const fallbackSettings: SiteSettings = {
@@ -16,6 +17,7 @@ export const fallbackSettings: SiteSettings = {
   linkedin: "https://www.linkedin.com/",
   privacy_policy: "",
   application_retention_days: 180,
+  figures: DEFAULT_FIGURES,
 };
 
 export function createSettingsService(db: Database, audit?: AuditService) {

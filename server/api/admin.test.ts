@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { reauthenticated } from "#tests/support/auth.ts";
+import { DEFAULT_FIGURES } from "#shared/figures.ts";
 
 let t: TestApp;
 let admin = "";
@@ -41,8 +42,8 @@ afterAll(() => t.close());
 const call = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: object, token = admin) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 
-// Settings saved without the privacy policy and the retention days take their defaults.
-const saved = { ...settings, privacy_policy: "", application_retention_days: 180 };
+// Settings saved without the privacy policy, the retention days and the figures take their defaults.
+const saved = { ...settings, privacy_policy: "", application_retention_days: 180, figures: DEFAULT_FIGURES };
 
 describe("site settings", () => {
   it("saves valid settings, which the public site then reads", async () => {
@@ -55,7 +56,7 @@ describe("site settings", () => {
   it("saves the privacy policy and the retention days, and refuses a retention under a week", async () => {
     const policy = { ...settings, privacy_policy: "We keep little.", application_retention_days: 90 };
     expect((await call("PUT", "/api/site_settings", policy)).statusCode).toBe(200);
-    expect(await t.app.services.settings.get()).toEqual(policy);
+    expect(await t.app.services.settings.get()).toEqual({ ...policy, figures: DEFAULT_FIGURES });
     const short = await call("PUT", "/api/site_settings", { ...policy, application_retention_days: 3 });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("application_retention_days: Keep applications at least 7 days");

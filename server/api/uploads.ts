@@ -1,9 +1,14 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import type { ZodProvider } from "../zod-provider";
 import { assertSafeFileName, MAX_UPLOAD_BYTES } from "#domain/media/service.ts";
 import { recordAnswerOf } from "#schemas/api-responses.ts";
 import { storedImageSchema } from "#schemas/media.ts";
 import { DomainError } from "#domain/errors.ts";
+import { z } from "zod";
+
+/** `?shape=square`: a portrait, cropped square (a team member's photo). */
+const uploadQuery = z.object({ shape: z.enum(["square"]).optional() });
 
 export async function uploadRoutes(app: FastifyInstance) {
   // preservePath keeps "../x.jpg" intact so such names can be refused rather than silently trimmed.
@@ -12,12 +17,12 @@ export async function uploadRoutes(app: FastifyInstance) {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
   });
 
-  app.post(
+  app.withTypeProvider<ZodProvider>().post(
     "/api/uploads",
     {
       config: { access: "editor" },
       bodyLimit: MAX_UPLOAD_BYTES + 1_048_576,
-      schema: { response: { 201: recordAnswerOf(storedImageSchema) } },
+      schema: { querystring: uploadQuery, response: { 201: recordAnswerOf(storedImageSchema) } },
     },
     async (request, reply) => {
       if (!request.isMultipart())
@@ -42,7 +47,7 @@ export async function uploadRoutes(app: FastifyInstance) {
           "The upload is not valid multipart/form-data: send the image in a field named file.",
         );
       }
-      const data = await app.services.media.storeImage(buffer);
+      const data = await app.services.media.storeImage(buffer, { square: request.query.shape === "square" });
       request.log.info({ id: data.id, bytes: buffer.length }, "image stored");
       return reply.status(201).send({ success: true, message: "Image uploaded.", data });
     },

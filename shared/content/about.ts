@@ -77,7 +77,7 @@ export const aboutTiles = [
   {
     title: "Our Leadership",
     description:
-      "Meet the leadership team behind GCC View 360, who bring 400 years of collective experience across consulting, technology, finance, HR and operations.",
+      "Meet the leadership team behind GCC View 360, who bring {leadership_years} years of collective experience across consulting, technology, finance, HR and operations.",
     path: "/leadership-page",
   },
   {
@@ -93,3 +93,10 @@ export const aboutTiles = [
     path: "/details/initiation",
   },
 ] as const satisfies readonly AboutTile[];
+
+/** The leadership page's introduction; `{leadership_years}` is the site figure (shared/figures.ts). */
+export const leadershipIntro = {
+  description:
+    "Meet the leadership team behind GCC View 360: {leadership_years} years of collective experience in setting up and running Global Capability Centers in India.",
+  text: "Together our leaders bring {leadership_years} years of collective experience in building, staffing and running Global Capability Centers for companies around the world.",
+} as const;

@@ -23,7 +23,7 @@ export const heroSlides = [
   },
   {
     eyebrow: "Experience you can rely on",
-    title: "400 years of collective leadership experience",
+    title: "{leadership_years} years of collective leadership experience",
     text: "Our leaders have built and run teams across consulting, technology, finance and HR. That experience guides every centre we help create, from the first plan to steady-state operations.",
     cta: { label: "See our experience", target: "experience" },
   },
@@ -53,8 +53,13 @@ export const experience = {
   intro:
     "Building a Global Capability Center calls for judgement that only comes from experience. Our team has guided companies through every stage of the journey, and our talent network gives your centre a head start from day one.",
   stats: [
-    { value: "5,000+", label: "Pre-screened candidates in our talent pipeline" },
-    { value: "400+", label: "Years of collective leadership experience" },
+    { value: "{candidates}+", label: "Pre-screened candidates in our talent pipeline" },
+    { value: "{leadership_years}+", label: "Years of collective leadership experience" },
+    {
+      value: "{centres_set_up}",
+      label: "Capability centres set up for our clients",
+      figure: "centres_set_up",
+    },
     { value: "3", label: "Engagement models: Captive, Managed Teams and BOT" },
     { value: "4", label: "Phases in our Build Operate Transfer model" },
   ],

@@ -36,6 +36,13 @@ export const modelLinks = [
   { label: "Managed Teams", path: "/managed-teams/relationship" },
 ] as const satisfies readonly NavLink[];
 
+/** Each model's overview page, which the spec's menu links (its first phases) do not reach. */
+export const modelOverviewLinks = [
+  { label: "Captive GCC overview", path: "/details/features" },
+  { label: "BOT model overview", path: "/build-operator/bot_modal" },
+  { label: "Managed team model overview", path: "/managed-teams/manage_overview" },
+] as const satisfies readonly NavLink[];
+
 export const aboutLinks = [
   { label: "About Us", path: "/about-page" },
   { label: "Leadership", path: "/leadership-page" },
@@ -53,7 +60,8 @@ export const expertCta = {
 
 /** Header menu: dropdown groups followed by single links. */
 export const mainNav = [
-  { label: "Models", items: modelLinks },
+  // The overviews first, then the spec's links to each model's first phase, kept as they were.
+  { label: "Models", items: [...modelOverviewLinks, ...modelLinks] },
   { label: "Solutions", items: solutionLinks },
   { label: "Products", items: productLinks },
   { label: "About", items: aboutLinks },

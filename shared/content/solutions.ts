@@ -404,23 +404,23 @@ export const solutions = [
     title: "AI-Led Talent Supply",
     shortTitle: "AI-Led Talent Supply",
     summary:
-      "On-demand access to a pre-screened pipeline of over 5,000 candidates, matched to your roles with AI.",
+      "On-demand access to a pre-screened pipeline of over {candidates} candidates, matched to your roles with AI.",
     description:
-      "Tap into a pre-screened pipeline of over 5,000 candidates across technology, data and business functions. AI-led matching and assessed skills mean you see qualified profiles quickly, whether you need one specialist or a whole team.",
+      "Tap into a pre-screened pipeline of over {candidates} candidates across technology, data and business functions. AI-led matching and assessed skills mean you see qualified profiles quickly, whether you need one specialist or a whole team.",
     seo: {
-      title: "AI-Led Talent Supply: 5,000+ Candidates",
+      title: "AI-Led Talent Supply: {candidates}+ Candidates",
       description:
-        "Access a pre-screened pipeline of over 5,000 candidates, matched to your roles with AI, to staff your Global Capability Center in India quickly.",
+        "Access a pre-screened pipeline of over {candidates} candidates, matched to your roles with AI, to staff your Global Capability Center in India quickly.",
     },
     intro: [
       "When you need to staff a new team or fill critical roles quickly, starting every search from scratch is too slow. AI-Led Talent Supply gives you a head start.",
-      "We maintain a pre-screened pipeline of over 5,000 candidates whose skills, experience and availability have already been assessed. Our AI matching engine connects your requirements to the right people, and our recruiters take it from there.",
+      "We maintain a pre-screened pipeline of over {candidates} candidates whose skills, experience and availability have already been assessed. Our AI matching engine connects your requirements to the right people, and our recruiters take it from there.",
     ],
     offerings: [
       {
         title: "Pre-Screened Talent Pipeline",
         description:
-          "Over 5,000 candidates whose profiles, skills and career goals have been reviewed in advance, ready to be matched to your open roles.",
+          "Over {candidates} candidates whose profiles, skills and career goals have been reviewed in advance, ready to be matched to your open roles.",
         icon: "Database",
       },
       {

@@ -1,3 +1,4 @@
+import type { SiteFigures } from "../figures";
 /**
  * Shared types for the static marketing copy of the GCC View 360 website.
  *
@@ -285,6 +286,8 @@ export interface HomeAbout {
 export interface Stat {
   readonly value: string;
   readonly label: string;
+  /** The site figure the value shows, when a 0 in it keeps the stat off the page (shared/figures.ts). */
+  readonly figure?: keyof SiteFigures;
 }
 
 export interface ExperienceSection {

@@ -63,6 +63,7 @@ export async function createMember(db: Database, overrides: Partial<MemberRow> =
       position: `Position ${n}`,
       image: "/images/team/member-1.svg",
       description: `About member ${n}.`,
+      slug: `member-${n}`,
       sortOrder: n,
       ...overrides,
     })

@@ -11,11 +11,11 @@ export interface UploadedImage {
   height: number;
 }
 
-/** Uploads one image to /api/uploads (re-encoded by the server) and reports its URL. */
-export async function uploadImage(file: File): Promise<UploadedImage> {
+/** Uploads one image to /api/uploads (re-encoded by the server; `square`: cropped square) and reports its URL. */
+export async function uploadImage(file: File, shape?: "square"): Promise<UploadedImage> {
   const form = new FormData();
   form.append("file", file);
-  return (await call("POST /api/uploads", { body: form })).data;
+  return (await call("POST /api/uploads", { body: form, query: shape ? { shape } : {} })).data;
 }
 
 export function ImageUpload({
@@ -23,11 +23,16 @@ export function ImageUpload({
   value,
   onChange,
   error,
+  shape,
+  hint,
 }: {
   label: string;
   value: string | null;
   onChange: (url: string | null) => void;
   error?: string;
+  /** "square": the server crops the image square (a portrait). */
+  shape?: "square";
+  hint?: string;
 }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -36,7 +41,11 @@ export function ImageUpload({
       <span className="block text-sm font-medium text-slate-700">{label}</span>
       <div className="mt-1 flex items-center gap-4">
         {value ? (
-          <img src={value} alt="" className="h-20 w-32 rounded-lg border border-slate-200 object-cover" />
+          <img
+            src={value}
+            alt=""
+            className={`${shape === "square" ? "size-20" : "h-20 w-32"} rounded-lg border border-slate-200 object-cover`}
+          />
         ) : (
           <div className="grid h-20 w-32 place-items-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500">
             No image
@@ -58,7 +67,7 @@ export function ImageUpload({
             if (!file) return;
             setBusy(true);
             try {
-              onChange((await uploadImage(file)).url);
+              onChange((await uploadImage(file, shape)).url);
             } catch (err) {
               toast.error(err instanceof Error ? err.message : "Upload failed");
             } finally {
@@ -72,6 +81,7 @@ export function ImageUpload({
           </button>
         ) : null}
       </div>
+      {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
       {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
     </div>
   );

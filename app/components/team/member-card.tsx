@@ -1,9 +1,12 @@
-import type { TeamMember } from "#schemas/team.ts";
-import { MemberPortrait } from "./member-portrait";
+import { Link } from "react-router";
+import type { TeamProfile } from "#schemas/team.ts";
+import { leaderPath } from "#shared/portrait.ts";
+import { MemberInitials, MemberPortrait } from "./member-portrait";
 
-export function MemberCard({ member, onReadMore }: { member: TeamMember; onReadMore: () => void }) {
+/** A member on the leadership page: the name links to their own page; "Read More" opens the spec's dialog. */
+export function MemberCard({ member, onReadMore }: { member: TeamProfile; onReadMore: () => void }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       {member.image ? (
         <MemberPortrait
           member={member}
@@ -12,10 +15,14 @@ export function MemberCard({ member, onReadMore }: { member: TeamMember; onReadM
           className="h-[250px] w-full bg-slate-100 object-cover"
         />
       ) : (
-        <div aria-hidden="true" className="h-[250px] w-full bg-gradient-to-br from-navy-800 to-brand-700" />
+        <MemberInitials name={member.name} className="h-[250px] w-full text-6xl" />
       )}
       <div className="flex flex-1 flex-col p-6">
-        <h2 className="text-xl font-bold text-navy-900">{member.name}</h2>
+        <h2 className="text-xl font-bold text-navy-900">
+          <Link to={leaderPath(member.slug)} className="hover:text-brand-700 hover:underline">
+            {member.name}
+          </Link>
+        </h2>
         <p className="mt-1 flex-1 font-medium text-brand-700">{member.position}</p>
         <button
           type="button"

@@ -1528,7 +1528,7 @@ export interface ApiRoutes {
   "GET /api/site_settings": {
     query: never;
     body: never;
-    answer: { success: true; data: Shape_b4bc03a0; public_address: Shape_632822d2 };
+    answer: { success: true; data: Shape_5c84537e; public_address: Shape_632822d2 };
   };
   "PUT /api/site_settings": {
     query: never;
@@ -1547,8 +1547,10 @@ export interface ApiRoutes {
       public_base_url?: "" | string;
       trash_days?: number;
       backup_days?: number;
+      figures?: Shape_a2425a78;
+      model_comparison?: Shape_48101861;
     };
-    answer: { success: true; message?: string; data: Shape_b4bc03a0; public_address: Shape_632822d2 };
+    answer: { success: true; message?: string; data: Shape_5c84537e; public_address: Shape_632822d2 };
   };
   "GET /api/subscribers": {
     query: Shape_e3eb0b08;
@@ -1602,14 +1604,14 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      team_members_data: Array<Shape_88184834>;
+      team_members_data: Array<Shape_668198ee>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
   };
-  "POST /api/team_members": { query: never; body: Shape_fef67b33; answer: Shape_0f7f05b5 };
+  "POST /api/team_members": { query: never; body: Shape_3cc8a6d1; answer: Shape_9ed076cc };
   "DELETE /api/team_members/:id": { query: never; body: never; answer: Shape_43c14989 };
-  "PATCH /api/team_members/:id": { query: never; body: Shape_fef67b33; answer: Shape_0f7f05b5 };
+  "PATCH /api/team_members/:id": { query: never; body: Shape_3cc8a6d1; answer: Shape_9ed076cc };
   "POST /api/team_members/restore": {
     query: never;
     body: { ids: Array<string | number> };
@@ -1716,7 +1718,7 @@ export interface ApiRoutes {
     answer: { success: true; message?: string; data: { admin: boolean; editor: boolean } };
   };
   "POST /api/uploads": {
-    query: never;
+    query: { shape?: "square" };
     body: never;
     answer: {
       success: true;
@@ -1833,7 +1835,6 @@ type Shape_0e0b4ed2 = {
   data: { recovery_codes: Array<string>; access_token?: string };
 };
 type Shape_0e36b7f5 = { success: true; message?: string; data: Shape_97572281 };
-type Shape_0f7f05b5 = { success: true; message?: string; data: Shape_88184834 };
 type Shape_10cbdcc8 = {
   hours: Array<Array<{ start: string; end: string }>>;
   buffer_minutes: number;
@@ -1911,6 +1912,15 @@ type Shape_35d4a097 = {
   sort_order?: number;
   is_example?: boolean;
 };
+type Shape_3cc8a6d1 = {
+  name: string;
+  position: string;
+  image?: string | null;
+  description?: string;
+  slug?: (string | "") | null;
+  linkedin?: (string | "") | null;
+  sort_order?: number;
+};
 type Shape_3d054a47 = { success: true; message?: string; data: Shape_701007cf };
 type Shape_3d613304 = { success: true; message?: string; data: { redirect: string } };
 type Shape_3f467e53 = {
@@ -1956,6 +1966,15 @@ type Shape_47d80b7e = {
   sort_order?: number;
   is_example?: boolean;
 };
+type Shape_48101861 = {
+  ownership: { captive: string; bot: string; managed: string };
+  time_to_hire: { captive: string; bot: string; managed: string };
+  cost: { captive: string; bot: string; managed: string };
+  control: { captive: string; bot: string; managed: string };
+  risk: { captive: string; bot: string; managed: string };
+  exit: { captive: string; bot: string; managed: string };
+  size: { captive: string; bot: string; managed: string };
+};
 type Shape_4ce7544b = {
   id: number;
   direction: "in" | "out";
@@ -1995,6 +2014,24 @@ type Shape_527d97a9 = {
   status?: "new" | "contacted" | "closed";
 };
 type Shape_52b1c07e = { success: true; message?: string; data: Shape_d1cddc00 };
+type Shape_5c84537e = {
+  sales_email: string;
+  info_email: string;
+  hr_email: string;
+  phone_india: string;
+  phone_us: string;
+  address: string;
+  facebook: string;
+  twitter: string;
+  linkedin: string;
+  privacy_policy: string;
+  application_retention_days: number;
+  public_base_url?: "" | string;
+  trash_days?: number;
+  backup_days?: number;
+  figures: Shape_a2425a78;
+  model_comparison?: Shape_48101861;
+};
 type Shape_5da91ffb = {
   id: string;
   label: string;
@@ -2014,6 +2051,16 @@ type Shape_5fe25de4 = {
 };
 type Shape_60a4406f = { new: number; updated: number; unchanged: number; skipped: number; invalid: number };
 type Shape_632822d2 = { url: string; source: "PUBLIC_BASE_URL" | "site settings" | "default" };
+type Shape_668198ee = {
+  id: number;
+  name: string;
+  position: string;
+  image: string | null;
+  description: string;
+  slug: string;
+  linkedin: string | null;
+  sort_order: number;
+};
 type Shape_678ac8bd = {
   page?: number;
   page_size?: number;
@@ -2084,14 +2131,6 @@ type Shape_777f3f87 = {
   updated_at: string;
 };
 type Shape_82d325fd = { success: true; message?: string; data: Shape_9202cb98 };
-type Shape_88184834 = {
-  id: number;
-  name: string;
-  position: string;
-  image: string | null;
-  description: string;
-  sort_order: number;
-};
 type Shape_88c3f0d6 = { success: true; message?: string; data: Shape_317fe40f };
 type Shape_89d7fba5 = { success: true; message?: string; data: Shape_e0d45228 };
 type Shape_8bfa5fd1 = {
@@ -2138,6 +2177,7 @@ type Shape_97572281 = {
   draft: { subject: string; body: string };
   rejection?: { subject: string; body: string };
 };
+type Shape_9ed076cc = { success: true; message?: string; data: Shape_668198ee };
 type Shape_9ede2781 = {
   id: number;
   name: string;
@@ -2150,6 +2190,7 @@ type Shape_9f0ccc3a = {
   message?: string;
   data: { id: number; start: string; time_zone: string };
 };
+type Shape_a2425a78 = { candidates: number; leadership_years: number; centres_set_up: number };
 type Shape_a550573b = {
   id: number;
   created_at: string;
@@ -2187,22 +2228,6 @@ type Shape_a9088a77 = {
 };
 type Shape_b0325bf7 = { kind: Choice_e5dac20a; summary: string; advice: string };
 type Shape_b0774d3a = { at: string; outcome: "sent" | "logged" | "failed"; error: string | null };
-type Shape_b4bc03a0 = {
-  sales_email: string;
-  info_email: string;
-  hr_email: string;
-  phone_india: string;
-  phone_us: string;
-  address: string;
-  facebook: string;
-  twitter: string;
-  linkedin: string;
-  privacy_policy: string;
-  application_retention_days: number;
-  public_base_url?: "" | string;
-  trash_days?: number;
-  backup_days?: number;
-};
 type Shape_be2cf5cd = {
   page?: number;
   page_size?: number;
@@ -2385,11 +2410,4 @@ type Shape_fa062683 = {
   state: number;
   from_city: string;
   to_city: string;
-};
-type Shape_fef67b33 = {
-  name: string;
-  position: string;
-  image?: string | null;
-  description?: string;
-  sort_order?: number;
 };

@@ -20,11 +20,16 @@ import {
   type SiteSettingsInput,
 } from "#schemas/settings.ts";
 import { KEEP_CV_DAYS } from "#schemas/application.ts";
+import { ComparisonFields, FiguresFields } from "#app/components/dashboard/settings/site-copy-fields.tsx";
+import { defaultComparison, resolveComparison } from "#shared/content/comparison.ts";
 
 export const meta = () => consoleMeta("Site settings");
 
 const fields: {
-  name: Exclude<keyof SiteSettings, "privacy_policy" | "application_retention_days">;
+  name: Exclude<
+    keyof SiteSettings,
+    "privacy_policy" | "application_retention_days" | "figures" | "model_comparison"
+  >;
   label: string;
   type?: string;
 }[] = [
@@ -55,6 +60,10 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
       public_base_url: initial.public_base_url ?? "",
       trash_days: initial.trash_days ?? DEFAULT_TRASH_DAYS,
       backup_days: initial.backup_days ?? DEFAULT_BACKUP_DAYS,
+      // Every cell shows its text: the saved one, or the site's default.
+      model_comparison: initial.model_comparison
+        ? resolveComparison(initial.model_comparison)
+        : defaultComparison,
     },
     resolver: zodResolver(siteSettingsSchema),
   });
@@ -79,7 +88,8 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
     <section>
       <h1 className="text-2xl font-bold text-navy-900">Site settings</h1>
       <p className="mt-2 text-slate-600">
-        Contact details shown in the footer, on the contact page and in job applications.
+        Contact details shown in the footer, on the contact page and in job applications; the figures the site
+        quotes; the models&apos; comparison.
       </p>
       <form
         onSubmit={submit}
@@ -156,6 +166,8 @@ function SettingsForm({ initial, address }: { initial: SiteSettings; address: Pu
             {...form.register("backup_days", { valueAsNumber: true })}
           />
         </div>
+        <FiguresFields form={form} errors={errors} />
+        <ComparisonFields form={form} errors={errors} />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={save.isPending}>
             {save.isPending ? <Spinner /> : null} Save settings

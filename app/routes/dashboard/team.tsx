@@ -35,6 +35,15 @@ export default function TeamScreen() {
         },
         { key: "name", header: "Name", sortable: true, primary: true, render: (m) => m.name },
         { key: "position", header: "Position", render: (m) => m.position },
+        {
+          key: "slug",
+          header: "Page",
+          render: (m) => (
+            <a href={`/leadership/${m.slug}`} className="text-brand-700 underline">
+              /leadership/{m.slug}
+            </a>
+          ),
+        },
         { key: "sort_order", header: "Order", sortable: true, render: (m) => m.sort_order },
       ]}
     />
@@ -50,6 +59,8 @@ function TeamForm({ member, onClose }: { member: TeamRow | null; onClose: () => 
       position: member?.position ?? "",
       image: member?.image ?? null,
       description: member?.description ?? "",
+      slug: member?.slug ?? "",
+      linkedin: member?.linkedin ?? "",
       sort_order: member?.sort_order ?? 0,
     },
     schema: teamMemberInputSchema,
@@ -68,8 +79,25 @@ function TeamForm({ member, onClose }: { member: TeamRow | null; onClose: () => 
     >
       <Field label="Name" {...bind("name")} />
       <Field label="Position" {...bind("position")} />
+      <Field
+        label="Page address"
+        hint={`The member's page: /leadership/${values.slug || "…"}. Left empty, it is made from the name.`}
+        placeholder="kavita-iyer"
+        {...bind("slug")}
+      />
+      <Field
+        label="LinkedIn profile"
+        type="url"
+        placeholder="https://www.linkedin.com/in/your-name"
+        {...bind("linkedin")}
+      />
       <div className="sm:col-span-2">
-        <ImageUpload label="Photo" {...form.control("image")} />
+        <ImageUpload
+          label="Photo"
+          shape="square"
+          hint="Cropped square around the face and shown as a portrait; without a photo the page shows the initials."
+          {...form.control("image")}
+        />
       </div>
       <div className="sm:col-span-2">
         <TextAreaField label="Description" rows={5} {...bind("description")} />

@@ -9,16 +9,18 @@ import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import { aboutIntro, aboutTiles, audiences, coreValues } from "#shared/content/about.ts";
 import type { AudienceCard } from "#shared/content/types.ts";
 import { CARD_TEXT_LIMIT, truncate } from "#app/lib/text.ts";
+import { withFigures } from "#shared/figures.ts";
 import type { Route } from "./+types/about";
 
 const PATH = "/about-page";
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { figures } = await context.services.settings.get();
   const trail: Crumb[] = [
     ["Home", "/"],
     ["About Us", PATH],
   ];
-  return { intro: aboutIntro, audiences, coreValues, tiles: aboutTiles, trail };
+  return { intro: aboutIntro, audiences, coreValues, tiles: withFigures(aboutTiles, figures), trail };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -3,6 +3,8 @@ import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { botKeyFeatures, botPages } from "#shared/content/models.ts";
 import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
+import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
+import { comparisonOnOverview } from "#app/lib/model-comparison.server.ts";
 import type { Route } from "./+types/build-operator";
 
 const SECTION = { label: "Build Operate Transfer", path: "/build-operator/bot_modal" };
@@ -15,6 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }),
     features: botKeyFeatures,
     proofHtml: await proofHtml(context, "bot"),
+    comparison: await comparisonOnOverview(context, `/build-operator/${params.phase}`, SECTION.path),
   };
 }
 
@@ -33,6 +36,7 @@ export default function BuildOperatorPage({ loaderData }: Route.ComponentProps) 
           <FeatureGrid features={loaderData.features} columns={2} />
         </div>
       </PageSection>
+      <ModelComparison comparison={loaderData.comparison} />
     </ModelPage>
   );
 }

@@ -5,6 +5,8 @@ import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { gccPage, gccPhases, gccTagline } from "#shared/content/models.ts";
 import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
+import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
+import { comparisonOnOverview } from "#app/lib/model-comparison.server.ts";
 import type { Route } from "./+types/gcc";
 
 const OVERVIEW_PATH = "/details/features";
@@ -22,6 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     tagline: gccTagline,
     proofHtml: await proofHtml(context, "captive"),
+    comparison: await comparisonOnOverview(context, `/details/${params.page}`, OVERVIEW_PATH),
   };
 }
 
@@ -62,6 +65,7 @@ export default function GccPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </PageSection>
+      <ModelComparison comparison={loaderData.comparison} />
     </ModelPage>
   );
 }

@@ -20,6 +20,9 @@ import {
 import { engagementModels } from "#shared/content/models.ts";
 import { solutions } from "#shared/content/solutions.ts";
 import { jsonLd, seoMeta } from "#app/lib/seo.ts";
+import { withFigures, type SiteFigures } from "#shared/figures.ts";
+import { comparisonView } from "#shared/content/comparison.ts";
+import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
 import { truncate } from "#app/lib/text.ts";
 import type { Route } from "./+types/home";
 
@@ -31,6 +34,8 @@ import type { Route } from "./+types/home";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
+  // The figures the copy quotes come from the site settings (shared/figures.ts).
+  const { figures } = settings;
   return {
     meta: [
       ...seoMeta({
@@ -41,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       }),
       jsonLd(organizationJsonLd(context.baseUrl, settings)),
     ],
-    heroSlides,
+    heroSlides: withFigures(heroSlides, figures),
     modelsIntro,
     models: engagementModels.map(({ title, description, path }) => ({
       title,
@@ -49,11 +54,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       path,
       image: modelIllustrations[path],
     })),
+    comparison: comparisonView(settings.model_comparison),
     about: homeAbout,
-    experience,
+    experience: experienceWith(figures),
     solutionsIntro,
     // Card text is cut to 250 characters here, so the browser gets display-ready cards.
-    solutions: solutions.map(({ title, path, description }, i) => ({
+    solutions: withFigures(solutions, figures).map(({ title, path, description }, i) => ({
       title,
       path,
       text: truncate(description),
@@ -61,6 +67,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
     cta: homeCta,
     proofHtml: await proofHtml(context),
+  };
+}
+
+/**
+ * The experience section with the site's figures: a stat whose figure is 0 left out, and five stats (the
+ * centres set up shown) in one row on a wide screen, the spec's four otherwise. Classes travel as data.
+ */
+function experienceWith(figures: SiteFigures) {
+  const stats = experience.stats.filter((s) => !("figure" in s) || figures[s.figure] > 0);
+  const five = stats.length > 4;
+  return {
+    ...withFigures({ ...experience, stats }, figures),
+    grid: five ? "lg:grid-cols-3 xl:grid-cols-5" : "lg:grid-cols-4",
+    value: five ? "xl:text-[2.75rem]" : "",
   };
 }
 
@@ -108,6 +128,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <ModelComparison comparison={data.comparison} home />
+
       <HomeScrollTarget id="about" className="bg-slate-50">
         <div className="container-page grid items-center gap-12 lg:grid-cols-2">
           <AboutTeamIllustration className="mx-auto h-auto w-full max-w-md lg:order-2" />
@@ -139,14 +161,18 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             text={data.experience.intro}
             light
           />
-          <dl className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className={`mt-12 grid gap-6 sm:grid-cols-2 ${data.experience.grid}`}>
             {data.experience.stats.map((stat) => (
               <div
                 key={stat.label}
                 className="flex flex-col-reverse rounded-2xl border border-white/10 bg-white/5 p-7"
               >
                 <dt className="mt-2 leading-snug text-slate-200">{stat.label}</dt>
-                <dd className="text-5xl font-extrabold tracking-tight text-accent-400">{stat.value}</dd>
+                <dd
+                  className={`text-5xl font-extrabold tracking-tight text-accent-400 ${data.experience.value}`}
+                >
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,6 +1,9 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import type { TeamMember } from "#schemas/team.ts";
+import { leadershipIntro } from "#shared/content/about.ts";
+import { withFigures } from "#shared/figures.ts";
+import { leaderPath } from "#shared/portrait.ts";
 import type { Route } from "./+types/leadership";
 import { MemberCard } from "#app/components/team/member-card.tsx";
 import { MemberModal } from "#app/components/team/member-modal.tsx";
@@ -8,7 +11,12 @@ import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta, SITE_NAME } from 
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    return { members: await context.services.team.list(), baseUrl: context.baseUrl };
+    const [members, settings] = await Promise.all([
+      context.services.team.list(),
+      context.services.settings.get(),
+    ]);
+    // The years the introduction quotes are the site figure (shared/figures.ts).
+    return { members, intro: withFigures(leadershipIntro, settings.figures), baseUrl: context.baseUrl };
   } catch (error) {
     console.error("leadership page: loading the team failed", error);
     throw data(null, { status: 503, statusText: "Service Unavailable" });
@@ -17,10 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const baseUrl = loaderData?.baseUrl ?? "";
-  const description =
-    "Meet the leadership team behind GCC View 360: 400 years of collective experience in setting up and running Global Capability Centers in India.";
-  if (!loaderData)
-    return [{ title: pageTitle("Our Leadership Team") }, { name: "description", content: description }];
+  if (!loaderData) return [{ title: pageTitle("Our Leadership Team") }];
+  const { description } = loaderData.intro;
   return [
     ...seoMeta({ title: "Our Leadership Team", description, path: "/leadership-page", baseUrl }),
     breadcrumbs(baseUrl, [
@@ -32,6 +38,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       "@graph": loaderData.members.map((m) => ({
         "@type": "Person",
         name: m.name,
+        url: absoluteUrl(baseUrl, leaderPath(m.slug)),
         jobTitle: m.position,
         ...(m.image ? { image: absoluteUrl(baseUrl, m.image) } : {}),
         ...(m.description ? { description: m.description } : {}),
@@ -41,16 +48,13 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
-function Intro() {
+function Intro({ text }: { text?: string }) {
   return (
     <div className="bg-navy-900 py-14 text-white sm:py-20">
       <div className="container-page">
         <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Leadership</p>
         <h1 className="mt-2 text-4xl font-bold sm:text-5xl">Our Leadership Team</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-200">
-          Together our leaders bring 400 years of collective experience in building, staffing and running
-          Global Capability Centers for companies around the world.
-        </p>
+        {text ? <p className="mt-4 max-w-2xl text-lg text-slate-200">{text}</p> : null}
       </div>
     </div>
   );
@@ -62,7 +66,7 @@ export default function Leadership({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState<TeamMember | null>(null);
   return (
     <>
-      <Intro />
+      <Intro text={loaderData.intro.text} />
       <section className="container-page py-12 sm:py-16" aria-label="Team members">
         {members.length === 0 ? (
           <p className="py-10 text-center text-slate-600">Our team will be introduced here soon.</p>
