@@ -20,7 +20,6 @@ import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import {
   operatorUpdateSchema,
   roles,
-  usernameHint,
   type OperatorRow,
   type OperatorSummary,
   type Role,

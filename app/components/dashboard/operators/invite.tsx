@@ -38,12 +38,7 @@ export function InviteOperator({ onClose }: { onClose: () => void }) {
       <p className="text-sm text-slate-700">
         We e-mail a link where they choose their own password. It works once, for 72 hours.
       </p>
-      <Field
-        label="Username"
-        hint={usernameHint}
-        autoComplete="off"
-        {...form.bind("username")}
-      />
+      <Field label="Username" hint={usernameHint} autoComplete="off" {...form.bind("username")} />
       <Field label="E-mail address" type="email" autoComplete="off" {...form.bind("email")} />
       <div>
         <label htmlFor="new-role" className="block text-sm font-medium text-slate-700">
