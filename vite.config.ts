@@ -28,6 +28,11 @@ const MARKETING =
 /** The kit every public form shares (fields, error summary, form checks): before the marketing group too. */
 const FORM_KIT =
   /[\\/]app[\\/]components[\\/]forms[\\/](field|error-summary|form-alert|validate)\.tsx?$|[\\/]schemas[\\/]validation\.ts$/;
+/**
+ * The case studies' cards and pictures, which the list and a case study's page share: one chunk. (The proof
+ * blocks of the other pages are HTML made on the server, with no code in the browser.)
+ */
+const PROOF = /[\\/]app[\\/]components[\\/]proof[\\/]/;
 /** The list pager and its page numbers (which the console's pager shares) as one chunk, not two. */
 const PAGINATION = /[\\/]app[\\/](components[\\/]ui|lib)[\\/]pagination\.tsx?$/;
 /** Section headings, used by home and the marketing pages alike: the home page loads none of the marketing kit. */
@@ -111,6 +116,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "section-heading", test: SECTION_HEADING, priority: 2 },
                 { name: "form-kit", test: FORM_KIT, priority: 2 },
                 { name: "pagination", test: PAGINATION, priority: 2 },
+                { name: "proof", test: PROOF, priority: 2 },
                 { name: "marketing", test: MARKETING, priority: 1 },
                 {
                   name: "icons",

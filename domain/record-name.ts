@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 
 /**
  * A record's name for people, read from its JSON (a trash row by column names, or an audit entry's
- * before/after by API field names, which agree): a post's heading, a job's title, a person's name, a
+ * before/after by API field names, which agree): a post's heading, a job's or case study's title, a testimonial's person, a person's name, a
  * vehicle number, a load's route, the start of a comment or feedback, an import's file. NULL when none applies.
  */
 export function recordNameOf(json: SQL): SQL<string | null> {
@@ -10,6 +10,8 @@ export function recordNameOf(json: SQL): SQL<string | null> {
   return sql<string | null>`coalesce(
     ${field("heading")},
     ${field("job_title")},
+    ${field("title")},
+    ${field("person")},
     ${field("driver_name")},
     nullif(trim(concat_ws(' ', ${json}->>'first_name', ${json}->>'last_name')), ''),
     ${field("name")},

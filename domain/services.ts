@@ -16,10 +16,14 @@ import { createImportService } from "./imports/service";
 import { createMediaService } from "./media/service";
 import { createMailer } from "./notifications/mailer";
 import { createMailOutbox } from "./notifications/outbox";
+import { createInviteService } from "./operators/invites";
 import { createOperatorService } from "./operators/service";
+import { createProofAdmin } from "./proof/admin";
+import { createProofService } from "./proof/public";
 import { createRecentlyDeleted } from "./recently-deleted";
 import { createPublicAddressService } from "./settings/public-address";
 import { createSettingsService } from "./settings/service";
+import { createSiteAnalyticsService } from "./site-analytics/service";
 import { createSubscriptionService } from "./subscriptions/service";
 import { createTeamService } from "./team/service";
 
@@ -58,6 +62,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
   const contact = createContactService(db, { settings, audit });
   const contentAdmin = createContentAdminService(db, { blog, audit });
   const imports = createImportService(db, audit, logistics);
+  const proofAdmin = createProofAdmin(db, audit);
   // The erasure has committed either way; what its compaction leaves due, the timer retries (db/compaction.ts).
   const compact = () =>
     compactErased(db).catch((error) =>
@@ -70,6 +75,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
     passwordReset: createPasswordResetService(db, audit, securityMail),
     media: createMediaService(db),
     operators: createOperatorService(db, audit, securityMail),
+    invites: createInviteService(db, audit),
     logistics,
     imports,
     settings,
@@ -78,6 +84,8 @@ export function createServices(db: Database, deps: ServiceDeps) {
     contact,
     blog,
     contentAdmin,
+    proof: createProofService(db),
+    proofAdmin,
     recentlyDeleted: createRecentlyDeleted(
       db,
       {
@@ -85,6 +93,9 @@ export function createServices(db: Database, deps: ServiceDeps) {
         comment: contentAdmin.comments.restore,
         team_member: contentAdmin.team.restore,
         job: contentAdmin.jobs.restore,
+        case_study: proofAdmin.caseStudies.restore,
+        testimonial: proofAdmin.testimonials.restore,
+        client_logo: proofAdmin.clientLogos.restore,
         enquiry: contact.restore,
         member: logistics.members.restore,
         load: logistics.loads.restore,
@@ -107,6 +118,7 @@ export function createServices(db: Database, deps: ServiceDeps) {
       compact,
     }),
     subscriptions: createSubscriptionService(db, { audit, publicAddress, compact }),
+    siteAnalytics: createSiteAnalyticsService(db, { log: deps.log }),
   };
 }
 

@@ -4,6 +4,7 @@ import { MAX_BULK_IDS } from "./bulk";
 import { listQuerySchema } from "./list-query";
 import { isOneLine, personName } from "./one-line";
 import { normalizePhone } from "./phone";
+import { replySchema } from "./thread";
 
 // Also the database's column enums (db/schema/careers.ts).
 export const applicationStages = ["new", "screening", "interview", "offer", "hired", "rejected"] as const;
@@ -127,6 +128,8 @@ export const stageChangeSchema = z
   .object({
     stage: z.enum(applicationStages, "stage must be new, screening, interview, offer, hired or rejected"),
     reason: z.enum(rejectReasons, "Choose why the application is rejected").optional(),
+    /** A mail to the candidate sent with the move (the edited "thank you / not this time" on Reject). */
+    reply: replySchema.optional(),
   })
   .strict()
   .refine((v) => v.stage !== "rejected" || v.reason, {

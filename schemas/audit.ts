@@ -28,6 +28,12 @@ export const auditActions = [
   "note_added",
   "data_exported",
   "personal_data_erased",
+  "reply_sent",
+  "operator_invited",
+  "invite_resent",
+  "invite_cancelled",
+  "invite_accepted",
+  "mail_retried",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -57,6 +63,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   note_added: "Note added",
   data_exported: "Data exported",
   personal_data_erased: "Personal data erased",
+  reply_sent: "Reply sent",
+  operator_invited: "Operator invited",
+  invite_resent: "Invitation sent again",
+  invite_cancelled: "Invitation cancelled",
+  invite_accepted: "Invitation accepted",
+  mail_retried: "Mail sent again",
 };
 /** An entry's action for people; an action this build does not know stays readable. */
 export const auditActionLabel = (action: string) =>

@@ -12,6 +12,8 @@ import {
   memberInputSchema,
   memberUpdateSchema,
 } from "./logistics";
+import { foldHeaderWords, headerSynonyms } from "./import-headers";
+import { foldValue, valueReaders } from "./import-values";
 import { categoryOptions, leadStatuses, stateOptions } from "./logistics-options";
 import type { AnyResource, FormControl, Option } from "./resource";
 import type { TrashTypeName } from "./trash";
@@ -211,17 +213,31 @@ export const importTypeOfEndpoint = (endpoint: string): ImportType | undefined =
 /** "Vehicle number", "vehicle_number" and " VEHICLE-NUMBER " are one header. */
 export const foldHeader = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
-/** Each column's field, matched by header; a field is taken by the first column that names it. */
+/**
+ * Each column's field, matched by header; a field is taken by the first column that names it. First by the
+ * field's own label, export header or name; then, for the columns left, by meaning (schemas/import-headers.ts:
+ * "Vehicle No.", "Mobile No.", "Make", "No. of Tyres", "Capacity (Tons)").
+ */
 export function suggestMapping(spec: ImportSpec, headers: readonly string[]): (string | null)[] {
   const taken = new Set<string>();
-  return headers.map((header) => {
-    const folded = foldHeader(header);
-    const match = spec.fields.find(
-      (f) => !taken.has(f.name) && folded !== "" && f.headers.some((h) => foldHeader(h) === folded),
+  const pass = (mapping: (string | null)[], same: (field: ImportField, header: string) => boolean) =>
+    mapping.map((current, column) => {
+      if (current !== null) return current;
+      const match = spec.fields.find((f) => !taken.has(f.name) && same(f, headers[column]!));
+      if (!match) return null;
+      taken.add(match.name);
+      return match.name;
+    });
+  const exact = pass(
+    headers.map(() => null),
+    (f, header) => foldHeader(header) !== "" && f.headers.some((h) => foldHeader(h) === foldHeader(header)),
+  );
+  return pass(exact, (f, header) => {
+    const folded = foldHeaderWords(header);
+    return (
+      folded !== "" &&
+      [...f.headers, ...(headerSynonyms[f.name] ?? [])].some((h) => foldHeaderWords(h) === folded)
     );
-    if (!match) return null;
-    taken.add(match.name);
-    return match.name;
   });
 }
 
@@ -239,15 +255,34 @@ function dateOf(text: string): string {
   return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
 }
 
-/** A non-blank cell as the field's rule takes it: options by value or label, numbers, day-first dates. */
-export function cellValue(field: ImportField, text: string): unknown {
-  if (field.kind === "number") return numberOf(text);
-  if (field.kind === "date") return dateOf(text);
-  if (field.kind !== "select") return text;
+/** The operator's answers for values the import did not recognise: folded text → option value, per field. */
+export type ValueAnswers = Map<string, Map<string, string>>;
+
+/**
+ * A select cell's option value: by value or label, by the operator's remembered answer, or by meaning
+ * (schemas/import-values.ts); undefined when none recognises it.
+ */
+export function optionOf(field: ImportField, text: string, answers?: ValueAnswers): string | undefined {
   const wanted = foldHeader(text);
   const option = field.options?.find((o) => foldHeader(o.value) === wanted || foldHeader(o.label) === wanted);
-  if (!option) return field.numeric ? numberOf(text) : text;
-  return field.numeric ? Number(option.value) : option.value;
+  if (option) return option.value;
+  const answered = answers?.get(field.name)?.get(foldValue(text));
+  if (answered !== undefined) return answered;
+  const read = valueReaders[field.name]?.(text);
+  return read === null || read === undefined ? undefined : String(read);
+}
+
+/** A non-blank cell as the field's rule takes it: options by value, label or meaning, numbers, day-first dates. */
+export function cellValue(field: ImportField, text: string, answers?: ValueAnswers): unknown {
+  if (field.kind === "number") {
+    const read = valueReaders[field.name]?.(text);
+    return read === null || read === undefined ? numberOf(text) : read;
+  }
+  if (field.kind === "date") return dateOf(text);
+  if (field.kind !== "select") return valueReaders[field.name]?.(text) ?? text;
+  const value = optionOf(field, text, answers);
+  if (value === undefined) return field.numeric ? numberOf(text) : text;
+  return field.numeric ? Number(value) : value;
 }
 
 /* ------------------------------------------------------------------ the API */
@@ -265,6 +300,22 @@ export const importPlanSchema = z
       .array(z.string().max(60).nullable(), "mapping must be a list with a field name or null per column")
       .max(MAX_IMPORT_COLUMNS, `mapping can name at most ${MAX_IMPORT_COLUMNS} columns`),
     mode: z.enum(importModes, "mode must be update or skip").default("update"),
+    /** The operator's answers for unrecognised values (the fix-values step): remembered for the next import. */
+    answers: z
+      .array(
+        z
+          .object({
+            field: z.string().max(60),
+            text: z.string().trim().min(1, "answers need the text they answer").max(200),
+            value: z.string().max(100),
+          })
+          .strict(),
+        "answers must be a list of {field, text, value}",
+      )
+      .max(500, "answers can hold at most 500 values")
+      .default([]),
+    /** Records whose phone is no member's: make the member from the row's owner columns in the same import. */
+    create_members: z.boolean("create_members must be true or false").default(false),
   })
   .strict();
 export type ImportPlan = z.output<typeof importPlanSchema>;
@@ -296,14 +347,26 @@ export const stagedImportSchema = z.object({
   fields: z.array(fieldAnswer),
   /** The natural key's label ("Vehicle number"), or null when the list only takes new records. */
   key: z.string().nullable(),
+  /**
+   * Records of a directory list belong to a member: how many of the file's distinct phone numbers (in the
+   * column matched as the phone) no member has, and the rows naming them. Null: the list has no member.
+   */
+  missing_members: z.object({ phones: z.number().int(), rows: z.number().int() }).nullable(),
 });
 export type StagedImport = z.output<typeof stagedImportSchema>;
 
-const problemSchema = z.object({ column: z.number().int().nullable(), message: z.string() });
+const problemSchema = z.object({
+  column: z.number().int().nullable(),
+  message: z.string(),
+  /** What kind of problem, without the cell's value: problems are grouped by column and kind. */
+  kind: z.string().optional(),
+});
 export const previewRowSchema = z.object({
   row: z.number().int(),
   outcome: z.enum(importOutcomes),
   cells: z.array(z.string()),
+  /** Each cell as it will be stored, for reading ("+91 83321 81960", "West Bengal"); a refused cell as typed. */
+  stored: z.array(z.string()),
   errors: z.array(problemSchema),
 });
 export type PreviewRow = z.output<typeof previewRowSchema>;
@@ -314,6 +377,38 @@ export const importCheckSchema = z.object({
   /** Required fields no column is imported as (every new row will fail without them). */
   missing: z.array(z.string()),
   rows: z.array(previewRowSchema),
+  /** Every problem of the file, by column and kind, with how many rows have it and the first few rows. */
+  groups: z.array(
+    z.object({
+      column: z.number().int().nullable(),
+      kind: z.string(),
+      count: z.number().int(),
+      rows: z.array(z.number().int()),
+    }),
+  ),
+  /** Each value of a choice column no option, answer or spelling matched: once, with its row count. */
+  unrecognised: z.array(
+    z.object({
+      column: z.number().int(),
+      field: z.string(),
+      text: z.string(),
+      rows: z.number().int(),
+      /** The closest option's value, offered first; null when none is close. */
+      suggestion: z.string().nullable(),
+    }),
+  ),
+  /** Values read by an answer remembered from an earlier import: once each, with the option applied. */
+  remembered: z.array(
+    z.object({
+      column: z.number().int(),
+      field: z.string(),
+      text: z.string(),
+      rows: z.number().int(),
+      value: z.string(),
+    }),
+  ),
+  /** Distinct phones no member has, and how many members the owner columns would make (create_members). */
+  members: z.object({ missing: z.number().int(), created: z.number().int() }).nullable(),
 });
 export type ImportCheck = z.output<typeof importCheckSchema>;
 

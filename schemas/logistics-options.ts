@@ -119,11 +119,17 @@ export const feedbackKinds = ["feedback", "complaint"] as const;
 export const feedbackStatuses = ["open", "in_progress", "resolved"] as const;
 export const leadStatuses = ["HOT", "WARM", "COLD"] as const;
 
-/** Overall analysis periods (spec section 3); the first is the default. */
+/**
+ * Overall analysis periods (spec section 3, and calendar weeks and months beside them); the first is the
+ * default. Weeks are ISO weeks (Monday to Sunday), all in India calendar days.
+ */
 export const analyticsPeriods = [
   { value: "today", label: "Today" },
   { value: "last_7_days", label: "Last 7 days" },
+  { value: "this_week", label: "This week" },
+  { value: "last_week", label: "Last week" },
   { value: "this_month", label: "This month" },
+  { value: "last_month", label: "Last month" },
 ] as const;
 
 export const stateLabel = (value: number) =>

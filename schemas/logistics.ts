@@ -169,6 +169,7 @@ export const feedbackListQuerySchema = listQuerySchema.extend({
 export const leadListQuerySchema = listQuerySchema.extend({
   status: opt(queryEnum("status", leadStatuses)),
   follow_up: opt(queryEnum("follow_up", ["overdue", "today", "upcoming", "none"] as const)),
+  ...createdRange,
 });
 export const afterSaleQuerySchema = listQuerySchema.extend({
   state: opt(stateQuery("state")),
@@ -188,7 +189,13 @@ export const MAX_ANALYTICS_DAYS = 366;
 
 export const overallQuerySchema = z.object({
   period: opt(
-    queryEnum("period", analyticsPeriods.map((p) => p.value) as ["today", "last_7_days", "this_month"]),
+    queryEnum(
+      "period",
+      analyticsPeriods.map((p) => p.value) as [
+        (typeof analyticsPeriods)[number]["value"],
+        ...(typeof analyticsPeriods)[number]["value"][],
+      ],
+    ),
   ).transform((v) => v ?? "today"),
 });
 export const analyticsEntityParams = z.object({ entity: queryEnum("entity", analyticsEntities) });

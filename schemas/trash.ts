@@ -38,6 +38,27 @@ export const trashTypes = {
     endpoint: "/api/team_members",
     screen: "/dashboard/team",
   },
+  case_study: {
+    label: "Case study",
+    plural: "Case studies",
+    role: "editor",
+    endpoint: "/api/case_studies",
+    screen: "/dashboard/case-studies",
+  },
+  testimonial: {
+    label: "Testimonial",
+    plural: "Testimonials",
+    role: "editor",
+    endpoint: "/api/testimonials",
+    screen: "/dashboard/testimonials",
+  },
+  client_logo: {
+    label: "Client logo",
+    plural: "Client logos",
+    role: "editor",
+    endpoint: "/api/client_logos",
+    screen: "/dashboard/client-logos",
+  },
   job: { label: "Job", plural: "Jobs", role: "editor", endpoint: "/api/jobs", screen: "/dashboard/jobs" },
   enquiry: {
     label: "Enquiry",

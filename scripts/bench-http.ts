@@ -42,6 +42,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
+/** A browser's user agent: ours counts a person's page views (site analytics), so the bench pays for it too. */
+const BROWSER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const MIN_RATIO = 0.5;
 /** nginx on the same route must reach this multiple of our figure, or wrk was the limit, not us. */
 const MIN_CLIENT_HEADROOM = 3;
@@ -112,7 +115,11 @@ function wrk(url: string, seconds = SECONDS, headers: Record<string, string> = {
   // wrk gives up on an answer after 2 s and counts a socket error; a browser waits far longer, so a slow
   // answer is timed as slow (p99) rather than dropped.
   const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
-  for (const [name, value] of Object.entries({ "Accept-Encoding": BROWSER_ENCODING, ...headers })) {
+  for (const [name, value] of Object.entries({
+    "Accept-Encoding": BROWSER_ENCODING,
+    "User-Agent": BROWSER_AGENT,
+    ...headers,
+  })) {
     if (value !== "") args.push("-H", `${name}: ${value}`);
   }
   return parseWrk(execFileSync(WRK, [...args, url], { encoding: "utf8" }));

@@ -43,7 +43,9 @@ export const PAGES: { path: string; budget?: Partial<Budget> }[] = [
   { path: "/contact", budget: kb(132) },
   // The Subscribe box and the list's words in Hindi and Tamil (about 1.2 KB) came after the 2026-11-27 measure.
   { path: "/blog", budget: kb(124) },
-  { path: "/leadership-page", budget: kb(119) },
+  // The "Case studies" link in the About menu and the footer (19 B in the shell every page loads) came after the
+  // 2026-11-27 measure, when this page was within 19 B of its budget.
+  { path: "/leadership-page", budget: kb(120) },
   // The job-alert form under empty or few results (1.4 KB), the location and type filters and the panel for an
   // empty list with its general application (about 1 KB) came after the 2026-11-27 measure.
   { path: "/Careers-page", budget: kb(125) },

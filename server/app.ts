@@ -14,6 +14,7 @@ import { startTrashPurge } from "#domain/trash.ts";
 import { startCompaction } from "#db/compaction.ts";
 import { startApplicationRetention } from "#domain/careers/application-retention.ts";
 import { adminRoutes } from "./api/admin";
+import { inviteRoutes } from "./api/invites";
 import { authRoutes } from "./api/auth";
 import { passwordResetRoutes } from "./api/password-reset";
 import { uploadRoutes } from "./api/uploads";
@@ -21,6 +22,7 @@ import { blogRoutes } from "./api/blog";
 import { blogAdminRoutes } from "./api/blog-admin";
 import { contactRoutes } from "./api/contact";
 import { subscriptionRoutes } from "./api/subscriptions";
+import { siteAnalyticsRoutes } from "./api/site-analytics";
 import { contentAdminRoutes } from "./api/content-admin";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
@@ -35,6 +37,7 @@ import { recentlyDeletedRoutes } from "./api/recently-deleted";
 import { rssRoutes } from "./api/rss";
 import { seoRoutes } from "./api/seo";
 import { teamRoutes } from "./api/team";
+import { proofRoutes } from "./api/proof";
 import type { Config } from "./config";
 import { DomainError } from "#domain/errors.ts";
 import { registerAccessControl } from "./plugins/access";
@@ -46,6 +49,7 @@ import { registerMetrics } from "./plugins/metrics";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { requestIdOf } from "./plugins/request-id";
 import { registerRequestLog } from "./plugins/request-log";
+import { registerSiteAnalytics } from "./plugins/site-analytics";
 import { contentSecurityPolicy, registerSecurityHeaders } from "./plugins/security";
 import { proxyTrustFunction } from "./proxy-trust";
 import { pageFormPoster } from "./page-forms";
@@ -87,6 +91,8 @@ export async function buildApp({
   // Stored public answers are written straight from the raw request, before Fastify builds its request
   // objects and runs its hooks: a hit costs what writing its bytes costs (docs/decisions/0008-page-cache-front.md).
   let serveCached: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+  // Public page views are noted before the cache front answers them (plugins/site-analytics.ts).
+  let notePageView: (req: IncomingMessage, res: ServerResponse) => void = () => {};
   // Which connections may tell us the client's address and scheme (X-Forwarded-*), server/proxy-trust.ts.
   const trustProxy = proxyTrustFunction(config.TRUST_PROXY);
   const app = Fastify({
@@ -103,6 +109,7 @@ export async function buildApp({
         (req, res) => {
           let served = false;
           try {
+            notePageView(req, res);
             served = serveCached(req, res);
           } catch (error) {
             app.log.error({ err: error }, "page cache front failed; handing the request to the app");
@@ -208,6 +215,7 @@ export async function buildApp({
     draining: () => app.lifecycle.draining,
   });
   serveCached = app.pageCache.serveRaw;
+  notePageView = registerSiteAnalytics(app, trustProxy);
   // While draining, every answer closes its connection: clients reconnect (to another instance) instead
   // of reusing a keep-alive connection that the coming close would reset under them.
   app.addHook("onSend", async (_request, reply, payload) => {
@@ -226,12 +234,15 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(adminRoutes);
+  await app.register(inviteRoutes);
   await app.register(mailRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(proofRoutes);
   await app.register(recentlyDeletedRoutes);
   await app.register(uploadRoutes);
   await app.register(contactRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(siteAnalyticsRoutes);
   await app.register(blogRoutes);
   await app.register(blogAdminRoutes);
   await app.register(teamRoutes);

@@ -50,7 +50,13 @@ export function pageFormPoster(app: FastifyInstance, request: FastifyRequest): P
   return async (route, fields) => {
     if (!(PAGE_FORM_ROUTES as readonly string[]).includes(route) && !APPLICATION_ROUTE.test(route))
       throw new Error(`${route} is not a page form's route`);
-    const userAgent = request.headers["user-agent"];
+    // The browser and its privacy wishes, for the limits, the log and the site's analytics.
+    const passed = Object.fromEntries(
+      ["user-agent", "dnt", "sec-gpc"].flatMap((name) => {
+        const value = request.headers[name];
+        return typeof value === "string" ? [[name, value]] : [];
+      }),
+    );
     const { type, payload } = await encode(fields);
     const answer = await app.inject({
       method: "POST",
@@ -60,7 +66,7 @@ export function pageFormPoster(app: FastifyInstance, request: FastifyRequest): P
       headers: {
         "content-type": type,
         accept: "application/json",
-        ...(userAgent ? { "user-agent": userAgent } : {}),
+        ...passed,
       },
       payload,
     });

@@ -63,3 +63,23 @@ export function proxyTrustFunction(trust: ProxyTrust): TrustFunction | false {
     return version !== 0 && list.check(address, version === 4 ? "ipv4" : "ipv6");
   };
 }
+
+/**
+ * The client's address as Fastify's `request.ip` reads it, for code that runs before Fastify (the page cache
+ * front): the connection's address, then X-Forwarded-For from the right for as long as the hop is trusted.
+ */
+export function clientAddressOf(
+  req: { socket?: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> },
+  trust: TrustFunction | false,
+): string {
+  let address = req.socket?.remoteAddress ?? "";
+  if (trust === false) return address;
+  const header = req.headers["x-forwarded-for"];
+  const forwarded = (Array.isArray(header) ? header.join(",") : (header ?? ""))
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .reverse();
+  for (let hop = 0; hop < forwarded.length && trust(address, hop); hop++) address = forwarded[hop]!;
+  return address;
+}

@@ -79,9 +79,11 @@ export const operatorSessions = pgTable(
 );
 
 /**
- * "Forgot password?" links: only the SHA-256 of the token is kept. A link is single-use, expires, is void
- * when a newer one is issued (the older row is deleted) and when the password changed by any path
- * (`passwordFingerprint` no longer matches the operator's hash).
+ * "Forgot password?" links and invitations: only the SHA-256 of the token is kept. A link is single-use,
+ * expires, is void when a newer one is issued (one row per operator: the older is replaced), when the
+ * operator is disabled or deleted, and when the password changed by any path (`passwordFingerprint` no
+ * longer matches the operator's hash). `purpose` keeps the two apart: a reset link does not accept an
+ * invitation, nor the other way round.
  */
 export const passwordResetTokens = pgTable("password_reset_tokens", {
   id: serial("id").primaryKey(),
@@ -91,6 +93,9 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
     .references(() => operators.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
   passwordFingerprint: text("password_fingerprint").notNull(),
+  purpose: text("purpose", { enum: ["reset", "invite"] })
+    .notNull()
+    .default("reset"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });

@@ -28,6 +28,11 @@ export const operators = pgTable(
       .notNull()
       .default("editor"),
     disabled: boolean("disabled").notNull().default(false),
+    /**
+     * Set while the operator was invited and has not yet chosen a password (the hash is unusable until then);
+     * cleared when a password is set by any path.
+     */
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { ImportPlan } from "#schemas/imports.ts";
 import { createdAt, ownedBy } from "./columns";
 import { importModes, importOutcomes, importStatuses, importTypes } from "#schemas/imports.ts";
 import { operators } from "./content";
@@ -21,6 +22,8 @@ export const importBatches = pgTable(
     /** The field each column was imported as (null: ignored), and the choice for existing records. */
     mapping: jsonb("mapping").$type<(string | null)[]>(),
     mode: text("mode", { enum: importModes }),
+    /** The plan of the last check (mapping, mode, value answers, members made): the staged failed-rows file uses it. */
+    plan: jsonb("plan").$type<ImportPlan>(),
     /** What the commit did: new, updated, unchanged, skipped and invalid rows. */
     counts: jsonb("counts").$type<Record<string, number>>(),
     createdBy: integer("created_by").references(() => operators.id, { onDelete: "set null" }),
@@ -53,6 +56,29 @@ export const importRows = pgTable(
     errors: jsonb("errors").$type<{ column: number | null; message: string }[]>(),
     /** The member's vehicle-list entry the import added (trucks, drivers, listings), removed by Undo. */
     vehicleId: integer("vehicle_id"),
+    /** The member the import made for this row's phone (trucks, drivers, loads, listings): Undo removes it. */
+    memberId: integer("member_id"),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.sheetRow] })],
+);
+
+/**
+ * The operator's answers in the fix-values step, remembered per list and field: a value the import did not
+ * recognise ("U.P.", "Tata Motrs"), folded as schemas/import-values.ts folds it, and the option chosen for
+ * it. The next import of that list applies them without asking.
+ */
+export const importValueAnswers = pgTable(
+  "import_value_answers",
+  {
+    type: text("type", { enum: importTypes }).notNull(),
+    field: text("field").notNull(),
+    /** The value as the file had it, folded (lower case, letters and digits). */
+    folded: text("folded").notNull(),
+    /** The text as first typed, to show. */
+    text: text("text").notNull(),
+    value: text("value").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.field, t.folded] })],
 );

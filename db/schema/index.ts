@@ -11,3 +11,6 @@ export * from "./careers";
 export * from "./imports";
 export * from "./compaction";
 export * from "./subscriptions";
+export * from "./proof";
+export * from "./site-analytics";
+export * from "./threads";

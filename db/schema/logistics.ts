@@ -22,6 +22,12 @@ const doc = (...columns: AnyPgColumn[]): SQL => sql.join(columns, sql` || ' ' ||
 const trigram = (name: string, expression: SQL) =>
   index(name).using("gin", sql`(${expression}) gin_trgm_ops`);
 
+/**
+ * The import that created the row (domain/imports), null for a row added by hand or signed up: analytics counts
+ * the two apart. No foreign key: the import's own rows are purged after the trash window, the mark stays.
+ */
+const importedBy = () => integer("import_batch_id");
+
 const memberRef = () => integer("member_id").references(() => members.id, { onDelete: "set null" });
 
 /** A user of the logistics marketplace; phone is E.164 (+91…) and identifies the member. */
@@ -36,6 +42,7 @@ export const members = pgTable(
     state: integer("state").notNull(),
     serviceCategory: text("service_category").notNull(),
     createdAt: createdAt(),
+    importBatchId: importedBy(),
   },
   (t) => [
     uniqueIndex("members_phone_key").on(t.phone),
@@ -82,6 +89,7 @@ export const loads = pgTable(
     pickupDate: date("pickup_date", { mode: "string" }).notNull(),
     status: text("status").notNull().default("open"),
     createdAt: createdAt(),
+    importBatchId: importedBy(),
   },
   (t) => [
     index("loads_filter_idx").on(
@@ -112,6 +120,7 @@ export const trucks = pgTable(
     fromCity: text("from_city").notNull().default(""),
     toCity: text("to_city").notNull().default(""),
     createdAt: createdAt(),
+    importBatchId: importedBy(),
   },
   (t) => [
     index("trucks_filter_idx").on(
@@ -142,6 +151,7 @@ export const drivers = pgTable(
     fromCity: text("from_city").notNull().default(""),
     toCity: text("to_city").notNull().default(""),
     createdAt: createdAt(),
+    importBatchId: importedBy(),
   },
   (t) => [
     index("drivers_filter_idx").on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -166,6 +176,7 @@ export const buySellListings = pgTable(
     state: integer("state").notNull(),
     images: jsonb("images").$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
+    importBatchId: importedBy(),
   },
   (t) => [
     index("buy_sell_filter_idx").on(
@@ -246,6 +257,7 @@ export const crmLeads = pgTable(
       .default("WARM"),
     followUpDate: date("follow_up_date", { mode: "string" }),
     createdAt: createdAt(),
+    importBatchId: importedBy(),
   },
   (t) => [
     index("crm_leads_status_idx").on(t.status, t.followUpDate),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
-import { mailStatuses } from "#schemas/mail.ts";
+import { mailAttemptOutcomes, mailStatuses } from "#schemas/mail.ts";
 
 /**
  * Mail waiting to be sent, written in the transaction of the record that causes it (domain/mail/outbox.ts).
@@ -16,7 +16,10 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     status: text("status", { enum: mailStatuses }).notNull().default("pending"),
+    /** Every attempt ever made (a Retry adds to it); `mail_attempts` keeps each one's time and outcome. */
     attempts: integer("attempts").notNull().default(0),
+    /** `attempts` when an admin last retried: the automatic retries and their back-off count from here. */
+    attemptsBeforeRetry: integer("attempts_before_retry").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: createdAt(),
@@ -46,5 +49,26 @@ export const mailOutbox = pgTable(
       .on(sql`lower(${t.recipient})`, t.createdAt)
       .where(sql`${t.visitor}`),
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'logged', 'failed')`),
+  ],
+);
+
+/**
+ * One attempt to send a message: when, how it ended, and the mail server's or connection's error. Kept
+ * across Retry, so the Mail screen shows the whole history; erased with the message's personal data.
+ */
+export const mailAttempts = pgTable(
+  "mail_attempts",
+  {
+    id: serial("id").primaryKey(),
+    mailId: integer("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    outcome: text("outcome", { enum: mailAttemptOutcomes }).notNull(),
+    error: text("error"),
+  },
+  (t) => [
+    index("mail_attempts_mail_idx").on(t.mailId, t.id),
+    check("mail_attempts_outcome_check", sql`${t.outcome} in ('sent', 'logged', 'failed')`),
   ],
 );

@@ -29,6 +29,7 @@ import {
   materials,
 } from "./demo-content";
 import { activityTimes } from "./activity";
+import { seedDemoProof } from "./demo-proof";
 import { demoTranslations } from "./demo-translations";
 import { todayInIndia } from "#schemas/logistics.ts";
 
@@ -115,6 +116,7 @@ export async function seedDemoContent(
         sortOrder: i,
       })),
     );
+    await seedDemoProof(tx, now);
     await tx.insert(jobs).values(
       demoJobs.map((j) => ({
         jobTitle: j.job_title,

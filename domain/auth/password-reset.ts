@@ -43,6 +43,53 @@ type ResetOperator = Pick<typeof operators.$inferSelect, "id" | "username" | "pa
   email: string;
 };
 
+/** What a mailed one-time link lets its holder do: choose a forgotten password, or a first one. */
+export type LinkPurpose = (typeof passwordResetTokens.$inferInsert)["purpose"] & string;
+
+/**
+ * Stores a new one-time link for `operator`, valid `minutes` from now, in `tx`: one link per operator, so
+ * it replaces (voids) an older one of either purpose. Answers the token, which only the mail carries.
+ */
+export async function storeLinkIn(
+  tx: Database,
+  operator: Pick<ResetOperator, "id" | "passwordHash">,
+  purpose: LinkPurpose,
+  minutes: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const values = {
+    operatorId: operator.id,
+    tokenHash: resetTokenHash(token),
+    passwordFingerprint: passwordFingerprint(operator.passwordHash),
+    purpose,
+    expiresAt: new Date(Date.now() + minutes * 60_000),
+    createdAt: new Date(),
+  };
+  await tx
+    .insert(passwordResetTokens)
+    .values(values)
+    .onConflictDoUpdate({ target: passwordResetTokens.operatorId, set: values });
+  return { token, expiresAt: values.expiresAt };
+}
+
+/**
+ * Takes the link of `token` for `purpose` from its table (so it can never work again) and answers it with
+ * its operator, locked, when it is still good: not expired, the operator enabled, the password unchanged
+ * since it was sent. A token of the other purpose is left alone and answered null.
+ */
+export async function redeemLinkIn(tx: Database, token: string, purpose: LinkPurpose) {
+  const [link] = await tx
+    .delete(passwordResetTokens)
+    .where(
+      and(eq(passwordResetTokens.tokenHash, resetTokenHash(token)), eq(passwordResetTokens.purpose, purpose)),
+    )
+    .returning();
+  const opened = await openLink(tx, link);
+  if (!opened || passwordFingerprint(opened.operator.passwordHash) !== opened.link.passwordFingerprint)
+    return null;
+  return opened.operator;
+}
+
 /**
  * Stores a new link for `operator` (replacing, so voiding, an older one) and queues it to their address, in
  * `tx`, between the message's `intro` and `outro` lines.
@@ -53,19 +100,7 @@ export async function sendResetLinkIn(
   baseUrl: string,
   message: { subject: string; intro: string; outro?: string },
 ) {
-  const token = randomBytes(32).toString("base64url");
-  const values = {
-    operatorId: operator.id,
-    tokenHash: resetTokenHash(token),
-    passwordFingerprint: passwordFingerprint(operator.passwordHash),
-    expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-    createdAt: new Date(),
-  };
-  // One link per operator: a newer one replaces (voids) the older.
-  await tx
-    .insert(passwordResetTokens)
-    .values(values)
-    .onConflictDoUpdate({ target: passwordResetTokens.operatorId, set: values });
+  const { token } = await storeLinkIn(tx, operator, "reset", RESET_LINK_MINUTES);
   await enqueueMail(tx, {
     to: operator.email,
     subject: message.subject,
@@ -123,7 +158,8 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
         .limit(1);
       // An unknown login is counted too, so both paths cost the same round trip.
       const allowed = await allow(operator ? `account:${operator.id}` : `unknown:${sha256(login)}`);
-      if (!operator || !operator.email || operator.disabled || !allowed) return;
+      // An invited operator chooses a first password through the invitation, not this way.
+      if (!operator || !operator.email || operator.disabled || operator.invitedAt || !allowed) return;
       const email = operator.email;
       await db.transaction(async (tx) => {
         await sendResetLinkIn(tx, { ...operator, email }, baseUrl, {
@@ -141,20 +177,13 @@ export function createPasswordResetService(db: Database, audit?: AuditService, m
      */
     async reset(input: PasswordReset, ip: string): Promise<{ username: string }> {
       const passwordHash = await hashPassword(input.new_password);
-      const tokenHash = resetTokenHash(input.token);
       const notices = await mail?.prepare();
       const username = await db.transaction(async (tx) => {
-        const [link] = await tx
-          .delete(passwordResetTokens)
-          .where(eq(passwordResetTokens.tokenHash, tokenHash))
-          .returning();
-        const opened = await openLink(tx, link);
-        if (!opened || passwordFingerprint(opened.operator.passwordHash) !== opened.link.passwordFingerprint)
-          return null;
-        const { operator } = opened;
+        const operator = await redeemLinkIn(tx, input.token, "reset");
+        if (!operator) return null;
         await tx
           .update(operators)
-          .set({ passwordHash, updatedAt: new Date() })
+          .set({ passwordHash, invitedAt: null, updatedAt: new Date() })
           .where(eq(operators.id, operator.id));
         await revokeSessionsIn(tx, operator.id);
         // The link proves the owner's mailbox: it also lifts a lock that wrong second-factor codes set.

@@ -93,8 +93,8 @@ export function createPostWrites(db: Database) {
     /**
      * Creates a post; the HTML body is sanitised before it is stored. A given `published_at` is kept (a
      * future one schedules the post), else publishing stamps the current time. With `translation_of` the post
-     * joins that post's translation group, in a language the group does not have yet; no other post of the
-     * group changes. `via`: the caller's transaction.
+     * joins that post's translation group, in a language the group does not have yet, by the source's author
+     * unless another is named; no other post of the group changes. `via`: the caller's transaction.
      */
     async create(
       input: BlogPostCreateInput,
@@ -102,9 +102,10 @@ export function createPostWrites(db: Database) {
     ): Promise<BlogPostDetail & { status: string }> {
       const data = blogPostCreateSchema.parse(input);
       let translationGroup: number | null = null;
+      let author = data.author;
       if (data.translation_of !== undefined) {
         const [source] = await via
-          .select({ group: groupOf })
+          .select({ group: groupOf, author: blogPosts.author })
           .from(blogPosts)
           .where(eq(blogPosts.id, data.translation_of));
         if (!source)
@@ -115,12 +116,14 @@ export function createPostWrites(db: Database) {
         translationGroup = source.group;
         const clash = await languageTaken(via, translationGroup, data.language);
         if (clash) throw clash;
+        // A translation is by the source's author unless the editor names another.
+        if (!author) author = source.author;
       }
       const [row] = await inOwnLanguage(data.language, () =>
         via
           .insert(blogPosts)
           .values({
-            ...toRow(data),
+            ...toRow({ ...data, author }),
             translationGroup,
             publishedAt: data.published_at ?? (data.status === "published" ? new Date() : null),
           })

@@ -7,6 +7,7 @@ import {
   jobApplicationSubmissions,
   jobApplications,
   jobs,
+  threadMessages,
 } from "#db/schema/index.ts";
 import { KEEP_CV_DAYS } from "#schemas/application.ts";
 import { eraseMailAbout } from "../notifications/outbox";
@@ -27,6 +28,7 @@ const PERSONAL_AUDIT_KEYS = [
   "notice_period",
   "cv_file_name",
   "name",
+  "subject",
 ];
 
 /** The personal columns blanked by anonymisation; stage, job and dates stay for statistics. */
@@ -63,6 +65,8 @@ export async function anonymiseWhere(tx: Database, condition: SQL, at: Date) {
   await tx
     .delete(jobApplicationSubmissions)
     .where(sql`${jobApplicationSubmissions.applicationId} in ${done.map((d) => d.id)}`);
+  // The replies quote and address the candidate: they go; their mail is erased below (eraseMailAbout).
+  await tx.delete(threadMessages).where(sql`${threadMessages.applicationId} in ${done.map((d) => d.id)}`);
   const strip = (column: typeof auditLog.before | typeof auditLog.after) =>
     sql`case when ${column} is null then null else ${column} - ${sql.raw(`array[${PERSONAL_AUDIT_KEYS.map((k) => `'${k}'`).join(",")}]`)} end`;
   await tx
@@ -70,7 +74,13 @@ export async function anonymiseWhere(tx: Database, condition: SQL, at: Date) {
     .set({ before: strip(auditLog.before), after: strip(auditLog.after) })
     .where(and(eq(auditLog.entity, "job_application"), sql`${auditLog.entityId} in ${ids}`));
   // The old row versions (and the CV's TOAST chunks) stay in the files until these are rewritten.
-  await oweCompaction(tx, [jobApplications, jobApplicationSubmissions, jobApplicationNotes, auditLog]);
+  await oweCompaction(tx, [
+    jobApplications,
+    jobApplicationSubmissions,
+    jobApplicationNotes,
+    threadMessages,
+    auditLog,
+  ]);
   await eraseMailAbout(
     tx,
     done.map((d) => mailAbout(d.id)),

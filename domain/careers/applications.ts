@@ -15,6 +15,8 @@ import type { PublicAddressService } from "../settings/public-address";
 import type { SettingsService } from "../settings/service";
 import { applicationCv, applicationDetail, findApplication, submissionCv } from "./application-detail";
 import { applicationsCsv } from "./application-export";
+import { createApplicationReplies } from "./application-replies";
+import { candidateMails, candidateZip } from "./candidate-archive";
 import { createApplicationPipeline } from "./application-pipeline";
 import { anonymiseExpired, anonymiseWhere } from "./application-retention";
 import { auditView, columns, order, toRow, where } from "./application-rows";
@@ -40,9 +42,12 @@ export function createApplicationService(
   const compact = deps.compact ?? (() => compactErased(db));
 
   const find = (id: number, via: Database = db) => findApplication(via, id);
+  const replies = createApplicationReplies(db, deps);
 
   return {
     ...createApplicationPipeline(db, { audit: deps.audit, now }),
+    thread: replies.thread,
+    reply: replies.reply,
 
     /**
      * Takes an application for an open job, or a general one (`jobId` null). The same address (any case) applying to the same job again
@@ -95,8 +100,12 @@ export function createApplicationService(
     /** The CV of a later submission to application `id` (see `submit`), for the signed-in download route. */
     submissionCv: (id: number, submissionId: number) => submissionCv(db, id, submissionId),
 
-    /** Moves an application to another stage (a rejection with its reason), in its history and the audit log. */
+    /**
+     * Moves an application to another stage (a rejection with its reason), in its history and the audit log;
+     * with `reply`, the candidate's mail (the edited "not this time" of a rejection) goes in the same transaction.
+     */
     async changeStage(actor: Actor, id: number, change: StageChange) {
+      const hrEmail = change.reply ? (await deps.settings.get()).hr_email : "";
       return db.transaction(async (tx) => {
         const [before] = await tx
           .select({
@@ -115,6 +124,11 @@ export function createApplicationService(
             "This application was anonymised; its stage can no longer change.",
           );
         const reason = change.stage === "rejected" ? (change.reason ?? null) : null;
+        if (change.reply)
+          await replies.replyIn(tx, actor, id, change.reply, {
+            kind: change.stage === "rejected" ? "rejection" : "reply",
+            hrEmail,
+          });
         if (before.stage === change.stage && before.rejectReason === reason) return toRow(await find(id, tx));
         const [after] = await tx
           .update(jobApplications)
@@ -189,13 +203,19 @@ export function createApplicationService(
 
     exportCsv: (q: Partial<ApplicationListQuery> & { ids?: number[] }) => applicationsCsv(db, q),
 
-    /** Everything stored about one candidate's application, for a data access request (the CV separately). */
+    /**
+     * Everything stored about one candidate's application, for a data access request: a zip of the data as
+     * JSON and as text, the CV and the mails sent to the candidate (domain/careers/candidate-archive.ts).
+     */
     async exportCandidate(actor: Actor, id: number) {
-      return db.transaction(async (tx) => {
+      const { detail, mails, cv } = await db.transaction(async (tx) => {
         const detail = await this.get(id, tx);
+        const mails = await candidateMails(tx, detail);
+        const cv = detail.cv_file_name ? await applicationCv(tx, id) : null;
         await deps.audit.record(actor, "data_exported", "job_application", id, null, null, tx);
-        return detail;
+        return { detail, mails, cv };
       });
+      return candidateZip(detail, mails, cv);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { contactRequests } from "#db/schema/index.ts";
+import { contactRequests, threadMessages } from "#db/schema/index.ts";
 import { contactRequestSchema, type ContactRequestInput } from "#schemas/contact.ts";
 import type { Enquiry, EnquiryUpdate } from "#schemas/enquiry.ts";
 import type { ListQuery } from "#schemas/list-query.ts";
@@ -11,6 +11,7 @@ import { SITE_NAME } from "#shared/site.ts";
 import { enqueueMail, enqueueVisitorMail } from "../notifications/outbox";
 import { plainMail } from "../notifications/plain-mail";
 import { insertUnlessRepeated } from "../repeat-guard";
+import { createEnquiryReplies } from "./replies";
 import type { SettingsService } from "../settings/service";
 import { containsAny, orderBy } from "../sql";
 
@@ -83,9 +84,13 @@ export function createContactService(
     auditName: "enquiry",
     what: "Enquiry",
     toRecord: toEnquiry,
+    // The replies go to Recently deleted with the enquiry and come back with it.
+    dependents: [{ table: threadMessages, column: threadMessages.enquiryId }],
   });
 
   return {
+    ...createEnquiryReplies(db, deps),
+
     /** Stores an enquiry and, in the same transaction, the team's notification (sent by the mail outbox). */
     async submit(input: ContactRequestInput) {
       const data = contactRequestSchema.parse(input);

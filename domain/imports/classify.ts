@@ -1,21 +1,29 @@
 import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "#db/client.ts";
-import { members } from "#db/schema/index.ts";
 import {
   cellValue,
   type ImportField,
   type ImportMode,
   type ImportOutcome,
   type ImportPlan,
+  type ValueAnswers,
 } from "#schemas/imports.ts";
-import { formatPhone } from "#schemas/phone.ts";
 import { unescapeCell } from "../csv";
 import { DomainError } from "../errors";
 import { plural } from "./batches";
-import type { ImportTarget, MemberRef } from "./targets";
+import {
+  noteUnknown,
+  problemsOf,
+  storedCells,
+  type Problem,
+  type RememberedValue,
+  type UnknownValue,
+} from "./cells";
+import { linkMembers, memberLinks, type MemberLinks, type MemberRef } from "./members";
+import type { ImportTarget } from "./targets";
 
-export type Problem = { column: number | null; message: string };
+export type { Problem };
 export type StoredRecord = Record<string, unknown> & { id: number };
 export interface StagedRow {
   sheetRow: number;
@@ -25,22 +33,41 @@ export interface StagedRow {
 export interface Classified extends StagedRow {
   outcome: ImportOutcome;
   errors: Problem[];
+  /** Each cell as it will be stored, for the preview. */
+  stored: string[];
   /** New: the record's fields as the rules output them; updated: only the fields that change. */
   values?: Record<string, unknown>;
   /** The stored record the row matched (the table's row as JSON). */
   existing?: StoredRecord;
   /** The member the record belongs to, when the row names a (new) phone number. */
   member?: MemberRef;
+  /** This row's owner columns make its member (the first row naming that phone). */
+  makesMember?: boolean;
 }
 
+/** How rows are read: what existing records get, the value answers, and whether missing members are made. */
+export interface ClassifyPlan {
+  mode: ImportMode;
+  answers: ValueAnswers;
+  createMembers: boolean;
+}
+/** What classifying remembers across a file's chunks. */
+export interface ClassifyState {
+  /** Natural keys seen, with their row: a key twice in a file is refused. */
+  seen: Map<string, number>;
+  unknown: Map<string, UnknownValue>;
+  remembered: Map<string, RememberedValue>;
+  links: MemberLinks;
+}
+export const classifyState = (): ClassifyState => ({
+  seen: new Map(),
+  unknown: new Map(),
+  remembered: new Map(),
+  links: memberLinks(),
+});
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-function problemsOf(error: z.ZodError, columnOf: Map<string, number>): Problem[] {
-  return error.issues.map((issue) => ({
-    column: columnOf.get(String(issue.path[0])) ?? null,
-    message: issue.message,
-  }));
-}
 
 /** The plan's field for each column, or an invalid error naming what is wrong with it. */
 export function fieldsOf(target: ImportTarget, headers: string[], plan: ImportPlan): (ImportField | null)[] {
@@ -76,11 +103,13 @@ export async function classify(
   via: Database,
   target: ImportTarget,
   fields: (ImportField | null)[],
-  mode: ImportMode,
+  plan: ClassifyPlan,
   rows: StagedRow[],
-  seen: Map<string, number>,
+  state: ClassifyState,
   lock: boolean,
 ): Promise<Classified[]> {
+  const { mode, answers } = plan;
+  const { seen } = state;
   const { spec } = target;
   const columnOf = new Map(fields.flatMap((f, i) => (f ? [[f.name, i] as const] : [])));
   const keyField = spec.fields.find((f) => f.name === spec.key);
@@ -88,10 +117,11 @@ export async function classify(
   const updatable = new Set(Object.keys(spec.update.shape));
   const items: Classified[] = [];
   const raws = new Map<Classified, Record<string, unknown>>();
+  const texts = new Map<Classified, string[]>();
   const keys = new Map<Classified, string>();
 
   for (const { sheetRow, cells } of rows) {
-    const item: Classified = { sheetRow, cells, outcome: "invalid", errors: [] };
+    const item: Classified = { sheetRow, cells, outcome: "invalid", errors: [], stored: cells };
     items.push(item);
     if (cells.length > fields.length) {
       item.errors.push({
@@ -101,11 +131,17 @@ export async function classify(
       continue;
     }
     const raw: Record<string, unknown> = {};
+    const row = fields.map((field, column) => unescapeCell(cells[column] ?? "").trim());
     fields.forEach((field, column) => {
-      const text = field ? unescapeCell(cells[column] ?? "").trim() : "";
+      const text = row[column]!;
       // A blank cell is no value: it never overwrites what is stored.
-      if (field && text !== "") raw[field.name] = cellValue(field, text);
+      if (field && text !== "") {
+        raw[field.name] = cellValue(field, text, answers);
+        noteUnknown(state.unknown, state.remembered, field, column, text, answers);
+      }
     });
+    item.stored = storedCells(spec, fields, row, raw);
+    texts.set(item, row);
     if (Object.keys(raw).length === 0) {
       item.errors.push({ column: null, message: "This row has no values in the columns being imported." });
       continue;
@@ -120,6 +156,7 @@ export async function classify(
       item.errors.push({
         column: columnOf.get(spec.key!) ?? null,
         message: `Row ${first} has the same ${keyField!.label.toLowerCase()}: keep one row per ${spec.noun}.`,
+        kind: `Same ${keyField!.label.toLowerCase()} as an earlier row`,
       });
       raws.delete(item);
       continue;
@@ -146,6 +183,7 @@ export async function classify(
       item.errors.push({
         column: columnOf.get(spec.key!) ?? null,
         message: `${plural(matches.length, spec.noun, spec.plural)} have this ${keyField!.label.toLowerCase()}: edit them in the console (or delete the duplicates), then import again.`,
+        kind: `${capital(spec.plural)} stored twice with this ${keyField!.label.toLowerCase()}`,
       });
       continue;
     }
@@ -159,7 +197,7 @@ export async function classify(
         Object.fromEntries(Object.entries(raw).filter(([name]) => updatable.has(name))),
       );
       if (!parsed.success) {
-        item.errors = problemsOf(parsed.error, columnOf);
+        item.errors = problemsOf(parsed.error, fields, columnOf, texts.get(item)!);
         continue;
       }
       item.values = Object.fromEntries(
@@ -172,45 +210,21 @@ export async function classify(
     }
     const parsed = spec.input.safeParse(raw);
     if (!parsed.success) {
-      item.errors = problemsOf(parsed.error, columnOf);
+      item.errors = problemsOf(parsed.error, fields, columnOf, texts.get(item)!);
       continue;
     }
     item.values = parsed.data;
     item.outcome = "new";
   }
 
-  if (target.linksMember) await linkMembers(via, items, columnOf);
+  if (target.linksMember)
+    await linkMembers(
+      via,
+      spec.type,
+      items,
+      columnOf.get("contact_no") ?? null,
+      plan.createMembers,
+      state.links,
+    );
   return items;
-}
-
-/** A directory record belongs to the member with its phone number, who must exist (as in the forms). */
-async function linkMembers(via: Database, items: Classified[], columnOf: Map<string, number>) {
-  const naming = items.filter(
-    (i) => (i.outcome === "new" || i.outcome === "updated") && typeof i.values!.contact_no === "string",
-  );
-  const phones = [...new Set(naming.map((i) => i.values!.contact_no as string))];
-  if (phones.length === 0) return;
-  const found = await via
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      phone: members.phone,
-    })
-    .from(members)
-    .where(inArray(members.phone, phones));
-  const byPhone = new Map(found.map((m) => [m.phone, m]));
-  for (const item of naming) {
-    const phone = item.values!.contact_no as string;
-    item.member = byPhone.get(phone);
-    if (item.member) continue;
-    item.outcome = "invalid";
-    item.values = undefined;
-    item.errors = [
-      {
-        column: columnOf.get("contact_no") ?? null,
-        message: `No member has the mobile number ${formatPhone(phone)}: import or create the member first.`,
-      },
-    ];
-  }
 }

@@ -14,7 +14,10 @@ import {
   zeroCounts,
   type ImportDeps,
 } from "./batches";
-import { classify, fieldsOf, type Classified } from "./classify";
+import { rememberAnswers } from "./answers";
+import { readingOf } from "./check";
+import { classify, classifyState, type Classified } from "./classify";
+import { insertDrafts } from "./members";
 import type { ImportTarget } from "./targets";
 
 /** A commit's writes for one chunk: new records, changed records, vehicle lists, and each row's outcome. */
@@ -22,6 +25,8 @@ async function write(tx: Database, target: ImportTarget, batchId: number, items:
   const { table } = target;
   const written = new Map<Classified, { id: number; hash: string }>();
   const hash = sql<string>`md5(to_jsonb(${table})::text)`;
+  // Members the owner columns make come first: the records name them.
+  await insertDrafts(tx, items);
 
   const created = items.filter((i) => i.outcome === "new");
   if (created.length > 0) {
@@ -32,6 +37,8 @@ async function write(tx: Database, target: ImportTarget, batchId: number, items:
         if (column && value !== undefined) row[column] = value;
       }
       if (target.linksMember) row.memberId = item.member!.id;
+      // Marked as imported: analytics counts these apart from sign-ups and records added by hand.
+      if ("importBatchId" in table) row.importBatchId = batchId;
       return { ...row, ...target.onCreate?.(item.values!, item.member!) };
     });
     // A multi-row INSERT … RETURNING answers its rows in the order of its VALUES.
@@ -102,14 +109,15 @@ async function write(tx: Database, target: ImportTarget, batchId: number, items:
     after_hash: written.get(item)?.hash ?? null,
     errors: item.errors.length > 0 ? item.errors : null,
     vehicle_id: vehicles.get(item) ?? null,
+    member_id: item.makesMember ? item.member!.id : null,
   }));
   // Only a refused row's cells are kept (for the failed-rows file): the file's personal data goes.
   await tx.execute(sql`
     update ${importRows} set outcome = v.outcome, record_id = v.record_id, before = v.before,
-      after_hash = v.after_hash, errors = v.errors, vehicle_id = v.vehicle_id,
+      after_hash = v.after_hash, errors = v.errors, vehicle_id = v.vehicle_id, member_id = v.member_id,
       cells = case when v.outcome = 'invalid' then ${importRows.cells} else '[]'::jsonb end
     from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(sheet_row int, outcome text,
-      record_id int, before jsonb, after_hash text, errors jsonb, vehicle_id int)
+      record_id int, before jsonb, after_hash text, errors jsonb, vehicle_id int, member_id int)
     where ${importRows.batchId} = ${batchId} and ${importRows.sheetRow} = v.sheet_row`);
 }
 
@@ -127,12 +135,12 @@ export async function commitImport(
   return db.transaction(async (tx) => {
     const batch = await stagedOnly(tx, id, true);
     const target = targets[batch.type];
-    const fields = fieldsOf(target, batch.headers, plan);
+    const { fields, reading } = await readingOf(tx, target, batch.headers, plan);
     const counts = zeroCounts();
-    const seen = new Map<string, number>();
+    const state = classifyState();
     let done = 0;
     for await (const rows of stagedChunks(tx, id)) {
-      const items = await classify(tx, target, fields, plan.mode, rows, seen, true);
+      const items = await classify(tx, target, fields, reading, rows, state, true);
       await yieldToOthers();
       await write(tx, target, id, items);
       for (const item of items) counts[item.outcome]++;
@@ -146,11 +154,18 @@ export async function commitImport(
         status: "committed",
         mapping: plan.mapping,
         mode: plan.mode,
+        plan,
         counts,
         committedAt: sql`now()`,
       })
       .where(eq(importBatches.id, id));
-    await auditBatch(audit, tx, actor, "import", batch, { mode: plan.mode, ...counts });
+    await rememberAnswers(tx, target.spec, plan, actor.username);
+    const made = state.links.drafts.size;
+    await auditBatch(audit, tx, actor, "import", batch, {
+      mode: plan.mode,
+      ...counts,
+      ...(made > 0 ? { members_created: made } : {}),
+    });
     return toBatch(await batchOf(tx, id));
   });
 }

@@ -11,7 +11,7 @@ const headers = ["Name", "Surname", "Mobile", "Notes"];
 
 function mappingError(mapping: (string | null)[], columns = headers) {
   try {
-    fieldsOf(members, columns, { mapping, mode: "update" });
+    fieldsOf(members, columns, { mapping, mode: "update", answers: [], create_members: false });
   } catch (error) {
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: "invalid", fields: { mapping: (error as Error).message } });
@@ -25,6 +25,8 @@ describe("fieldsOf", () => {
     const fields = fieldsOf(members, headers, {
       mapping: ["first_name", "last_name", "phone", null],
       mode: "update",
+      answers: [],
+      create_members: false,
     });
     expect(fields.map((f) => f?.name ?? null)).toEqual(["first_name", "last_name", "phone", null]);
     expect(fields[2]).toBe(importSpecs.members.fields.find((f) => f.name === "phone"));

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { setImmediate as yieldToOthers } from "node:timers/promises";
-import { importBatches, importRows } from "#db/schema/index.ts";
+import type { Database } from "#db/client.ts";
+import { importBatches, importRows, members } from "#db/schema/index.ts";
+import { phoneOf } from "#schemas/import-values.ts";
 import {
   importSpecs,
   MAX_IMPORT_COLUMNS,
@@ -19,6 +21,25 @@ const CHUNK_CHARS = 64 * 1024;
 const SAMPLE_ROWS = 3;
 
 const refused = (message: string) => new DomainError("unprocessable", message, { fields: { file: message } });
+
+/** Of the rows' phones (the column matched as contact_no), those no member has: distinct phones and their rows. */
+async function missingMembers(db: Database, column: number, rows: { cells: string[] }[]) {
+  const rowsOf = new Map<string, number>();
+  for (const row of rows) {
+    const phone = phoneOf(row.cells[column] ?? "");
+    if (phone) rowsOf.set(phone, (rowsOf.get(phone) ?? 0) + 1);
+  }
+  const phones = [...rowsOf.keys()];
+  for (let i = 0; i < phones.length; i += 500) {
+    const found = await db
+      .select({ phone: members.phone })
+      .from(members)
+      .where(inArray(members.phone, phones.slice(i, i + 500)));
+    for (const { phone } of found) rowsOf.delete(phone);
+    await yieldToOthers();
+  }
+  return { phones: rowsOf.size, rows: [...rowsOf.values()].reduce((sum, n) => sum + n, 0) };
+}
 
 /** An upload's bytes (busboy stops at MAX_IMPORT_BYTES, so this holds at most 5 MB). */
 async function bytesOf(file: AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -83,6 +104,9 @@ export async function stageImport(
     }
     if (pending.length > 0) await db.insert(importRows).values(pending);
     await db.update(importBatches).set({ headers, rowCount: count }).where(eq(importBatches.id, id));
+    const mapping = suggestMapping(spec, headers);
+    const phoneColumn = mapping.indexOf("contact_no");
+    const linksMember = spec.fields.some((f) => f.name === "contact_no") && type !== "leads";
     return {
       id,
       type,
@@ -90,9 +114,14 @@ export async function stageImport(
       row_count: count,
       headers,
       samples,
-      mapping: suggestMapping(spec, headers),
+      mapping,
       fields: spec.fields.map((f) => ({ name: f.name, label: f.label, required: f.required })),
       key: spec.fields.find((f) => f.name === spec.key)?.label ?? null,
+      missing_members: !linksMember
+        ? null
+        : phoneColumn < 0
+          ? { phones: 0, rows: 0 }
+          : await missingMembers(db, phoneColumn, rows),
     } satisfies StagedImport;
   } catch (error) {
     await db.delete(importBatches).where(eq(importBatches.id, id));

@@ -8,12 +8,9 @@ import type { DirectoryService } from "../logistics/directory";
 import type { LogisticsService } from "../logistics/index";
 import type { AnyResource } from "#schemas/resource.ts";
 
+import type { MemberRef } from "./members";
+
 type IdTable = PgTable & { id: AnyPgColumn };
-export interface MemberRef {
-  id: number;
-  firstName: string;
-  lastName: string;
-}
 
 /** Where an import's rows go, and what the server does beside the row itself (as the console's create does). */
 export interface ImportTarget {

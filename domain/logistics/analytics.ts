@@ -3,7 +3,6 @@ import type { Database } from "#db/client.ts";
 import {
   addDays,
   analyticsRange,
-  daysBetween,
   todayInIndia,
   type AnalyticsEntity,
   type AnalyticsPeriod,
@@ -13,49 +12,33 @@ import { toCsv } from "../csv";
 import { EXPORT_LIMIT, offsetOf, rowsOf, searchCondition, startOfIndianDay } from "./common";
 import { orderBy } from "../sql";
 import { entityViews, type TableRow } from "./analytics-views";
+import { isWholePeriod, periodRanges, type PeriodRange } from "./analytics-periods";
 
-/** The KPI tiles and the overall chart count these tables by their creation time. */
+/**
+ * The KPI tiles and the overall chart count these tables by their creation time. Rows an import created
+ * (`imported`: the table has import_batch_id) are counted apart, in the "Imported" tile: an import of 2,000
+ * members is not 2,000 sign-ups.
+ */
 const overallSources = [
-  { key: "member", label: "New members", table: "members" },
-  { key: "load", label: "Loads", table: "loads" },
-  { key: "truck", label: "Trucks", table: "trucks" },
-  { key: "driver", label: "Drivers", table: "drivers" },
-  { key: "buy_sell", label: "Buy & sell listings", table: "buy_sell_listings" },
-  { key: "service_request", label: "Insurance & FASTag requests", table: "service_requests" },
-  { key: "enquiry", label: "Website enquiries", table: "contact_requests" },
-  { key: "lead", label: "CRM leads", table: "crm_leads" },
+  { key: "member", label: "New members", table: "members", imported: true },
+  { key: "load", label: "Loads", table: "loads", imported: true },
+  { key: "truck", label: "Trucks", table: "trucks", imported: true },
+  { key: "driver", label: "Drivers", table: "drivers", imported: true },
+  { key: "buy_sell", label: "Buy & sell listings", table: "buy_sell_listings", imported: true },
+  {
+    key: "service_request",
+    label: "Insurance & FASTag requests",
+    table: "service_requests",
+    imported: false,
+  },
+  { key: "enquiry", label: "Website enquiries", table: "contact_requests", imported: false },
+  { key: "lead", label: "CRM leads", table: "crm_leads", imported: true },
 ] as const;
-export type OverallKey = (typeof overallSources)[number]["key"];
+/** The tile of every record an import created in the period, whatever its list. */
+const importedTile = { key: "imported", label: "Imported" } as const;
+export type OverallKey = (typeof overallSources)[number]["key"] | typeof importedTile.key;
 
-export interface PeriodRange {
-  /** First day, inclusive (India date). */
-  from: string;
-  /** Last day, inclusive. */
-  to: string;
-}
-
-/** The period and the one before it: today vs yesterday, 7 days vs the 7 before, month-to-date vs the same days of last month. */
-export function periodRanges(
-  period: AnalyticsPeriod,
-  today: string,
-): { current: PeriodRange; previous: PeriodRange } {
-  if (period === "today")
-    return {
-      current: { from: today, to: today },
-      previous: { from: addDays(today, -1), to: addDays(today, -1) },
-    };
-  if (period === "last_7_days")
-    return {
-      current: { from: addDays(today, -6), to: today },
-      previous: { from: addDays(today, -13), to: addDays(today, -7) },
-    };
-  const monthStart = `${today.slice(0, 8)}01`;
-  const prevStart = `${addDays(monthStart, -1).slice(0, 8)}01`;
-  const elapsed = daysBetween(monthStart, today);
-  const prevEnd =
-    addDays(prevStart, elapsed) < monthStart ? addDays(prevStart, elapsed) : addDays(monthStart, -1);
-  return { current: { from: monthStart, to: today }, previous: { from: prevStart, to: prevEnd } };
-}
+export { periodRanges, type PeriodRange } from "./analytics-periods";
 
 /** Change in percent, rounded to one decimal; null when there was nothing to compare with. */
 export const changePercent = (current: number, previous: number) =>
@@ -110,19 +93,30 @@ export function createAnalyticsService(db: Database) {
       // One contiguous range (previous start → current end) lets PostgreSQL answer from the created_at
       // index alone; buckets between the two periods (month-to-date gaps) are simply not counted.
       const inPeriods = sql`created_at >= ${originText}::timestamptz and created_at < ${end(current).toISOString()}::timestamptz`;
-      // Like with like: the period before counts only up to the same time of its last day as now (today
-      // until 14:35 against yesterday until 14:35), or a day under way always looks like a fall.
+      // Like with like: a period under way is compared with the period before only up to the same time of its
+      // last day as now (today until 14:35 against yesterday until 14:35), or a day under way always looks like
+      // a fall; a whole week or month that has ended, with the whole one before.
       const sinceMidnight = now.getTime() - startOfIndianDay(today).getTime();
-      const previousUntil = new Date(startOfIndianDay(previous.to).getTime() + sinceMidnight);
+      const previousUntil = isWholePeriod(period)
+        ? end(previous)
+        : new Date(startOfIndianDay(previous.to).getTime() + sinceMidnight);
       const untilText = previousUntil.toISOString();
+      // By hand (null) or imported (not null); tables no import writes have only the first.
+      const counts = (imported: boolean) =>
+        imported
+          ? sql`count(*) filter (where import_batch_id is null) as n,
+              count(*) filter (where import_batch_id is null and created_at < ${untilText}::timestamptz) as np,
+              count(*) filter (where import_batch_id is not null) as ni,
+              count(*) filter (where import_batch_id is not null and created_at < ${untilText}::timestamptz) as nip`
+          : sql`count(*) as n, count(*) filter (where created_at < ${untilText}::timestamptz) as np, 0 as ni, 0 as nip`;
       // One query per table, sent together: on PostgreSQL they run on separate connections in parallel.
       const grouped = (
         await Promise.all(
           overallSources.map((s) =>
-            rowsOf<{ key: string; b: number | string; n: number | string; np: number | string }>(
+            rowsOf<{ key: string; b: number | string } & Record<"n" | "np" | "ni" | "nip", number | string>>(
               db,
-              sql`select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b, count(*) as n,
-                count(*) filter (where created_at < ${untilText}::timestamptz) as np
+              sql`select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b,
+                ${counts(s.imported)}
                 from ${sql.identifier(s.table)} where ${inPeriods} group by 2`,
             ),
           ),
@@ -137,21 +131,25 @@ export function createAnalyticsService(db: Database) {
       const slots = hourly
         ? Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`)
         : daysOf(current.from, current.to);
+      const tiles = [...overallSources, importedTile];
       const chart = slots.map((slot) =>
-        Object.fromEntries([["bucket", slot], ...overallSources.map((s) => [s.key, 0])]),
+        Object.fromEntries([["bucket", slot], ...tiles.map((s) => [s.key, 0])]),
       ) as Record<string, string | number>[];
       const totals = new Map<string, { current: number; previous: number }>(
-        overallSources.map((s) => [s.key, { current: 0, previous: 0 }]),
+        tiles.map((s) => [s.key, { current: 0, previous: 0 }]),
       );
-      for (const row of grouped) {
-        const { day, slot } = label(Number(row.b));
-        const n = Number(row.n);
-        const total = totals.get(row.key)!;
+      const add = (key: string, day: string, slot: string, n: number, np: number) => {
+        const total = totals.get(key)!;
         if (inRange(day, current)) {
           total.current += n;
           const point = chart[slots.indexOf(slot)];
-          if (point) point[row.key] = Number(point[row.key]) + n;
-        } else if (inRange(day, previous)) total.previous += Number(row.np);
+          if (point) point[key] = Number(point[key]) + n;
+        } else if (inRange(day, previous)) total.previous += np;
+      };
+      for (const row of grouped) {
+        const { day, slot } = label(Number(row.b));
+        add(row.key, day, slot, Number(row.n), Number(row.np));
+        add(importedTile.key, day, slot, Number(row.ni), Number(row.nip));
       }
       return {
         period,
@@ -159,7 +157,7 @@ export function createAnalyticsService(db: Database) {
         previous,
         /** The period before is counted up to this moment (the same time of day as now). */
         previous_until: untilText,
-        kpis: overallSources.map((s) => {
+        kpis: tiles.map((s) => {
           const { current: cur, previous: prev } = totals.get(s.key)!;
           return {
             key: s.key,

@@ -18,10 +18,10 @@ import { toCsv } from "../csv";
 import { trashOf } from "../trash";
 import { DomainError } from "../errors";
 import { createAfterSaleService } from "./after-sale";
-import { EXPORT_LIMIT, iso, listPage, notFound, searchCondition } from "./common";
+import { dateRange, EXPORT_LIMIT, iso, listPage, notFound, searchCondition } from "./common";
 import { orderBy } from "../sql";
 
-type Row = typeof crmLeads.$inferSelect;
+type Row = Omit<typeof crmLeads.$inferSelect, "importBatchId">;
 type LeadInput = z.output<typeof leadInputSchema>;
 type LeadChange = z.output<typeof leadUpdateSchema>;
 type LeadMove = z.output<typeof leadMoveSchema>;
@@ -55,6 +55,7 @@ function leadWhere(q: Partial<LeadListQuery> & { ids?: number[] }, today: string
     q.ids ? inArray(t.id, q.ids) : undefined,
     q.status ? eq(t.status, q.status) : undefined,
     followUp(q.follow_up, today),
+    dateRange(t.createdAt, q.created_from, q.created_to),
     searchCondition(leadSearch(t), q.search, Boolean(q.status)),
   );
 }
@@ -102,7 +103,10 @@ export function createCrmService(db: Database, audit: AuditService) {
     },
 
     /** The board: every status with its count and its most urgent leads. */
-    async board(query: { search?: string; follow_up?: LeadListQuery["follow_up"] }, perColumn = 25) {
+    async board(
+      query: Pick<Partial<LeadListQuery>, "search" | "follow_up" | "created_from" | "created_to">,
+      perColumn = 25,
+    ) {
       const today = todayInIndia();
       const condition = leadWhere(query, today);
       const counts = await db

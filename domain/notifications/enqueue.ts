@@ -1,16 +1,17 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { oweCompaction } from "#db/compaction.ts";
-import { auditLog, mailOutbox } from "#db/schema/index.ts";
+import { auditLog, mailAttempts, mailOutbox } from "#db/schema/index.ts";
 import type { Mail } from "./mailer";
 
 /**
- * Queues `mail` in `tx`, the transaction of the record that causes it: both are stored, or neither. `about`
+ * Queues `mail` in `tx`, the transaction of the record that causes it: both are stored, or neither; answers
+ * the outbox row's id. `about`
  * names that record when the mail carries its personal data, so erasing the record reaches the mail too.
  * Mail a visitor's request sends to an address the visitor typed goes through enqueueVisitorMail instead.
  */
-export async function enqueueMail(tx: Database, mail: Mail, about?: string): Promise<void> {
-  await insertMail(tx, mail, { about });
+export async function enqueueMail(tx: Database, mail: Mail, about?: string): Promise<number> {
+  return insertMail(tx, mail, { about });
 }
 
 /**
@@ -29,19 +30,23 @@ async function insertMail(
   tx: Database,
   mail: Mail,
   extra: { about?: string; topic?: string; visitor?: true; notBefore?: Date },
-) {
-  await tx.insert(mailOutbox).values({
-    recipient: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html ?? null,
-    headers: mail.headers ?? null,
-    replyTo: mail.replyTo ?? null,
-    about: extra.about ?? null,
-    visitor: extra.visitor ?? false,
-    topic: extra.topic ?? null,
-    ...(extra.notBefore ? { nextAttemptAt: extra.notBefore } : {}),
-  });
+): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      headers: mail.headers ?? null,
+      replyTo: mail.replyTo ?? null,
+      about: extra.about ?? null,
+      visitor: extra.visitor ?? false,
+      topic: extra.topic ?? null,
+      ...(extra.notBefore ? { nextAttemptAt: extra.notBefore } : {}),
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
 }
 
 /** Mail visitors may cause to one address (any case) in a day, whatever it is about. */
@@ -98,11 +103,22 @@ export async function eraseMailAbout(tx: Database, about: string[], subject: str
     .set({ recipient: "", subject, text: "", html: null, headers: null, replyTo: null, lastError: null })
     .where(inArray(mailOutbox.about, about))
     .returning({ id: mailOutbox.id });
+  // An attempt's error can quote the address ("550 <name@example.com> unknown"): the errors go, the times stay.
+  if (kept.length > 0)
+    await tx
+      .update(mailAttempts)
+      .set({ error: null })
+      .where(
+        inArray(
+          mailAttempts.mailId,
+          kept.map((m) => m.id),
+        ),
+      );
   // A retry's audit entry names the recipient and the subject: those go too.
   const ids = [...unsent, ...kept].map((m) => String(m.id));
   if (ids.length === 0) return;
   // The caller compacts after its transaction: until then the files keep the old versions.
-  await oweCompaction(tx, [mailOutbox, auditLog]);
+  await oweCompaction(tx, [mailOutbox, mailAttempts, auditLog]);
   const strip = (column: typeof auditLog.before | typeof auditLog.after) =>
     sql`case when ${column} is null then null else ${column} - array['to', 'subject', 'last_error'] end`;
   await tx

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#db/client.ts";
-import { auditLog, compactionDue, mailOutbox } from "#db/schema/index.ts";
+import { auditLog, compactionDue, mailAttempts, mailOutbox } from "#db/schema/index.ts";
+import { listQuerySchema } from "#schemas/list-query.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createActor } from "#tests/support/factories.ts";
 import { createAuditService } from "../audit/service";
@@ -228,7 +229,7 @@ describe("eraseMailAbout", () => {
     expect(of(sent, "job_application").before).toMatchObject({ to: "asha@example.com" });
 
     const due = await handle.db.select().from(compactionDue);
-    expect(due.map((d) => d.tableName).sort()).toEqual(["audit_log", "mail_outbox"]);
+    expect(due.map((d) => d.tableName).sort()).toEqual(["audit_log", "mail_attempts", "mail_outbox"]);
   });
 
   it("erases a waiting mail that was all there was, and compacts", async () => {
@@ -237,7 +238,7 @@ describe("eraseMailAbout", () => {
     await erase(["job_application:7"]);
     expect(await rows()).toEqual([]);
     expect((await handle.db.select().from(auditLog))[0]!.before).toEqual({ status: "failed" });
-    expect(await handle.db.select().from(compactionDue)).toHaveLength(2);
+    expect(await handle.db.select().from(compactionDue)).toHaveLength(3);
   });
 
   it("owes no compaction when nothing was about those records, or none were named", async () => {
@@ -376,7 +377,7 @@ describe("delivery", () => {
 });
 
 describe("retry", () => {
-  it("puts a failed message back for an attempt now with fresh retries, and audits who did it", async () => {
+  it("puts a failed message back for an attempt now with fresh retries, keeps its attempts, and audits who did it", async () => {
     const { box, sent, state } = outbox({ maxAttempts: 1 });
     const actor = await createActor(handle.db);
     await enqueueMail(handle.db, mail());
@@ -388,13 +389,14 @@ describe("retry", () => {
     const retried = await box.retry(actor, failed!.id);
     expect(retried).toMatchObject({
       status: "pending",
-      attempts: 0,
+      attempts: 1,
       last_error: "connect ECONNREFUSED 127.0.0.1:25",
+      attempt_history: [{ outcome: "failed", error: "connect ECONNREFUSED 127.0.0.1:25" }],
     });
     const [entry] = await handle.db.select().from(auditLog).where(eq(auditLog.entity, "mail"));
     expect(entry).toMatchObject({
       operatorName: actor.username,
-      action: "update",
+      action: "mail_retried",
       entityId: String(failed!.id),
     });
     expect(entry!.after).toMatchObject({ status: "pending" });
@@ -402,6 +404,58 @@ describe("retry", () => {
     state.failing = false;
     expect(await box.deliverDue()).toBe(1);
     expect(sent).toHaveLength(1);
+    const { rows: listed } = await box.list(listQuerySchema.parse({}));
+    expect(listed[0]).toMatchObject({ status: "sent", attempts: 2, error_explained: null });
+    expect(listed[0]!.attempt_history.map((a) => [a.outcome, a.error])).toEqual([
+      ["failed", "connect ECONNREFUSED 127.0.0.1:25"],
+      ["sent", null],
+    ]);
+  });
+
+  it("keeps every attempt across Retry: a retried message that fails again has both rounds, each with its own retries", async () => {
+    const { box, state } = outbox({ maxAttempts: 2 });
+    const actor = await createActor(handle.db);
+    await enqueueMail(handle.db, mail());
+    state.failing = true;
+    await box.deliverDue();
+    await makeDue();
+    await box.deliverDue();
+    const [failed] = await rows();
+    expect(failed).toMatchObject({ status: "failed", attempts: 2 });
+    expect(await box.failures()).toEqual({ failed: 1, failure_set: expect.stringMatching(/^1:\d+$/) });
+    const firstSet = (await box.failures()).failure_set;
+
+    await box.retry(actor, failed!.id);
+    expect(await box.failures()).toEqual({ failed: 0, failure_set: "" });
+    // The new round gets its own two attempts before the message fails again.
+    await box.deliverDue();
+    expect(await rows()).toMatchObject([{ status: "pending", attempts: 3 }]);
+    await makeDue();
+    await box.deliverDue();
+    expect(await rows()).toMatchObject([{ status: "failed", attempts: 4 }]);
+    const { rows: listed } = await box.list(listQuerySchema.parse({}));
+    expect(listed[0]!.attempt_history).toHaveLength(4);
+    expect(listed[0]!.attempt_history.every((a) => a.outcome === "failed")).toBe(true);
+    expect(listed[0]!.error_explained).toMatchObject({ kind: "unreachable" });
+    // Failing again is a new set: a notice dismissed for the first shows again.
+    const again = await box.failures();
+    expect(again.failed).toBe(1);
+    expect(again.failure_set).not.toBe(firstSet);
+  });
+
+  it("erasing a message's personal data clears its attempts' errors (they can quote the address), keeping their times", async () => {
+    const { box, state } = outbox({ maxAttempts: 1 });
+    await handle.db.transaction(async (tx) => {
+      await enqueueMail(tx, { ...mail(), to: "asha@example.com" }, "job_application:7");
+    });
+    state.failing = true;
+    await box.deliverDue();
+    const before = await handle.db.select().from(mailAttempts);
+    expect(before).toMatchObject([{ outcome: "failed", error: "connect ECONNREFUSED 127.0.0.1:25" }]);
+    await handle.db.transaction((tx) => eraseMailAbout(tx, ["job_application:7"], "(erased)"));
+    expect(await handle.db.select().from(mailAttempts)).toMatchObject([
+      { id: before[0]!.id, outcome: "failed", error: null, attemptedAt: before[0]!.attemptedAt },
+    ]);
   });
 
   it("refuses to retry a message that is not failed, and a missing one", async () => {

@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
-import { mailOutbox } from "#db/schema/index.ts";
-import type { MailMessage, MailStatus } from "#schemas/mail.ts";
+import { mailAttempts, mailOutbox } from "#db/schema/index.ts";
+import type { MailAttempt, MailFailures, MailMessage, MailStatus } from "#schemas/mail.ts";
 import type { ListQuery } from "#schemas/list-query.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { DomainError } from "../errors";
 import { startPolling } from "../polling";
 import { containsAny, orderBy } from "../sql";
 import type { Mailer } from "./mailer";
+import { explainMailError } from "./mail-errors";
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BASE_MS, retryDelayMs } from "./retry-schedule";
 
 // What records write into the outbox, in their own transactions: kept where the callers have always found it.
@@ -27,13 +29,15 @@ const ERROR_LENGTH = 500;
 
 type Row = typeof mailOutbox.$inferSelect;
 
-const toMessage = (r: Row): MailMessage => ({
+const toMessage = (r: Row, history: MailAttempt[] = []): MailMessage => ({
   id: r.id,
   to: r.recipient,
   subject: r.subject,
   status: r.status,
   attempts: r.attempts,
   last_error: r.lastError,
+  error_explained: r.status === "sent" ? null : explainMailError(r.lastError),
+  attempt_history: history,
   next_attempt_at: r.nextAttemptAt.toISOString(),
   created_at: r.createdAt.toISOString(),
   sent_at: r.sentAt?.toISOString() ?? null,
@@ -80,9 +84,23 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
       .returning();
   }
 
+  /**
+   * Records how an attempt ended, on the message and in its history, together. Only the claim this process
+   * holds is settled: after a lease ran out another sender owns the row, and its attempt is the one kept.
+   */
+  async function settle(
+    row: Row,
+    change: PgUpdateSetSource<typeof mailOutbox>,
+    attempt: Pick<typeof mailAttempts.$inferInsert, "outcome" | "error">,
+  ) {
+    await db.transaction(async (tx) => {
+      const ours = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts));
+      const settled = await tx.update(mailOutbox).set(change).where(ours).returning({ id: mailOutbox.id });
+      if (settled.length > 0) await tx.insert(mailAttempts).values({ mailId: row.id, ...attempt });
+    });
+  }
+
   async function deliver(row: Row) {
-    // Only the claim this process holds is settled: after a lease ran out another sender owns the row.
-    const ours = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts));
     try {
       const outcome = await mailer.send({
         to: row.recipient,
@@ -92,21 +110,23 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
         ...(row.headers ? { headers: row.headers } : {}),
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
-      await db
-        .update(mailOutbox)
-        .set({ status: outcome, sentAt: outcome === "sent" ? sql`now()` : null, lastError: null })
-        .where(ours);
+      await settle(
+        row,
+        { status: outcome, sentAt: outcome === "sent" ? sql`now()` : null, lastError: null },
+        { outcome, error: null },
+      );
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH);
-      const failed = row.attempts >= maxAttempts;
-      await db
-        .update(mailOutbox)
-        .set(
-          failed
-            ? { status: "failed", lastError }
-            : { lastError, nextAttemptAt: afterMs(retryDelayMs(row.attempts, retryBaseMs)) },
-        )
-        .where(ours);
+      // A Retry starts a new round of automatic retries: the attempts before it stay in the history.
+      const round = row.attempts - row.attemptsBeforeRetry;
+      const failed = round >= maxAttempts;
+      await settle(
+        row,
+        failed
+          ? { status: "failed", lastError }
+          : { lastError, nextAttemptAt: afterMs(retryDelayMs(round, retryBaseMs)) },
+        { outcome: "failed", error: lastError },
+      );
       log[failed ? "error" : "warn"](
         { mailId: row.id, attempts: row.attempts, err: lastError },
         failed ? "e-mail failed for good; an admin can retry it in the console" : "e-mail attempt failed",
@@ -123,6 +143,23 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
       if (batch.length < BATCH) break;
     }
     return attempted;
+  }
+
+  /** Each message's attempts, oldest first. */
+  async function historyOf(ids: number[], executor: Pick<Database, "select"> = db) {
+    const history = new Map<number, MailAttempt[]>();
+    if (ids.length === 0) return history;
+    const rows = await executor
+      .select()
+      .from(mailAttempts)
+      .where(inArray(mailAttempts.mailId, ids))
+      .orderBy(asc(mailAttempts.id));
+    for (const r of rows) {
+      const list = history.get(r.mailId) ?? [];
+      list.push({ at: r.attemptedAt.toISOString(), outcome: r.outcome, error: r.error });
+      history.set(r.mailId, list);
+    }
+    return history;
   }
 
   function where(filter: { status?: MailStatus; search: string }): SQL | undefined {
@@ -147,10 +184,28 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
           .offset((query.page - 1) * query.page_size),
         db.$count(mailOutbox, condition),
       ]);
-      return { rows: rows.map(toMessage), total };
+      const history = await historyOf(rows.map((r) => r.id));
+      return { rows: rows.map((r) => toMessage(r, history.get(r.id))), total };
     },
 
-    /** Puts a failed message back in the queue for an attempt now, with a fresh round of retries. */
+    /** How many messages failed for good, and a mark of that set (the last failed attempt among them). */
+    async failures(): Promise<MailFailures> {
+      const [row] = await db
+        .select({
+          failed: sql<number>`count(distinct ${mailOutbox.id})::int`,
+          latest: sql<number | null>`max(${mailAttempts.id})`,
+        })
+        .from(mailOutbox)
+        .leftJoin(mailAttempts, eq(mailAttempts.mailId, mailOutbox.id))
+        .where(eq(mailOutbox.status, "failed"));
+      const failed = row?.failed ?? 0;
+      return { failed, failure_set: failed ? `${failed}:${row?.latest ?? 0}` : "" };
+    },
+
+    /**
+     * Puts a failed message back in the queue for an attempt now, with a fresh round of automatic retries;
+     * the attempts so far stay in its history.
+     */
     async retry(actor: Actor, id: number): Promise<MailMessage> {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for("update");
@@ -167,11 +222,15 @@ export function createMailOutbox(db: Database, options: OutboxOptions) {
           );
         const [after] = await tx
           .update(mailOutbox)
-          .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+          .set({ status: "pending", attemptsBeforeRetry: before.attempts, nextAttemptAt: sql`now()` })
           .where(eq(mailOutbox.id, id))
           .returning();
-        await audit.record(actor, "update", "mail", id, toMessage(before), toMessage(after!), tx);
-        return toMessage(after!);
+        const audited = (r: Row) => {
+          const { error_explained: _e, attempt_history: _h, ...rest } = toMessage(r);
+          return rest;
+        };
+        await audit.record(actor, "mail_retried", "mail", id, audited(before), audited(after!), tx);
+        return toMessage(after!, (await historyOf([id], tx)).get(id));
       });
     },
 

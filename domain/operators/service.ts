@@ -13,7 +13,7 @@ import {
 import type { Actor, AuditService } from "../audit/service";
 import { noteEmailChangeIn } from "../auth/email-change";
 import type { SecurityMail } from "../auth/security-mail";
-import { holdLiveSessionIn, revokeSessionsIn } from "../auth/sessions";
+import { holdLiveSessionIn, revokeSessionsIn, voidResetLinksIn } from "../auth/sessions";
 import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { likePattern } from "../sql";
@@ -53,12 +53,14 @@ export async function actorStillAdminIn(tx: Pick<Database, "select">, actor: Act
     throw new DomainError("forbidden", NO_LONGER_ADMIN);
 }
 
-const summary = (r: OperatorRow): OperatorSummary => ({
+/** An operator as the console and the API show it (no password hash). */
+export const operatorSummary = (r: OperatorRow): OperatorSummary => ({
   id: r.id,
   username: r.username,
   email: r.email,
   role: r.role,
   disabled: r.disabled,
+  invited: r.invitedAt !== null,
   created_at: r.createdAt.toISOString(),
 });
 
@@ -94,7 +96,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
           .offset((page - 1) * pageSize),
         db.$count(operators, where),
       ]);
-      return { rows: rows.map(summary), total };
+      return { rows: rows.map(operatorSummary), total };
     },
     /** Console edit of an operator; an admin cannot lock themselves out. */
     async update(actor: Actor, id: number, change: OperatorUpdate, ip = ""): Promise<OperatorSummary> {
@@ -113,7 +115,8 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
             .set({
               ...(change.role ? { role: change.role } : {}),
               ...(change.disabled !== undefined ? { disabled: change.disabled } : {}),
-              ...(passwordHash ? { passwordHash } : {}),
+              // A password set for an invited operator ends the invitation (its link no longer matches).
+              ...(passwordHash ? { passwordHash, invitedAt: null } : {}),
               ...(change.email !== undefined ? { email: change.email } : {}),
               updatedAt: new Date(),
             })
@@ -122,6 +125,9 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
           // A disabled operator or a new password ends every session at once, in the same transaction.
           const sessionsEnded = Boolean(change.disabled || passwordHash);
           if (sessionsEnded) await revokeSessionsIn(tx, id);
+          // Disabling voids the operator's one-time links (an invitation, a reset link): enabling again
+          // does not bring them back.
+          if (change.disabled) await voidResetLinksIn(tx, id);
           const self = id === actor.operatorId;
           if (change.email !== undefined && change.email !== before.email)
             await noteEmailChangeIn(tx, notices, before, row!.email, {
@@ -144,7 +150,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
           return row!;
         }),
       );
-      return summary(after);
+      return operatorSummary(after);
     },
     async create(input: NewOperator, actor?: Actor) {
       const data = newOperatorSchema.parse(input);
@@ -195,7 +201,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
           return row!;
         }),
       );
-      return summary(after);
+      return operatorSummary(after);
     },
     /** The command-line reset; like a new password in the console, it ends every session of the operator. */
     async resetPassword(actor: Actor, username: string, password: string) {
@@ -204,7 +210,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(operators)
-          .set({ passwordHash, updatedAt: new Date() })
+          .set({ passwordHash, invitedAt: null, updatedAt: new Date() })
           .where(eq(operators.username, name))
           .returning({ id: operators.id });
         if (!row) throw new Error(`No operator named "${name}"`);
@@ -214,7 +220,7 @@ export function createOperatorService(db: Database, audit?: AuditService, mail?:
     },
     async get(id: number): Promise<OperatorSummary | undefined> {
       const [row] = await db.select().from(operators).where(eq(operators.id, id));
-      return row ? summary(row) : undefined;
+      return row ? operatorSummary(row) : undefined;
     },
     async findByUsername(username: string) {
       const [row] = await db

@@ -169,8 +169,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { page, page_size, search } = request.query;
       const { rows, total } = await app.services.operators.listPage(page, page_size, search);
-      const withTwoFactor = await app.services.twoFactor.enabledAmong(rows.map((row) => row.id));
-      const operators_data = rows.map((row) => ({ ...row, two_factor: withTwoFactor.has(row.id) }));
+      const ids = rows.map((row) => row.id);
+      const withTwoFactor = await app.services.twoFactor.enabledAmong(ids);
+      const inviteLinks = await app.services.invites.linksOf(ids.filter((_, i) => rows[i]!.invited));
+      const operators_data = rows.map((row) => ({
+        ...row,
+        two_factor: withTwoFactor.has(row.id),
+        invite_expires_at: inviteLinks.get(row.id)?.toISOString() ?? null,
+      }));
       return { success: true, operators_data, total_no_of_data: total };
     },
   );

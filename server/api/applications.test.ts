@@ -15,6 +15,9 @@ import {
 } from "#tests/support/cv-files.ts";
 import { applicationFields, applicationsTestFile, postApplication } from "#tests/support/applications.ts";
 import { createActor, createJob, daysAgo } from "#tests/support/factories.ts";
+import { strFromU8 } from "fflate";
+import { todayInIndia } from "#shared/india-time.ts";
+import { exportedApplication, zipEntries } from "#tests/support/zip.ts";
 
 const t = applicationsTestFile();
 
@@ -287,7 +290,7 @@ describe("a job's questions", () => {
       url: `/api/job_applications/${id}/export`,
       headers: { authorization: `Bearer ${t.admin}` },
     });
-    expect(exported.json().data.answers).toEqual(expected);
+    expect(exportedApplication(exported.rawPayload).answers).toEqual(expected);
     expect((await outbox())[1]!.text).toContain("Expected salary? 18 LPA");
   });
 
@@ -688,11 +691,38 @@ describe("the hiring team's API", () => {
     );
     expect(await audits()).toHaveLength(2);
 
-    // The export: everything stored, as a JSON attachment; the CV is its own download.
+    // The export: one zip of everything stored (JSON and text), the CV and the mails sent to the candidate.
     const exported = await t.app.inject({ url: exportUrl, headers: as(t.admin) });
     expect(exported.statusCode).toBe(200);
-    expect(exported.headers["content-disposition"]).toBe(`attachment; filename="application-${id}.json"`);
-    const data = exported.json().data;
+    expect(exported.headers["content-type"]).toBe("application/zip");
+    const folder = `application-${id}-meera-iyer-${todayInIndia()}`;
+    expect(exported.headers["content-disposition"]).toBe(
+      `attachment; filename="${folder}.zip"; filename*=UTF-8''${folder}.zip`,
+    );
+    const entries = zipEntries(exported.rawPayload);
+    const mailNames = Object.keys(entries).filter((name) => name.startsWith(`${folder}/mails/`));
+    expect(Object.keys(entries).sort()).toEqual(
+      [
+        `${folder}/application.json`,
+        `${folder}/application.txt`,
+        `${folder}/cv/Meera – CV.pdf`,
+        ...mailNames,
+      ].sort(),
+    );
+    expect(Buffer.from(entries[`${folder}/cv/Meera – CV.pdf`]!).equals(samplePdf())).toBe(true);
+    const text = strFromU8(entries[`${folder}/application.txt`]!);
+    expect(text).toContain("First name: Meera");
+    expect(text).toContain("E-mail: meera.iyer@example.com");
+    expect(text).toContain("Called Meera: strong on payroll.");
+    // The acknowledgement went to the candidate; the team's notice about the application did not.
+    const toCandidate = (await outbox()).filter((m) => m.recipient === "meera.iyer@example.com");
+    expect(toCandidate.length).toBeGreaterThan(0);
+    expect(mailNames).toHaveLength(toCandidate.length);
+    const firstMail = strFromU8(entries[mailNames.sort()[0]!]!);
+    expect(firstMail).toContain(`Subject: ${toCandidate[0]!.subject}`);
+    expect(firstMail).toContain(toCandidate[0]!.text);
+    const data = exportedApplication(exported.rawPayload);
+    expect(data.mails).toHaveLength(toCandidate.length);
     expect(data).toMatchObject({
       id,
       first_name: "Meera",
@@ -750,7 +780,9 @@ describe("the hiring team's API", () => {
     const gone = await t.app.inject({ url: `/api/job_applications/${id}/cv`, headers: as(t.admin) });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe("This application has no CV any more (it was anonymised or erased).");
-    const again = (await t.app.inject({ url: exportUrl, headers: as(t.admin) })).json().data;
+    const again = exportedApplication(
+      (await t.app.inject({ url: exportUrl, headers: as(t.admin) })).rawPayload,
+    );
     expect(again).toMatchObject({ first_name: "", email: "", cv_file_name: null, notes: [] });
     expect(again.history.map((h: { to: string }) => h.to)).toEqual(["new", "screening"]);
     expect(JSON.stringify(again)).not.toMatch(personal);

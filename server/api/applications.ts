@@ -16,6 +16,7 @@ import {
   stageChangeSchema,
 } from "#schemas/application.ts";
 import { recordId } from "#schemas/common.ts";
+import { replySchema, threadSchema } from "#schemas/thread.ts";
 import { exportIdsQuery } from "#schemas/bulk.ts";
 import { ANSWER_FIELD, checkAnswers } from "#schemas/job-answers.ts";
 import {
@@ -157,7 +158,7 @@ export async function applicationRoutes(fastify: FastifyInstance) {
   // Both application routes take the same limits: the shared count of accepted posts and the bytes budget.
   const applicationRoute = {
     // Refused posts (a CV that is no CV, a missing field) do not use up the limit; accepted ones do.
-    config: { access: "public" as const, acceptedPosts: "applications" },
+    config: { access: "public" as const, acceptedPosts: "applications", conversion: "application" as const },
     bodyLimit: APPLICATION_BODY_LIMIT,
     // A declared size over the limit is refused before a byte of the body is read.
     onRequest: async (request: FastifyRequest) => {
@@ -309,7 +310,35 @@ export async function applicationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const data = await applications.changeStage(currentOperator(request), request.params.id, request.body);
-      return { success: true, message: "Stage changed.", data };
+      return {
+        success: true,
+        message: request.body.reply
+          ? `Stage changed; the mail to ${data.email} is queued.`
+          : "Stage changed.",
+        data,
+      };
+    },
+  );
+
+  // The application's thread, and a reply from the console: whoever may read applications may answer them.
+  app.get(
+    "/api/job_applications/:id/thread",
+    {
+      config: { access: "editor" },
+      schema: { params: idParams, response: { 200: dataAnswerOf(threadSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await applications.thread(request.params.id) }),
+  );
+
+  app.post(
+    "/api/job_applications/:id/replies",
+    {
+      config: { access: "editor" },
+      schema: { params: idParams, body: replySchema, response: { 201: recordAnswerOf(threadSchema) } },
+    },
+    async (request, reply) => {
+      const data = await applications.reply(currentOperator(request), request.params.id, request.body);
+      return reply.status(201).send({ success: true, message: `Reply queued for ${data.to}.`, data });
     },
   );
 
@@ -338,12 +367,23 @@ export async function applicationRoutes(fastify: FastifyInstance) {
     "/api/job_applications/:id/export",
     {
       config: { access: "admin" },
-      schema: { params: idParams, response: { 200: dataAnswerOf(applicationDetailSchema) } },
+      schema: {
+        params: idParams,
+        response: {
+          200: textAnswer(
+            "application/zip",
+            "A zip: the data as JSON (application.json) and as text (application.txt), the CV (cv/) and the mails sent to the candidate (mails/).",
+          ),
+        },
+      },
     },
     async (request, reply) => {
-      const data = await applications.exportCandidate(currentOperator(request), request.params.id);
-      reply.header("Content-Disposition", `attachment; filename="application-${data.id}.json"`);
-      return { success: true as const, data };
+      const archive = await applications.exportCandidate(currentOperator(request), request.params.id);
+      return reply
+        .type("application/zip")
+        .header("Content-Disposition", attachmentHeader(archive.fileName))
+        .header("Cache-Control", "no-store")
+        .send(Buffer.from(archive.bytes));
     },
   );
 

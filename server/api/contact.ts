@@ -5,9 +5,11 @@ import { z } from "zod";
 import { recordId } from "#schemas/common.ts";
 import { contactRequestSchema } from "#schemas/contact.ts";
 import { enquiryListQuerySchema, enquirySchema, enquiryUpdateSchema } from "#schemas/enquiry.ts";
+import { replySchema, threadSchema } from "#schemas/thread.ts";
 import { assertSomeChange, sendCsv } from "./crud";
 import {
   csvAnswerSchema,
+  dataAnswerOf,
   deleteAnswerSchema,
   listAnswerOf,
   recordAnswerOf,
@@ -22,7 +24,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/contact_requests",
     {
-      config: { access: "public", acceptedPosts: "enquiries" },
+      config: { access: "public", acceptedPosts: "enquiries", conversion: "enquiry" },
       schema: {
         body: contactRequestSchema,
         response: { 201: recordAnswerOf(z.object({ id: z.number().int() })) },
@@ -84,6 +86,35 @@ export async function contactRoutes(fastify: FastifyInstance) {
       assertSomeChange(change);
       const data = await app.services.contact.update(currentOperator(request), id, change);
       return { success: true, message: "Enquiry updated.", data };
+    },
+  );
+
+  // The enquiry's thread, and a reply from the console: whoever may read the enquiries may answer them.
+  app.get(
+    "/api/contact_requests/:id/thread",
+    {
+      config: { access: "editor" },
+      schema: { params: idParams, response: { 200: dataAnswerOf(threadSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await app.services.contact.thread(request.params.id),
+    }),
+  );
+
+  app.post(
+    "/api/contact_requests/:id/replies",
+    {
+      config: { access: "editor" },
+      schema: { params: idParams, body: replySchema, response: { 201: recordAnswerOf(threadSchema) } },
+    },
+    async (request, reply) => {
+      const data = await app.services.contact.reply(
+        currentOperator(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send({ success: true, message: `Reply queued for ${data.to}.`, data });
     },
   );
 

@@ -258,17 +258,26 @@ describe("matching by natural key", () => {
         row: 3,
         outcome: "invalid",
         cells: expect.any(Array),
-        errors: [{ column: 0, message: "Row 2 has the same vehicle number: keep one row per truck." }],
+        stored: expect.any(Array),
+        errors: [
+          {
+            column: 0,
+            message: "Row 2 has the same vehicle number: keep one row per truck.",
+            kind: "Same vehicle number as an earlier row",
+          },
+        ],
       },
       {
         row: 4,
         outcome: "invalid",
         cells: expect.any(Array),
+        stored: expect.any(Array),
         errors: [
           {
             column: 0,
             message:
               "2 trucks have this vehicle number: edit them in the console (or delete the duplicates), then import again.",
+            kind: "Trucks stored twice with this vehicle number",
           },
         ],
       },
@@ -322,15 +331,27 @@ describe("rows with problems", () => {
       3: [{ column: 0, message: VEHICLE_MESSAGE }],
       4: [
         { column: 1, message: "Enter a 10-digit Indian mobile number, e.g. 98765 43210" },
-        { column: 5, message: "Choose the number of tyres" },
-        { column: 8, message: "Choose a state" },
+        {
+          column: 5,
+          message:
+            'Tyres "7" is not recognised. Tyres must be one of: 4 tyres, 6 tyres, 10 tyres, 12 tyres, 14 tyres, 16 tyres, 18 tyres, 20 tyres, 22 tyres.',
+          kind: "Tyres not recognised",
+        },
+        {
+          column: 8,
+          message: expect.stringMatching(
+            /^State "Atlantis" is not recognised\. State must be one of: Andaman and Nicobar Islands, Andhra Pradesh, .*, West Bengal\.$/,
+          ),
+          kind: "State not recognised",
+        },
       ],
       5: [
         {
           column: 1,
           message: expect.stringMatching(
-            /^No member has the mobile number \+91 .*: import or create the member first\.$/,
+            /^No member has the mobile number \+91 .*: import or create the member first, or choose “Create the missing members” in the import\.$/,
           ),
+          kind: "No member has this mobile number",
         },
       ],
     });
@@ -361,7 +382,9 @@ describe("rows with problems", () => {
     expect(lines).toHaveLength(4);
     // A cell a spreadsheet would run as a formula goes out as text, as every export does.
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(lines[2]).toContain("Tyres: Choose the number of tyres; State: Choose a state");
+    // The Error column names what each cell may be, so the file can be fixed without the console.
+    expect(lines[2]).toContain('Tyres: Tyres ""7"" is not recognised. Tyres must be one of: 4 tyres');
+    expect(lines[2]).toContain('State: State ""Atlantis"" is not recognised. State must be one of:');
 
     // Fixed and imported again: the Error column is not one of a truck's, so it is left alone.
     const fixed = failed.body.replace("NOT A NUMBER", nextVehicle());
@@ -384,7 +407,8 @@ describe("rows with problems", () => {
     const phone = nextPhone();
     const csv = `Full name,Mobile,Status,Our notes,Interest\nAsha Rao,${phone},WARM,call back,Fleet of 20\n`;
     const staged = (await client.upload("leads", csv)).json().data;
-    expect(staged.mapping).toEqual([null, null, "status", null, "interest"]);
+    // "Full name" and "Mobile" are matched by meaning; "Our notes" is no field.
+    expect(staged.mapping).toEqual(["name", "contact_no", "status", null, "interest"]);
     const mapping = ["name", "contact_no", "status", null, null];
     const { last } = await client.commit(staged.id, { mapping });
     expect(last.data?.counts).toMatchObject({ new: 1 });

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { caseStudies } from "#db/schema/index.ts";
 import { createPost } from "#tests/support/factories.ts";
 
 let t: TestApp;
@@ -59,6 +60,30 @@ describe("GET /og/blog/{id}.jpg", () => {
     ]) {
       expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(404);
     }
+  });
+});
+
+describe("GET /og/case-studies/{slug}.jpg", () => {
+  it("makes a published case study's cover a 1200×630 JPEG, and answers 404 for a draft", async () => {
+    const base = {
+      industry: "Fintech",
+      summary: "A centre.",
+      model: "bot",
+      coverImage: "/images/blog/cover-3.svg",
+    };
+    await db()
+      .insert(caseStudies)
+      .values([
+        { ...base, slug: "og-published", title: "Published", status: "published" },
+        { ...base, slug: "og-draft", title: "Draft", status: "draft" },
+      ]);
+    await expectLinkPreview(await t.app.inject({ method: "GET", url: "/og/case-studies/og-published.jpg" }));
+    for (const url of [
+      "/og/case-studies/og-draft.jpg",
+      "/og/case-studies/none.jpg",
+      "/og/case-studies/Og.jpg",
+    ])
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(404);
   });
 });
 

@@ -227,7 +227,12 @@ export async function requestRoutes(fastify: FastifyInstance) {
     {
       ...admin,
       schema: {
-        querystring: leadListQuerySchema.pick({ search: true, follow_up: true }),
+        querystring: leadListQuerySchema.pick({
+          search: true,
+          follow_up: true,
+          created_from: true,
+          created_to: true,
+        }),
         response: {
           200: z.object({
             success: z.literal(true),

@@ -112,8 +112,25 @@ describe("enquiry notifications through the outbox, against a real SMTP server",
       status: "failed",
       attempts: 2,
       last_error: expect.stringMatching(/550 Mailbox unavailable/),
+      error_explained: {
+        kind: "address",
+        summary: expect.stringMatching(/^The recipient's mail server says this address does not exist/),
+      },
+      attempt_history: [
+        { outcome: "failed", error: expect.stringMatching(/550/) },
+        { outcome: "failed", error: expect.stringMatching(/550/) },
+      ],
     });
     expect(message).not.toHaveProperty("text");
+    // The badge: both messages of the enquiry failed; an editor is not told.
+    // The acknowledgement to the visitor fails on its own schedule: wait for it too.
+    await expect
+      .poll(async () => (await get("/api/mail/failures")).json(), { timeout: 30_000 })
+      .toEqual({
+        success: true,
+        data: { failed: 2, failure_set: expect.stringMatching(/^2:\d+$/) },
+      });
+    expect((await get("/api/mail/failures", editor)).statusCode).toBe(403);
     expect((await get("/api/mail?status=sent")).json().total_no_of_data).toBe(0);
 
     expect((await get("/api/mail", editor)).statusCode).toBe(403);
@@ -124,9 +141,19 @@ describe("enquiry notifications through the outbox, against a real SMTP server",
     smtp.refuse = false;
     const retried = await retry(message.id);
     expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ success: true, data: { status: "pending", attempts: 0 } });
+    // Retry adds to the history rather than starting it again.
+    expect(retried.json()).toMatchObject({ success: true, data: { status: "pending", attempts: 2 } });
+    expect(retried.json().data.attempt_history).toHaveLength(2);
+    expect((await get("/api/mail/failures")).json().data.failed).toBe(1);
     await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBe(1);
     await expect.poll(async () => (await outbox(t))[0]?.status).toBe("sent");
+    const [sent] = (await get("/api/mail?status=sent")).json().mail_data;
+    expect(sent).toMatchObject({ attempts: 3, error_explained: null });
+    expect(sent.attempt_history.map((a: { outcome: string }) => a.outcome)).toEqual([
+      "failed",
+      "failed",
+      "sent",
+    ]);
 
     const again = await retry(message.id);
     expect(again.statusCode).toBe(409);

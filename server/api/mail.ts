@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { recordId } from "#schemas/common.ts";
-import { mailListAnswerSchema, mailListQuerySchema, mailRecordAnswerSchema } from "#schemas/mail.ts";
+import {
+  mailFailuresAnswerSchema,
+  mailListAnswerSchema,
+  mailListQuerySchema,
+  mailRecordAnswerSchema,
+} from "#schemas/mail.ts";
 import { currentOperator } from "../plugins/access";
 import type { ZodProvider } from "../zod-provider";
 
@@ -20,6 +25,16 @@ export async function mailRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { rows, total } = await app.services.mail.list(request.query);
       return { success: true as const, mail_data: rows, total_no_of_data: total };
+    },
+  );
+
+  // The Mail badge and the admins' notice across the console: polled, so it answers from one small query.
+  app.get(
+    "/api/mail/failures",
+    { config: { access: "admin" }, schema: { response: { 200: mailFailuresAnswerSchema } } },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true as const, data: await app.services.mail.failures() };
     },
   );
 

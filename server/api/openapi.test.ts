@@ -21,6 +21,7 @@ const NOT_API = new Set([
   "GET /leadership",
   "GET /media/{id}/{file}",
   "GET /og/blog/{file}",
+  "GET /og/case-studies/{file}",
   // The links in subscription mail: the confirmation (answers with a page) and RFC 8058's one-click POST.
   "GET /subscribe/confirm",
   "POST /unsubscribe",

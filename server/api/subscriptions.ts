@@ -23,7 +23,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/subscriptions",
     {
-      config: { access: "public", acceptedPosts: "subscriptions" },
+      config: { access: "public", acceptedPosts: "subscriptions", conversion: "subscription" },
       schema: { body: subscribeRequestSchema, response: { 202: messageAnswerSchema } },
     },
     async (request, reply) => {

@@ -39,6 +39,7 @@ export const modelLinks = [
 export const aboutLinks = [
   { label: "About Us", path: "/about-page" },
   { label: "Leadership", path: "/leadership-page" },
+  { label: "Case studies", path: "/case-studies" },
 ] as const satisfies readonly NavLink[];
 
 export const blogLink = { label: "Blog", path: "/blog" } as const satisfies NavLink;

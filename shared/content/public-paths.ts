@@ -11,6 +11,7 @@ export const staticPublicPaths: readonly string[] = [
   "/careers-general-application",
   "/blog",
   "/contact",
+  "/case-studies",
   "/privacy",
   ...solutions.map((s) => s.path),
   ...products.map((p) => p.path),

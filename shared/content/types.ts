@@ -90,6 +90,7 @@ export type SitePath =
   | "/Careers-page"
   | "/blog"
   | "/contact"
+  | "/case-studies"
   | GccOverviewPath
   | GccPhasePath
   | GccModelPath

@@ -115,6 +115,18 @@ beforeAll(async () => {
   for (const [url, payload] of [
     ["/api/members", member],
     ["/api/team_members", { name: "Asha Rao", position: "Director" }],
+    [
+      "/api/case_studies",
+      {
+        title: "A centre in Pune",
+        industry: "Fintech",
+        summary: "Live in five months.",
+        model: "bot",
+        outcomes: [{ value: "5 months", label: "to the first release" }],
+      },
+    ],
+    ["/api/testimonials", { person: "Asha Rao", quote: "Fast and clear." }],
+    ["/api/client_logos", { name: "Northwind", image: "/images/proof/logo-1.svg" }],
     ["/api/crm/leads", { name: "Contract Lead", contact_no: "98100 00042", status: "HOT" }],
     ["/api/loads", loadBody(phone)],
     ["/api/trucks", truckBody(phone)],
@@ -182,6 +194,12 @@ beforeAll(async () => {
     "Name,Phone number,Status\nImported Lead,98100 00043,WARM\n",
   );
   expect(imported.last.type, JSON.stringify(imported.last)).toBe("done");
+  // A visit from another site: the site analytics' pages, sources and countries read it.
+  t.app.services.siteAnalytics.view(
+    { path: "/", referrer: "google.com", utmSource: null, utmMedium: null, utmCampaign: null, country: "IN" },
+    { address: "203.0.113.5", agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36" },
+  );
+  await t.app.services.siteAnalytics.flush();
   document = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
   ajv.addSchema({ $id: "doc", components: document.components });
 });

@@ -16,6 +16,7 @@ import { multipartBody } from "../support/cv-files";
 import { createTestDatabase } from "../support/database";
 import { createJob } from "../support/factories";
 import { itWith } from "../support/services";
+import { exportedApplication } from "#tests/support/zip.ts";
 
 /**
  * "Erase personal data" and the retention's anonymisation reach the disk: a backup taken afterwards the way
@@ -188,7 +189,12 @@ describe("a backup of the embedded database after an erase", () => {
       url: `/api/job_applications/${id}/export`,
       headers: { authorization: `Bearer ${admin}` },
     });
-    expect(exported.json().data).toMatchObject({ profile_url: "", notice_period: "", city: "", notes: [] });
+    expect(exportedApplication(exported.rawPayload)).toMatchObject({
+      profile_url: "",
+      notice_period: "",
+      city: "",
+      notes: [],
+    });
     expect(foundIn(await backup(), c)).toEqual(nothing);
   });
 

@@ -122,6 +122,23 @@ describe("Filters on the careers list", () => {
     expect(errors).toEqual([]);
   });
 
+  it("at 320 px each filter shows its whole choice", async () => {
+    const { page } = await browser.open("/Careers-page", {
+      ...noScript,
+      viewport: { width: 320, height: 640 },
+    });
+    // The text a select shows must fit inside it, less its padding and the arrow (about 2.5rem).
+    const room = (label: string) =>
+      page.getByLabel(label).evaluate((select: HTMLSelectElement) => {
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = getComputedStyle(select).font;
+        const shown = select.options[select.selectedIndex]!.text;
+        return select.clientWidth - 40 - context.measureText(shown).width;
+      });
+    expect(await room("Location")).toBeGreaterThan(0);
+    expect(await room("Type")).toBeGreaterThan(0);
+  });
+
   it("refuses a type that is not one, with a message", async () => {
     const { page, status } = await browser.open("/Careers-page?type=ASTRONAUT", noScript);
     expect(status).toBe(400);
@@ -221,6 +238,19 @@ describe("When nothing fits", () => {
     const row = console.page.getByRole("row", { name: /Arun Kumar/ });
     await row.waitFor();
     expect(await row.textContent()).toContain("General application");
+    // The Kind filter narrows the list to general applications, and "For a job" leaves them out.
+    const filterBy = async (kind: string) => {
+      await console.page.getByRole("button", { name: /^Filters/ }).click();
+      await console.page.getByRole("dialog").getByLabel("Kind").selectOption({ label: kind });
+      await console.page.getByRole("button", { name: "Apply filters" }).click();
+    };
+    await filterBy("General");
+    await console.page.waitForURL(/general=true/);
+    const rows = console.page.locator("tbody tr");
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining("Arun Kumar")]);
+    await filterBy("For a job");
+    await console.page.waitForURL(/general=false/);
+    await expect.poll(async () => (await rows.allTextContents()).join("\n")).not.toContain("Arun Kumar");
     // The one refused post above is the browser's only complaint.
     expect(errors.filter((e) => !refusedOnce.test(e))).toEqual([]);
     expect(console.errors).toEqual([]);

@@ -257,6 +257,7 @@ describe("analytics charts", () => {
       "Insurance & FASTag requests",
       "Website enquiries",
       "CRM leads",
+      "Imported",
     ]);
     expect(await table.locator("tbody tr").count()).toBe(24);
     // The region around a long table takes focus so the keyboard can scroll it.

@@ -77,8 +77,8 @@ describe("Mail (console)", () => {
     expect(text).toContain("info@example.com");
     expect(text).toContain("Failed");
     expect(text).toContain("550 Mailbox unavailable (test server refuses)");
-    expect(await row.getByRole("cell").nth(4).textContent()).toBe("2");
-    const navLink = page.getByRole("navigation").getByRole("link", { name: "Mail", exact: true });
+    expect(await row.getByRole("cell").nth(4).locator("summary").textContent()).toBe("2 attempts");
+    const navLink = page.getByRole("navigation").getByRole("link", { name: /^Mail/ });
     expect(await navLink.getAttribute("aria-current")).toBe("page");
     await expectAccessible(page);
     for (const width of [1280, 390, 320]) {

@@ -61,11 +61,11 @@ describe("errors raised in a dialog", () => {
   it("are shown inside the dialog on a phone, where the sheet covers the page", async () => {
     const taken = await newEditor();
     const { page } = await openSignedIn(browser, "/dashboard/operators", PHONE);
-    await page.getByRole("button", { name: "Add operator" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add operator" });
+    await page.getByRole("button", { name: "Invite operator" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite operator" });
     await dialog.getByLabel("Username").fill(taken.username);
-    await dialog.getByLabel(/^Password/).fill("another-long-passphrase-1");
-    await dialog.getByRole("button", { name: "Create" }).click();
+    await dialog.getByLabel("E-mail address").fill(`new-${taken.username}@example.com`);
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
     const refusal = dialog.locator("[data-toast=error]");
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain("already exists");

@@ -46,6 +46,14 @@ export interface CommitAnswer {
   };
 }
 
+/** A check's or commit's plan as a test sends it (the API fills in what is left out). */
+export interface TestPlan {
+  mapping: (string | null)[];
+  mode?: string;
+  answers?: { field: string; text: string; value: string }[];
+  create_members?: boolean;
+}
+
 /** Imports CSV text through the API as an operator: upload, then check and commit with a plan. */
 export function importClient(app: FastifyInstance, token: () => string) {
   const headers = () => ({ authorization: `Bearer ${token()}` });
@@ -66,7 +74,7 @@ export function importClient(app: FastifyInstance, token: () => string) {
         payload: body,
       });
     },
-    check(id: number, plan: { mapping: (string | null)[]; mode?: string }) {
+    check(id: number, plan: TestPlan) {
       return app.inject({
         method: "POST",
         url: `/api/imports/${id}/check`,
@@ -74,7 +82,7 @@ export function importClient(app: FastifyInstance, token: () => string) {
         payload: plan,
       });
     },
-    async commit(id: number, plan: { mapping: (string | null)[]; mode?: string }): Promise<CommitAnswer> {
+    async commit(id: number, plan: TestPlan): Promise<CommitAnswer> {
       const res = await app.inject({
         method: "POST",
         url: `/api/imports/${id}/commit`,

@@ -70,7 +70,7 @@ export function JobSearchForm({
           Clear
         </button>
       </div>
-      <div className="mt-4 grid grid-cols-2 items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+      <div className="mt-4 grid grid-cols-1 items-end gap-3 min-[360px]:grid-cols-2 sm:grid-cols-[1fr_1fr_auto]">
         <div>
           <label htmlFor="job-location" className="text-sm font-semibold text-navy-900">
             Location
@@ -109,7 +109,7 @@ export function JobSearchForm({
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-primary col-span-2 sm:col-span-1">
+        <button type="submit" className="btn-primary min-[360px]:col-span-2 sm:col-span-1">
           Show jobs
         </button>
       </div>

@@ -31,6 +31,8 @@ interface ModalProps {
   busy?: boolean;
   /** Unsaved edits: closing (Escape, close button, backdrop) or leaving the page asks "Discard changes?" first. */
   dirty?: boolean;
+  /** A large dialog that holds two panes side by side on a laptop (a translation beside its source). */
+  wide?: boolean;
 }
 
 /** The console's modal: a Radix dialog, sized by kind, with a static backdrop; the public site keeps ui/modal. */
@@ -97,6 +99,7 @@ function DialogBox({
   footer,
   closeOnBackdrop = false,
   busy = false,
+  wide = false,
   returnFocus,
 }: Omit<ModalProps, "dirty"> & { returnFocus?: RefObject<HTMLElement | null> }) {
   const size = modalSize(kind);
@@ -169,7 +172,7 @@ function DialogBox({
             const other = [...document.querySelectorAll("[role=dialog]")].find((d) => d !== content.current);
             if (!other || other.contains(target)) target.focus();
           }}
-          className={`fixed inset-x-0 bottom-0 z-[60] flex w-full flex-col bg-white shadow-2xl outline-none transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 sm:inset-0 sm:m-auto sm:h-fit sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)] sm:rounded-2xl ${size === "lg" ? "top-0 h-dvh sm:max-w-3xl" : "max-h-dvh rounded-t-2xl sm:max-w-xl"}`}
+          className={`fixed inset-x-0 bottom-0 z-[60] flex w-full flex-col bg-white shadow-2xl outline-none transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 sm:inset-0 sm:m-auto sm:h-fit sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)] sm:rounded-2xl ${size === "lg" ? `top-0 h-dvh sm:max-w-3xl ${wide ? "lg:max-w-6xl" : ""}` : "max-h-dvh rounded-t-2xl sm:max-w-xl"}`}
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
             <Dialog.Title className="text-lg font-semibold text-navy-900">{title}</Dialog.Title>

@@ -6,8 +6,10 @@ import { recentlyDeletedHref, trashTypeOfEndpoint } from "#schemas/trash.ts";
 export function RecentlyDeletedLink({ endpoint }: { endpoint: string }) {
   const type = trashTypeOfEndpoint(endpoint);
   return type ? (
-    <Link to={recentlyDeletedHref(type)} className="btn-secondary">
-      <ArchiveRestore aria-hidden="true" className="size-4" /> Recently deleted
+    // On a phone an icon (its name still read out), so the list's first rows fit above the fold.
+    <Link to={recentlyDeletedHref(type)} className="btn-secondary max-sm:size-11 max-sm:p-0!">
+      <ArchiveRestore aria-hidden="true" className="size-4" />
+      <span className="max-sm:sr-only">Recently deleted</span>
     </Link>
   ) : null;
 }

@@ -11,6 +11,7 @@ export function ModelPage({
   trail,
   nav,
   tagline,
+  proofHtml,
   children,
 }: {
   page: { title: string; intro: readonly string[]; sections: readonly ContentSection[] };
@@ -18,6 +19,8 @@ export function ModelPage({
   trail: readonly Crumb[];
   nav: ComponentProps<typeof SideNav>;
   tagline?: string;
+  /** The model's case studies, testimonials and logos as server-rendered HTML (empty: no block). */
+  proofHtml?: string;
   children?: ReactNode;
 }) {
   return (
@@ -32,6 +35,7 @@ export function ModelPage({
         )}
         {children}
       </WithSideNav>
+      {proofHtml ? <div dangerouslySetInnerHTML={{ __html: proofHtml }} /> : null}
       <ContactSection tagline={tagline} />
     </>
   );

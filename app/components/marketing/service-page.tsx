@@ -10,11 +10,14 @@ export function ServicePageView({
   trail,
   eyebrow,
   lead,
+  proofHtml,
 }: {
   page: Pick<ServicePage, "title" | "summary" | "intro" | "offerings" | "sections" | "outcomes">;
   trail: readonly Crumb[];
   eyebrow: string;
   lead?: string;
+  /** Case studies, testimonials and logos as server-rendered HTML (empty: no block). */
+  proofHtml?: string;
 }) {
   return (
     <>
@@ -49,6 +52,7 @@ export function ServicePageView({
           </ul>
         </aside>
       </div>
+      {proofHtml ? <div dangerouslySetInnerHTML={{ __html: proofHtml }} /> : null}
       <ContactSection />
     </>
   );

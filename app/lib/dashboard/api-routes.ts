@@ -39,12 +39,12 @@ export interface ApiRoutes {
   };
   "GET /api/analytics/:entity/export.csv": { query: Shape_e3242112; body: never; answer: string };
   "GET /api/analytics/overall": {
-    query: { period?: "today" | "last_7_days" | "this_month" };
+    query: { period?: Choice_7664b032 };
     body: never;
     answer: {
       success: true;
       data: {
-        period: "today" | "last_7_days" | "this_month";
+        period: Choice_7664b032;
         current: { from: string; to: string };
         previous: { from: string; to: string };
         previous_until: string;
@@ -90,7 +90,13 @@ export interface ApiRoutes {
         | "stage_changed"
         | "note_added"
         | "data_exported"
-        | "personal_data_erased";
+        | "personal_data_erased"
+        | "reply_sent"
+        | "operator_invited"
+        | "invite_resent"
+        | "invite_cancelled"
+        | "invite_accepted"
+        | "mail_retried";
       entity?: string;
       created_from?: string;
       created_to?: string;
@@ -125,6 +131,11 @@ export interface ApiRoutes {
     query: never;
     body: { login: string };
     answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/auth/invite/accept": {
+    query: never;
+    body: { token: string; new_password: string };
+    answer: { success: true; message?: string; data: { username: string } };
   };
   "POST /api/auth/login": {
     query: never;
@@ -500,6 +511,43 @@ export interface ApiRoutes {
     body: { ids: Array<string | number> };
     answer: Shape_f32f2644;
   };
+  "GET /api/case_studies": {
+    query: Shape_461c2003;
+    body: never;
+    answer: {
+      success: true;
+      case_studies_data: Array<Shape_3f467e53>;
+      total_no_of_data: number;
+      total_capped?: boolean;
+    };
+  };
+  "POST /api/case_studies": { query: never; body: Shape_35d4a097; answer: Shape_67e58f3e };
+  "DELETE /api/case_studies/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "GET /api/case_studies/:id": { query: never; body: never; answer: Shape_67e58f3e };
+  "PATCH /api/case_studies/:id": { query: never; body: Shape_35d4a097; answer: Shape_67e58f3e };
+  "POST /api/case_studies/restore": {
+    query: never;
+    body: { ids: Array<string | number> };
+    answer: Shape_f32f2644;
+  };
+  "GET /api/client_logos": {
+    query: { page?: number; page_size?: number; search?: string; sort?: string; approved?: "yes" | "no" };
+    body: never;
+    answer: {
+      success: true;
+      client_logos_data: Array<Shape_701007cf>;
+      total_no_of_data: number;
+      total_capped?: boolean;
+    };
+  };
+  "POST /api/client_logos": { query: never; body: Shape_f2c8a5fd; answer: Shape_3d054a47 };
+  "DELETE /api/client_logos/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "PATCH /api/client_logos/:id": { query: never; body: Shape_f2c8a5fd; answer: Shape_3d054a47 };
+  "POST /api/client_logos/restore": {
+    query: never;
+    body: { ids: Array<string | number> };
+    answer: Shape_f32f2644;
+  };
   "GET /api/comments": {
     query: {
       page?: number;
@@ -570,6 +618,12 @@ export interface ApiRoutes {
     body: { status?: "new" | "contacted" | "closed"; notes?: string };
     answer: { success: true; message?: string; data: Shape_1d0787d5 };
   };
+  "POST /api/contact_requests/:id/replies": {
+    query: never;
+    body: { subject: string; body: string };
+    answer: Shape_0e36b7f5;
+  };
+  "GET /api/contact_requests/:id/thread": { query: never; body: never; answer: Shape_4110c475 };
   "GET /api/contact_requests/export.csv": { query: Shape_527d97a9; body: never; answer: string };
   "POST /api/contact_requests/restore": {
     query: never;
@@ -613,7 +667,12 @@ export interface ApiRoutes {
   };
   "GET /api/crm/after_sale/export.csv": { query: Shape_d449b835; body: never; answer: string };
   "GET /api/crm/board": {
-    query: { search?: string; follow_up?: "overdue" | "today" | "upcoming" | "none" };
+    query: {
+      search?: string;
+      follow_up?: "overdue" | "today" | "upcoming" | "none";
+      created_from?: string;
+      created_to?: string;
+    };
     body: never;
     answer: {
       success: true;
@@ -621,7 +680,7 @@ export interface ApiRoutes {
     };
   };
   "GET /api/crm/leads": {
-    query: Shape_aedd32ef;
+    query: Shape_5fe25de4;
     body: never;
     answer: {
       success: true;
@@ -681,7 +740,7 @@ export interface ApiRoutes {
     };
   };
   "POST /api/crm/leads/bulk_delete": {
-    query: Shape_aedd32ef;
+    query: Shape_5fe25de4;
     body: { ids?: Array<string | number>; all_matching?: true };
     answer: Shape_0a2d4d1a;
   };
@@ -693,6 +752,8 @@ export interface ApiRoutes {
       sort?: string;
       status?: "HOT" | "WARM" | "COLD";
       follow_up?: "overdue" | "today" | "upcoming" | "none";
+      created_from?: string;
+      created_to?: string;
       ids?: Array<string | number>;
     };
     body: never;
@@ -859,12 +920,13 @@ export interface ApiRoutes {
         mapping: Array<string | null>;
         fields: Array<{ name: string; label: string; required: boolean }>;
         key: string | null;
+        missing_members: { phones: number; rows: number } | null;
       };
     };
   };
   "POST /api/imports/:id/check": {
     query: never;
-    body: Shape_ba13beab;
+    body: Shape_f8b76e90;
     answer: {
       success: true;
       message?: string;
@@ -875,12 +937,23 @@ export interface ApiRoutes {
           row: number;
           outcome: "new" | "updated" | "unchanged" | "skipped" | "invalid";
           cells: Array<string>;
-          errors: Array<{ column: number | null; message: string }>;
+          stored: Array<string>;
+          errors: Array<{ column: number | null; message: string; kind?: string }>;
         }>;
+        groups: Array<{ column: number | null; kind: string; count: number; rows: Array<number> }>;
+        unrecognised: Array<{
+          column: number;
+          field: string;
+          text: string;
+          rows: number;
+          suggestion: string | null;
+        }>;
+        remembered: Array<{ column: number; field: string; text: string; rows: number; value: string }>;
+        members: { missing: number; created: number } | null;
       };
     };
   };
-  "POST /api/imports/:id/commit": { query: never; body: Shape_ba13beab; answer: string };
+  "POST /api/imports/:id/commit": { query: never; body: Shape_f8b76e90; answer: string };
   "GET /api/imports/:id/failed_rows.csv": { query: never; body: never; answer: string };
   "POST /api/imports/:id/undo": {
     query: never;
@@ -920,9 +993,66 @@ export interface ApiRoutes {
       total_capped?: boolean;
     };
   };
-  "GET /api/job_applications/:id": { query: never; body: never; answer: Shape_ac4cbde3 };
+  "GET /api/job_applications/:id": {
+    query: never;
+    body: never;
+    answer: {
+      success: true;
+      data: {
+        id: number;
+        job_id: number | null;
+        job_title: string | null;
+        general: boolean;
+        first_name: string;
+        last_name: string;
+        email: string;
+        phone: string;
+        city: string;
+        stage: Choice_5a143425;
+        reject_reason: Choice_46381e5a | null;
+        has_cv: boolean;
+        keep_for_future: boolean;
+        resubmissions: number;
+        anonymised: boolean;
+        created_at: string;
+        updated_at: string;
+        cover_note: string;
+        profile_url: string;
+        notice_period: string;
+        answers: Array<{ question: string; answer: string }> | null;
+        cv_file_name: string | null;
+        cv_size: number | null;
+        consented_at: string;
+        notes: Array<Shape_ef1513f9>;
+        history: Array<{
+          from: Choice_5a143425 | null;
+          to: Choice_5a143425;
+          reason: Choice_46381e5a | null;
+          by: string;
+          at: string;
+        }>;
+        submissions: Array<{
+          id: number;
+          first_name: string;
+          last_name: string;
+          email: string;
+          phone: string;
+          city: string;
+          cover_note: string;
+          profile_url: string;
+          notice_period: string;
+          answers: Array<{ question: string; answer: string }> | null;
+          cv_file_name: string;
+          cv_size: number;
+          keep_for_future: boolean;
+          stage_then: Choice_5a143425;
+          created_at: string;
+        }>;
+      };
+    };
+  };
   "GET /api/job_applications/:id/cv": { query: never; body: never; answer: string };
-  "GET /api/job_applications/:id/export": { query: never; body: never; answer: Shape_ac4cbde3 };
+  "GET /api/job_applications/:id/export": { query: never; body: never; answer: string };
   "POST /api/job_applications/:id/notes": {
     query: never;
     body: { text: string };
@@ -933,12 +1063,18 @@ export interface ApiRoutes {
     body: never;
     answer: { success: true; message: string; data: Array<unknown> };
   };
+  "POST /api/job_applications/:id/replies": {
+    query: never;
+    body: { subject: string; body: string };
+    answer: Shape_0e36b7f5;
+  };
   "PATCH /api/job_applications/:id/stage": {
     query: never;
-    body: { stage: Choice_5a143425; reason?: Choice_46381e5a };
+    body: { stage: Choice_5a143425; reason?: Choice_46381e5a; reply?: { subject: string; body: string } };
     answer: { success: true; message?: string; data: Shape_758d8ee6 };
   };
   "GET /api/job_applications/:id/submissions/:submissionId/cv": { query: never; body: never; answer: string };
+  "GET /api/job_applications/:id/thread": { query: never; body: never; answer: Shape_4110c475 };
   "GET /api/job_applications/board": {
     query: { search?: string; job_id?: number; general?: "true" | "false"; from?: string; to?: string };
     body: never;
@@ -1086,7 +1222,7 @@ export interface ApiRoutes {
     body: never;
     answer: {
       success: true;
-      mail_data: Array<Shape_f8cfad09>;
+      mail_data: Array<Shape_8f237d0b>;
       total_no_of_data: number;
       total_capped?: boolean;
     };
@@ -1094,7 +1230,12 @@ export interface ApiRoutes {
   "POST /api/mail/:id/retry": {
     query: never;
     body: never;
-    answer: { success: true; message?: string; data: Shape_f8cfad09 };
+    answer: { success: true; message?: string; data: Shape_8f237d0b };
+  };
+  "GET /api/mail/failures": {
+    query: never;
+    body: never;
+    answer: { success: true; data: { failed: number; failure_set: string } };
   };
   "GET /api/members": {
     query: Shape_678ac8bd;
@@ -1207,8 +1348,10 @@ export interface ApiRoutes {
         email: string | null;
         role: "admin" | "editor";
         disabled: boolean;
+        invited: boolean;
         created_at: string;
         two_factor: boolean;
+        invite_expires_at: string | null;
       }>;
       total_no_of_data: number;
       total_capped?: boolean;
@@ -1226,20 +1369,19 @@ export interface ApiRoutes {
   "PATCH /api/operators/:id": {
     query: never;
     body: { role?: "admin" | "editor"; disabled?: boolean; password?: string; email?: string | null };
-    answer: {
-      success: true;
-      message?: string;
-      data: {
-        id: number;
-        username: string;
-        email: string | null;
-        role: "admin" | "editor";
-        disabled: boolean;
-        created_at: string;
-      };
-    };
+    answer: Shape_89d7fba5;
   };
   "POST /api/operators/:id/end_sessions": {
+    query: never;
+    body: never;
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/:id/invite/cancel": {
+    query: never;
+    body: never;
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/:id/invite/resend": {
     query: never;
     body: never;
     answer: { success: true; message: string; data: Array<unknown> };
@@ -1248,6 +1390,11 @@ export interface ApiRoutes {
     query: never;
     body: never;
     answer: { success: true; message: string; data: Array<unknown> };
+  };
+  "POST /api/operators/invite": {
+    query: never;
+    body: { username: string; email: string; role?: "admin" | "editor" };
+    answer: Shape_89d7fba5;
   };
   "GET /api/post_jobs/": {
     query: never;
@@ -1264,7 +1411,7 @@ export interface ApiRoutes {
     }>;
   };
   "GET /api/recently_deleted": {
-    query: { page?: number; page_size?: number; search?: string; type?: Choice_2668242e };
+    query: { page?: number; page_size?: number; search?: string; type?: Choice_b60c406b };
     body: never;
     answer: {
       success: true;
@@ -1285,8 +1432,37 @@ export interface ApiRoutes {
   };
   "POST /api/recently_deleted/restore": {
     query: never;
-    body: { type: Choice_2668242e; ids?: Array<string | number>; import_batch?: string | number };
+    body: { type: Choice_b60c406b; ids?: Array<string | number>; import_batch?: string | number };
     answer: Shape_f32f2644;
+  };
+  "GET /api/site_analytics": {
+    query: { days?: number };
+    body: never;
+    answer: {
+      success: true;
+      data: {
+        from: string;
+        to: string;
+        visitors: { current: number; previous: number };
+        views: { current: number; previous: number };
+        conversions: { current: number; previous: number };
+        days: Array<{
+          date: string;
+          visitors: number;
+          views: number;
+          previous_visitors: number;
+          previous_views: number;
+        }>;
+        pages: Array<{ path: string; visitors: number; views: number }>;
+        sources: Array<{ source: string; visitors: number; conversions: number }>;
+        conversion_kinds: Array<{
+          kind: "enquiry" | "application" | "subscription" | "booking";
+          current: number;
+          previous: number;
+        }>;
+        countries: Array<{ country: string | null; visitors: number }>;
+      };
+    };
   };
   "GET /api/site_settings": {
     query: never;
@@ -1380,6 +1556,24 @@ export interface ApiRoutes {
   };
   "GET /api/teams/": { query: never; body: never; answer: Array<Shape_9ede2781> };
   "GET /api/teams/:id/": { query: never; body: never; answer: Shape_9ede2781 };
+  "GET /api/testimonials": {
+    query: Shape_461c2003;
+    body: never;
+    answer: {
+      success: true;
+      testimonials_data: Array<Shape_2d214dfd>;
+      total_no_of_data: number;
+      total_capped?: boolean;
+    };
+  };
+  "POST /api/testimonials": { query: never; body: Shape_47d80b7e; answer: Shape_30e981fe };
+  "DELETE /api/testimonials/:id": { query: never; body: never; answer: Shape_43c14989 };
+  "PATCH /api/testimonials/:id": { query: never; body: Shape_47d80b7e; answer: Shape_30e981fe };
+  "POST /api/testimonials/restore": {
+    query: never;
+    body: { ids: Array<string | number> };
+    answer: Shape_f32f2644;
+  };
   "GET /api/trucks": {
     query: Shape_8bfa5fd1;
     body: never;
@@ -1482,21 +1676,6 @@ type Choice_16a42a45 =
   | "Lorry Buy & Sell Dealers/Owner"
   | "Fastag"
   | "Insurance";
-type Choice_2668242e =
-  | "blog_post"
-  | "comment"
-  | "team_member"
-  | "job"
-  | "enquiry"
-  | "member"
-  | "load"
-  | "truck"
-  | "driver"
-  | "buy_sell"
-  | "insurance"
-  | "fast_tag"
-  | "feedback"
-  | "crm_lead";
 type Choice_326884e8 = "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTERN";
 type Choice_46381e5a = "not_a_fit" | "withdrew" | "no_response" | "spam" | "duplicate";
 type Choice_5a143425 = "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
@@ -1509,6 +1688,7 @@ type Choice_5e34975a =
   | "500001-1000000"
   | "1000001-2000000"
   | "2000001+";
+type Choice_7664b032 = "today" | "last_7_days" | "this_week" | "last_week" | "this_month" | "last_month";
 type Choice_77b9093c =
   | "0-500000"
   | "500001-1000000"
@@ -1518,6 +1698,24 @@ type Choice_77b9093c =
   | "5000001-9000000"
   | "9000001+";
 type Choice_9decea07 = "LCV" | "Container" | "Open body" | "Tanker" | "Trailer" | "Tipper" | "Bus";
+type Choice_b60c406b =
+  | "blog_post"
+  | "comment"
+  | "team_member"
+  | "case_study"
+  | "testimonial"
+  | "client_logo"
+  | "job"
+  | "enquiry"
+  | "member"
+  | "load"
+  | "truck"
+  | "driver"
+  | "buy_sell"
+  | "insurance"
+  | "fast_tag"
+  | "feedback"
+  | "crm_lead";
 type Choice_c1e64160 =
   | "Ashok Leyland"
   | "Tata"
@@ -1534,6 +1732,8 @@ type Choice_c1e64160 =
   | "Volvo"
   | "Others"
   | "SML Lsuzu";
+type Choice_e5dac20a =
+  "unreachable" | "tls" | "temporary" | "auth" | "address" | "mailbox_full" | "refused" | "unknown";
 type Choice_ee6a2866 = "1-2.5" | "2.5-5" | "5-10" | "10-20" | "20-40" | "above 40 Ton";
 type Shape_02b392d9 = { success: true; message?: string; data: Shape_c087be6f };
 type Shape_06fb5ee8 = {
@@ -1571,6 +1771,7 @@ type Shape_0e0b4ed2 = {
   message: string;
   data: { recovery_codes: Array<string>; access_token?: string };
 };
+type Shape_0e36b7f5 = { success: true; message?: string; data: Shape_97572281 };
 type Shape_0f7f05b5 = { success: true; message?: string; data: Shape_88184834 };
 type Shape_12b369d2 = {
   access_token: string;
@@ -1604,6 +1805,18 @@ type Shape_21846fdc = {
   created_to?: string;
 };
 type Shape_27969e65 = { success: true; message?: string; data: Shape_0c1f062a };
+type Shape_2d214dfd = {
+  id: number;
+  person: string;
+  role: string;
+  company: string;
+  quote: string;
+  photo: string | null;
+  status: "draft" | "published";
+  sort_order: number;
+  is_example: boolean;
+};
+type Shape_30e981fe = { success: true; message?: string; data: Shape_2d214dfd };
 type Shape_31464a1c = {
   id?: string;
   label: string;
@@ -1625,10 +1838,80 @@ type Shape_3186f1bb = {
   note_count: number;
   created_at: string;
 };
+type Shape_35d4a097 = {
+  title: string;
+  slug?: string;
+  client_name?: string;
+  industry: string;
+  summary: string;
+  challenge?: string;
+  approach?: string;
+  outcomes?: Array<{ value: string; label: string }>;
+  quote?: string;
+  quote_attribution?: string;
+  model: "captive" | "managed_teams" | "bot";
+  city?: string;
+  cover_image?: string | null;
+  cover_alt?: string;
+  status?: "draft" | "published";
+  sort_order?: number;
+  is_example?: boolean;
+};
+type Shape_3d054a47 = { success: true; message?: string; data: Shape_701007cf };
 type Shape_3d613304 = { success: true; message?: string; data: { redirect: string } };
+type Shape_3f467e53 = {
+  id: number;
+  slug: string;
+  title: string;
+  client_name: string;
+  industry: string;
+  summary: string;
+  challenge: string;
+  approach: string;
+  outcomes: Array<{ value: string; label: string }>;
+  quote: string;
+  quote_attribution: string;
+  model: "captive" | "managed_teams" | "bot";
+  city: string;
+  cover_image: string | null;
+  cover_alt: string;
+  status: "draft" | "published";
+  published_at: string | null;
+  sort_order: number;
+  is_example: boolean;
+  updated_at: string;
+};
+type Shape_4110c475 = { success: true; data: Shape_97572281 };
 type Shape_41b841d9 = { success: true; message?: string; data: Shape_7758e9e2 };
 type Shape_41c31159 = { success: true; message?: string; data: Shape_fa062683 };
 type Shape_43c14989 = { success: true; message: string; data: Array<unknown>; restorable: boolean };
+type Shape_461c2003 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "draft" | "published";
+};
+type Shape_47d80b7e = {
+  person: string;
+  role?: string;
+  company?: string;
+  quote: string;
+  photo?: string | null;
+  status?: "draft" | "published";
+  sort_order?: number;
+  is_example?: boolean;
+};
+type Shape_4ce7544b = {
+  id: number;
+  direction: "in" | "out";
+  author: string;
+  subject: string;
+  body: string;
+  created_at: string;
+  status: ("pending" | "sent" | "logged" | "failed") | null;
+  last_error: string | null;
+};
 type Shape_50e491aa = {
   id: number;
   job_title: string;
@@ -1665,6 +1948,16 @@ type Shape_5da91ffb = {
   required: boolean;
   choices: Array<string>;
 };
+type Shape_5fe25de4 = {
+  page?: number;
+  page_size?: number;
+  search?: string;
+  sort?: string;
+  status?: "HOT" | "WARM" | "COLD";
+  follow_up?: "overdue" | "today" | "upcoming" | "none";
+  created_from?: string;
+  created_to?: string;
+};
 type Shape_60a4406f = { new: number; updated: number; unchanged: number; skipped: number; invalid: number };
 type Shape_632822d2 = { url: string; source: "PUBLIC_BASE_URL" | "site settings" | "default" };
 type Shape_678ac8bd = {
@@ -1677,12 +1970,15 @@ type Shape_678ac8bd = {
   created_from?: string;
   created_to?: string;
 };
-type Shape_6bbf6a73 = {
-  from: Choice_5a143425 | null;
-  to: Choice_5a143425;
-  reason: Choice_46381e5a | null;
-  by: string;
-  at: string;
+type Shape_67e58f3e = { success: true; message?: string; data: Shape_3f467e53 };
+type Shape_701007cf = {
+  id: number;
+  name: string;
+  image: string;
+  link: string | null;
+  approved: boolean;
+  sort_order: number;
+  is_example: boolean;
 };
 type Shape_758d8ee6 = {
   id: number;
@@ -1743,6 +2039,7 @@ type Shape_88184834 = {
   sort_order: number;
 };
 type Shape_88c3f0d6 = { success: true; message?: string; data: Shape_317fe40f };
+type Shape_89d7fba5 = { success: true; message?: string; data: Shape_e0d45228 };
 type Shape_8bfa5fd1 = {
   page?: number;
   page_size?: number;
@@ -1756,6 +2053,19 @@ type Shape_8bfa5fd1 = {
   created_from?: string;
   created_to?: string;
 };
+type Shape_8f237d0b = {
+  id: number;
+  to: string;
+  subject: string;
+  status: "pending" | "sent" | "logged" | "failed";
+  attempts: number;
+  last_error: string | null;
+  error_explained: Shape_b0325bf7 | null;
+  attempt_history: Array<Shape_b0774d3a>;
+  next_attempt_at: string;
+  created_at: string;
+  sent_at: string | null;
+};
 type Shape_902a573d = { status?: "new" | "in_progress" | "done" | "rejected"; notes?: string };
 type Shape_9202cb98 = {
   user_id: number;
@@ -1767,6 +2077,12 @@ type Shape_9202cb98 = {
   service_category: string;
   vehicle_count: number;
   created_at: string;
+};
+type Shape_97572281 = {
+  to: string;
+  messages: Array<Shape_4ce7544b>;
+  draft: { subject: string; body: string };
+  rejection?: { subject: string; body: string };
 };
 type Shape_9ede2781 = {
   id: number;
@@ -1796,32 +2112,8 @@ type Shape_a9088a77 = {
   created_from?: string;
   created_to?: string;
 };
-type Shape_ac4cbde3 = { success: true; data: Shape_e3301a3e };
-type Shape_aedd32ef = {
-  page?: number;
-  page_size?: number;
-  search?: string;
-  sort?: string;
-  status?: "HOT" | "WARM" | "COLD";
-  follow_up?: "overdue" | "today" | "upcoming" | "none";
-};
-type Shape_b081d424 = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  city: string;
-  cover_note: string;
-  profile_url: string;
-  notice_period: string;
-  answers: Array<{ question: string; answer: string }> | null;
-  cv_file_name: string;
-  cv_size: number;
-  keep_for_future: boolean;
-  stage_then: Choice_5a143425;
-  created_at: string;
-};
+type Shape_b0325bf7 = { kind: Choice_e5dac20a; summary: string; advice: string };
+type Shape_b0774d3a = { at: string; outcome: "sent" | "logged" | "failed"; error: string | null };
 type Shape_b4bc03a0 = {
   sales_email: string;
   info_email: string;
@@ -1838,7 +2130,6 @@ type Shape_b4bc03a0 = {
   trash_days?: number;
   backup_days?: number;
 };
-type Shape_ba13beab = { mapping: Array<string | null>; mode?: "update" | "skip" };
 type Shape_be2cf5cd = {
   page?: number;
   page_size?: number;
@@ -1946,6 +2237,15 @@ type Shape_dfaeb5c5 = {
   undone_at: string | null;
   undo_until: string | null;
 };
+type Shape_e0d45228 = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: "admin" | "editor";
+  disabled: boolean;
+  invited: boolean;
+  created_at: string;
+};
 type Shape_e3242112 = {
   page?: number;
   page_size?: number;
@@ -1953,35 +2253,6 @@ type Shape_e3242112 = {
   sort?: string;
   from_date?: string;
   to_date?: string;
-};
-type Shape_e3301a3e = {
-  id: number;
-  job_id: number | null;
-  job_title: string | null;
-  general: boolean;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  city: string;
-  stage: Choice_5a143425;
-  reject_reason: Choice_46381e5a | null;
-  has_cv: boolean;
-  keep_for_future: boolean;
-  resubmissions: number;
-  anonymised: boolean;
-  created_at: string;
-  updated_at: string;
-  cover_note: string;
-  profile_url: string;
-  notice_period: string;
-  answers: Array<{ question: string; answer: string }> | null;
-  cv_file_name: string | null;
-  cv_size: number | null;
-  consented_at: string;
-  notes: Array<Shape_ef1513f9>;
-  history: Array<Shape_6bbf6a73>;
-  submissions: Array<Shape_b081d424>;
 };
 type Shape_e3eb0b08 = {
   page?: number;
@@ -2004,6 +2275,14 @@ type Shape_ecb1ae86 = {
   to?: string;
 };
 type Shape_ef1513f9 = { id: number; author: string; text: string; created_at: string };
+type Shape_f2c8a5fd = {
+  name: string;
+  image: string;
+  link?: string | null;
+  approved?: boolean;
+  sort_order?: number;
+  is_example?: boolean;
+};
 type Shape_f32f2644 = { success: true; message: string; data: { restored: number } };
 type Shape_f49df688 = {
   id: number;
@@ -2012,16 +2291,11 @@ type Shape_f49df688 = {
   status: "draft" | "published";
   published_at: string | null;
 };
-type Shape_f8cfad09 = {
-  id: number;
-  to: string;
-  subject: string;
-  status: "pending" | "sent" | "logged" | "failed";
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string;
-  created_at: string;
-  sent_at: string | null;
+type Shape_f8b76e90 = {
+  mapping: Array<string | null>;
+  mode?: "update" | "skip";
+  answers?: Array<{ field: string; text: string; value: string }>;
+  create_members?: boolean;
 };
 type Shape_fa062683 = {
   truck_id: number;

@@ -83,10 +83,17 @@ export default function Applications() {
       )}
       {rejecting && (
         <RejectDialog
+          id={rejecting.row.id}
           title={`Reject ${fullName(rejecting.row)}`}
           onClose={() => setRejecting(null)}
-          onReject={(reason) => {
-            move.mutate({ card: rejecting.row, from: rejecting.from, to: "rejected", reason });
+          onReject={(reason, reply) => {
+            move.mutate({
+              card: rejecting.row,
+              from: rejecting.from,
+              to: "rejected",
+              reason,
+              extra: reply ? { reply } : undefined,
+            });
             setRejecting(null);
           }}
         />

@@ -41,7 +41,7 @@ export default function Crm() {
 
   return (
     <div>
-      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3 max-sm:mb-3 max-sm:gap-2">
         <Segmented
           label="CRM view"
           options={views}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { request } from "#app/lib/dashboard/api.ts";
-import { EmailLink, PhoneLink } from "#app/components/dashboard/contact-links.tsx";
+import { PhoneLink } from "#app/components/dashboard/contact-links.tsx";
+import { ReplyThread } from "#app/components/dashboard/threads/reply-thread.tsx";
 import { Details } from "#app/components/dashboard/details.tsx";
 import { FormActions } from "#app/components/dashboard/kit/form-actions.tsx";
 import { ListScreen } from "#app/components/dashboard/kit/list-screen.tsx";
@@ -69,7 +70,7 @@ export default function Enquiries() {
           header: "E-mail",
           render: (e) => (
             <div>
-              <EmailLink email={e.email} className="text-brand-700 underline" />
+              <span className="[overflow-wrap:anywhere]">{e.email}</span>
               {e.phone ? (
                 <div className="text-xs">
                   <PhoneLink phone={e.phone} />
@@ -137,16 +138,26 @@ function EnquiryModal({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => v
         className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2"
         valueClassName="text-slate-900"
         items={[
-          ["E-mail", <EmailLink key="email" email={enquiry.email} />],
+          [
+            "E-mail",
+            <span key="email" className="[overflow-wrap:anywhere]">
+              {enquiry.email}
+            </span>,
+          ],
           ["Phone", <PhoneLink key="phone" phone={enquiry.phone} />],
           ["Organization", enquiry.organization || "—"],
           ["Location", enquiry.location || "—"],
         ]}
       />
-      <h3 className="mt-5 text-sm font-medium text-slate-500">Message</h3>
-      <p className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-900">
-        {enquiry.message}
-      </p>
+      <div className="mt-5 text-sm">
+        <ReplyThread
+          kind="enquiry"
+          id={enquiry.id}
+          person={fullName(enquiry)}
+          // The server marks a new enquiry contacted when it is answered; Save must not put it back.
+          onSent={() => setStatus((s) => (s === "new" ? "contacted" : s))}
+        />
+      </div>
       <div className="mt-5 grid gap-4 sm:grid-cols-[12rem_1fr]">
         <div>
           <label htmlFor="enquiry-status" className="block text-sm font-medium text-slate-700">

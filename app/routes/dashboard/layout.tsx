@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { MailFailureBadge, MailFailureNotice } from "#app/components/dashboard/mail/failure-notice.tsx";
 import { PublicAddressWarning } from "#app/components/dashboard/public-address-warning.tsx";
 import { ReauthDialog } from "#app/components/dashboard/reauth-dialog.tsx";
 import { Spinner } from "#app/components/dashboard/spinner.tsx";
@@ -185,6 +186,7 @@ function ConsoleShell({ me }: { me: Me }) {
                         }
                       >
                         {item.label}
+                        {item.path === "/dashboard/mail" ? <MailFailureBadge /> : null}
                       </NavLink>
                     </li>
                   ))}
@@ -226,6 +228,7 @@ function ConsoleShell({ me }: { me: Me }) {
         </header>
         <main id="main" className="min-w-0 p-4 sm:p-6">
           {me.role === "admin" ? <PublicAddressWarning /> : null}
+          {me.role === "admin" ? <MailFailureNotice /> : null}
           <RoleGate me={me}>
             <Outlet context={me} />
           </RoleGate>

@@ -4,11 +4,15 @@ import { rowActionClass } from "#app/components/dashboard/row-actions.tsx";
 import { formatDateTime } from "#shared/india-time.ts";
 import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
+import { MAIL_FAILURES } from "#app/lib/dashboard/mail-failures.ts";
+import { MailAttempts, MailProblem } from "#app/components/dashboard/mail/mail-problem.tsx";
 import { mailStatuses, type MailMessage, type MailStatus } from "#schemas/mail.ts";
 
 export const meta = () => consoleMeta("Mail");
 
 const ENDPOINT = "/api/mail";
+/** The list asks again this often while the tab is visible: statuses change as the outbox sends. */
+const POLL_MS = 5_000;
 const statusLabel: Record<MailStatus, string> = {
   pending: "Waiting",
   sent: "Sent",
@@ -28,7 +32,7 @@ export default function Mail() {
   const retry = useConsoleMutation<MailMessage>({
     request: (m) => request("POST /api/mail/:id/retry", { params: { id: m.id } }),
     success: "The message will be sent again shortly.",
-    invalidate: [ENDPOINT],
+    invalidate: [ENDPOINT, MAIL_FAILURES],
   });
   return (
     <ListScreen<MailMessage>
@@ -38,6 +42,7 @@ export default function Mail() {
       describe={describe}
       searchPlaceholder="Search recipient or subject"
       emptyText="No mail matches."
+      refetchInterval={POLL_MS}
       filters={[
         {
           name: "status",
@@ -74,12 +79,17 @@ export default function Mail() {
             </span>
           ),
         },
-        { key: "attempts", header: "Attempts", sortable: true, render: (m) => m.attempts },
+        {
+          key: "attempts",
+          header: "Attempts",
+          sortable: true,
+          render: (m) => <MailAttempts message={m} />,
+        },
         {
           key: "last_error",
-          header: "Last error",
-          render: (m) => (m.status === "sent" ? "—" : m.last_error || "—"),
-          className: "max-w-xs break-words",
+          header: "Problem",
+          render: (m) => (m.status === "sent" ? "—" : <MailProblem message={m} />),
+          className: "max-w-sm break-words",
         },
       ]}
     />

@@ -3,10 +3,10 @@ import { request, type Body } from "#app/lib/dashboard/api.ts";
 import { useOutletContext } from "react-router";
 import { DataTable } from "#app/components/dashboard/data-table/index.ts";
 import { ErrorSummary, Field } from "#app/components/dashboard/field.tsx";
-import { FormModal } from "#app/components/dashboard/kit/form-modal.tsx";
 import { useRecordForm } from "#app/components/dashboard/kit/use-record-form.ts";
 import { Modal } from "#app/components/dashboard/modal.tsx";
 import { OPERATORS } from "#app/components/dashboard/operators/endpoints.ts";
+import { InviteActions, InviteOperator, InviteStatus } from "#app/components/dashboard/operators/invite.tsx";
 import { EndSessionsButton } from "#app/components/dashboard/operators/sessions.tsx";
 import {
   TwoFactorPolicyForm,
@@ -18,9 +18,9 @@ import type { Me } from "#app/lib/dashboard/me.ts";
 import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 import { useConsoleMutation } from "#app/lib/dashboard/mutation.ts";
 import {
-  newOperatorSchema,
   operatorUpdateSchema,
   roles,
+  usernameHint,
   type OperatorRow,
   type OperatorSummary,
   type Role,
@@ -54,7 +54,7 @@ export default function Operators() {
         rowKey={(o) => o.id}
         actions={
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
-            Add operator
+            Invite operator
           </button>
         }
         columns={[
@@ -87,7 +87,13 @@ export default function Operators() {
             key: "status",
             header: "Status",
             render: (o) =>
-              o.disabled ? <span className="font-semibold text-red-700">Disabled</span> : "Active",
+              o.disabled ? (
+                <span className="font-semibold text-red-700">Disabled</span>
+              ) : o.invited ? (
+                <InviteStatus operator={o} />
+              ) : (
+                "Active"
+              ),
           },
           { key: "two_factor", header: "Two-factor", render: (o) => (o.two_factor ? "On" : "Off") },
           { key: "created_at", header: "Created", render: (o) => formatDate(o.created_at) },
@@ -97,15 +103,19 @@ export default function Operators() {
             <button type="button" className={rowActionClass} onClick={() => setAddressing(o)}>
               Edit e-mail<span className="sr-only"> of {o.username}</span>
             </button>
-            <button type="button" className={rowActionClass} onClick={() => setResetting(o)}>
-              Reset password<span className="sr-only"> of {o.username}</span>
-            </button>
+            {o.invited ? (
+              <InviteActions operator={o} />
+            ) : (
+              <button type="button" className={rowActionClass} onClick={() => setResetting(o)}>
+                Reset password<span className="sr-only"> of {o.username}</span>
+              </button>
+            )}
             {o.two_factor && o.id !== me.user_id ? (
               <button type="button" className={rowActionClass} onClick={() => resetTwoFactor.ask(o)}>
                 Reset two-factor<span className="sr-only"> of {o.username}</span>
               </button>
             ) : null}
-            {o.id !== me.user_id ? <EndSessionsButton operator={o} /> : null}
+            {o.id !== me.user_id && !o.invited ? <EndSessionsButton operator={o} /> : null}
             {o.id !== me.user_id ? (
               <button
                 type="button"
@@ -119,71 +129,11 @@ export default function Operators() {
           </div>
         )}
       />
-      {creating ? <CreateOperator onClose={() => setCreating(false)} /> : null}
+      {creating ? <InviteOperator onClose={() => setCreating(false)} /> : null}
       {resetting ? <ResetPassword operator={resetting} onClose={() => setResetting(null)} /> : null}
       {resetTwoFactor.dialog}
       {addressing ? <EditEmail operator={addressing} onClose={() => setAddressing(null)} /> : null}
     </>
-  );
-}
-
-const ROLE_SCOPE: Record<Role, string> = {
-  editor: "Blog, team, jobs, comments, applications and enquiries.",
-  admin: "Everything, including the directory, operators and site settings.",
-};
-
-function CreateOperator({ onClose }: { onClose: () => void }) {
-  const form = useRecordForm({
-    endpoint: OPERATORS,
-    id: null,
-    initial: { username: "", password: "", email: "", role: "editor" as Role },
-    schema: newOperatorSchema,
-    success: "Operator created.",
-    onSaved: onClose,
-  });
-  return (
-    <FormModal
-      title="Add operator"
-      kind="create"
-      form={form}
-      onClose={onClose}
-      className="grid gap-4"
-      actionsClassName="flex justify-end gap-3"
-      saveLabel="Create"
-    >
-      <Field label="Username" autoComplete="off" {...form.bind("username")} />
-      <Field
-        label="E-mail address (optional; for password reset links)"
-        type="email"
-        autoComplete="off"
-        {...form.bind("email")}
-      />
-      <Field
-        label="Password (at least 12 characters)"
-        type="password"
-        autoComplete="new-password"
-        {...form.bind("password")}
-      />
-      <div>
-        <label htmlFor="new-role" className="block text-sm font-medium text-slate-700">
-          Role
-        </label>
-        <select
-          id="new-role"
-          value={form.values.role}
-          onChange={(e) => form.setValues((v) => ({ ...v, role: e.target.value as Role }))}
-          aria-describedby="new-role-scope"
-          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-        >
-          <option value="editor">Editor</option>
-          <option value="admin">Admin</option>
-        </select>
-        {/* What a role may do, under the select: as option text it was cut off on a phone. */}
-        <p id="new-role-scope" className="mt-1 text-sm text-slate-600">
-          {ROLE_SCOPE[form.values.role]}
-        </p>
-      </div>
-    </FormModal>
   );
 }
 

@@ -40,6 +40,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { posts: linked, page, pages, tag, language, htmlLang, baseUrl: context.baseUrl };
 }
 
+// A post published in the console is on the list at once: browsers check back every time (a cheap 304 while
+// nothing changed) instead of reusing a copy up to a minute old (six with stale-while-revalidate). The server's
+// page cache still keeps the list until the content changes.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "public, max-age=0, must-revalidate",
+});
+
 // The whole blog's feed first, then one per language. No hreflang on them: that attribute names a page's
 // translations to search engines (absolute addresses, blog-post.tsx), and a feed is not one.
 export const links: Route.LinksFunction = () => [

@@ -2,17 +2,19 @@ import { modelSectionPage, sectionPageMeta } from "#app/components/marketing/met
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { botKeyFeatures, botPages } from "#shared/content/models.ts";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import type { Route } from "./+types/build-operator";
 
 const SECTION = { label: "Build Operate Transfer", path: "/build-operator/bot_modal" };
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...modelSectionPage(botPages, `/build-operator/${params.phase}`, SECTION, {
       label: "Build Operate Transfer phases",
       heading: "BOT model",
     }),
     features: botKeyFeatures,
+    proofHtml: await proofHtml(context, "bot"),
   };
 }
 

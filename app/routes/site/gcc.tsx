@@ -4,13 +4,14 @@ import { sectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts"
 import { ModelPage } from "#app/components/marketing/model-page.tsx";
 import { FeatureGrid, PageSection, RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { gccPage, gccPhases, gccTagline } from "#shared/content/models.ts";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import type { Route } from "./+types/gcc";
 
 const OVERVIEW_PATH = "/details/features";
 
 const phases = gccPhases.map((p) => ({ label: p.label, path: p.path }));
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...sectionPage(gccPage(params.page), { label: "Global Capability Centers", path: OVERVIEW_PATH }),
     phases,
@@ -20,6 +21,7 @@ export function loader({ params }: Route.LoaderArgs) {
       links: [{ label: "Overview", path: OVERVIEW_PATH }, ...phases],
     },
     tagline: gccTagline,
+    proofHtml: await proofHtml(context, "captive"),
   };
 }
 

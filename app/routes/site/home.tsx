@@ -5,6 +5,7 @@ import { HomeHero } from "#app/components/marketing/home-hero.tsx";
 import { CardExploreHint, HomeScrollTarget } from "#app/components/marketing/home-section.tsx";
 import { organizationJsonLd } from "#app/components/marketing/meta.ts";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import {
   experience,
   heroSlides,
@@ -59,6 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       number: String(i + 1).padStart(2, "0"),
     })),
     cta: homeCta,
+    proofHtml: await proofHtml(context),
   };
 }
 
@@ -186,6 +188,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </HomeScrollTarget>
+
+      {data.proofHtml ? <div dangerouslySetInnerHTML={{ __html: data.proofHtml }} /> : null}
 
       <section aria-labelledby="cta-heading" className="below-fold bg-brand-700">
         <div className="container-page flex flex-col items-start justify-between gap-6 py-14 md:flex-row md:items-center">

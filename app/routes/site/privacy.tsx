@@ -4,6 +4,7 @@ import { seoMeta } from "#app/lib/seo.ts";
 import { KEEP_CV_DAYS } from "#schemas/application.ts";
 import { DEFAULT_BACKUP_DAYS } from "#schemas/settings.ts";
 import { PENDING_DAYS } from "#schemas/subscription.ts";
+import { RETENTION_DAYS } from "#schemas/site-analytics.ts";
 
 const PATH = "/privacy";
 
@@ -13,7 +14,7 @@ const PATH = "/privacy";
  * (domain/careers/applications.ts, domain/contact/service.ts), and the retention rules of anonymiseExpired
  * with the Site setting's days (docs/security.md, "Candidates' data"); an erasure leaves no copy in the
  * database's files for a later backup (docs/decisions/0019-erase-reaches-the-disk.md), and earlier backups
- * are kept the Site setting's days (docs/operations.md, Backups).
+ * are kept the Site setting's days (docs/operations.md, Backups); visits are counted as domain/site-analytics/ does.
  */
 function defaultPolicy({
   retentionDays,
@@ -31,6 +32,8 @@ function defaultPolicy({
 
 What we collect. From the contact form: your name, e-mail address and message, and your phone number, organisation and location if you give them. From a job application: your name, e-mail address, phone number, CV, cover note, profile link, city, notice period, your answers to the job's questions, your choices on the consent boxes and when you applied. To limit abuse, the website also counts the forms sent from each network address.
 
+Counting visits. To learn which pages are read and what brings visitors, the website counts page views without cookies and without storing anything that identifies you: for each view it keeps the page, the website you came from (its name only), the campaign named in the link you followed, and the country of your browser's language setting (never looked up from your network address). To count a visitor once a day, it keeps a code computed from your network address and browser with a random key that changes every day and is deleted after two days, so the code cannot be traced back to you, and the same visitor on another day cannot be recognised. Browsers that send "Do Not Track" or "Global Privacy Control", and automated visitors, are not counted. These counts are kept for ${RETENTION_DAYS} days.
+
 Why. We use an enquiry only to answer it, and an application only to consider you for the position you applied for, or, if you agreed, for our future openings. We do not sell your data.
 
 Blog subscriptions and job alerts. If you subscribe to the blog or ask for a job alert, we keep your e-mail address, the blog language or the job search you chose, and when you subscribed and confirmed. We use them only to send you new posts in that language or new jobs matching that search, and for nothing else. Nothing is sent until you confirm with the link we e-mail you; a subscription not confirmed within ${PENDING_DAYS} days is deleted. Every e-mail we send you has an Unsubscribe link that removes you at once; your address is then deleted, also from the website's records of the e-mails it sent you. You can also ask us to remove you by writing to ${email}.
@@ -41,7 +44,7 @@ How long. An application is anonymised automatically: your name, contact details
 
 Backups. We keep backup copies of the website's database to recover it after a loss of data. When your application is anonymised or erased, your data is also removed from the files a backup copies, so no backup made afterwards contains it. Backups made before keep it until they are deleted, at most ${backupDays} ${backupDays === 1 ? "day" : "days"} after they were made, and we use them only to recover the website.
 
-Your rights. You may ask us which data we hold about you, for a copy of it, or to erase it, by writing to ${email}. You can correct an application by sending it again for the same job with the same e-mail address: it replaces the earlier one.`;
+Your rights. You may ask us which data we hold about you, for a copy of it, or to erase it, by writing to ${email}. If you send an application again for the same job with the same e-mail address, it is kept beside the earlier one, which it does not change.`;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

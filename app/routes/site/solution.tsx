@@ -2,18 +2,26 @@ import { sectionPage, sectionPageMeta } from "#app/components/marketing/meta.ts"
 import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { ServicePageView } from "#app/components/marketing/service-page.tsx";
 import { solutions } from "#shared/content/solutions.ts";
+import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import type { Route } from "./+types/solution";
 
 // One module serves the six solution paths (route ids `solution-<path>`); the path picks the content.
-export function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const pathname = url.pathname.replace(/\/+$/, "");
-  return sectionPage(solutions.find((s) => s.path === pathname));
+  return { ...sectionPage(solutions.find((s) => s.path === pathname)), proofHtml: await proofHtml(context) };
 }
 
 export const meta = sectionPageMeta;
 
 export default function SolutionPage({ loaderData }: Route.ComponentProps) {
-  return <ServicePageView page={loaderData.page} trail={loaderData.trail} eyebrow="Solutions & Offerings" />;
+  return (
+    <ServicePageView
+      page={loaderData.page}
+      trail={loaderData.trail}
+      eyebrow="Solutions & Offerings"
+      proofHtml={loaderData.proofHtml}
+    />
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -103,6 +103,14 @@ const post = (n = next()) =>
     image_alt_text: "A skyline",
   });
 const team = (n = next()) => ({ name: `Fuzz member ${n}`, position: "Lead" });
+const caseStudy = (n = next()) => ({
+  title: `Fuzz case study ${n}`,
+  industry: "Fintech",
+  summary: "A centre in Pune.",
+  model: "bot",
+});
+const testimonial = (n = next()) => ({ person: `Fuzz person ${n}`, quote: "Good." });
+const clientLogo = (n = next()) => ({ name: `Fuzz client ${n}`, image: "/images/proof/logo-1.svg" });
 const job = (n = next()) => ({
   job_title: `Fuzz job ${n}`,
   company: "GCC View 360",
@@ -179,6 +187,9 @@ async function serviceRequest(ctx: ValidCaseContext, kind: "insurance" | "fast_t
 const CREATE: Record<string, (ctx: ValidCaseContext) => Promise<number>> = {
   "/api/blog": (ctx) => created(ctx, "/api/blog", post(), "editor"),
   "/api/team_members": (ctx) => created(ctx, "/api/team_members", team(), "editor"),
+  "/api/case_studies": (ctx) => created(ctx, "/api/case_studies", caseStudy(), "editor"),
+  "/api/testimonials": (ctx) => created(ctx, "/api/testimonials", testimonial(), "editor"),
+  "/api/client_logos": (ctx) => created(ctx, "/api/client_logos", clientLogo(), "editor"),
   "/api/jobs": (ctx) => created(ctx, "/api/jobs", job(), "editor"),
   "/api/comments": async (ctx) => (await createComment(ctx.db, { blogId: (await createPost(ctx.db)).id })).id,
   "/api/contact_requests": (ctx) => created(ctx, "/api/contact_requests", contact(), "anonymous"),
@@ -205,6 +216,9 @@ const CREATE: Record<string, (ctx: ValidCaseContext) => Promise<number>> = {
 const CREATE_BODY: Record<string, (ctx: ValidCaseContext) => Promise<unknown>> = {
   "/api/blog": async () => post(),
   "/api/team_members": async () => team(),
+  "/api/case_studies": async () => caseStudy(),
+  "/api/testimonials": async () => testimonial(),
+  "/api/client_logos": async () => clientLogo(),
   "/api/jobs": async () => job(),
   "/api/contact_requests": async () => contact(),
   "/api/members": async () => memberBody(),
@@ -225,6 +239,9 @@ const CREATE_BODY: Record<string, (ctx: ValidCaseContext) => Promise<unknown>> =
 const CHANGE: Record<string, unknown> = {
   "/api/blog": post(),
   "/api/team_members": team(),
+  "/api/case_studies": caseStudy(),
+  "/api/testimonials": testimonial(),
+  "/api/client_logos": clientLogo(),
   "/api/jobs": job(),
   "/api/comments": { hidden: true },
   "/api/contact_requests": { status: "contacted" },
@@ -421,6 +438,30 @@ const SPECIAL: Record<string, Build> = {
       .values({ operatorId: created.body.data!.id!, secretEncrypted: "v1.fuzz" });
     return json("admin", `/api/operators/${created.body.data!.id}/two_factor/reset`);
   },
+  "POST /api/operators/invite": async () =>
+    json("admin", "/api/operators/invite", {
+      username: `fuzz-invite-${next()}`,
+      email: `fuzz-invite-${next()}@example.com`,
+      role: "editor",
+    }),
+  "POST /api/operators/:id/invite/resend": async (ctx) => {
+    const invited = await fuzzInvitee(ctx);
+    return json("admin", `/api/operators/${invited}/invite/resend`);
+  },
+  "POST /api/operators/:id/invite/cancel": async (ctx) => {
+    const invited = await fuzzInvitee(ctx);
+    return json("admin", `/api/operators/${invited}/invite/cancel`);
+  },
+  // The invitation's link as the mail carries it: a known token's hash put in place of the mailed one's.
+  "POST /api/auth/invite/accept": async (ctx) => {
+    const invited = await fuzzInvitee(ctx);
+    const token = randomBytes(32).toString("base64url");
+    await ctx.db
+      .update(passwordResetTokens)
+      .set({ tokenHash: resetTokenHash(token) })
+      .where(eq(passwordResetTokens.operatorId, invited));
+    return json("anonymous", "/api/auth/invite/accept", { token, new_password: "fuzz-new-password-0123" });
+  },
   "POST /api/mail/:id/retry": async (ctx) => {
     const [failed] = await ctx.db
       .insert(mailOutbox)
@@ -549,6 +590,20 @@ const SPECIAL: Record<string, Build> = {
     json("editor", "/api/job_applications/bulk_stage", { ids: [await application(ctx)], stage: "interview" }),
   "POST /api/job_applications/:id/notes": async (ctx) =>
     json("editor", `/api/job_applications/${await application(ctx)}/notes`, { text: "Strong profile" }),
+  "GET /api/job_applications/:id/thread": async (ctx) =>
+    json("editor", `/api/job_applications/${await application(ctx)}/thread`),
+  "POST /api/job_applications/:id/replies": async (ctx) =>
+    json("editor", `/api/job_applications/${await application(ctx)}/replies`, {
+      subject: "Re: Your application",
+      body: "Could we talk on Monday?",
+    }),
+  "GET /api/contact_requests/:id/thread": async (ctx) =>
+    json("editor", `/api/contact_requests/${await CREATE["/api/contact_requests"]!(ctx)}/thread`),
+  "POST /api/contact_requests/:id/replies": async (ctx) =>
+    json("editor", `/api/contact_requests/${await CREATE["/api/contact_requests"]!(ctx)}/replies`, {
+      subject: "Re: Your message",
+      body: "Yes, we can help.",
+    }),
   "POST /api/subscriptions": async () =>
     json("anonymous", "/api/subscriptions", {
       kind: "blog",
@@ -660,6 +715,16 @@ function collectionCase(route: FuzzRoute): Build | undefined {
 }
 
 /** The valid request for a route (its records created now), or null when the table has none. */
+/** A fresh invited operator (through the API, as an admin invites); answers its id. */
+async function fuzzInvitee(ctx: ValidCaseContext): Promise<number> {
+  const created = await ctx.send("admin", "POST", "/api/operators/invite", {
+    username: `fuzz-invitee-${next()}`,
+    email: `fuzz-invitee-${next()}@example.com`,
+    role: "editor",
+  });
+  return created.body.data!.id!;
+}
+
 export async function validCase(ctx: ValidCaseContext, route: FuzzRoute): Promise<ValidRequest | null> {
   const name = `${route.method} ${route.url}`;
   const build = SPECIAL[name] ?? collectionCase(route);

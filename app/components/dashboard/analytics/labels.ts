@@ -21,4 +21,5 @@ export const kpiColor: Record<string, string> = {
   service_request: "#0891b2",
   enquiry: "#b45309",
   lead: "#4d7c0f",
+  imported: "#64748b",
 };

@@ -20,13 +20,23 @@ const OverallChart = lazy(() =>
 const previousLabel: Record<AnalyticsPeriod, string> = {
   today: "yesterday",
   last_7_days: "the 7 days before",
+  this_week: "the same days last week",
+  last_week: "the week before",
   this_month: "the same days last month",
+  last_month: "the month before",
 };
-/** "yesterday up to 14:35 IST": the period before is counted up to the time of day it is now. */
+/** Periods that have ended are compared whole; the others up to the time of day it is now. */
+const whole: ReadonlySet<AnalyticsPeriod> = new Set(["last_week", "last_month"]);
+/** "yesterday up to 14:35 IST", or "the week before" for a week that has ended. */
 const comparedWith = (data: AnalyticsOverall) =>
-  `${previousLabel[data.period]} up to ${formatClock(data.previous_until)}`;
+  whole.has(data.period)
+    ? previousLabel[data.period]
+    : `${previousLabel[data.period]} up to ${formatClock(data.previous_until)}`;
 
-/** KPI tiles for today, the last 7 days or this month against the period before, and their chart. */
+/**
+ * KPI tiles for today, the last 7 days, this or last week (ISO, Monday to Sunday) or this or last month against
+ * the period before, and their chart. Records an import created count in "Imported", not as new ones.
+ */
 export function OverallSection({
   period,
   onPeriod,
@@ -55,7 +65,31 @@ export function OverallSection({
             </p>
           ) : null}
         </div>
-        <Segmented label="Overall period" options={analyticsPeriods} value={period} onChange={onPeriod} />
+        {/* Six choices: a row of buttons from 640 px, a select on a phone. */}
+        <Segmented
+          label="Overall period"
+          options={analyticsPeriods}
+          value={period}
+          onChange={onPeriod}
+          className="max-sm:hidden"
+        />
+        <div className="w-full sm:hidden">
+          <label htmlFor="overall-period" className="block text-sm font-medium text-slate-700">
+            Period
+          </label>
+          <select
+            id="overall-period"
+            value={period}
+            onChange={(e) => onPeriod(e.target.value as AnalyticsPeriod)}
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
+          >
+            {analyticsPeriods.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {query.isPending ? (
         <div className="py-10">

@@ -46,7 +46,7 @@ export function ApplicationBoard({
       <h1 id="board-title" className="text-2xl font-bold text-navy-900">
         Applications
       </h1>
-      <p className="mt-1 text-sm text-slate-600">
+      <p className="keyboard-hint mt-1 text-sm text-slate-600">
         Drag a card to another stage, or focus it and press Space, then the arrow keys and Space. Tab goes
         from stage to stage; the arrow keys move between cards. Moving to Rejected asks for the reason.
       </p>

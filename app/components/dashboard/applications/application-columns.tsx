@@ -6,7 +6,7 @@ import {
   type ApplicationRow,
   type ApplicationStage,
 } from "#schemas/application.ts";
-import { EmailLink, PhoneLink } from "../contact-links";
+import { PhoneLink } from "../contact-links";
 import type { Column } from "../data-table";
 import { StatusSelect } from "../kit/status-select";
 import { fullName, stageStyle } from "./application";
@@ -24,7 +24,11 @@ export function applicationColumns(
     },
     { key: "last_name", header: "Candidate", sortable: true, primary: true, render: fullName },
     { key: "job_title", header: "Job", sortable: true, render: (a) => applicationJobLabel(a) },
-    { key: "email", header: "E-mail", render: (a) => <EmailLink email={a.email} /> },
+    {
+      key: "email",
+      header: "E-mail",
+      render: (a) => <span className="[overflow-wrap:anywhere]">{a.email || "—"}</span>,
+    },
     { key: "phone", header: "Phone", render: (a) => <PhoneLink phone={a.phone} /> },
     {
       key: "stage",

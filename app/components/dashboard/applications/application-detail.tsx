@@ -11,7 +11,8 @@ import {
   type ApplicationStage,
   type RejectReason,
 } from "#schemas/application.ts";
-import { EmailLink, PhoneLink } from "../contact-links";
+import type { Reply } from "#schemas/thread.ts";
+import { PhoneLink } from "../contact-links";
 import { Details } from "../details";
 import { Modal } from "../modal";
 import { Loading } from "../spinner";
@@ -20,6 +21,8 @@ import { StageFields } from "./stage-fields";
 import { download } from "./download";
 import { ApplicationNotes } from "./application-notes";
 import { ApplicationSubmissions } from "./application-submissions";
+import { ReplyThread } from "../threads/reply-thread";
+import { RejectionMailFields, useRejectionMail } from "./rejection-mail";
 
 /** One application: every fact and answer, the CV, the stage (with history), notes, and an admin's export and erasure. */
 export function ApplicationModal({ id, onClose }: { id: number; onClose: () => void }) {
@@ -32,11 +35,12 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
   const [stage, setStage] = useState<ApplicationStage | null>(null);
   const [reason, setReason] = useState<RejectReason>("not_a_fit");
   const [erasing, setErasing] = useState(false);
-  const changeStage = useConsoleMutation<void>({
-    request: () =>
+  const rejectionMail = useRejectionMail(id);
+  const changeStage = useConsoleMutation<Reply | undefined>({
+    request: (reply) =>
       request("PATCH /api/job_applications/:id/stage", {
         params: { id },
-        body: stage === "rejected" ? { stage, reason } : { stage: stage! },
+        body: stage === "rejected" ? { stage, reason, ...(reply ? { reply } : {}) } : { stage: stage! },
       }),
     success: "Stage changed.",
     invalidate: [ENDPOINT, BOARD],
@@ -82,7 +86,7 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
                 "Stage",
                 `${stageLabels[a.stage]}${a.reject_reason ? ` (${rejectReasonLabels[a.reject_reason]})` : ""}`,
               ],
-              ["E-mail", <EmailLink email={a.email} />],
+              ["E-mail", <span className="[overflow-wrap:anywhere]">{a.email || "—"}</span>],
               ["Phone", <PhoneLink phone={a.phone} />],
               ["Current city", a.city || "—"],
               ["Notice period", a.notice_period || "—"],
@@ -126,9 +130,9 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
                 <button
                   type="button"
                   className="btn-secondary"
-                  onClick={() => void download(`${ENDPOINT}/${id}/export`, `application-${id}.json`)}
+                  onClick={() => void download(`${ENDPOINT}/${id}/export`, `application-${id}.zip`)}
                 >
-                  Export candidate data (JSON)
+                  Export candidate data (zip)
                 </button>
                 <button type="button" className="btn-secondary text-red-700" onClick={() => setErasing(true)}>
                   Erase personal data
@@ -173,10 +177,18 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
                 type="button"
                 className="btn-primary"
                 disabled={!stage || stage === a.stage || changeStage.isPending}
-                onClick={() => changeStage.mutate()}
+                onClick={() => {
+                  const reply = stage === "rejected" ? rejectionMail.check() : undefined;
+                  if (reply !== false) changeStage.mutate(reply);
+                }}
               >
                 Change stage
               </button>
+              {stage === "rejected" && a.stage !== "rejected" && (
+                <div className="sm:col-span-3">
+                  <RejectionMailFields mail={rejectionMail} name="rejection" />
+                </div>
+              )}
             </div>
           )}
           <div>
@@ -191,6 +203,16 @@ export function ApplicationModal({ id, onClose }: { id: number; onClose: () => v
               ))}
             </ol>
           </div>
+          <ReplyThread
+            kind="application"
+            id={id}
+            person={fullName(a) || "The candidate"}
+            closed={
+              a.anonymised
+                ? "This application was anonymised; the candidate can no longer be mailed."
+                : undefined
+            }
+          />
           <ApplicationNotes id={id} notes={a.notes} anonymised={a.anonymised} />
         </div>
       )}

@@ -15,9 +15,15 @@ export function useJobOptions() {
   }));
 }
 
-/** The list's filters: job, stage and the days applied (India's calendar). */
+const kindOptions = [
+  { value: "false", label: "For a job" },
+  { value: "true", label: "General" },
+];
+
+/** The list's filters: job, kind (for a job or general), stage and the days applied (India's calendar). */
 export const applicationFilters = (jobs: { value: string; label: string }[]): FilterField[] => [
   { name: "job_id", label: "Job", options: jobs },
+  { name: "general", label: "Kind", options: kindOptions },
   { name: "stage", label: "Stage", options: stageOptions },
   { name: "from", label: "Applied from", type: "date" },
   { name: "to", label: "Applied until", type: "date" },

@@ -2,7 +2,7 @@ import { call, type ResourcePath } from "#app/lib/dashboard/api.ts";
 import { getSession } from "#app/lib/dashboard/session.ts";
 import { toast } from "#app/lib/toast.tsx";
 
-/** Saves a signed-in download (the CV, the JSON export) under the name the server gives it. */
+/** Saves a signed-in download (the CV, the candidate data zip) under the name the server gives it. */
 export async function download(path: ResourcePath, fallbackName: string) {
   const send = () =>
     fetch(path, {

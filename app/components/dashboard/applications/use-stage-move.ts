@@ -5,6 +5,7 @@ import {
   type ApplicationStage,
   type RejectReason,
 } from "#schemas/application.ts";
+import type { Reply } from "#schemas/thread.ts";
 import { call } from "#app/lib/dashboard/api.ts";
 import { useBoardMove, type BoardMove } from "../board/use-board-move";
 import { BOARD, ENDPOINT, fullName } from "./application";
@@ -52,11 +53,18 @@ export function useStageMove() {
       { key: [ENDPOINT], patch: inList },
       { key: [BOARD], patch: onBoard },
     ],
-    request: ({ card, to, reason }) =>
+    request: ({ card, to, reason, extra }) =>
       call("PATCH /api/job_applications/:id/stage", {
         params: { id: card.id },
-        // The board's Rejected column asks for one of the reasons it offers.
-        body: to === "rejected" ? { stage: to, reason: reason as RejectReason } : { stage: to },
+        // The board's Rejected column asks for one of the reasons it offers; Reject may send the candidate a mail.
+        body:
+          to === "rejected"
+            ? {
+                stage: to,
+                reason: reason as RejectReason,
+                ...(extra?.reply ? { reply: extra.reply as Reply } : {}),
+              }
+            : { stage: to },
       }),
     cardId: (a) => a.id,
     cardName: fullName,

@@ -31,6 +31,7 @@ import {
 } from "./post";
 import { PreviewLink } from "./preview-link";
 import { Revisions } from "./revisions";
+import { SourcePost } from "./source-post";
 import { isScheduled, SchedulingField } from "./scheduling";
 import { TranslationsPanel } from "./translations";
 
@@ -176,6 +177,7 @@ export function PostForm({
       kind="blog"
       busy={save.isPending}
       dirty={formState.isDirty}
+      wide={Boolean(translation)}
     >
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as typeof tab)}>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -235,75 +237,78 @@ export function PostForm({
           ) : null}
           {translation ? (
             <p role="note" className="mb-4 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
-              Write the heading and the article in {translation.language}. The feature image, its alt text and
-              the tags come from the {translation.of.language} post; translate the alt text too. The
-              translation has its own status and date: saving it changes nothing on the other posts.
+              Write the heading and the article in {translation.language}. The feature image, its alt text,
+              the tags and the author come from the {translation.of.language} post; translate the alt text
+              too. The translation has its own status and date: saving it changes nothing on the other posts.
             </p>
           ) : null}
-          <form id="post-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-4 sm:col-span-2">
-              <Input label="Heading" error={message("heading")} {...register("heading")} />
-              <Input label="Sub heading" error={message("sub_heading")} {...register("sub_heading")} />
-              <Controller
-                control={control}
-                name="feature_image"
-                render={({ field }) => (
-                  <ImageUpload
-                    label="Feature image"
-                    value={field.value ?? null}
-                    onChange={field.onChange}
-                    error={message("feature_image")}
-                  />
-                )}
+          <div className={translation ? "lg:grid lg:grid-cols-2 lg:items-start lg:gap-6" : ""}>
+            {translation ? <SourcePost post={translation.of} /> : null}
+            <form id="post-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-4 sm:col-span-2">
+                <Input label="Heading" error={message("heading")} {...register("heading")} />
+                <Input label="Sub heading" error={message("sub_heading")} {...register("sub_heading")} />
+                <Controller
+                  control={control}
+                  name="feature_image"
+                  render={({ field }) => (
+                    <ImageUpload
+                      label="Feature image"
+                      value={field.value ?? null}
+                      onChange={field.onChange}
+                      error={message("feature_image")}
+                    />
+                  )}
+                />
+                <Input
+                  label="Image alt text"
+                  error={message("image_alt_text")}
+                  {...register("image_alt_text")}
+                />
+                <Controller
+                  control={control}
+                  name="full_description"
+                  render={({ field }) => (
+                    <RichTextEditor
+                      label="Article"
+                      value={field.value ?? ""}
+                      onChange={field.onChange}
+                      error={message("full_description")}
+                      focusRef={keepEditorFocus}
+                    />
+                  )}
+                />
+              </div>
+              <Select
+                label="Status"
+                options={optionsOf({ draft: "Draft (not public)", published: "Published" })}
+                error={message("status")}
+                {...register("status")}
+              />
+              <SchedulingField control={control} scheduled={scheduled} error={message("published_at")} />
+              <Input label="Tags (comma-separated)" error={message("tags")} {...register("tags")} />
+              <Input label="Author" error={message("author")} {...register("author")} />
+              <Select
+                label="Language"
+                options={languageOptions}
+                error={message("language")}
+                {...register("language")}
               />
               <Input
-                label="Image alt text"
-                error={message("image_alt_text")}
-                {...register("image_alt_text")}
+                label="SEO title (optional, up to 70 characters)"
+                hint={counter(values.seo_title, 70)}
+                error={message("seo_title")}
+                {...register("seo_title")}
               />
-              <Controller
-                control={control}
-                name="full_description"
-                render={({ field }) => (
-                  <RichTextEditor
-                    label="Article"
-                    value={field.value ?? ""}
-                    onChange={field.onChange}
-                    error={message("full_description")}
-                    focusRef={keepEditorFocus}
-                  />
-                )}
+              <TextArea
+                label="Meta description (optional, up to 160 characters)"
+                hint={counter(values.meta_description, 160)}
+                rows={2}
+                error={message("meta_description")}
+                {...register("meta_description")}
               />
-            </div>
-            <Select
-              label="Status"
-              options={optionsOf({ draft: "Draft (not public)", published: "Published" })}
-              error={message("status")}
-              {...register("status")}
-            />
-            <SchedulingField control={control} scheduled={scheduled} error={message("published_at")} />
-            <Input label="Tags (comma-separated)" error={message("tags")} {...register("tags")} />
-            <Input label="Author" error={message("author")} {...register("author")} />
-            <Select
-              label="Language"
-              options={languageOptions}
-              error={message("language")}
-              {...register("language")}
-            />
-            <Input
-              label="SEO title (optional, up to 70 characters)"
-              hint={counter(values.seo_title, 70)}
-              error={message("seo_title")}
-              {...register("seo_title")}
-            />
-            <TextArea
-              label="Meta description (optional, up to 160 characters)"
-              hint={counter(values.meta_description, 160)}
-              rows={2}
-              error={message("meta_description")}
-              {...register("meta_description")}
-            />
-          </form>
+            </form>
+          </div>
         </Tabs.Content>
       </Tabs.Root>
       <FormActions

@@ -27,7 +27,10 @@ export function valuesOf(post: FullPost | null): FormValues {
   };
 }
 
-/** A new translation of `of` is written from scratch, as a draft; its picture, alt text and tags come along. */
+/**
+ * A new translation of `of` is written from scratch, as a draft; its picture, alt text, tags and author come
+ * along (the server fills in the author too when none is sent).
+ */
 export interface Translating {
   of: FullPost;
   language: BlogLanguage;
@@ -40,5 +43,6 @@ export function translationValues({ of, language }: Translating): FormValues {
     feature_image: of.feature_image,
     image_alt_text: of.image_alt_text,
     tags: of.tags,
+    author: of.author,
   };
 }

@@ -47,6 +47,11 @@ export interface BoardProps<C, S extends string> {
   onFocused: () => void;
   /** The grid of the columns (how many side by side at each width). */
   gridClassName: string;
+  /**
+   * On a phone (under 640 px) one column at a time, picked with a select of this label that gives each
+   * column's count; without it the columns stack.
+   */
+  phoneStages?: string;
 }
 
 type CardData<C, S> = { card: C; column: S; name: string };
@@ -165,6 +170,8 @@ export function Board<C, S extends string>(props: BoardProps<C, S>) {
   const lifted = useRef(false);
   // Roving tab stop: Tab reaches one card per column (the one last focused there), the arrow keys the others.
   const [tabStops, setTabStops] = useState<Partial<Record<S, number>>>({});
+  const [picked, setPicked] = useState<S | null>(null);
+  const shown = picked !== null && order.includes(picked) ? picked : order[0];
   const sensors = useSensors(
     // A press that moves less than 6 px is a click: it opens the card.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -212,6 +219,25 @@ export function Board<C, S extends string>(props: BoardProps<C, S>) {
         },
       }}
     >
+      {props.phoneStages ? (
+        <div className="mt-4 sm:hidden">
+          <label htmlFor="board-stage" className="block text-sm font-medium text-slate-700">
+            {props.phoneStages}
+          </label>
+          <select
+            id="board-stage"
+            value={shown}
+            onChange={(event) => setPicked(event.target.value as S)}
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
+          >
+            {props.columns.map((column) => (
+              <option key={column.id} value={column.id}>
+                {props.columnLabel(column.id)} ({column.count.toLocaleString("en-IN")})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div
         className={`mt-5 grid min-w-0 gap-4 ${props.gridClassName}`}
         onKeyDown={(event) => {
@@ -224,6 +250,7 @@ export function Board<C, S extends string>(props: BoardProps<C, S>) {
             column={column}
             board={props}
             tabStop={tabStops[column.id]}
+            phoneHidden={Boolean(props.phoneStages) && column.id !== shown}
             onTabStop={(id) => setTabStops((stops) => ({ ...stops, [column.id]: id }))}
           />
         ))}
@@ -236,10 +263,13 @@ function ColumnView<C, S extends string>({
   column,
   board,
   tabStop,
+  phoneHidden,
   onTabStop,
 }: {
   column: BoardColumn<C, S>;
   board: BoardProps<C, S>;
+  /** Another column is picked in the phone's stage select: hidden under 640 px. */
+  phoneHidden: boolean;
   /** The card Tab stops at in this column; the first one until another was focused (or once it left). */
   tabStop: number | undefined;
   onTabStop: (id: number) => void;
@@ -253,7 +283,7 @@ function ColumnView<C, S extends string>({
       ref={setNodeRef}
       aria-labelledby={`col-${column.id}`}
       data-column={column.id}
-      className={`min-w-0 rounded-xl border p-3 transition-colors ${isOver ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-slate-100/70"}`}
+      className={`min-w-0 rounded-xl border p-3 transition-colors ${phoneHidden ? "max-sm:hidden" : ""} ${isOver ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-slate-100/70"}`}
     >
       <h2
         id={`col-${column.id}`}

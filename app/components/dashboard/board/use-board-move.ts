@@ -10,6 +10,8 @@ export interface BoardMove<C, S extends string> {
   to: S;
   reason?: string;
   undo?: boolean;
+  /** Sent with the move's request and not with its Undo (an application's rejection mail). */
+  extra?: Record<string, unknown>;
 }
 
 /**

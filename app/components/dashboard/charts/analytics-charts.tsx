@@ -80,10 +80,13 @@ export function OverallChart({
   data,
   series,
   hourly,
+  measure = "New records",
 }: {
   data: Record<string, string | number>[];
   series: SeriesSpec[];
   hourly: boolean;
+  /** What the chart counts, for its description. */
+  measure?: string;
 }) {
   const bars = drawAsBars(
     data,
@@ -103,7 +106,7 @@ export function OverallChart({
   return chart({
     className: "h-72 w-full",
     bars,
-    label: `New records per ${hourly ? "hour today" : "day"} for ${series.map((s) => s.label).join(", ")}, drawn as ${bars ? "bars" : "lines"}; the table below has the numbers`,
+    label: `${measure} per ${hourly ? "hour today" : "day"} for ${series.map((s) => s.label).join(", ")}, drawn as ${bars ? "bars" : "lines"}; the table below has the numbers`,
     data,
     xAxis,
     tooltip,

@@ -58,7 +58,7 @@ export function LeadBoard() {
         </h1>
         <RecentlyDeletedLink endpoint={LEADS} />
       </div>
-      <p className="mt-1 text-sm text-slate-600">
+      <p className="keyboard-hint mt-1 text-sm text-slate-600">
         Drag a card to another column, or focus it and press Space, then the arrow keys and Space. Tab goes
         from column to column; the arrow keys move between cards.
       </p>
@@ -91,6 +91,7 @@ export function LeadBoard() {
         focusCard={focusCard}
         onFocused={onFocused}
         gridClassName="lg:grid-cols-3"
+        phoneStages="Stage"
       />
       {open !== null ? <LeadModal id={open} onClose={() => setOpen(null)} /> : null}
     </section>

@@ -1,4 +1,5 @@
 import type { Lead } from "#schemas/logistics.ts";
+import { formatDate } from "#shared/india-time.ts";
 import { PhoneLink } from "../contact-links";
 import { optionsOf } from "../field";
 import { ListScreen } from "../kit/list-screen";
@@ -33,6 +34,8 @@ export function LeadList() {
       filters={[
         { name: "status", label: "Status", options: leadStatusOptions },
         { name: "follow_up", label: "Follow-up", options: followUpOptions },
+        { name: "created_from", label: "Created from", type: "date" },
+        { name: "created_to", label: "Created to", type: "date" },
       ]}
       editText="Open"
       form={(l, close) => l && <LeadModal id={l.id} onClose={close} />}
@@ -62,6 +65,13 @@ export function LeadList() {
           render: (l) => <Chip tone={statusTone[l.status]}>{l.status}</Chip>,
         },
         { key: "follow_up_date", header: "Follow-up", sortable: true, render: (l) => <FollowUp lead={l} /> },
+        {
+          key: "created_at",
+          header: "Created",
+          sortable: true,
+          className: "whitespace-nowrap",
+          render: (l) => <time dateTime={l.created_at}>{formatDate(l.created_at)}</time>,
+        },
         { key: "notes", header: "Notes", className: "text-right", render: (l) => l.note_count },
       ]}
     />

@@ -107,11 +107,17 @@ function LeadDetail({
   return (
     <div className="grid gap-6">
       <Details
-        className="grid gap-3 text-sm sm:grid-cols-3"
+        className="grid gap-3 text-sm sm:grid-cols-2"
         items={[
           ["Mobile", <PhoneLink key="mobile" phone={lead.contact_no} />],
           ["Company", lead.company || "—"],
           ["Interested in", lead.interest || "—"],
+          [
+            "Created",
+            <time key="created" dateTime={lead.created_at}>
+              {formatDateTime(lead.created_at)}
+            </time>,
+          ],
         ]}
       />
       <form

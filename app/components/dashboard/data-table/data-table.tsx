@@ -39,6 +39,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         signal,
       })) as ListAnswer<T>,
     placeholderData: keepPreviousData,
+    // Lists that change by themselves (the outbox) ask again; never while the tab is hidden.
+    refetchInterval: props.refetchInterval,
+    refetchIntervalInBackground: false,
   });
   const selected = props.select && query.data ? props.select(query.data) : null;
   const rows = selected?.rows ?? (query.data?.[`${dataKey}_data`] as T[] | undefined) ?? [];
@@ -71,13 +74,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <section aria-labelledby="list-title" className="min-w-0">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3 max-sm:gap-2">
         <Title
           id="list-title"
           className={
             props.titleLevel === 2
               ? "text-lg font-semibold text-navy-900"
-              : "text-2xl font-bold text-navy-900"
+              : "text-2xl font-bold text-navy-900 max-sm:text-xl"
           }
         >
           {props.title}

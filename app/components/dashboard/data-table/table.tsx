@@ -242,7 +242,7 @@ function Cards<T>({
   return (
     <div className="list-cards mt-4">
       {selectable || sortable.length ? (
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 max-sm:mb-2">
           {selectable ? (
             <label className="list-card-check inline-flex items-center gap-2 text-sm text-slate-700">
               <input
@@ -252,7 +252,11 @@ function Cards<T>({
                 onChange={selectable.selection.toggleAll}
                 className="size-5 accent-brand-700"
               />
-              Select all on this page
+              {/* Short on a phone, so the sort fits beside it; the full words are still its name. */}
+              <span className="max-sm:sr-only">Select all on this page</span>
+              <span aria-hidden="true" className="sm:hidden">
+                Select all
+              </span>
             </label>
           ) : null}
           {sortable.length ? (

@@ -10,8 +10,9 @@ function ColumnMenu<T>({ table }: { table: TanTable<T> }) {
   const hidden = hideable.filter((column) => !column.getIsVisible()).length;
   return (
     <Menu.Root>
-      <Menu.Trigger className="btn-secondary">
-        <Columns3 aria-hidden="true" className="size-4" /> Columns{hidden ? ` (${hidden} hidden)` : ""}
+      <Menu.Trigger className={`btn-secondary ${COMPACT}`}>
+        <Columns3 aria-hidden="true" className="size-4" />
+        <span className="max-sm:sr-only">Columns{hidden ? ` (${hidden} hidden)` : ""}</span>
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content
@@ -45,20 +46,26 @@ function ColumnMenu<T>({ table }: { table: TanTable<T> }) {
   );
 }
 
+/** Under 640 px a compact button is a 44 px icon whose label is read out but not shown. */
+const COMPACT = "max-sm:size-11 max-sm:p-0!";
+
 function ToolbarButton({
   icon: Icon,
   label,
   onClick,
   className = "btn-secondary",
+  compact = false,
 }: {
   icon: LucideIcon;
   label: string;
   onClick: () => void;
   className?: string;
+  compact?: boolean;
 }) {
   return (
-    <button type="button" className={className} onClick={onClick}>
-      <Icon aria-hidden="true" className="size-4" /> {label}
+    <button type="button" className={`${className} ${compact ? COMPACT : ""}`} onClick={onClick}>
+      <Icon aria-hidden="true" className="size-4" />
+      <span className={compact ? "max-sm:sr-only" : ""}>{label}</span>
     </button>
   );
 }
@@ -98,7 +105,7 @@ export function Toolbar<T>({
   const [searchText, setSearchText] = useState(search);
   const selected = selectedCount.toLocaleString("en-IN");
   return (
-    <div className="mt-5 flex flex-wrap items-center gap-2">
+    <div className="mt-5 flex flex-wrap items-center gap-2 max-sm:mt-3">
       <form
         role="search"
         className="flex min-w-0 basis-64 flex-1 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3"
@@ -142,8 +149,8 @@ export function Toolbar<T>({
         />
       ) : null}
       <ColumnMenu table={table} />
-      {onImport ? <ToolbarButton icon={Upload} label="Import CSV" onClick={onImport} /> : null}
-      {onExport ? <ToolbarButton icon={Download} label="Export CSV" onClick={onExport} /> : null}
+      {onImport ? <ToolbarButton icon={Upload} label="Import CSV" onClick={onImport} compact /> : null}
+      {onExport ? <ToolbarButton icon={Download} label="Export CSV" onClick={onExport} compact /> : null}
       {onExportSelected && selectedCount > 0 ? (
         <ToolbarButton icon={Download} label={`Export selected (${selected})`} onClick={onExportSelected} />
       ) : null}

@@ -64,6 +64,8 @@ export interface DataTableProps<T> {
   /** Reads rows and total from an answer of another shape (default: `<dataKey>_data` and `total_no_of_data`). */
   select?: (answer: unknown) => { rows: T[]; total: number; capped?: boolean };
   rowClassName?: (row: T) => string;
+  /** Refetches the list this often (ms) while the tab is visible, so it updates without a reload. */
+  refetchInterval?: number;
   /** Heading level of the title (default 1); 2 when the table sits inside a page with its own h1. */
   titleLevel?: 1 | 2;
 }

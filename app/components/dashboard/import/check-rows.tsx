@@ -44,7 +44,33 @@ function ProblemCard({ row, columns }: { row: PreviewRow; columns: Columns }) {
   );
 }
 
-/** The first rows as they will be imported: a table from 640 px, cards below. */
+/** Every problem of the file by column and kind, with how many rows have it and the first of them. */
+function ProblemGroups({ check, staged }: { check: ImportCheck; staged: StagedImport }) {
+  return (
+    <ul className="grid gap-1 text-sm" aria-label="Problems by column">
+      {check.groups.map((g) => (
+        <li
+          key={`${g.column ?? ""} ${g.kind}`}
+          className="rounded-lg border border-red-200 bg-white px-3 py-2"
+        >
+          <span className="font-medium text-navy-900">
+            {g.column === null ? "Whole row" : staged.headers[g.column]}
+          </span>
+          : {g.kind} ·{" "}
+          <span className="font-semibold">
+            {g.count === 1 ? "1 row" : `${g.count.toLocaleString("en-IN")} rows`}
+          </span>{" "}
+          <span className="text-slate-600">
+            (row{g.rows.length === 1 ? "" : "s"} {g.rows.join(", ")}
+            {g.count > g.rows.length ? "…" : ""})
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The first rows as they will be stored: a table from 640 px, cards below. */
 function FirstRows({ rows, columns }: { rows: PreviewRow[]; columns: Columns }) {
   return (
     <>
@@ -76,7 +102,7 @@ function FirstRows({ rows, columns }: { rows: PreviewRow[]; columns: Columns }) 
                 <td className="whitespace-nowrap px-3 py-2">{outcomeLabel[row.outcome]}</td>
                 {columns.map((c) => (
                   <td key={c.column} className="max-w-48 truncate px-3 py-2">
-                    {row.cells[c.column]}
+                    {row.stored[c.column]}
                   </td>
                 ))}
               </tr>
@@ -94,7 +120,7 @@ function FirstRows({ rows, columns }: { rows: PreviewRow[]; columns: Columns }) 
               {columns.map((c) => (
                 <div key={c.column} className="contents">
                   <dt className="text-slate-600">{c.label}</dt>
-                  <dd className="break-words">{row.cells[c.column] || "—"}</dd>
+                  <dd className="break-words">{row.stored[c.column] || "—"}</dd>
                 </div>
               ))}
             </dl>
@@ -124,6 +150,17 @@ export function CheckRows({
   return (
     <div className="grid gap-4 text-slate-700">
       <ImportCountTiles counts={check.counts} label="What the import will do" />
+      {check.members && check.members.created > 0 ? (
+        <p
+          role="status"
+          className="rounded-lg border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900"
+        >
+          {check.members.created === 1
+            ? "1 member will be created"
+            : `${check.members.created.toLocaleString("en-IN")} members will be created`}{" "}
+          from the owner columns, in the same import as the {spec.plural}.
+        </p>
+      ) : null}
       {invalid > 0 ? (
         // Focusable, so the keyboard can scroll the dialog through a long list (it holds no control).
         <section aria-labelledby="import-problems" tabIndex={0} className="grid gap-2">
@@ -131,10 +168,12 @@ export function CheckRows({
             {invalid === 1 ? "1 row has problems" : `${invalid.toLocaleString("en-IN")} rows have problems`}
           </h3>
           <p className="text-sm">
-            {invalid === 1 ? "It is" : "They are"} left out of the import; afterwards you can download{" "}
-            {invalid === 1 ? "it" : "them"} with the reasons, fix the file and import it again.
+            {invalid === 1 ? "It is" : "They are"} left out of the import; download{" "}
+            {invalid === 1 ? "it" : "them"} with the reasons (now or after the import), fix the file and
+            import it again.
             {problems.length < invalid ? ` The first ${problems.length} are shown.` : ""}
           </p>
+          <ProblemGroups check={check} staged={staged} />
           <ul className="grid gap-2">
             {problems.map((row) => (
               <ProblemCard key={row.row} row={row} columns={columns} />
@@ -145,7 +184,7 @@ export function CheckRows({
       {first.length > 0 ? (
         <section aria-labelledby="import-first" tabIndex={0} className="grid gap-2">
           <h3 id="import-first" className="font-semibold text-navy-900">
-            First rows
+            First rows, as they will be stored
           </h3>
           <FirstRows rows={first} columns={columns} />
         </section>

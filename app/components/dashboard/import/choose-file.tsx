@@ -21,8 +21,9 @@ export function ChooseFile({
     <div className="grid gap-4 text-slate-700">
       <p>
         A CSV file of {spec.plural}, at most {MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows and {MB} MB: from
-        Excel, <em>Save As → CSV UTF-8</em>; from Google Sheets, <em>File → Download → CSV</em>. The
-        list&apos;s Export CSV gives a file with the columns it reads.
+        Excel, <em>Save As → CSV UTF-8</em>; from Google Sheets, <em>File → Download → CSV</em>. Your own
+        sheet&apos;s headers and spellings are read by meaning (“Mobile No.”, “Make”, “U.P.”, “Tata Motors”,
+        “10 wheeler”); you are asked about any value that is not recognised.
       </p>
       <p>
         {key

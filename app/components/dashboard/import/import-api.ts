@@ -6,6 +6,10 @@ export const IMPORTS = "/api/imports";
 export interface Plan {
   mapping: (string | null)[];
   mode: ImportMode;
+  /** The fix-values step's answers: a value as the file has it, and the option it means. */
+  answers: { field: string; text: string; value: string }[];
+  /** Make the members no record's phone matches from the rows' owner columns. */
+  create_members: boolean;
 }
 
 export const uploadFile = async (type: ImportType, file: File) => {

@@ -11,16 +11,32 @@ import {
 import { Modal } from "../modal";
 import { Spinner } from "../spinner";
 import { CheckRows } from "./check-rows";
+import {
+  AnswersApplied,
+  choiceKey,
+  FixValues,
+  initialChoices,
+  type Choices,
+  type Unrecognised,
+} from "./fix-values";
 import { ChooseFile, tooLargeMessage } from "./choose-file";
 import { checkRows, commitImport, IMPORTS, uploadFile, type Plan } from "./import-api";
 import { ImportProgress, ImportResult } from "./import-result";
 import { MapColumns } from "./map-columns";
-import { RecentImports } from "./recent-imports";
+import { RecentImports, saveFailedRows } from "./recent-imports";
 import { useUndoImport } from "./use-undo-import";
 
 type Step =
   | { name: "choose" }
   | { name: "map"; staged: StagedImport; plan: Plan }
+  | {
+      name: "fix";
+      staged: StagedImport;
+      plan: Plan;
+      check: ImportCheck;
+      list: Unrecognised[];
+      choices: Choices;
+    }
   | { name: "check"; staged: StagedImport; plan: Plan; check: ImportCheck }
   | { name: "import"; done: number; total: number }
   | { name: "done"; batch: ImportBatch; message: string };
@@ -28,6 +44,7 @@ type Step =
 const STEP_TITLES = {
   choose: "Choose a file",
   map: "Match the columns",
+  fix: "Fix values",
   check: "Check the rows",
   import: "Importing",
   done: "Done",
@@ -43,13 +60,28 @@ function StepHeading({ step }: { step: Step["name"] }) {
   const number = Object.keys(STEP_TITLES).indexOf(step) + 1;
   return (
     <h3 ref={heading} tabIndex={-1} className="mb-3 text-base font-semibold text-navy-900 outline-none">
-      Step {Math.min(number, 4)} of 4: {STEP_TITLES[step]}
+      Step {Math.min(number, 5)} of 5: {STEP_TITLES[step]}
     </h3>
   );
 }
 
+/** The rows with problems of an upload as its last check saw them (also when every row fails). */
+function FailedRowsButton({ staged, invalid }: { staged: StagedImport; invalid: number }) {
+  if (invalid === 0) return null;
+  return (
+    <button
+      type="button"
+      className="btn-secondary justify-self-start"
+      onClick={() => void saveFailedRows(staged)}
+    >
+      Download the {invalid === 1 ? "row" : `${invalid.toLocaleString("en-IN")} rows`} with problems
+    </button>
+  );
+}
+
 /**
- * "Import CSV" of a console list: choose a file, match its columns, check the rows (a dry run
+ * "Import CSV" of a console list: choose a file, match its columns (by meaning), say what the values it
+ * did not recognise mean (remembered), check the rows (a dry run
  * with each bad cell's message), import them in one transaction with progress, then download the failed
  * rows or undo. Recent imports, with Undo, are listed under the file input.
  */
@@ -80,13 +112,41 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
     if (tooLarge) return setError(tooLarge);
     void run(file.name, async () => {
       const staged = await uploadFile(type, file);
-      setStep({ name: "map", staged, plan: { mapping: staged.mapping, mode: "update" } });
+      setStep({
+        name: "map",
+        staged,
+        plan: { mapping: staged.mapping, mode: "update", answers: [], create_members: false },
+      });
     });
   };
-  const check = (staged: StagedImport, plan: Plan) =>
+  // Values nothing recognised are asked about first (unless they were just answered).
+  const check = (staged: StagedImport, plan: Plan, answered = false) =>
     run("Checking the rows…", async () => {
-      setStep({ name: "check", staged, plan, check: await checkRows(staged.id, plan) });
+      const result = await checkRows(staged.id, plan);
+      if (!answered && result.unrecognised.length > 0)
+        setStep({
+          name: "fix",
+          staged,
+          plan,
+          check: result,
+          list: result.unrecognised,
+          choices: initialChoices(result.unrecognised),
+        });
+      else setStep({ name: "check", staged, plan, check: result });
     });
+  // Already on the mapping step: the rows this mapping would refuse (a check stores the plan the file reads).
+  const downloadProblems = (staged: StagedImport, plan: Plan) =>
+    run("Finding the rows with problems…", async () => {
+      await checkRows(staged.id, plan);
+      await saveFailedRows(staged);
+    });
+  const answer = (staged: StagedImport, plan: Plan, list: Unrecognised[], choices: Choices) => {
+    const given = list
+      .filter((u) => choices[choiceKey(u)])
+      .map((u) => ({ field: u.field, text: u.text, value: choices[choiceKey(u)]! }));
+    const kept = plan.answers.filter((a) => !given.some((g) => g.field === a.field && g.text === a.text));
+    return check(staged, { ...plan, answers: [...kept, ...given] }, true);
+  };
   const commit = (staged: StagedImport, plan: Plan, check: ImportCheck) =>
     run("Importing…", async () => {
       setStep({ name: "import", done: 0, total: staged.row_count });
@@ -126,12 +186,22 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
   } else if (step.name === "map") {
     const { staged, plan } = step;
     body = (
-      <MapColumns
-        spec={spec}
-        staged={staged}
-        plan={plan}
-        onPlan={(next) => setStep({ ...step, plan: next })}
-      />
+      <div className="grid gap-4">
+        <MapColumns
+          spec={spec}
+          staged={staged}
+          plan={plan}
+          onPlan={(next) => setStep({ ...step, plan: next })}
+        />
+        <button
+          type="button"
+          className="btn-secondary justify-self-start"
+          disabled={busy !== null}
+          onClick={() => void downloadProblems(staged, plan)}
+        >
+          Download the rows with problems
+        </button>
+      </div>
     );
     footer = (
       <>
@@ -146,10 +216,49 @@ export default function ImportDialog({ type, onClose }: { type: ImportType; onCl
         </button>
       </>
     );
+  } else if (step.name === "fix") {
+    const { staged, plan, check: result, list, choices } = step;
+    body = (
+      <div className="grid gap-4">
+        <FixValues
+          spec={spec}
+          staged={staged}
+          unrecognised={list}
+          choices={choices}
+          onChoices={(next) => setStep({ ...step, choices: next })}
+        />
+        <FailedRowsButton staged={staged} invalid={result.counts.invalid} />
+      </div>
+    );
+    footer = (
+      <>
+        {back({ name: "map", staged, plan })}
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy !== null}
+          onClick={() => void answer(staged, plan, list, choices)}
+        >
+          Apply and check rows
+        </button>
+      </>
+    );
   } else if (step.name === "check") {
     const { staged, plan, check: result } = step;
     const writes = result.counts.new + result.counts.updated;
-    body = <CheckRows spec={spec} staged={staged} plan={plan} check={result} />;
+    body = (
+      <div className="grid gap-4">
+        <CheckRows spec={spec} staged={staged} plan={plan} check={result} />
+        <AnswersApplied
+          spec={spec}
+          check={result}
+          onChange={(all) =>
+            setStep({ name: "fix", staged, plan, check: result, list: all, choices: initialChoices(all) })
+          }
+        />
+        <FailedRowsButton staged={staged} invalid={result.counts.invalid} />
+      </div>
+    );
     footer = (
       <>
         {back({ name: "map", staged, plan })}

@@ -41,8 +41,36 @@ export function MapColumns({
     },
     { value: "skip", label: "Skip the row" },
   ];
+  const missingMembers = staged.missing_members;
   return (
     <div className="grid gap-4 text-slate-700">
+      {missingMembers && missingMembers.phones > 0 ? (
+        <div
+          role="status"
+          className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <p>
+            {missingMembers.rows.toLocaleString("en-IN")}{" "}
+            {missingMembers.rows === 1 ? "row names" : "rows name"}{" "}
+            {missingMembers.phones === 1
+              ? "a phone number no member has"
+              : `${missingMembers.phones.toLocaleString("en-IN")} phone numbers no member has`}
+            . A {spec.noun} belongs to the member with its phone number: without one, the row is refused.
+          </p>
+          <label className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              checked={plan.create_members}
+              onChange={(event) => onPlan({ ...plan, create_members: event.target.checked })}
+              className="mt-1"
+            />
+            <span>
+              Create the missing members from the sheet&apos;s owner columns (name, company, state) in this
+              import. Rows whose phone a member already has are linked to that member.
+            </span>
+          </label>
+        </div>
+      ) : null}
       <p>
         <span className="font-medium text-navy-900">{staged.file_name}</span>:{" "}
         {staged.row_count.toLocaleString("en-IN")} rows. Each column was matched to a field by its header;

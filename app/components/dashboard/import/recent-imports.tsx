@@ -7,8 +7,11 @@ import { Spinner } from "../spinner";
 import { countsText } from "./import-counts";
 import { IMPORTS, recentImports } from "./import-api";
 
-/** The failed rows of an import, with their reasons, as `<file>-failed-rows.csv`. */
-export const saveFailedRows = (batch: ImportBatch) =>
+/**
+ * The failed rows of an import, with their reasons, as `<file>-failed-rows.csv`; of an upload not imported
+ * yet, the rows its last check refuses.
+ */
+export const saveFailedRows = (batch: Pick<ImportBatch, "id" | "file_name">) =>
   saveCsv(
     request("GET /api/imports/:id/failed_rows.csv", { params: { id: batch.id } }),
     `${batch.file_name.replace(/\.[^.]*$/, "")}-failed-rows.csv`,

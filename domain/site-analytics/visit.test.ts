@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { countryOf, mayCount, pagePath, referrerHost, visitOf } from "./visit";
+
+const CHROME =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const person = { "user-agent": CHROME, host: "gccview360.example" };
+
+describe("who is counted", () => {
+  it("counts a browser and leaves out bots, requests without a browser, DNT, GPC and prefetches", () => {
+    expect(mayCount(person)).toBe(true);
+    expect(mayCount({ "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).toBe(false);
+    expect(mayCount({ "user-agent": "curl/8.5.0" })).toBe(false);
+    expect(mayCount({})).toBe(false);
+    expect(mayCount({ ...person, dnt: "1" })).toBe(false);
+    expect(mayCount({ ...person, dnt: "0" })).toBe(true);
+    expect(mayCount({ ...person, "sec-gpc": "1" })).toBe(false);
+    expect(mayCount({ ...person, "sec-purpose": "prefetch" })).toBe(false);
+    expect(mayCount({ ...person, "sec-purpose": "prefetch;prerender" })).toBe(false);
+    expect(mayCount({ ...person, purpose: "prefetch" })).toBe(false);
+  });
+});
+
+describe("which page", () => {
+  it("takes public pages and React Router's page data, not the console, the API or files", () => {
+    expect(pagePath("/")).toBe("/");
+    expect(pagePath("/blog/")).toBe("/blog");
+    expect(pagePath("/blog.data")).toBe("/blog");
+    expect(pagePath("/_root.data")).toBe("/");
+    expect(pagePath("/blog/12-my-post")).toBe("/blog/12-my-post");
+    for (const notAPage of [
+      "/__manifest",
+      "/dashboard",
+      "/dashboard/login",
+      "/dashboard.data",
+      "/api/blogs",
+      "/media/1.webp",
+    ])
+      expect(pagePath(notAPage), notAPage).toBeNull();
+    for (const file of ["/assets/root-abc.js", "/favicon.ico", "/robots.txt", "/sitemap.xml"])
+      expect(pagePath(file), file).toBeNull();
+    expect(pagePath(`/${"x".repeat(500)}`)).toHaveLength(200);
+  });
+});
+
+describe("where from", () => {
+  it("keeps another site's host and drops this site's, www. and anything that is not a web address", () => {
+    expect(referrerHost("https://www.google.com/search?q=gcc", "gccview360.example")).toBe("google.com");
+    expect(referrerHost("https://www.linkedin.com/feed/", "gccview360.example")).toBe("linkedin.com");
+    expect(referrerHost("https://gccview360.example/blog", "gccview360.example")).toBeNull();
+    expect(referrerHost("https://www.gccview360.example/blog", "gccview360.example:443")).toBeNull();
+    expect(referrerHost("android-app://com.slack", "gccview360.example")).toBeNull();
+    expect(referrerHost("not a url", "gccview360.example")).toBeNull();
+    expect(referrerHost(undefined, "gccview360.example")).toBeNull();
+  });
+
+  it("reads the country from the first preferred language that names a region, never guessing one", () => {
+    expect(countryOf("en-IN,en;q=0.9,hi;q=0.8")).toBe("IN");
+    expect(countryOf("en,en-US;q=0.9")).toBe("US");
+    expect(countryOf("ta-in")).toBe("IN");
+    expect(countryOf("zh-Hant-TW")).toBe("TW");
+    expect(countryOf("en")).toBeNull();
+    expect(countryOf(undefined)).toBeNull();
+  });
+
+  it("a view keeps the campaign's UTM tags, lower case, and nothing else of the query", () => {
+    const visit = visitOf({
+      method: "GET",
+      url: "/?utm_source=LinkedIn&utm_medium=social&utm_campaign=Diwali-2026&email=a@b.c",
+      headers: { ...person, referer: "https://www.linkedin.com/", "accept-language": "en-GB" },
+    });
+    expect(visit).toEqual({
+      path: "/",
+      referrer: "linkedin.com",
+      utmSource: "linkedin",
+      utmMedium: "social",
+      utmCampaign: "diwali-2026",
+      country: "GB",
+    });
+    expect(visitOf({ method: "POST", url: "/contact", headers: person })).toBeNull();
+    expect(visitOf({ method: "GET", url: "/api/blogs", headers: person })).toBeNull();
+  });
+});

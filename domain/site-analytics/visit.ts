@@ -1,0 +1,114 @@
+import { isbot } from "isbot";
+
+/** What a page view records of its request: never the address or the user agent themselves. */
+export interface Visit {
+  path: string;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  country: string | null;
+}
+
+export interface RequestFacts {
+  method: string | undefined;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+// Not pages: the console, the API, React Router's route manifest (/__manifest) and files (a dot in the last
+// segment), except React Router's page data.
+const NOT_A_PAGE =
+  /^\/(?:__|(?:dashboard|api|media|assets|build|refresh_token|healthz|readyz|metrics|jobs)(?:[/.?]|$))/;
+const MAX_PATH = 200;
+const MAX_TEXT = 100;
+
+const header = (headers: RequestFacts["headers"], name: string) => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+// isbot's pattern costs microseconds per call, and a site sees few distinct browsers: each is judged once.
+const botVerdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 2_000;
+function isBot(agent: string) {
+  let verdict = botVerdicts.get(agent);
+  if (verdict === undefined) {
+    if (botVerdicts.size >= MAX_VERDICTS) botVerdicts.clear();
+    verdict = isbot(agent);
+    botVerdicts.set(agent, verdict);
+  }
+  return verdict;
+}
+
+/**
+ * Whether the visitor may be counted: people only (no bots, no user agent at all), not those who asked not to
+ * be tracked (`DNT: 1`, `Sec-GPC: 1`), and not a page fetched ahead in case it is opened (a prefetch).
+ */
+export function mayCount(headers: RequestFacts["headers"]) {
+  const agent = header(headers, "user-agent");
+  if (!agent || isBot(agent)) return false;
+  if (header(headers, "dnt") === "1" || header(headers, "sec-gpc") === "1") return false;
+  const purpose = header(headers, "sec-purpose") ?? header(headers, "purpose") ?? "";
+  return !/prefetch|prerender/i.test(purpose);
+}
+
+/** The page a GET asks for: `/blog` for `/blog` and for React Router's `/blog.data`; null when not a page. */
+export function pagePath(pathname: string): string | null {
+  let path = pathname;
+  if (path.endsWith(".data")) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
+  else if (/\.[a-z0-9]+$/i.test(path)) return null;
+  if (NOT_A_PAGE.test(path)) return null;
+  if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "");
+  return path.slice(0, MAX_PATH) || "/";
+}
+
+/** Another site's host from the Referer header; null when direct, from this site, or not a web address. */
+export function referrerHost(referer: string | undefined, ownHost: string | undefined): string | null {
+  if (!referer) return null;
+  let host: string;
+  try {
+    const url = new URL(referer);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    host = url.hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  const own = (ownHost ?? "").toLowerCase().replace(/:\d+$/, "");
+  const bare = host.replace(/^www\./, "");
+  return bare === own.replace(/^www\./, "") ? null : bare.slice(0, MAX_TEXT);
+}
+
+/** The region of the first preferred language that names one (`en-IN,en;q=0.9` → IN); never from the address. */
+export function countryOf(acceptLanguage: string | undefined): string | null {
+  for (const part of (acceptLanguage ?? "").split(",").slice(0, 10)) {
+    const region = /^\s*[a-z]{2,3}(?:-[a-z]{4})?-([a-z]{2})\b/i.exec(part)?.[1];
+    if (region) return region.toUpperCase();
+  }
+  return null;
+}
+
+const utm = (params: URLSearchParams, name: string) => {
+  const value = params.get(name)?.trim().toLowerCase();
+  return value ? value.slice(0, MAX_TEXT) : null;
+};
+
+/** The page view a request is, or null when it is not one to count (not a page, a bot, DNT …). */
+export function visitOf(request: RequestFacts): Visit | null {
+  if (request.method !== "GET") return null;
+  const query = request.url.indexOf("?");
+  const path = pagePath(query === -1 ? request.url : request.url.slice(0, query));
+  if (path === null || !mayCount(request.headers)) return null;
+  // Only a campaign's link has a query worth reading.
+  const params = new URLSearchParams(
+    query !== -1 && request.url.includes("utm_", query) ? request.url.slice(query) : "",
+  );
+  return {
+    path,
+    referrer: referrerHost(header(request.headers, "referer"), header(request.headers, "host")),
+    utmSource: utm(params, "utm_source"),
+    utmMedium: utm(params, "utm_medium"),
+    utmCampaign: utm(params, "utm_campaign"),
+    country: countryOf(header(request.headers, "accept-language")),
+  };
+}
