@@ -1,4 +1,6 @@
 import { defineConfig } from "vitest/config";
+import { FastFilesFirst } from "./tests/support/fast-files-first.ts";
+import { MutationTimingReporter } from "./tests/support/mutation-timing.ts";
 import base from "./vitest.config";
 
 /** The unit and API tests that exercise each area stryker.config.mjs mutates. */
@@ -37,5 +39,11 @@ export default defineConfig({
     include: area ? TESTS_BY_AREA[area] : Object.values(TESTS_BY_AREA).flat(),
     // Instrumented code counts every statement it runs: timing tests use smaller inputs there.
     env: { MUTATION_TESTING: "1" },
+    // A mutant's run stops at its first failure (Stryker's bail): the quick unit files go first.
+    sequence: { ...base.test?.sequence, sequencer: FastFilesFirst },
+    // MUTATION_TIMING=<file>: where each mutant's run spends its time, a line per run.
+    ...(process.env.MUTATION_TIMING && {
+      reporters: ["default", new MutationTimingReporter(process.env.MUTATION_TIMING)],
+    }),
   },
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#db/client.ts";
-import { auditLog, mailAttempts, mailOutbox } from "#db/schema/index.ts";
+import { auditLog, compactionDue, mailAttempts, mailOutbox } from "#db/schema/index.ts";
 import { listQuerySchema } from "#schemas/list-query.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createActor } from "#tests/support/factories.ts";
@@ -10,6 +10,7 @@ import type { Mail } from "./mailer";
 import {
   createMailOutbox,
   enqueueMail,
+  enqueueScheduledMail,
   enqueueVisitorMail,
   eraseMailAbout,
   LEASE_MS,
@@ -62,6 +63,43 @@ describe("enqueueMail", () => {
     ).rejects.toThrow("the record failed");
     expect((await rows()).map((r) => r.subject)).toEqual(["Subject 1"]);
   });
+
+  it("stores every part of the message, and what it is about", async () => {
+    const full: Mail = {
+      ...mail(1),
+      html: "<p>Body 1</p>",
+      headers: { "List-Unsubscribe": "<https://example.com/u>" },
+      replyTo: "asha@example.com",
+    };
+    await handle.db.transaction((tx) => enqueueMail(tx, full, "job_application:7"));
+    await handle.db.transaction((tx) => enqueueMail(tx, mail(2)));
+    expect(await rows()).toMatchObject([
+      {
+        recipient: "team@example.com",
+        subject: "Subject 1",
+        text: "Body 1",
+        html: "<p>Body 1</p>",
+        headers: { "List-Unsubscribe": "<https://example.com/u>" },
+        replyTo: "asha@example.com",
+        about: "job_application:7",
+        visitor: false,
+        topic: null,
+        status: "pending",
+      },
+      { subject: "Subject 2", html: null, headers: null, replyTo: null, about: null, visitor: false },
+    ]);
+  });
+
+  it("queues a scheduled mail under its topic, not to be sent before its time", async () => {
+    const notBefore = new Date(Date.now() + 3_600_000);
+    await handle.db.transaction((tx) => enqueueScheduledMail(tx, mail(1), { topic: "digest:3", notBefore }));
+    const [row] = await rows();
+    expect(row).toMatchObject({ topic: "digest:3", about: null, visitor: false, status: "pending" });
+    expect(row!.nextAttemptAt.getTime()).toBe(notBefore.getTime());
+    const { box, sent } = outbox();
+    expect(await box.deliverDue()).toBe(0);
+    expect(sent).toEqual([]);
+  });
 });
 
 describe("enqueueVisitorMail", () => {
@@ -89,6 +127,126 @@ describe("enqueueVisitorMail", () => {
     expect(await queue(toVisitor("asha@example.com", 3), "application:8")).toBe(true);
     expect(await queue(toVisitor("ravi@example.com", 4), "application:7")).toBe(true);
     expect((await rows()).map((r) => r.subject)).toEqual(["Visitor 1", "Visitor 3", "Visitor 4"]);
+    expect((await rows()).map((r) => [r.visitor, r.topic])).toEqual([
+      [true, "application:7"],
+      [true, "application:8"],
+      [true, "application:7"],
+    ]);
+  });
+
+  it("stores what a visitor's mail is about", async () => {
+    await handle.db.transaction((tx) =>
+      enqueueVisitorMail(tx, toVisitor("asha@example.com", 1), { about: "job_application:7" }),
+    );
+    expect(await rows()).toMatchObject([{ about: "job_application:7", visitor: true, topic: null }]);
+  });
+});
+
+describe("eraseMailAbout", () => {
+  beforeEach(async () => {
+    await handle.db.delete(auditLog);
+    await handle.db.delete(compactionDue);
+  });
+  const about = (
+    subject: string,
+    on: string | undefined,
+    set: Partial<typeof mailOutbox.$inferInsert> = {},
+  ) =>
+    handle.db.transaction(async (tx) => {
+      await enqueueMail(
+        tx,
+        {
+          to: "asha@example.com",
+          subject,
+          text: "Asha's cover note",
+          html: "<p>note</p>",
+          headers: { X: "1" },
+          replyTo: "asha@example.com",
+        },
+        on,
+      );
+      const [row] = await tx
+        .select()
+        .from(mailOutbox)
+        .orderBy(sql`${mailOutbox.id} desc`)
+        .limit(1);
+      if (Object.keys(set).length) await tx.update(mailOutbox).set(set).where(eq(mailOutbox.id, row!.id));
+      return row!.id;
+    });
+  const audited = (id: number, entity = "mail") =>
+    handle.db.insert(auditLog).values({
+      operatorName: "Admin",
+      action: "update",
+      entity,
+      entityId: String(id),
+      before: { to: "asha@example.com", subject: "Your application", last_error: "550 no", status: "failed" },
+      after: entity === "mail" && id % 2 ? null : { to: "asha@example.com", subject: "x", status: "pending" },
+    });
+  const erase = (which: string[]) =>
+    handle.db.transaction((tx) => eraseMailAbout(tx, which, "(application erased)"));
+
+  it("drops what is still waiting, keeps only the status and dates of what was sent or failed, and strips the audit", async () => {
+    const waiting = await about("Waiting", "job_application:7");
+    const sent = await about("Sent", "job_application:7", { status: "sent", sentAt: new Date() });
+    const failed = await about("Failed", "job_application:8", { status: "failed", lastError: "550 no" });
+    const other = await about("Other", "job_application:9", { status: "sent" });
+    const team = await about("Team", undefined);
+    for (const id of [waiting, sent, failed, other]) await audited(id);
+    await audited(sent, "job_application");
+
+    await erase(["job_application:7", "job_application:8"]);
+
+    const left = await rows();
+    expect(left.map((r) => r.id)).toEqual([sent, failed, other, team]);
+    for (const r of left.filter((r) => r.id === sent || r.id === failed))
+      expect(r).toMatchObject({
+        recipient: "",
+        subject: "(application erased)",
+        text: "",
+        html: null,
+        headers: null,
+        replyTo: null,
+        lastError: null,
+      });
+    expect(left.map((r) => r.status)).toEqual(["sent", "failed", "sent", "pending"]);
+    expect(left.find((r) => r.id === sent)!.sentAt).toBeInstanceOf(Date);
+    for (const r of left.filter((r) => r.id === other || r.id === team))
+      expect(r).toMatchObject({
+        recipient: "asha@example.com",
+        text: "Asha's cover note",
+        html: "<p>note</p>",
+      });
+
+    const audit = await handle.db.select().from(auditLog).orderBy(auditLog.id);
+    const of = (id: number, entity = "mail") =>
+      audit.find((a) => a.entity === entity && a.entityId === String(id))!;
+    // Waiting (deleted) and sent: both had audit entries that named the recipient.
+    for (const id of [waiting, sent, failed]) {
+      expect(of(id).before).toEqual({ status: "failed" });
+      expect(of(id).after).toEqual(id % 2 ? null : { status: "pending" });
+    }
+    expect(of(other).before).toMatchObject({ to: "asha@example.com", subject: "Your application" });
+    expect(of(sent, "job_application").before).toMatchObject({ to: "asha@example.com" });
+
+    const due = await handle.db.select().from(compactionDue);
+    expect(due.map((d) => d.tableName).sort()).toEqual(["audit_log", "mail_attempts", "mail_outbox"]);
+  });
+
+  it("erases a waiting mail that was all there was, and compacts", async () => {
+    const waiting = await about("Waiting", "job_application:7");
+    await audited(waiting);
+    await erase(["job_application:7"]);
+    expect(await rows()).toEqual([]);
+    expect((await handle.db.select().from(auditLog))[0]!.before).toEqual({ status: "failed" });
+    expect(await handle.db.select().from(compactionDue)).toHaveLength(3);
+  });
+
+  it("owes no compaction when nothing was about those records, or none were named", async () => {
+    await about("Other", "job_application:9", { status: "sent" });
+    await erase(["job_application:7"]);
+    await erase([]);
+    expect(await handle.db.select().from(compactionDue)).toEqual([]);
+    expect((await rows())[0]).toMatchObject({ recipient: "asha@example.com", subject: "Other" });
   });
 });
 

@@ -36,42 +36,48 @@ const outbox = (t: TestApp) => t.app.database.db.select().from(mailOutbox).order
 const notices = async (t: TestApp) => (await outbox(t)).filter((m) => m.recipient === "info@example.com");
 
 describe("enquiry notifications through the outbox, against a real SMTP server", () => {
-  it("a mail server down for 5 s while an enquiry is posted: the notification arrives exactly once within two minutes", async () => {
-    const smtp = await smtpServer();
-    await smtp.stop();
-    const downSince = Date.now();
-    // The shipped retry schedule: no MAIL_RETRY_BASE_MS here.
-    const t = await app({ SMTP_URL: smtp.url });
+  // Real time on the shipped retry schedule (~20 s a run): too slow to repeat for every mutant, so the mutation
+  // run leaves it out (docs/mutation.md); the retry schedule and the outbox have unit tests of their own.
+  it.skipIf(process.env.MUTATION_TESTING)(
+    "a mail server down for 5 s while an enquiry is posted: the notification arrives exactly once within two minutes",
+    async () => {
+      const smtp = await smtpServer();
+      await smtp.stop();
+      const downSince = Date.now();
+      // The shipped retry schedule: no MAIL_RETRY_BASE_MS here.
+      const t = await app({ SMTP_URL: smtp.url });
 
-    const res = await postEnquiry(t);
-    expect(res.statusCode).toBe(201);
-    await expect
-      .poll(async () => (await outbox(t))[0]?.lastError ?? "", { timeout: 30_000 })
-      .toMatch(/ECONNREFUSED/);
+      const res = await postEnquiry(t);
+      expect(res.statusCode).toBe(201);
+      await expect
+        .poll(async () => (await outbox(t))[0]?.lastError ?? "", { timeout: 30_000 })
+        .toMatch(/ECONNREFUSED/);
 
-    // The rest of the five-second outage, then the mail server comes back on the same port.
-    await new Promise((done) => setTimeout(done, Math.max(0, downSince + 5_000 - Date.now())));
-    await smtp.start();
-    // The team's notice; the enquirer's acknowledgement goes beside it.
-    const noticesReceived = () => smtp.received.filter((m) => m.to.includes("info@example.com"));
-    await expect
-      .poll(() => noticesReceived().length, {
-        timeout: TWO_MINUTES - (Date.now() - downSince),
-        interval: 250,
-      })
-      .toBe(1);
-    expect(Date.now() - downSince).toBeLessThan(TWO_MINUTES);
-    expect(noticesReceived()[0]).toMatchObject({
-      to: ["info@example.com"],
-      subject: "New enquiry from Asha Verma",
-    });
-    expect(noticesReceived()[0]!.raw).toContain("We are planning a 50-person engineering centre in Pune");
-    await expect.poll(async () => (await outbox(t)).map((m) => m.status)).toEqual(["sent", "sent"]);
-    // Nothing is left to send: a further round sends nothing.
-    expect(await t.app.services.mail.deliverDue()).toBe(0);
-    expect(noticesReceived()).toHaveLength(1);
-    expect(smtp.received).toHaveLength(2);
-  }, 150_000);
+      // The rest of the five-second outage, then the mail server comes back on the same port.
+      await new Promise((done) => setTimeout(done, Math.max(0, downSince + 5_000 - Date.now())));
+      await smtp.start();
+      // The team's notice; the enquirer's acknowledgement goes beside it.
+      const noticesReceived = () => smtp.received.filter((m) => m.to.includes("info@example.com"));
+      await expect
+        .poll(() => noticesReceived().length, {
+          timeout: TWO_MINUTES - (Date.now() - downSince),
+          interval: 250,
+        })
+        .toBe(1);
+      expect(Date.now() - downSince).toBeLessThan(TWO_MINUTES);
+      expect(noticesReceived()[0]).toMatchObject({
+        to: ["info@example.com"],
+        subject: "New enquiry from Asha Verma",
+      });
+      expect(noticesReceived()[0]!.raw).toContain("We are planning a 50-person engineering centre in Pune");
+      await expect.poll(async () => (await outbox(t)).map((m) => m.status)).toEqual(["sent", "sent"]);
+      // Nothing is left to send: a further round sends nothing.
+      expect(await t.app.services.mail.deliverDue()).toBe(0);
+      expect(noticesReceived()).toHaveLength(1);
+      expect(smtp.received).toHaveLength(2);
+    },
+    150_000,
+  );
 
   it("a message the mail server keeps refusing is failed, listed for an admin with its error, and Retry sends it", async () => {
     const smtp = await smtpServer();
@@ -89,7 +95,11 @@ describe("enquiry notifications through the outbox, against a real SMTP server",
       });
 
     expect((await postEnquiry(t)).statusCode).toBe(201);
-    await expect.poll(async () => (await outbox(t))[0]?.status, { timeout: 30_000 }).toBe("failed");
+    // Both the team's notice and the enquirer's acknowledgement: on a loaded machine the second can still be
+    // waiting for its last attempt, which would then reach the server once it accepts again.
+    await expect
+      .poll(async () => (await outbox(t)).map((m) => m.status), { timeout: 30_000 })
+      .toEqual(["failed", "failed"]);
 
     // The team's notice (the enquirer's acknowledgement failed beside it).
     const list = await get("/api/mail?status=failed&search=New%20enquiry");
