@@ -1,4 +1,4 @@
-import Fastify, { LogController } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger } from "fastify";
 import pino from "pino";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ async function loggedPaths(paths: string[]): Promise<string[]> {
     },
   });
   const app = Fastify({
-    loggerInstance: pino(stream),
+    loggerInstance: pino(stream) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerRequestLog(app);
