@@ -21,6 +21,22 @@ export const careersSearchPath = (query: string) => (query ? `${CAREERS_PATH}?${
 export const BOOKING_PATH = "/book-a-call";
 /** Where a booking's e-mail links to reschedule or cancel it. */
 export const bookingManagePath = (token: string) => `${BOOKING_PATH}/manage/${token}`;
+/** A manage link's path as logs and page counts keep it: without the token, which is the link's credential. */
+export const BOOKING_MANAGE_MASKED = `${BOOKING_PATH}/manage/[token]`;
+const MANAGE_LINK = /^\/+book-a-call\/+manage\/+[^/]/i;
+/**
+ * `path` with a booking's manage token left out (also when spelled `/Book-A-Call//manage/…` or
+ * percent-encoded, which the router reads as the same page); any other path unchanged.
+ */
+export function withoutManageToken(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Broken percent-encoding: judged as written.
+  }
+  return MANAGE_LINK.test(decoded) ? BOOKING_MANAGE_MASKED : path;
+}
 /** The page after a booking: the time, in the visitor's zone. */
 export const bookingConfirmedPath = (start: string, zone: string) =>
   `${BOOKING_PATH}/confirmed?${new URLSearchParams({ start, tz: zone }).toString()}`;

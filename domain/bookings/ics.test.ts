@@ -79,6 +79,35 @@ describe("the .ics invitation", () => {
 });
 
 describe("text and lines", () => {
+  it("keeps a visitor's note from adding lines, properties or control characters to the file", () => {
+    const note =
+      "a\r\nATTENDEE:mailto:x@evil.example\rEND:VEVENT\u000bb\u001b[31mc\u007fd\u0085e\u2028f;,\\\tg";
+    const name = 'Eve "x";ROLE=CHAIR:mailto:a@evil.example\u0007';
+    const text = buildInvitation({
+      ...invite,
+      description: note,
+      attendees: [{ name, email: "eve@example.com" }],
+    });
+    // RFC 5545 3.1: a content line holds no control character but HTAB; lines end with CRLF only.
+    const controls = (line: string) => [...line].filter((c) => /\p{Cc}/u.test(c) && c !== "\t");
+    for (const line of text.split("\r\n")) expect(controls(line)).toEqual([]);
+    const event = parse(text).getFirstSubcomponent("vevent")!;
+    expect(event.getAllProperties("attendee")).toHaveLength(1);
+    expect(event.getFirstPropertyValue("attendee")).toBe("mailto:eve@example.com");
+    expect(event.getFirstProperty("attendee")!.getParameter("cn")).toBe(
+      "Eve x;ROLE=CHAIR:mailto:a@evil.example",
+    );
+    expect(event.getAllProperties().map((p) => p.name)).toEqual(
+      parse(buildInvitation(invite))
+        .getFirstSubcomponent("vevent")!
+        .getAllProperties()
+        .map((p) => p.name),
+    );
+    expect(event.getFirstPropertyValue("description")).toBe(
+      "a\nATTENDEE:mailto:x@evil.example\nEND:VEVENTb[31mcde\u2028f;,\\\tg",
+    );
+  });
+
   it("escapes backslash, semicolon, comma and line breaks", () => {
     expect(escapeText("a\\b;c,d\ne\r\nf")).toBe("a\\\\b\\;c\\,d\\ne\\nf");
   });

@@ -24,13 +24,17 @@ export const icsTime = (moment: Date) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
-/** TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. */
+/**
+ * TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks; any other control
+ * character but a tab is left out (3.1: a content line holds none, and a visitor's note may carry any).
+ */
 export const escapeText = (text: string) =>
   text
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
+    .replace(/\r\n|\r|\n/g, "\\n")
+    .replace(/[^\P{Cc}\t]/gu, "");
 
 /** A parameter value (a CN): quoted, with the characters a quoted value cannot hold left out. */
 const paramValue = (text: string) => `"${text.replace(/["\p{Cc}]/gu, "")}"`;

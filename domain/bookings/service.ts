@@ -35,6 +35,8 @@ export { LINK_USED, SLOT_GONE, SLOT_TAKEN };
 import { callEnd, freeSlots } from "./slots";
 
 const live = ne(bookings.status, "cancelled");
+// Advisory locks of booking (one space, one key), apart from the other lock spaces.
+const BOOKING_LOCK_SPACE = 736_043;
 interface MailSetup {
   teamAddress: string;
   base: string;
@@ -47,24 +49,37 @@ export function createBookingService(
   db: Database,
   deps: { settings: SettingsService; audit: AuditService; publicAddress: PublicAddressService },
 ) {
-  async function getSettings(): Promise<BookingSettings> {
-    const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.id, 1));
+  async function getSettings(on: Database = db): Promise<BookingSettings> {
+    const [row] = await on.select().from(bookingSettings).where(eq(bookingSettings.id, 1));
     const parsed = bookingSettingsSchema.safeParse(row?.data);
     return parsed.success ? parsed.data : DEFAULT_BOOKING_SETTINGS;
   }
 
   /** The free slots from `now`; `except` is a booking being moved, whose own time does not count as taken. */
-  async function slots(now = new Date(), except?: number): Promise<Date[]> {
-    const busy = await db
+  /** The free slots from `now`, read in `on` (a transaction); `except` is a booking being moved. */
+  async function slots(now = new Date(), except?: number, on: Database = db): Promise<Date[]> {
+    const settings = await getSettings(on);
+    const busy = await on
       .select({ start: bookings.startsAt, end: bookings.endsAt })
       .from(bookings)
       .where(and(live, gt(bookings.endsAt, now), except ? ne(bookings.id, except) : undefined));
-    return freeSlots(await getSettings(), now, busy);
+    return freeSlots(settings, now, busy);
   }
 
   async function assertFree(start: Date, now: Date, except?: number) {
     const free = await slots(now, except);
     if (!free.some((s) => s.getTime() === start.getTime())) throw slotRefused(SLOT_GONE);
+  }
+
+  /**
+   * In a booking's transaction, after assertFree: one booking is decided at a time, and the slot is checked
+   * again (two slots of ranges that touch are both free until one is taken, within the buffer of each other;
+   * the unique index only refuses the same start).
+   */
+  async function assertStillFreeIn(tx: Database, start: Date, now: Date, except?: number) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_SPACE}, 0)`);
+    const free = await slots(now, except, tx);
+    if (!free.some((s) => s.getTime() === start.getTime())) throw slotRefused(SLOT_TAKEN);
   }
 
   /** Read before a transaction opens: a query on `db` inside one would wait for a second pooled connection. */
@@ -174,6 +189,7 @@ export function createBookingService(
       const [first, ...rest] = data.name.split(/\s+/);
       return decidedByDatabase(() =>
         db.transaction(async (tx) => {
+          await assertStillFreeIn(tx, start, now);
           const [enquiry] = await tx
             .insert(contactRequests)
             .values({
@@ -235,6 +251,7 @@ export function createBookingService(
       const mail = await mailContext(now);
       return decidedByDatabase(() =>
         db.transaction(async (tx) => {
+          await assertStillFreeIn(tx, start, now, row.id);
           const [moved] = await tx
             .update(bookings)
             .set({

@@ -21,6 +21,18 @@ describe("who is counted", () => {
 });
 
 describe("which page", () => {
+  it("counts a booking's manage link as one page, never with its token", () => {
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-ABCDE";
+    for (const path of [
+      `/book-a-call/manage/${token}`,
+      `/book-a-call/manage/${token}.data`,
+      `/BOOK-A-CALL//manage/${token}/`,
+      `/book-a-call%2Fmanage%2F${token}`,
+    ])
+      expect(pagePath(path)).toBe("/book-a-call/manage");
+    expect(pagePath("/book-a-call")).toBe("/book-a-call");
+  });
+
   it("takes public pages and React Router's page data, not the console, the API or files", () => {
     expect(pagePath("/")).toBe("/");
     expect(pagePath("/blog/")).toBe("/blog");

@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { withoutManageToken } from "#shared/paths.ts";
 
 /** What a page view records of its request: never the address or the user agent themselves. */
 export interface Visit {
@@ -71,6 +72,8 @@ export function pagePath(pathname: string): string | null {
   else if (/\.[a-z0-9]+$/i.test(path)) return null;
   if (NOT_A_PAGE.test(path)) return null;
   if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "");
+  // A booking's manage link carries its credential in the path: counted as one page, never stored.
+  if (withoutManageToken(path) !== path) return "/book-a-call/manage";
   return path.slice(0, MAX_PATH) || "/";
 }
 
