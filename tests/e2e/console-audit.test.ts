@@ -6,7 +6,7 @@ import { applyForJob, asAdmin, freshPhone, openSignedIn } from "./support/consol
 const browser = setupBrowser();
 
 describe("the audit log tells what happened", () => {
-  it("labels actions in words and names the candidate of a stage change and a note, at 390 px", async () => {
+  it("labels actions in words and names the candidate of a stage change, a note and a reply, at 390 px", async () => {
     const stamp = Date.now() % 1_000_000;
     const { data: job } = await asAdmin<{ data: { id: number } }>("POST", "/api/jobs", {
       job_title: `Audit Analyst ${stamp}`,
@@ -25,6 +25,10 @@ describe("the audit log tells what happened", () => {
     );
     await asAdmin("PATCH", `/api/job_applications/${id}/stage`, { stage: "screening" });
     await asAdmin("POST", `/api/job_applications/${id}/notes`, { text: "Called back." });
+    await asAdmin("POST", `/api/job_applications/${id}/replies`, {
+      subject: "Your application",
+      body: "Thank you, Kavya: can we talk on Monday?",
+    });
 
     const { page, errors } = await openSignedIn(browser, `/dashboard/audit?search=Audit${stamp}`, {
       viewport: { width: 390, height: 844 },
@@ -33,8 +37,10 @@ describe("the audit log tells what happened", () => {
     await main.getByText("Note added").first().waitFor();
     const text = (await main.innerText()).replace(/\s+/g, " ");
     expect(text).toContain("Stage changed");
+    expect(text).toContain("Reply sent");
     expect(text).toContain(`Kavya Audit${stamp}`);
-    expect(text).not.toMatch(/\bupdate\b|note_added|stage_changed/);
+    expect(text).not.toMatch(/\bupdate\b|note_added|stage_changed|job_application/);
+    expect(text).toMatch(new RegExp(`Application ?: Kavya Audit${stamp}`));
     // The record type and the name are two words to a screen reader, not "Job applicationKavya".
     expect(await main.evaluate((node) => node.textContent)).not.toMatch(/application(Kavya)/i);
     await expectAccessible(page);

@@ -21,6 +21,9 @@ const otherEntities: Record<string, string> = {
   site_settings: "Site settings",
   mail: "Mail",
   import_batch: "Import",
+  job_application: "Application",
+  booking: "Booked call",
+  booking_settings: "Booking hours",
 };
 const entityLabel = (entity: string) =>
   isTrashType(entity) ? trashTypes[entity].label : (otherEntities[entity] ?? entity);
