@@ -42,7 +42,7 @@ describe("content version", () => {
     for (const statement of [
       sql`update blog_posts set heading = 'Changed'`,
       sql`insert into blog_comments (blog_id, name, email_id, comment) select id, 'A', 'a@example.com', 'Hi' from blog_posts limit 1`,
-      sql`insert into team_members (name, position) values ('N', 'P')`,
+      sql`insert into team_members (name, position, slug) values ('N', 'P', 'n')`,
       sql`insert into jobs (job_title, company, location) values ('T', 'C', 'L')`,
       sql`update site_settings set updated_at = now()`,
       sql`insert into site_settings (id, data) values (1, '{}') on conflict (id) do update set data = excluded.data`,
@@ -308,7 +308,7 @@ describe("page cache on rendered pages", () => {
   it("renders again once public content changes", async () => {
     await app.inject("/leadership-page");
     expect((await app.inject("/leadership-page")).headers["x-cache"]).toBe("HIT");
-    await database.db.execute(sql`insert into team_members (name, position) values ('New', 'Lead')`);
+    await database.db.execute(sql`insert into team_members (name, position, slug) values ('New', 'Lead', 'new')`);
     app.pageCache.contentVersion.expire();
     expect((await app.inject("/leadership-page")).headers["x-cache"]).toBe("MISS");
   });
