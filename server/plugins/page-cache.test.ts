@@ -308,7 +308,9 @@ describe("page cache on rendered pages", () => {
   it("renders again once public content changes", async () => {
     await app.inject("/leadership-page");
     expect((await app.inject("/leadership-page")).headers["x-cache"]).toBe("HIT");
-    await database.db.execute(sql`insert into team_members (name, position, slug) values ('New', 'Lead', 'new')`);
+    await database.db.execute(
+      sql`insert into team_members (name, position, slug) values ('New', 'Lead', 'new')`,
+    );
     app.pageCache.contentVersion.expire();
     expect((await app.inject("/leadership-page")).headers["x-cache"]).toBe("MISS");
   });
