@@ -30,13 +30,13 @@ describe("the trash purge timer", () => {
         .insert(deletedRecords)
         .values([trashed(DEFAULT_TRASH_DAYS, 1), trashed(DEFAULT_TRASH_DAYS - 1, 2)]);
       vi.advanceTimersByTime(TRASH_PURGE_INTERVAL_MS);
-      await expect.poll(ids).toEqual([2]);
+      await expect.poll(ids, { timeout: 10_000 }).toEqual([2]);
 
       // A shorter window in Site settings: the next purge follows it, with no restart.
       await t.app.services.settings.update({ ...(await t.app.services.settings.get()), trash_days: 3 });
       await db.insert(deletedRecords).values([trashed(3, 4), trashed(2, 5)]);
       vi.advanceTimersByTime(TRASH_PURGE_INTERVAL_MS);
-      await expect.poll(ids).toEqual([5]);
+      await expect.poll(ids, { timeout: 10_000 }).toEqual([5]);
 
       await t.app.close();
       await db.insert(deletedRecords).values(trashed(DEFAULT_TRASH_DAYS + 1, 3));
