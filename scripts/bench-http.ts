@@ -5,6 +5,7 @@
  *   BENCH_SECONDS=3 npm run bench:http       a smoke run
  *   BENCH_PARTS=http | uncached | growth     one part only (comma-separated; default all three)
  *   BENCH_ROUTES=/api/                       parts 1 and 2: only the routes whose path starts with this
+ *   BENCH_USER_AGENT=Googlebot/2.1           another user agent (a bot's is not counted as a page view)
  *
  * 1. Cached public answers: Debian's wrk, every request with a browser's `Accept-Encoding: gzip, deflate,
  *    br, zstd`, against three servers holding the same bytes: ours (`npm run serve` on a fresh embedded
@@ -44,6 +45,7 @@ const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 /** A browser's user agent: ours counts a person's page views (site analytics), so the bench pays for it too. */
 const BROWSER_AGENT =
+  process.env.BENCH_USER_AGENT ??
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const MIN_RATIO = 0.5;
 /** nginx on the same route must reach this multiple of our figure, or wrk was the limit, not us. */
