@@ -1,20 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Field } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { SignedOutCard } from "#app/components/dashboard/signed-out-card.tsx";
-import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { MissingLinkCard, NewPasswordForm, ReadingLinkCard } from "#app/components/dashboard/link-token.tsx";
 import { useFragmentToken } from "#app/lib/dashboard/fragment-token.ts";
 import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 import { setSession } from "#app/lib/dashboard/session.ts";
 import { destination, NETWORK_ERROR, passwordOutcome } from "#app/lib/dashboard/sign-in-form.ts";
-import { inviteAcceptSchema, type InviteAccept } from "#schemas/operator.ts";
+import { inviteAcceptSchema } from "#schemas/operator.ts";
+
+const TITLE = "Choose your password";
 
 export function meta() {
   return [
-    ...consoleMeta("Choose your password"),
+    ...consoleMeta(TITLE),
     { name: "robots", content: "noindex, nofollow" },
     // The token is in the fragment, never sent; no referrer either, in case a link on the page is followed.
     { name: "referrer", content: "no-referrer" },
@@ -38,60 +37,9 @@ async function postJson(path: string, body: unknown) {
 export default function AcceptInvitePage() {
   const token = useFragmentToken();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<string | null>(null);
-  const form = useForm<InviteAccept>({
-    defaultValues: { token: "", new_password: "" },
-    resolver: zodResolver(inviteAcceptSchema),
-  });
 
-  useEffect(() => {
-    if (token) form.setValue("token", token);
-  }, [form, token]);
-
-  const submit = form.handleSubmit(
-    async (values) => {
-      setError(null);
-      try {
-        const answer = await postJson("/api/auth/invite/accept", values);
-        if (answer.status !== 200) {
-          const fields = (answer.body.errors ?? {}) as Record<string, string>;
-          if (fields.new_password)
-            form.setError("new_password", { type: "server", message: fields.new_password });
-          else setError(typeof answer.body.message === "string" ? answer.body.message : NETWORK_ERROR);
-          return;
-        }
-        const username = (answer.body.data as { username: string }).username;
-        setAccepted(username);
-        // The password is set: sign in with it, as the sign-in page would.
-        const login = await postJson("/api/auth/login", { username, password: values.new_password });
-        const outcome = passwordOutcome(login.status, login.body);
-        if (outcome.kind !== "signed_in") return;
-        setSession({ token: outcome.answer.access_token, user_id: String(outcome.answer.user_id) });
-        navigate(destination(outcome.answer, null), { replace: true });
-      } catch {
-        setError(NETWORK_ERROR);
-      }
-    },
-    (errors) => {
-      if (errors.token) setError(errors.token.message ?? "The invitation link is incomplete.");
-    },
-  );
-
-  if (token === undefined)
-    return (
-      <SignedOutCard title="Choose your password">
-        <div className="mt-6">
-          <Spinner label="Reading your link…" />
-          <noscript>
-            <FormAlert>
-              This page needs JavaScript to read the link from your e-mail. Turn JavaScript on, then open the
-              link again.
-            </FormAlert>
-          </noscript>
-        </div>
-      </SignedOutCard>
-    );
+  if (token === undefined) return <ReadingLinkCard title={TITLE} />;
 
   if (accepted)
     return (
@@ -110,35 +58,49 @@ export default function AcceptInvitePage() {
 
   if (!token)
     return (
-      <SignedOutCard title="Choose your password">
-        <div className="mt-6">
-          <FormAlert>
-            This page needs the link from your invitation e-mail. Open the link from the e-mail again, or ask
-            the administrator who invited you for a new invitation.
-          </FormAlert>
-        </div>
-      </SignedOutCard>
+      <MissingLinkCard title={TITLE}>
+        <FormAlert>
+          This page needs the link from your invitation e-mail. Open the link from the e-mail again, or ask
+          the administrator who invited you for a new invitation.
+        </FormAlert>
+      </MissingLinkCard>
     );
 
   return (
-    <SignedOutCard title="Choose your password">
+    <SignedOutCard title={TITLE}>
       <p className="mt-2 text-sm text-slate-700">
         You were invited to the console. Choose the password you will sign in with.
       </p>
-      <form method="post" className="mt-6 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-        <Field
-          label="Password"
-          hint="At least 12 characters, and not one of the most common passwords."
-          type="password"
-          autoComplete="new-password"
-          error={form.formState.errors.new_password?.message}
-          {...form.register("new_password")}
-        />
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <button type="submit" className="btn-primary w-full" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? <Spinner label="Saving…" /> : "Set password and sign in"}
-        </button>
-      </form>
+      <NewPasswordForm
+        token={token}
+        schema={inviteAcceptSchema}
+        label="Password"
+        hint="At least 12 characters, and not one of the most common passwords."
+        submitLabel="Set password and sign in"
+        incompleteLink="The invitation link is incomplete."
+        onSubmit={async (values) => {
+          try {
+            const answer = await postJson("/api/auth/invite/accept", values);
+            if (answer.status !== 200) {
+              const fields = (answer.body.errors ?? {}) as Record<string, string>;
+              const message = typeof answer.body.message === "string" ? answer.body.message : NETWORK_ERROR;
+              return { ok: false, passwordError: fields.new_password, message };
+            }
+            const username = (answer.body.data as { username: string }).username;
+            setAccepted(username);
+            // The password is set: sign in with it, as the sign-in page would.
+            const login = await postJson("/api/auth/login", { username, password: values.new_password });
+            const outcome = passwordOutcome(login.status, login.body);
+            if (outcome.kind === "signed_in") {
+              setSession({ token: outcome.answer.access_token, user_id: String(outcome.answer.user_id) });
+              void navigate(destination(outcome.answer, null), { replace: true });
+            }
+            return { ok: true };
+          } catch {
+            return { ok: false, message: NETWORK_ERROR };
+          }
+        }}
+      />
     </SignedOutCard>
   );
 }

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { postPublic, SignedOutCard } from "#app/components/dashboard/signed-out-card.tsx";
 import { Spinner } from "#app/components/dashboard/spinner.tsx";
+import { MissingLinkCard, ReadingLinkCard } from "#app/components/dashboard/link-token.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { useFragmentToken } from "#app/lib/dashboard/fragment-token.ts";
 import { consoleMeta } from "#app/lib/dashboard/meta.ts";
 
@@ -37,14 +39,7 @@ export default function UndoEmailChangePage() {
     else setError(result.errors.token ?? result.message);
   };
 
-  if (token === undefined)
-    return (
-      <SignedOutCard title={TITLE}>
-        <div className="mt-6">
-          <Spinner label="Reading your link…" />
-        </div>
-      </SignedOutCard>
-    );
+  if (token === undefined) return <ReadingLinkCard title={TITLE} />;
 
   if (done)
     return (
@@ -66,12 +61,12 @@ export default function UndoEmailChangePage() {
 
   if (!token)
     return (
-      <SignedOutCard title={TITLE}>
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+      <MissingLinkCard title={TITLE}>
+        <FormAlert>
           This page needs the link from the e-mail about the change of your address. Open the link from the
           e-mail again.
-        </p>
-      </SignedOutCard>
+        </FormAlert>
+      </MissingLinkCard>
     );
 
   return (
