@@ -79,6 +79,23 @@ export function auditedTable<T extends PgTable & { id: AnyPgColumn }, R>(
   };
 }
 
+/**
+ * A console resource edited through one form: its input parsed into columns by `toValues` on create and update
+ * (which also stamps `updatedAt`), deletes to the trash and restores as the table's.
+ */
+export function formWrites<T extends PgTable & { id: AnyPgColumn; updatedAt: AnyPgColumn }, R, I>(
+  writes: ReturnType<typeof auditedTable<T, R>>,
+  toValues: (input: I) => T["$inferInsert"],
+) {
+  return {
+    create: (actor: Actor, input: I) => writes.create(actor, toValues(input)),
+    update: (actor: Actor, id: number, input: I) =>
+      writes.update(actor, id, { ...toValues(input), updatedAt: new Date() } as Partial<T["$inferInsert"]>),
+    remove: writes.remove,
+    restore: writes.restore,
+  };
+}
+
 /** One page of a console list and the number of rows its filter selects. */
 export async function pageOf<T extends PgTable>(
   db: Database,

@@ -3,7 +3,6 @@ import type { Database } from "#db/client.ts";
 import type { CommentStatus } from "#schemas/comment-limits.ts";
 import { blogComments, blogPosts, jobApplications, jobs } from "#db/schema/index.ts";
 import type { BlogPostCreateInput, BlogPostInput, BlogRow, BlogTranslation } from "#schemas/blog.ts";
-import type { JobInput } from "#schemas/job.ts";
 import type { ListQuery } from "#schemas/list-query.ts";
 import type { Actor, AuditService } from "../audit/service";
 import { createBlogAdmin } from "../blog/admin";
@@ -13,7 +12,7 @@ import { createTeamAdmin } from "../team/admin";
 import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { likePattern, orderBy } from "../sql";
-import { auditedTable, pageOf } from "../audited-table";
+import { auditedTable, formWrites, pageOf } from "../audited-table";
 
 type Page = Pick<ListQuery, "page" | "page_size" | "search" | "sort">;
 
@@ -193,11 +192,7 @@ export function createContentAdminService(db: Database, deps: { blog: BlogServic
         const { rows, total } = await pageOf(db, jobs, q, where, order);
         return { rows: rows.map(jobRow), total };
       },
-      create: (actor: Actor, input: JobInput) => jobTable.create(actor, jobValues(input)),
-      update: (actor: Actor, id: number, input: JobInput) =>
-        jobTable.update(actor, id, { ...jobValues(input), updatedAt: new Date() }),
-      remove: (actor: Actor, id: number) => jobTable.remove(actor, id),
-      restore: jobTable.restore,
+      ...formWrites(jobTable, jobValues),
     },
 
     comments: {

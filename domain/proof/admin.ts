@@ -13,7 +13,7 @@ import {
 } from "#schemas/proof.ts";
 import { slugify } from "#shared/slug.ts";
 import type { Actor, AuditService } from "../audit/service";
-import { auditedTable, pageOf } from "../audited-table";
+import { auditedTable, formWrites, pageOf } from "../audited-table";
 import { DomainError } from "../errors";
 import { isUniqueViolation } from "../logistics/common";
 import { containsAny, orderBy } from "../sql";
@@ -160,11 +160,7 @@ export function createProofAdmin(db: Database, audit: AuditService) {
         const { rows, total } = await pageOf(db, testimonials, q, where, order);
         return { rows: rows.map(testimonialRow), total };
       },
-      create: (actor: Actor, input: TestimonialInput) => quotes.create(actor, testimonialValues(input)),
-      update: (actor: Actor, id: number, input: TestimonialInput) =>
-        quotes.update(actor, id, { ...testimonialValues(input), updatedAt: new Date() }),
-      remove: (actor: Actor, id: number) => quotes.remove(actor, id),
-      restore: quotes.restore,
+      ...formWrites(quotes, testimonialValues),
     },
 
     clientLogos: {
@@ -182,11 +178,7 @@ export function createProofAdmin(db: Database, audit: AuditService) {
         const { rows, total } = await pageOf(db, clientLogos, q, where, order);
         return { rows: rows.map(clientLogoRow), total };
       },
-      create: (actor: Actor, input: ClientLogoInput) => logos.create(actor, logoValues(input)),
-      update: (actor: Actor, id: number, input: ClientLogoInput) =>
-        logos.update(actor, id, { ...logoValues(input), updatedAt: new Date() }),
-      remove: (actor: Actor, id: number) => logos.remove(actor, id),
-      restore: logos.restore,
+      ...formWrites(logos, logoValues),
     },
   };
 }
