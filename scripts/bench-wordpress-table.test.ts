@@ -68,10 +68,16 @@ describe("median", () => {
     const rounds = [result(100, 9), { ...result(300, 1), non2xx: 2 }, { ...result(200, 5), errors: 1 }];
     expect(medianOfRounds(rounds)).toEqual({ rps: 200, p99Ms: 5, requests: 30, non2xx: 2, errors: 1 });
   });
+
+  it("of rounds: a round in which nothing answered counts as the slowest p99", () => {
+    const none = { ...result(0, NaN), requests: 0 };
+    expect(medianOfRounds([result(1, 4860), none, none]).p99Ms).toBe(Infinity);
+    expect(medianOfRounds([result(1, 4860), result(2, 4000), none]).p99Ms).toBe(4860);
+  });
 });
 
 describe("renderTable", () => {
-  const load = { home: result(27076, 2.4), "blog list": result(42.2, 1234), post: result(39, NaN) };
+  const load = { home: result(27076, 2.4), "blog list": result(42.2, 1234), post: result(39, Infinity) };
   const ours: Column = {
     name: "ours",
     load,
@@ -100,13 +106,13 @@ describe("renderTable", () => {
     expect(table).toContain("| home: req/s | 27,076 | 27,076 |");
     expect(table).toContain("| blog list: p99 | 1.23 s | 1.23 s |");
     expect(table).toContain("| home: p99 | 2.4 ms | 2.4 ms |");
-    expect(table).toContain("| post: p99 | – | – |");
+    expect(table).toContain("| post: p99 | no answer | no answer |");
     expect(table).toContain("| HTML brotli, KB (home / blog / post) | 8.9 / 8.4 / 9.0 | same |");
     expect(table).toContain("| HTML as sent, KB | 8.9 br / 8.4 br / 9.0 br | same |");
     expect(table).toContain(
       "| JavaScript gzip, KB (files + inline) | 1.0 (2 + 1) / 2.0 (3 + 0) / 4.0 (4 + 1) | same |",
     );
-    expect(table).toContain("| Lighthouse TBT | 0.0 ms / 20 ms / 130 ms | same |");
-    expect(table).toContain("| Lighthouse LCP | 1.50 s / 1.60 s / 1.70 s | same |");
+    expect(table).toContain("| Lighthouse TBT | 0.0 ms / 20 ms / 130 ms | – |");
+    expect(table).toContain("| Lighthouse LCP | 1.50 s / 1.60 s / 1.70 s | – |");
   });
 });

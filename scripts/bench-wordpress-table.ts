@@ -37,7 +37,8 @@ export function median(values: number[]): number {
 export function medianOfRounds(rounds: WrkResult[]): WrkResult {
   return {
     rps: median(rounds.map((r) => r.rps)),
-    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    // A round in which nothing answered was slower than any that did.
+    p99Ms: median(rounds.map((r) => (Number.isNaN(r.p99Ms) ? Infinity : r.p99Ms))),
     requests: rounds.reduce((n, r) => n + r.requests, 0),
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
     errors: rounds.reduce((n, r) => n + r.errors, 0),
@@ -69,15 +70,22 @@ export interface Column {
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 const ms = (n: number) =>
-  !Number.isFinite(n) ? "–" : n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+  n === Infinity
+    ? "no answer"
+    : !Number.isFinite(n)
+      ? "–"
+      : n >= 1000
+        ? `${(n / 1000).toFixed(2)} s`
+        : `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 /** A Markdown table: one row per figure and page, one column per server; "same" where a part was measured once. */
 export function renderTable(columns: Column[]): string {
   const per = (label: string, cell: (c: Column) => string) =>
     `| ${label} | ${columns.map((c) => cell(c)).join(" | ")} |`;
-  const three = (values: (page: PageName) => string | undefined) => {
+  // "same": the WordPress setups send the same page, so its bytes are measured once; "–": not measured.
+  const three = (values: (page: PageName) => string | undefined, missing = "same") => {
     const parts = PAGE_NAMES.map(values);
-    return parts.some((p) => p === undefined) ? "same" : parts.join(" / ");
+    return parts.some((p) => p === undefined) ? missing : parts.join(" / ");
   };
   const lines = [
     `| | ${columns.map((c) => c.name).join(" | ")} |`,
@@ -93,9 +101,11 @@ export function renderTable(columns: Column[]): string {
     per("JavaScript gzip, KB (files + inline)", (c) =>
       three((p) => c.js && `${kb(c.js[p].bytes)} (${c.js[p].files} + ${c.js[p].inline})`),
     ),
-    per("Lighthouse performance", (c) => three((p) => c.lighthouse && String(c.lighthouse[p].performance))),
-    per("Lighthouse LCP", (c) => three((p) => c.lighthouse && ms(c.lighthouse[p].lcpMs))),
-    per("Lighthouse TBT", (c) => three((p) => c.lighthouse && ms(c.lighthouse[p].tbtMs))),
+    per("Lighthouse performance", (c) =>
+      three((p) => c.lighthouse && String(c.lighthouse[p].performance), "–"),
+    ),
+    per("Lighthouse LCP", (c) => three((p) => c.lighthouse && ms(c.lighthouse[p].lcpMs), "–")),
+    per("Lighthouse TBT", (c) => three((p) => c.lighthouse && ms(c.lighthouse[p].tbtMs), "–")),
   );
   return lines.join("\n");
 }
