@@ -63,7 +63,7 @@ const REQUIRED: [path: string, pkg: string][] = [
   ["/usr/lib/nginx/modules/ngx_http_brotli_static_module.so", "libnginx-mod-http-brotli-static"],
   [PHP_FPM, "php-fpm"],
   ["/usr/bin/php", "php-cli"],
-  ["/usr/share/php/php-mysqli.ini", "php-mysql"], // a marker file; checked again below through PHP itself
+  ["/usr/bin/php", "php-mysql"], // checked through PHP itself below
   ["/usr/sbin/mariadbd", "mariadb-server"],
   [`${WP_SOURCE}/wp-settings.php`, "wordpress"],
   [`${WP_SOURCE}/wp-content/themes/twentytwentythree/style.css`, "wordpress-theme-twentytwentythree"],
@@ -81,9 +81,13 @@ function ensurePackages() {
       ),
     ),
   ];
-  if (missing.length === 0) return;
   const command = `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`;
-  if (process.getuid?.() !== 0) throw new Error(`Missing Debian packages; as root run:\n  ${command}`);
+  // php-fpm's pool and nginx's workers run as www-data, which only root can switch to.
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      `bench:wordpress must run as root${missing.length === 0 ? "" : `; the Debian packages it needs:\n  ${command}`}`,
+    );
+  if (missing.length === 0) return;
   console.log(`Installing ${missing.join(", ")} from Debian's packages...`);
   if (spawnSync("sh", ["-c", command], { stdio: "inherit" }).status !== 0)
     throw new Error(`could not install ${missing.join(", ")}`);
