@@ -11,6 +11,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { gzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
 import { postPath } from "#shared/slug.ts";
 import { freePort, startServer } from "#tests/e2e/support/server.ts";
 import {
@@ -41,7 +42,7 @@ async function contentPages(origin: string): Promise<{ path: string; budget?: Pa
   ];
 }
 
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
@@ -62,7 +63,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-async function audit(url: string, port: number): Promise<Omit<Row, "path" | "assets">> {
+export async function audit(url: string, port: number): Promise<Omit<Row, "path" | "assets">> {
   // A trace can fail to record on a busy machine (e.g. NO_NAVSTART); such a run measures nothing, so retry it.
   let lhr;
   for (let attempt = 1; ; attempt++) {
@@ -200,4 +201,5 @@ async function main() {
   }
 }
 
-await main();
+// Run only as the script itself: bench:wordpress imports audit() and CHROME_FLAGS from here.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
