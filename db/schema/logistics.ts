@@ -2,12 +2,14 @@ import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   uniqueIndex,
@@ -291,6 +293,22 @@ export const serviceHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("service_history_member_idx").on(t.memberId, t.createdAt.desc())],
+);
+
+/**
+ * Rows added per India day of members, loads, trucks, drivers and buy & sell listings, by hand or imported:
+ * the analytics' charts and tiles read these instead of counting millions of rows. Kept by statement
+ * triggers on those tables (migration 0037), so every insert, update, delete, restore and import moves them.
+ */
+export const logisticsDailyCounts = pgTable(
+  "logistics_daily_counts",
+  {
+    tableName: text("table_name").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    imported: boolean("imported").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.day, t.imported] })],
 );
 
 /* Search documents per table (see `doc`); services import these so the query matches the index. */
