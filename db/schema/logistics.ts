@@ -55,6 +55,8 @@ export const members = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("members_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Covers the after-sale view's state + search: the search document's columns are checked in the index.
+    index("members_state_search_idx").on(t.state, t.firstName, t.lastName, t.phone, t.company, t.id),
     trigram("members_search_idx", memberSearch(t)),
   ],
 );
@@ -156,7 +158,18 @@ export const drivers = pgTable(
     importBatchId: importedBy(),
   },
   (t) => [
-    index("drivers_filter_idx").on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The search document's (short) columns after the order: a state + date + search list, deep pages too,
+    // is answered from the index without reading a row it skips (domain/logistics/common.ts, pageIds).
+    index("drivers_filter_idx").on(
+      t.state,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.driverName,
+      t.vehicleNumber,
+      t.licenceNumber,
+      t.contactNo,
+      t.companyName,
+    ),
     index("drivers_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("drivers_search_idx", driverSearch(t)),
   ],
@@ -187,7 +200,18 @@ export const buySellListings = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index("buy_sell_price_idx").on(t.price),
+    // Price and km bands with a search, answered from the index (like drivers_filter_idx).
+    index("buy_sell_price_idx").on(
+      t.price,
+      t.kmsDriven,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.ownerName,
+      t.contactNo,
+      t.vehicleNumber,
+      t.location,
+      t.brand,
+    ),
     index("buy_sell_kms_idx").on(t.kmsDriven),
     index("buy_sell_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("buy_sell_search_idx", buySellSearch(t)),
@@ -240,7 +264,12 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("feedback_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("feedback_status_idx").on(
+      t.status,
+      t.kind,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("feedback_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("feedback_search_idx", feedbackSearch(t)),
   ],

@@ -1,5 +1,5 @@
-import { and, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { and, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import { members } from "#db/schema/index.ts";
 import { formatPhone } from "#schemas/phone.ts";
@@ -128,19 +128,36 @@ export async function boundedCount(
 /** One page of `rows` (a dynamic select) where `condition` holds, in `order`; and the bounded count of them all. */
 export async function listPage<Q extends PgSelect>(
   db: Database,
-  from: PgTable,
+  from: PgTable & { id: AnyPgColumn },
   rows: Q,
   condition: SQL | undefined,
-  order: SQL[],
+  order: (SQL | AnyPgColumn)[],
   query: { page: number; page_size: number },
 ) {
   const [page, total] = await Promise.all([
-    rows
-      .where(condition)
-      .orderBy(...order)
-      .limit(query.page_size)
-      .offset(offsetOf(query)),
+    rows.where(inArray(from.id, pageIds(db, from, condition, order, query))).orderBy(...order),
     boundedCount(db, from, condition),
   ]);
   return { ...total, rows: page };
+}
+
+/**
+ * The ids of one page, as a subquery: the rows skipped to reach a deep page are then walked in an index
+ * that holds the filter's and the search's columns (db/schema/logistics.ts) without reading the table,
+ * which only the page's own rows are read from.
+ */
+export function pageIds(
+  db: Database,
+  from: PgTable & { id: AnyPgColumn },
+  condition: SQL | undefined,
+  order: (SQL | AnyPgColumn)[],
+  query: { page: number; page_size: number },
+) {
+  return db
+    .select({ id: from.id })
+    .from(from)
+    .where(condition)
+    .orderBy(...order)
+    .limit(query.page_size)
+    .offset(offsetOf(query));
 }

@@ -22,7 +22,7 @@ import {
   iso,
   memberByPhone,
   notFound,
-  offsetOf,
+  pageIds,
   searchCondition,
 } from "./common";
 import type { MemberService } from "./members";
@@ -139,10 +139,8 @@ export function createDirectoryService<R extends AnyResource, T extends Director
         db
           .select()
           .from(table as PgTable)
-          .where(condition)
-          .orderBy(...order(query))
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
+          .where(inArray(table.id, pageIds(db, table, condition, order(query), query)))
+          .orderBy(...order(query)),
         boundedCount(db, table, condition),
       ]);
       return { ...total, rows: rows.map((r) => toRecord(r as Row)) };
