@@ -14,6 +14,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { kmBands, priceBands, type Band } from "#schemas/logistics-options.ts";
 import { createdAt, ownedBy } from "./columns";
 
 /**
@@ -200,10 +201,12 @@ export const buySellListings = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Price and km bands with a search, answered from the index (like drivers_filter_idx).
-    index("buy_sell_price_idx").on(
-      t.price,
-      t.kmsDriven,
+    index("buy_sell_price_idx").on(t.price),
+    // The price and km band filters are equalities on the band's number: with a search, newest first and a
+    // deep page, the index walks in order and stops at the page (answered from the index, like drivers').
+    index("buy_sell_band_idx").on(
+      priceBandOf(t.price),
+      kmBandOf(t.kmsDriven),
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
       t.ownerName,
@@ -339,6 +342,15 @@ export const logisticsDailyCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tableName, t.day, t.imported] })],
 );
+
+/**
+ * The number (1 = first) of the band of schemas/logistics-options.ts that holds a value; bands are whole
+ * numbers from each one's minimum to the next one's, so this equals "min <= value <= max" of band n.
+ */
+const bandOf = (bands: readonly Band[], type: "int" | "bigint") => (column: AnyPgColumn) =>
+  sql`width_bucket(${column}, ${sql.raw(`array[${bands.map((b) => b.min).join(",")}]::${type}[]`)})`;
+export const priceBandOf = bandOf(priceBands, "bigint");
+export const kmBandOf = bandOf(kmBands, "int");
 
 /* Search documents per table (see `doc`); services import these so the query matches the index. */
 type Cols<K extends string> = Record<K, AnyPgColumn>;
