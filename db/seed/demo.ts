@@ -271,8 +271,7 @@ async function dropSecondaryIndexes(db: Database, tables: string[]) {
     from pg_index i
     where i.indrelid = any(${sql.raw(`array[${tables.map((t) => `'${t}'::regclass`).join(",")}]`)})
       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`)) as unknown as
-    | { rows: { name: string; definition: string }[] }
-    | { name: string; definition: string }[];
+    { rows: { name: string; definition: string }[] } | { name: string; definition: string }[];
   const rows = Array.isArray(result) ? result : result.rows;
   for (const { name } of rows) await db.execute(sql.raw(`drop index ${name}`));
   return rows.map((r) => r.definition);

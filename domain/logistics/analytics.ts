@@ -25,7 +25,13 @@ const overallSources = [
   { key: "load", label: "Loads", table: "loads", imported: true, counted: true },
   { key: "truck", label: "Trucks", table: "trucks", imported: true, counted: true },
   { key: "driver", label: "Drivers", table: "drivers", imported: true, counted: true },
-  { key: "buy_sell", label: "Buy & sell listings", table: "buy_sell_listings", imported: true, counted: true },
+  {
+    key: "buy_sell",
+    label: "Buy & sell listings",
+    table: "buy_sell_listings",
+    imported: true,
+    counted: true,
+  },
   {
     key: "service_request",
     label: "Insurance & FASTag requests",
@@ -125,7 +131,9 @@ export function createAnalyticsService(db: Database) {
             db,
             sql.join(
               raw.map(
-                (s) => sql`(select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b,
+                (
+                  s,
+                ) => sql`(select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b,
                 ${counts(s.imported)}
                 from ${sql.identifier(s.table)} where ${inPeriods} group by 2)`,
               ),

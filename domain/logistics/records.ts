@@ -23,7 +23,12 @@ import { createDirectoryService } from "./directory";
 import type { MemberService } from "./members";
 
 /** A numeric column within a band's bounds (the buy-and-sell kilometre and price filters), by band number. */
-function inBand(bandOf: (column: AnyPgColumn) => SQL, column: AnyPgColumn, bands: readonly Band[], value: string) {
+function inBand(
+  bandOf: (column: AnyPgColumn) => SQL,
+  column: AnyPgColumn,
+  bands: readonly Band[],
+  value: string,
+) {
   const n = bands.findIndex((b) => b.value === value);
   return n >= 0 ? sql`${bandOf(column)} = ${sql.raw(String(n + 1))}` : undefined;
 }
