@@ -214,6 +214,9 @@ export const buySellListings = pgTable(
       t.vehicleNumber,
       t.location,
       t.brand,
+      // The banded columns themselves: PostgreSQL answers from the index only when it holds them too.
+      t.price,
+      t.kmsDriven,
     ),
     index("buy_sell_kms_idx").on(t.kmsDriven),
     index("buy_sell_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
