@@ -49,11 +49,17 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex("members_phone_key").on(t.phone),
+    // With the search document's columns (all short: at most 400 characters together) after the order, as
+    // in drivers_filter_idx.
     index("members_filter_idx").on(
       t.state,
       t.serviceCategory,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.firstName,
+      t.lastName,
+      t.phone,
+      t.company,
     ),
     index("members_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Covers the after-sale view's state + search: the search document's columns are checked in the index.
@@ -97,11 +103,18 @@ export const loads = pgTable(
     importBatchId: importedBy(),
   },
   (t) => [
+    // The search document's columns after the order (at most 600 characters together; as drivers_filter_idx).
     index("loads_filter_idx").on(
       t.fromState,
       t.bodyType,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.contactNo,
+      t.contactName,
+      t.companyName,
+      t.fromCity,
+      t.toCity,
+      t.material,
     ),
     index("loads_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("loads_search_idx", loadSearch(t)),
@@ -297,7 +310,16 @@ export const crmLeads = pgTable(
     importBatchId: importedBy(),
   },
   (t) => [
-    index("crm_leads_status_idx").on(t.status, t.followUpDate),
+    // The search document's columns too (at most 500 characters; as drivers_filter_idx).
+    index("crm_leads_status_idx").on(
+      t.status,
+      t.followUpDate,
+      t.id,
+      t.name,
+      t.contactNo,
+      t.company,
+      t.interest,
+    ),
     index("crm_leads_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The import matches a row to its lead by phone number (domain/imports).
     index("crm_leads_contact_no_idx").on(t.contactNo),
