@@ -134,30 +134,40 @@ export async function listPage<Q extends PgSelect>(
   order: (SQL | AnyPgColumn)[],
   query: { page: number; page_size: number },
 ) {
-  const [page, total] = await Promise.all([
-    rows.where(inArray(from.id, pageIds(db, from, condition, order, query))).orderBy(...order),
-    boundedCount(db, from, condition),
-  ]);
-  return { ...total, rows: page };
+  const { ids, ...total } = await pageIdsAndCount(db, from, condition, order, query);
+  const page = ids.length ? await rows.where(inArray(from.id, ids)).orderBy(...order) : [];
+  return { ...total, rows: page as Awaited<Q> };
 }
 
 /**
- * The ids of one page, as a subquery: the rows skipped to reach a deep page are then walked in an index
- * that holds the filter's and the search's columns (db/schema/logistics.ts) without reading the table,
- * which only the page's own rows are read from.
+ * The ids of one page and the bounded count (COUNT_CAP) of the rows `condition` selects, in one pass over
+ * them: the filter and the search are checked once per row, in an index that holds their columns where
+ * there is one (db/schema/logistics.ts), and the table is read only for the page's own rows afterwards.
+ * One statement, so a list request holds one connection of the pool at a time.
  */
-export function pageIds(
+export async function pageIdsAndCount(
   db: Database,
   from: PgTable & { id: AnyPgColumn },
   condition: SQL | undefined,
   order: (SQL | AnyPgColumn)[],
   query: { page: number; page_size: number },
-) {
-  return db
-    .select({ id: from.id })
-    .from(from)
-    .where(condition)
-    .orderBy(...order)
-    .limit(query.page_size)
-    .offset(offsetOf(query));
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const skip = offsetOf(query);
+  const upTo = skip + query.page_size;
+  const orderSql = sql.join(order, sql`, `);
+  const [row] = await rowsOf<{ n: number | string; ids: string | null }>(
+    db,
+    sql`with matching as (
+      select ${from.id} as id, row_number() over (order by ${orderSql}) as rn from ${from}
+      ${condition ? sql`where ${condition}` : sql``}
+      order by ${orderSql} limit ${Math.max(COUNT_CAP + 1, upTo)}
+    )
+    select count(*) as n, string_agg(id::text, ',' order by rn) filter (where rn > ${skip} and rn <= ${upTo}) as ids
+    from matching`,
+  );
+  const n = Number(row?.n ?? 0);
+  return {
+    ids: row?.ids ? row.ids.split(",").map(Number) : [],
+    ...(n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false }),
+  };
 }
