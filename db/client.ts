@@ -80,12 +80,27 @@ export async function openDatabase(
   return target.kind === "postgres" ? openPostgres(target.url, target.poolSize) : openPglite(target, options);
 }
 
+/** How long a query may wait for a connection of a busy pool (each statement is limited to 15 s anyway). */
+export const POOL_WAIT_MS = 15_000;
+/** How long opening a connection to PostgreSQL may take. */
+export const CONNECT_TIMEOUT_MS = 1500;
+
+/** pg.Pool applies one timeout to waiting in its queue and to connecting; this client has its own for the latter. */
+class ConnectingClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    // An unreachable database fails a request within ~1.5 s (answered 503), instead of hanging it.
-    connectionTimeoutMillis: 1500,
+    // An unreachable database fails a request within ~1.5 s (answered 503), instead of hanging it: the
+    // connection attempt's own limit (ConnectingClient). A busy pool is not an unreachable database, so a
+    // request queued behind others waits for a free connection up to POOL_WAIT_MS.
+    Client: ConnectingClient,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     // Nothing the app runs takes long; a statement stuck behind a lock or a dead link is given up.
     statement_timeout: 15_000,
     query_timeout: 20_000,

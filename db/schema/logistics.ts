@@ -2,16 +2,19 @@ import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { kmBands, priceBands, type Band } from "#schemas/logistics-options.ts";
 import { createdAt, ownedBy } from "./columns";
 
 /**
@@ -46,13 +49,21 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex("members_phone_key").on(t.phone),
+    // With the search document's columns (all short: at most 400 characters together) after the order, as
+    // in drivers_filter_idx.
     index("members_filter_idx").on(
       t.state,
       t.serviceCategory,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.firstName,
+      t.lastName,
+      t.phone,
+      t.company,
     ),
     index("members_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Covers the after-sale view's state + search: the search document's columns are checked in the index.
+    index("members_state_search_idx").on(t.state, t.firstName, t.lastName, t.phone, t.company, t.id),
     trigram("members_search_idx", memberSearch(t)),
   ],
 );
@@ -92,11 +103,18 @@ export const loads = pgTable(
     importBatchId: importedBy(),
   },
   (t) => [
+    // The search document's columns after the order (at most 600 characters together; as drivers_filter_idx).
     index("loads_filter_idx").on(
       t.fromState,
       t.bodyType,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.contactNo,
+      t.contactName,
+      t.companyName,
+      t.fromCity,
+      t.toCity,
+      t.material,
     ),
     index("loads_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("loads_search_idx", loadSearch(t)),
@@ -154,7 +172,18 @@ export const drivers = pgTable(
     importBatchId: importedBy(),
   },
   (t) => [
-    index("drivers_filter_idx").on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The search document's (short) columns after the order: a state + date + search list, deep pages too,
+    // is answered from the index without reading a row it skips (domain/logistics/common.ts, pageIds).
+    index("drivers_filter_idx").on(
+      t.state,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.driverName,
+      t.vehicleNumber,
+      t.licenceNumber,
+      t.contactNo,
+      t.companyName,
+    ),
     index("drivers_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("drivers_search_idx", driverSearch(t)),
   ],
@@ -186,6 +215,22 @@ export const buySellListings = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("buy_sell_price_idx").on(t.price),
+    // The price and km band filters are equalities on the band's number: with a search, newest first and a
+    // deep page, the index walks in order and stops at the page (answered from the index, like drivers').
+    index("buy_sell_band_idx").on(
+      priceBandOf(t.price),
+      kmBandOf(t.kmsDriven),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.ownerName,
+      t.contactNo,
+      t.vehicleNumber,
+      t.location,
+      t.brand,
+      // The banded columns themselves: PostgreSQL answers from the index only when it holds them too.
+      t.price,
+      t.kmsDriven,
+    ),
     index("buy_sell_kms_idx").on(t.kmsDriven),
     index("buy_sell_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("buy_sell_search_idx", buySellSearch(t)),
@@ -238,7 +283,12 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("feedback_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("feedback_status_idx").on(
+      t.status,
+      t.kind,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("feedback_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("feedback_search_idx", feedbackSearch(t)),
   ],
@@ -260,7 +310,16 @@ export const crmLeads = pgTable(
     importBatchId: importedBy(),
   },
   (t) => [
-    index("crm_leads_status_idx").on(t.status, t.followUpDate),
+    // The search document's columns too (at most 500 characters; as drivers_filter_idx).
+    index("crm_leads_status_idx").on(
+      t.status,
+      t.followUpDate,
+      t.id,
+      t.name,
+      t.contactNo,
+      t.company,
+      t.interest,
+    ),
     index("crm_leads_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The import matches a row to its lead by phone number (domain/imports).
     index("crm_leads_contact_no_idx").on(t.contactNo),
@@ -292,6 +351,31 @@ export const serviceHistory = pgTable(
   },
   (t) => [index("service_history_member_idx").on(t.memberId, t.createdAt.desc())],
 );
+
+/**
+ * Rows added per India day of members, loads, trucks, drivers and buy & sell listings, by hand or imported:
+ * the analytics' charts and tiles read these instead of counting millions of rows. Kept by statement
+ * triggers on those tables (migration 0037), so every insert, update, delete, restore and import moves them.
+ */
+export const logisticsDailyCounts = pgTable(
+  "logistics_daily_counts",
+  {
+    tableName: text("table_name").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    imported: boolean("imported").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.day, t.imported] })],
+);
+
+/**
+ * The number (1 = first) of the band of schemas/logistics-options.ts that holds a value; bands are whole
+ * numbers from each one's minimum to the next one's, so this equals "min <= value <= max" of band n.
+ */
+const bandOf = (bands: readonly Band[], type: "int" | "bigint") => (column: AnyPgColumn) =>
+  sql`width_bucket(${column}, ${sql.raw(`array[${bands.map((b) => b.min).join(",")}]::${type}[]`)})`;
+export const priceBandOf = bandOf(priceBands, "bigint");
+export const kmBandOf = bandOf(kmBands, "int");
 
 /* Search documents per table (see `doc`); services import these so the query matches the index. */
 type Cols<K extends string> = Record<K, AnyPgColumn>;

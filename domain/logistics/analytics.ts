@@ -1,4 +1,4 @@
-import { and, count, desc, gte, lt, sql } from "drizzle-orm";
+import { and, count, desc, getTableName, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
   addDays,
@@ -17,22 +17,30 @@ import { isWholePeriod, periodRanges, type PeriodRange } from "./analytics-perio
 /**
  * The KPI tiles and the overall chart count these tables by their creation time. Rows an import created
  * (`imported`: the table has import_batch_id) are counted apart, in the "Imported" tile: an import of 2,000
- * members is not 2,000 sign-ups.
+ * members is not 2,000 sign-ups. `counted` tables (millions of rows) are read from their daily counts
+ * (logistics_daily_counts, kept by triggers) except for hours, and the part-day the previous period ends on.
  */
 const overallSources = [
-  { key: "member", label: "New members", table: "members", imported: true },
-  { key: "load", label: "Loads", table: "loads", imported: true },
-  { key: "truck", label: "Trucks", table: "trucks", imported: true },
-  { key: "driver", label: "Drivers", table: "drivers", imported: true },
-  { key: "buy_sell", label: "Buy & sell listings", table: "buy_sell_listings", imported: true },
+  { key: "member", label: "New members", table: "members", imported: true, counted: true },
+  { key: "load", label: "Loads", table: "loads", imported: true, counted: true },
+  { key: "truck", label: "Trucks", table: "trucks", imported: true, counted: true },
+  { key: "driver", label: "Drivers", table: "drivers", imported: true, counted: true },
+  {
+    key: "buy_sell",
+    label: "Buy & sell listings",
+    table: "buy_sell_listings",
+    imported: true,
+    counted: true,
+  },
   {
     key: "service_request",
     label: "Insurance & FASTag requests",
     table: "service_requests",
     imported: false,
+    counted: false,
   },
-  { key: "enquiry", label: "Website enquiries", table: "contact_requests", imported: false },
-  { key: "lead", label: "CRM leads", table: "crm_leads", imported: true },
+  { key: "enquiry", label: "Website enquiries", table: "contact_requests", imported: false, counted: false },
+  { key: "lead", label: "CRM leads", table: "crm_leads", imported: true, counted: false },
 ] as const;
 /** The tile of every record an import created in the period, whatever its list. */
 const importedTile = { key: "imported", label: "Imported" } as const;
@@ -109,19 +117,72 @@ export function createAnalyticsService(db: Database) {
               count(*) filter (where import_batch_id is not null) as ni,
               count(*) filter (where import_batch_id is not null and created_at < ${untilText}::timestamptz) as nip`
           : sql`count(*) as n, count(*) filter (where created_at < ${untilText}::timestamptz) as np, 0 as ni, 0 as nip`;
-      // One query per table, sent together: on PostgreSQL they run on separate connections in parallel.
-      const grouped = (
-        await Promise.all(
-          overallSources.map((s) =>
-            rowsOf<{ key: string; b: number | string } & Record<"n" | "np" | "ni" | "nip", number | string>>(
-              db,
-              sql`select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b,
+      // Hourly (today) counts rows; by day, the big tables' daily counts stand in for their rows.
+      const byDays = !hourly;
+      const raw = overallSources.filter((s) => !(byDays && s.counted));
+      const counted = overallSources.filter((s) => byDays && s.counted);
+      type Grouped = { key: string; b: number | string } & Record<"n" | "np" | "ni" | "nip", number | string>;
+      // One statement each (the counted tables', the rest's, the part-day's): a request holds at most three
+      // connections, however many tables the tiles count.
+      const statements: Promise<Grouped[]>[] = [];
+      if (raw.length)
+        statements.push(
+          rowsOf<Grouped>(
+            db,
+            sql.join(
+              raw.map(
+                (
+                  s,
+                ) => sql`(select ${s.key}::text as key, floor(date_part('epoch', created_at - ${originText}::timestamptz) / ${sql.raw(String(unit))})::int as b,
                 ${counts(s.imported)}
-                from ${sql.identifier(s.table)} where ${inPeriods} group by 2`,
+                from ${sql.identifier(s.table)} where ${inPeriods} group by 2)`,
+              ),
+              sql` union all `,
             ),
           ),
-        )
-      ).flat();
+        );
+      if (counted.length) {
+        const keyOf = sql.raw(
+          `case table_name ${counted.map((s) => `when '${s.table}' then '${s.key}'`).join(" ")} end`,
+        );
+        const tables = sql.raw(counted.map((s) => `'${s.table}'`).join(","));
+        // Every day before the one the previous period is cut on counts whole (np = n); that day is counted
+        // from the rows up to the cut below (a whole period's cut is its end: that day counts whole too).
+        const cutDay = isWholePeriod(period) ? null : previous.to;
+        statements.push(
+          rowsOf<Grouped>(
+            db,
+            sql`select ${keyOf} as key, (day - ${previous.from}::date)::int as b,
+              coalesce(sum(n) filter (where not imported), 0) as n,
+              coalesce(sum(n) filter (where not imported and day <> ${cutDay ?? "1970-01-01"}::date), 0) as np,
+              coalesce(sum(n) filter (where imported), 0) as ni,
+              coalesce(sum(n) filter (where imported and day <> ${cutDay ?? "1970-01-01"}::date), 0) as nip
+              from logistics_daily_counts
+              where table_name in (${tables}) and day >= ${previous.from}::date and day <= ${current.to}::date
+              group by 1, 2`,
+          ),
+        );
+        if (cutDay) {
+          const cutStart = begin({ from: cutDay, to: cutDay }).toISOString();
+          const b = daysOf(previous.from, cutDay).length - 1;
+          statements.push(
+            rowsOf<Grouped>(
+              db,
+              sql.join(
+                counted.map(
+                  (s) => sql`(select ${s.key}::text as key, ${b}::int as b, 0 as n,
+                    count(*) filter (where import_batch_id is null) as np, 0 as ni,
+                    count(*) filter (where import_batch_id is not null) as nip
+                    from ${sql.identifier(s.table)}
+                    where created_at >= ${cutStart}::timestamptz and created_at < ${untilText}::timestamptz)`,
+                ),
+                sql` union all `,
+              ),
+            ),
+          );
+        }
+      }
+      const grouped = (await Promise.all(statements)).flat();
       // Bucket b → hour of yesterday/today, or the day origin + b.
       const label = (b: number) =>
         hourly
@@ -179,16 +240,26 @@ export function createAnalyticsService(db: Database) {
       // The origin is inlined (an ISO timestamp we made): a bound parameter would make the SELECT and
       // GROUP BY expressions differ in PostgreSQL's eyes.
       const day = sql<number>`floor(date_part('epoch', ${view.created} - ${sql.raw(`'${origin}'`)}::timestamptz) / 86400)::int`;
-      const [daily, rows, [{ n } = { n: 0 }]] = await Promise.all([
-        db.select({ day, n: count() }).from(view.table).where(condition).groupBy(day),
-        view
-          .select(db)
-          .where(condition)
-          .orderBy(...orderBy(query.sort, {}, desc(view.created), view.table.id))
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-        db.select({ n: count() }).from(view.table).where(condition),
+      const page = view
+        .select(db)
+        .where(condition)
+        .orderBy(...orderBy(query.sort, {}, desc(view.created), view.table.id))
+        .limit(query.page_size)
+        .offset(offsetOf(query));
+      // Without search the chart and the total are the table's daily counts (kept by triggers): exact, and
+      // a few dozen rows to read instead of every row of the range.
+      const [daily, rows] = await Promise.all([
+        query.search?.trim()
+          ? db.select({ day, n: count() }).from(view.table).where(condition).groupBy(day)
+          : rowsOf<{ day: number; n: number | string }>(
+              db,
+              sql`select (day - ${from}::date)::int as day, sum(n) as n from logistics_daily_counts
+                where table_name = ${getTableName(view.table)} and day >= ${from}::date and day <= ${to}::date
+                group by day having sum(n) <> 0`,
+            ),
+        page,
       ]);
+      const n = daily.reduce((sum, d) => sum + Number(d.n), 0);
       const byDay = new Map(daily.map((d) => [addDays(from, Number(d.day)), Number(d.n)]));
       return {
         from_date: from,

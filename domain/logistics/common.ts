@@ -1,5 +1,5 @@
-import { and, gte, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { and, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import { members } from "#db/schema/index.ts";
 import { formatPhone } from "#schemas/phone.ts";
@@ -128,19 +128,46 @@ export async function boundedCount(
 /** One page of `rows` (a dynamic select) where `condition` holds, in `order`; and the bounded count of them all. */
 export async function listPage<Q extends PgSelect>(
   db: Database,
-  from: PgTable,
+  from: PgTable & { id: AnyPgColumn },
   rows: Q,
   condition: SQL | undefined,
-  order: SQL[],
+  order: (SQL | AnyPgColumn)[],
   query: { page: number; page_size: number },
 ) {
-  const [page, total] = await Promise.all([
-    rows
-      .where(condition)
-      .orderBy(...order)
-      .limit(query.page_size)
-      .offset(offsetOf(query)),
-    boundedCount(db, from, condition),
-  ]);
-  return { ...total, rows: page };
+  const { ids, ...total } = await pageIdsAndCount(db, from, condition, order, query);
+  const page = ids.length ? await rows.where(inArray(from.id, ids)).orderBy(...order) : [];
+  return { ...total, rows: page as Awaited<Q> };
+}
+
+/**
+ * The ids of one page and the bounded count (COUNT_CAP) of the rows `condition` selects, in one pass over
+ * them: the filter and the search are checked once per row, in an index that holds their columns where
+ * there is one (db/schema/logistics.ts), and the table is read only for the page's own rows afterwards.
+ * One statement, so a list request holds one connection of the pool at a time.
+ */
+export async function pageIdsAndCount(
+  db: Database,
+  from: PgTable & { id: AnyPgColumn },
+  condition: SQL | undefined,
+  order: (SQL | AnyPgColumn)[],
+  query: { page: number; page_size: number },
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const skip = offsetOf(query);
+  const upTo = skip + query.page_size;
+  const orderSql = sql.join(order, sql`, `);
+  const [row] = await rowsOf<{ n: number | string; ids: string | null }>(
+    db,
+    sql`with matching as (
+      select ${from.id} as id, row_number() over (order by ${orderSql}) as rn from ${from}
+      ${condition ? sql`where ${condition}` : sql``}
+      order by ${orderSql} limit ${Math.max(COUNT_CAP + 1, upTo)}
+    )
+    select count(*) as n, string_agg(id::text, ',' order by rn) filter (where rn > ${skip} and rn <= ${upTo}) as ids
+    from matching`,
+  );
+  const n = Number(row?.n ?? 0);
+  return {
+    ids: row?.ids ? row.ids.split(",").map(Number) : [],
+    ...(n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false }),
+  };
 }

@@ -15,14 +15,13 @@ import { toCsv } from "../csv";
 import { trashOf } from "../trash";
 import { orderBy } from "../sql";
 import {
-  boundedCount,
   byStateName,
   dateRange,
   EXPORT_LIMIT,
   iso,
   memberByPhone,
   notFound,
-  offsetOf,
+  pageIdsAndCount,
   searchCondition,
 } from "./common";
 import type { MemberService } from "./members";
@@ -135,16 +134,14 @@ export function createDirectoryService<R extends AnyResource, T extends Director
     trash,
     async list(query: ListQueryOfResource<R>) {
       const condition = where(query);
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(table as PgTable)
-          .where(condition)
-          .orderBy(...order(query))
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-        boundedCount(db, table, condition),
-      ]);
+      const { ids, ...total } = await pageIdsAndCount(db, table, condition, order(query), query);
+      const rows = ids.length
+        ? await db
+            .select()
+            .from(table as PgTable)
+            .where(inArray(table.id, ids))
+            .orderBy(...order(query))
+        : [];
       return { ...total, rows: rows.map((r) => toRecord(r as Row)) };
     },
     async get(id: number) {

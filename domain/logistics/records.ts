@@ -1,10 +1,13 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import {
   buySellListings,
   buySellSearch,
   drivers,
   driverSearch,
+  kmBandOf,
+  priceBandOf,
   loads,
   loadSearch,
   trucks,
@@ -19,14 +22,15 @@ import type { AuditService } from "../audit/service";
 import { createDirectoryService } from "./directory";
 import type { MemberService } from "./members";
 
-/** A numeric column within a band's bounds (the buy-and-sell kilometre and price filters). */
+/** A numeric column within a band's bounds (the buy-and-sell kilometre and price filters), by band number. */
 function inBand(
-  column: typeof buySellListings.price | typeof buySellListings.kmsDriven,
+  bandOf: (column: AnyPgColumn) => SQL,
+  column: AnyPgColumn,
   bands: readonly Band[],
   value: string,
 ) {
-  const band = bands.find((b) => b.value === value);
-  return band ? and(gte(column, band.min), band.max === null ? undefined : lte(column, band.max)) : undefined;
+  const n = bands.findIndex((b) => b.value === value);
+  return n >= 0 ? sql`${bandOf(column)} = ${sql.raw(String(n + 1))}` : undefined;
 }
 
 /** The directory's four record types, each its declaration (schemas/directory) bound to its table. */
@@ -63,8 +67,8 @@ export function createDirectoryRecords(db: Database, audit: AuditService, member
       search: buySellSearch(buySellListings),
       remembersVehicle: true,
       where: {
-        km_band: (band) => inBand(buySellListings.kmsDriven, kmBands, band),
-        price_band: (band) => inBand(buySellListings.price, priceBands, band),
+        km_band: (band) => inBand(kmBandOf, buySellListings.kmsDriven, kmBands, band),
+        price_band: (band) => inBand(priceBandOf, buySellListings.price, priceBands, band),
       },
     }),
   };
