@@ -3,6 +3,7 @@ import { and, eq, like, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, contactRequests, mailOutbox } from "#db/schema/index.ts";
 import { SLOT_GONE, SLOT_TAKEN, LINK_USED } from "#domain/bookings/service.ts";
+import { rowsOf } from "#domain/sql.ts";
 import type { MailAttachment } from "#schemas/mail.ts";
 import { testAppPerFile } from "#tests/support/app.ts";
 import { operatorToken } from "#tests/support/auth.ts";
@@ -235,7 +236,7 @@ describe("the e-mail's link", () => {
         await tx.select().from(bookings).where(eq(bookings.id, id)).for("update");
         cancel = post("/api/bookings/cancel", { token });
         // The cancel has read the booking (SEQUENCE 0) and waits for this row: a move commits first.
-        while ((await db().execute(sql`select 1 from pg_locks where not granted`)).rows.length === 0)
+        while ((await rowsOf(db(), sql`select 1 from pg_locks where not granted`)).length === 0)
           await new Promise((resolve) => setTimeout(resolve, 20));
         await tx.update(bookings).set({ sequence: 1, manageTokenHash: "moved" }).where(eq(bookings.id, id));
       });
