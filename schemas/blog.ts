@@ -88,7 +88,7 @@ export const blogPostInputSchema = z.object({
    * When the post goes (or went) public; a future time schedules it. Left out, the stored date stays; sent
    * empty, it means "the time you publish": a scheduled post goes public now (the form's promise).
    */
-  published_at: optionalIsoDateTime("Publication date", "2026-03-31T09:30:00+05:30").optional(),
+  published_at: optionalIsoDateTime("Publication date", "2026-03-31", "09:30:00+05:30").optional(),
 });
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 

@@ -42,8 +42,8 @@ const isoTimestamp = z.iso.datetime({ offset: true });
  * timestamp with its zone, in the years we keep. Empty, null or missing is "none". Numbers, booleans and
  * other date spellings are refused rather than coerced ("2026-02-30" is not 2 March, `true` is not 1970).
  */
-export const optionalIsoDateTime = (label: string, example = "2026-03-31") => {
-  const format = `${label} must be a date like ${example} (or an ISO timestamp such as ${example}T18:00:00+05:30)`;
+export const optionalIsoDateTime = (label: string, example = "2026-03-31", time = "18:00:00+05:30") => {
+  const format = `${label} must be a date like ${example} (or an ISO timestamp such as ${example}T${time})`;
   return (
     z
       // A Date is what this rule answers: services parse their input again, and that must hold too.
@@ -58,18 +58,20 @@ export const optionalIsoDateTime = (label: string, example = "2026-03-31") => {
         const text = value?.trim() ?? "";
         if (text === "") return null;
         const dateOnly = DATE_ONLY.test(text);
+        const date = new Date(dateOnly ? `${text}T00:00:00Z` : text);
+        // The instant's year too: in a zone, "1900-01-01T00:00+05:30" is in 1899, which the Date branch refuses.
         const problem = !(dateOnly || isoTimestamp.safeParse(text).success)
           ? format
           : !isRealDate(text.slice(0, 10))
             ? realMessage(label)
-            : !yearInRange(text)
+            : !yearInRange(text) || !yearInRange(String(date.getUTCFullYear()))
               ? yearsMessage(label)
               : null;
         if (problem) {
           ctx.addIssue({ code: "custom", message: problem });
           return z.NEVER;
         }
-        return new Date(dateOnly ? `${text}T00:00:00Z` : text);
+        return date;
       })
   );
 };

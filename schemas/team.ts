@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMAGE_SOURCE_RULE, isAllowedImageSource } from "#shared/image-sources.ts";
 
 /** A member page's address: lower-case letters and digits in words joined by single hyphens. */
 export const TEAM_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -21,9 +22,10 @@ export const teamMemberInputSchema = z.object({
     .string()
     .trim()
     .max(500, "Image address must be at most 500 characters")
-    .regex(/^(\/[^/]|https:\/\/)/, "Use a site path (/…) or an https:// address")
+    // Every public image's rule: a browser reads "/\\host/…" as another site, and JSON-LD hands any host to crawlers.
+    .refine((v) => v === "" || isAllowedImageSource(v), `Portrait: ${IMAGE_SOURCE_RULE}`)
     .nullish()
-    .transform((v) => v ?? null),
+    .transform((v) => v || null),
   description: z.string().trim().max(3000, "Description must be at most 3,000 characters").default(""),
   /** The member's page, /leadership/{slug}; left empty, the server makes it from the name. */
   slug: z

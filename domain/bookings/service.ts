@@ -137,7 +137,8 @@ export function createBookingService(
     await db.transaction(async (tx) => {
       const [cancelled] = await tx
         .update(bookings)
-        .set({ status: "cancelled", cancelledAt: now, manageTokenHash: null, sequence: row.sequence + 1 })
+        // SEQUENCE from the row as it is now: a move may have committed since `row` was read.
+        .set({ status: "cancelled", cancelledAt: now, manageTokenHash: null, sequence: sql`sequence + 1` })
         .where(and(eq(bookings.id, row.id), live))
         .returning();
       if (!cancelled) throw new DomainError("conflict", "This call was already cancelled.");

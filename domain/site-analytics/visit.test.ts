@@ -55,6 +55,15 @@ describe("which page", () => {
 
   // React Router answers 200 for each of these spellings; counted as they came, one page split into many
   // rows and the console counted as a public page.
+  it("resolves dot segments as the router does, so a visitor cannot name a page in the dashboard", () => {
+    expect(pagePath("/blog/visit-evil-example-now/%2e%2e")).toBe("/blog");
+    expect(pagePath("/blog/x/%2E%2E/")).toBe("/blog");
+    expect(pagePath("/%2e%2e/%2e%2e/blog")).toBe("/blog");
+    expect(pagePath("/blog/%2e")).toBe("/blog");
+    expect(pagePath("/blog/%2e%2e")).toBe("/");
+    expect(pagePath("/blog/%2e%2e/dashboard")).toBeNull();
+  });
+
   it("counts one page whatever the case, percent-encoding or doubled slashes, and never the console", () => {
     for (const spelling of ["/Blog", "/BLOG", "/blo%67", "/%62log", "//blog", "/blog//", "/Blog.data"])
       expect(pagePath(spelling), spelling).toBe("/blog");
@@ -90,6 +99,15 @@ describe("where from", () => {
     expect(countryOf("zh-Hant-TW")).toBe("TW");
     expect(countryOf("en")).toBeNull();
     expect(countryOf(undefined)).toBeNull();
+  });
+
+  it("drops control characters and bidirectional overrides from UTM tags", () => {
+    const visit = visitOf({
+      method: "GET",
+      url: "/?utm_source=%E2%80%AEelgoog%0A%1B%5B31m&utm_medium=%E2%81%A6x%E2%80%8F&utm_campaign=%00%0D",
+      headers: person,
+    });
+    expect(visit).toMatchObject({ utmSource: "elgoog[31m", utmMedium: "x", utmCampaign: null });
   });
 
   it("a view keeps the campaign's UTM tags, lower case, and nothing else of the query", () => {

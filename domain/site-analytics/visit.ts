@@ -68,6 +68,13 @@ export function pagePath(pathname: string): string | null {
   } catch {
     return null; // Broken percent-encoding: no page of ours.
   }
+  // The router resolves dot segments after decoding too: /blog/anything/%2e%2e is /blog, not a page a visitor names.
+  const segments: string[] = [];
+  for (const segment of path.split("/").slice(1)) {
+    if (segment === "..") segments.pop();
+    else if (segment !== ".") segments.push(segment);
+  }
+  path = `/${segments.join("/")}`;
   if (path.endsWith(".data")) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
   else if (/\.[a-z0-9]+$/i.test(path)) return null;
   if (NOT_A_PAGE.test(path)) return null;
@@ -102,8 +109,11 @@ export function countryOf(acceptLanguage: string | undefined): string | null {
   return null;
 }
 
+/** Control characters and bidirectional overrides (one shows "\u202Eelgoog" as "google"), as schemas/one-line.ts refuses them. */
+const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/gu;
+
 const utm = (params: URLSearchParams, name: string) => {
-  const value = params.get(name)?.trim().toLowerCase();
+  const value = params.get(name)?.replace(INVISIBLE, "").trim().toLowerCase();
   return value ? value.slice(0, MAX_TEXT) : null;
 };
 

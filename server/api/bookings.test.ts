@@ -1,8 +1,9 @@
 import ICAL from "ical.js";
-import { and, eq, like, ne } from "drizzle-orm";
+import { and, eq, like, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, contactRequests, mailOutbox } from "#db/schema/index.ts";
 import { SLOT_GONE, SLOT_TAKEN, LINK_USED } from "#domain/bookings/service.ts";
+import { rowsOf } from "#domain/sql.ts";
 import type { MailAttachment } from "#schemas/mail.ts";
 import { testAppPerFile } from "#tests/support/app.ts";
 import { operatorToken } from "#tests/support/auth.ts";
@@ -221,6 +222,35 @@ describe("the e-mail's link", () => {
       newToken,
     );
   });
+
+  itWith(
+    "TEST_DATABASE_URL",
+    "a cancel that waited on a move made meanwhile still raises the calendar's SEQUENCE past the move's",
+    async () => {
+      const [start] = await freeSlots(48);
+      const body = visitor(start!);
+      const { id } = (await post("/api/bookings", body)).json().data;
+      const token = await tokenOf(id, body.email);
+      let cancel: ReturnType<typeof post> | undefined;
+      await db().transaction(async (tx) => {
+        await tx.select().from(bookings).where(eq(bookings.id, id)).for("update");
+        cancel = post("/api/bookings/cancel", { token });
+        // The cancel has read the booking (SEQUENCE 0) and waits for this row: a move commits first.
+        while ((await rowsOf(db(), sql`select 1 from pg_locks where not granted`)).length === 0)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        await tx.update(bookings).set({ sequence: 1, manageTokenHash: "moved" }).where(eq(bookings.id, id));
+      });
+      expect((await cancel!).statusCode).toBe(200);
+      const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+      expect(row).toMatchObject({ status: "cancelled", sequence: 2 });
+      const mail = (await mailsAbout(id)).find(
+        (m) => m.recipient === body.email && m.subject.includes("cancelled"),
+      );
+      const ics = new ICAL.Component(ICAL.parse(mail!.attachments![0]!.content));
+      expect(ics.getFirstSubcomponent("vevent")!.getFirstPropertyValue("sequence")).toBe(2);
+    },
+    60_000,
+  );
 
   it("refuses a link that is not one", async () => {
     const res = await post("/api/bookings/cancel", { token: "short" });

@@ -30,6 +30,9 @@ describe("job valid_through", () => {
     [1_800_000_000_000, /like 2026-03-31/],
     ["tomorrow", /like 2026-03-31/],
     ["2026-03-31T25:00:00Z", /like 2026-03-31/],
+    // In a zone, the instant is in another year than the text: the service's own check refused it with a 500.
+    ["1900-01-01T00:00:00+05:30", /year from 1900 to 9999/],
+    ["9999-12-31T23:00:00-05:00", /year from 1900 to 9999/],
   ])("refuses %j with 400 and a message naming the field", async (value, message) => {
     const before = await ctx().app.database.db.$count(jobs);
     const res = await call("POST", "/api/jobs", job(value));
@@ -51,6 +54,26 @@ describe("job valid_through", () => {
       expect(res.statusCode, String(none)).toBe(201);
       expect(res.json().data.valid_through).toBeNull();
     }
+  });
+});
+
+describe("a blog post's publication date", () => {
+  it.each(["1900-01-01T00:00:00+05:30", "9999-12-31T23:00:00-05:00"])(
+    "refuses %j, an instant outside the years kept, with 400",
+    async (published_at) => {
+      const res = await call("POST", "/api/blog", { heading: "Dated", status: "published", published_at });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(
+        "published_at: Publication date must be a date with a year from 1900 to 9999",
+      );
+    },
+  );
+
+  it("asks for a date or a time in words that read", async () => {
+    const res = await call("POST", "/api/blog", { heading: "Dated", published_at: "2026-12-01T09:30" });
+    expect(res.json().message).toBe(
+      "published_at: Publication date must be a date like 2026-03-31 (or an ISO timestamp such as 2026-03-31T09:30:00+05:30)",
+    );
   });
 });
 

@@ -26,6 +26,34 @@ const member = (over: Record<string, unknown> = {}) => ({
 const slugOf = async (id: number) =>
   (await t().app.database.db.select().from(teamMembers).where(eq(teamMembers.id, id)))[0]!.slug;
 
+describe("a team member's portrait", () => {
+  it("is an upload or a site image, never another site's address (also spelt /\\host) nor an API path", async () => {
+    for (const image of [
+      "/\\evil.example/x.png",
+      "https://evil.example/track.gif",
+      "/api/auth/logout",
+      "/refresh_token",
+      "javascript:alert(1)",
+    ]) {
+      const res = await call("POST", "/api/team_members", member({ name: "Mallory", image }));
+      expect(res.statusCode, image).toBe(400);
+      expect(res.json().message, image).toMatch(/uploaded image/);
+    }
+    const ok = await call(
+      "POST",
+      "/api/team_members",
+      member({ name: "Asha Rao", image: "/images/team/member-1.svg" }),
+    );
+    expect(ok.json().data.image).toBe("/images/team/member-1.svg");
+    const cleared = await call(
+      "PATCH",
+      `/api/team_members/${ok.json().data.id}`,
+      member({ name: "Asha Rao", image: "" }),
+    );
+    expect(cleared.json().data.image).toBeNull();
+  });
+});
+
 describe("a team member's page address", () => {
   it("is made from the name, with -2, -3 for a name another member has, and kept on an edit that leaves it empty", async () => {
     const first = await call("POST", "/api/team_members", member({ name: "Rohan Kapoor" }));

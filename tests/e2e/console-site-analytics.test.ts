@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
+import { baseURL, expectAccessible, setupBrowser, waitForHydration } from "./support/browser";
 import { openSignedIn } from "./support/console";
 
 /**
@@ -48,6 +48,12 @@ describe("Site analytics", () => {
     });
     expect(sent).toBe(201);
     expect(errors).toEqual([]);
+    // A visitor's longest campaign name, one word: the phone's screen wraps it rather than scrolling sideways.
+    const long = `wide-${Date.now()}-${"x".repeat(80)}`;
+    const landed = await fetch(`${baseURL()}/?utm_campaign=${long}`, {
+      headers: { "user-agent": CHROME.replace("Pixel 8", "Pixel 9") }, // another visitor: a visitor has one source a day
+    });
+    expect(landed.status).toBe(200);
 
     for (const width of [390, 1280]) {
       const opened = await openSignedIn(browser, "/dashboard/site-analytics", {
@@ -73,6 +79,7 @@ describe("Site analytics", () => {
         .toMatch(/1 conversion/);
       const pages = await screen.getByRole("region", { name: "Pages" }).textContent();
       expect(pages).toContain("/about-page");
+      expect(await sources.textContent()).toContain(`Campaign: ${long}`);
       expect(await screen.getByRole("region", { name: "Countries" }).textContent()).toContain("India");
       expect(await screen.locator("[data-kpi=conversions]").textContent()).toMatch(/Conversions[1-9]/);
       expect(await screen.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

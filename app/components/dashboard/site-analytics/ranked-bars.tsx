@@ -42,7 +42,7 @@ export function RankedBars({
                 style={{ width: `${(row.value / largest) * 100}%` }}
               />
               <span className="relative flex items-baseline justify-between gap-3">
-                <span className="min-w-0 break-words text-ink">
+                <span className="min-w-0 text-ink [overflow-wrap:anywhere]">
                   {row.label}
                   {row.note ? <span className="ml-2 text-xs text-emerald-800">{row.note}</span> : null}
                 </span>
