@@ -91,9 +91,10 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // Stored public answers are written straight from the raw request, before Fastify builds its request
   // objects and runs its hooks: a hit costs what writing its bytes costs (docs/decisions/0008-page-cache-front.md).
-  let serveCached: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
-  // Public page views are noted before the cache front answers them (plugins/site-analytics.ts).
-  let notePageView: (req: IncomingMessage, res: ServerResponse) => void = () => {};
+  let serveCached: (req: IncomingMessage, res: ServerResponse) => number = () => 0;
+  // Public page views: counted after the cache front has written them, or when the app's answer finishes
+  // (plugins/site-analytics.ts).
+  let pageViews: ReturnType<typeof registerSiteAnalytics> | null = null;
   // Which connections may tell us the client's address and scheme (X-Forwarded-*), server/proxy-trust.ts.
   const trustProxy = proxyTrustFunction(config.TRUST_PROXY);
   const app = Fastify({
@@ -108,14 +109,19 @@ export async function buildApp({
           connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(requestTimeout / 4))),
         },
         (req, res) => {
-          let served = false;
+          let status = 0;
           try {
-            notePageView(req, res);
-            served = serveCached(req, res);
+            status = serveCached(req, res);
           } catch (error) {
             app.log.error({ err: error }, "page cache front failed; handing the request to the app");
           }
-          if (!served && !res.headersSent) handler(req, res);
+          try {
+            if (status === 200) pageViews?.served(req);
+            else if (status === 0) pageViews?.pending(req, res);
+          } catch (error) {
+            app.log.error({ err: error }, "noting a page view failed");
+          }
+          if (status === 0 && !res.headersSent) handler(req, res);
         },
       );
       // What Fastify sets on the servers it creates itself.
@@ -216,7 +222,7 @@ export async function buildApp({
     draining: () => app.lifecycle.draining,
   });
   serveCached = app.pageCache.serveRaw;
-  notePageView = registerSiteAnalytics(app, trustProxy);
+  pageViews = registerSiteAnalytics(app, trustProxy);
   // While draining, every answer closes its connection: clients reconnect (to another instance) instead
   // of reusing a keep-alive connection that the coming close would reset under them.
   app.addHook("onSend", async (_request, reply, payload) => {

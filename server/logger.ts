@@ -54,21 +54,31 @@ export interface HitSummary {
  * CPU (docs/performance.md), and a hit carries nothing a count does not say.
  */
 export function hitSummary(logger: Pick<Logger, "info">, intervalMs = FLUSH_INTERVAL_MS): HitSummary {
-  let counts = new Map<string, Hit & { hits: number }>();
+  // Keyed by path first: a hit passes its cache entry's own path string, whose hash V8 keeps, so no key is built.
+  let counts = new Map<string, (Hit & { hits: number })[]>();
   function flush() {
     if (counts.size === 0) return;
     const gathered = counts;
     counts = new Map();
-    for (const { method, path, status, hits } of gathered.values())
-      logger.info({ method, path, status, hits, cache: "hit" }, "request");
+    for (const list of gathered.values())
+      for (const { method, path, status, hits } of list)
+        logger.info({ method, path, status, hits, cache: "hit" }, "request");
   }
   const timer = setInterval(flush, intervalMs).unref();
   return {
     record(hit) {
-      const key = `${hit.status} ${hit.method} ${hit.path}`;
-      const known = counts.get(key);
-      if (known) known.hits++;
-      else counts.set(key, { ...hit, hits: 1 });
+      const list = counts.get(hit.path);
+      if (!list) {
+        counts.set(hit.path, [{ ...hit, hits: 1 }]);
+        return;
+      }
+      for (const known of list) {
+        if (known.status === hit.status && known.method === hit.method) {
+          known.hits++;
+          return;
+        }
+      }
+      list.push({ ...hit, hits: 1 });
     },
     flush,
     stop() {

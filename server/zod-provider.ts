@@ -70,11 +70,19 @@ export function registerZodValidation(app: FastifyInstance, { exactAnswers = fal
   });
   // fast-json-stringify compiles each schema once and writes only the declared fields: no per-answer parse
   // (as a Zod strip would cost) and no undeclared field can leave (docs/api.md).
+  // One compilation per schema, not per route and status: every route's 4xx and 5xx share the error shape and
+  // many routes share an answer's schema; compiling each again held megabytes of generated code for life.
+  const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
   app.setSerializerCompiler<z.ZodType>(({ schema, method, url, httpStatus }) => {
-    const stringify = fastJson(responseJsonSchema(schema) as Schema);
+    let stringify = compiled.get(schema);
+    if (!stringify) {
+      stringify = fastJson(responseJsonSchema(schema) as Schema);
+      compiled.set(schema, stringify);
+    }
     if (!exactAnswers) return stringify;
+    const write = stringify;
     return (data: unknown) => {
-      const json = stringify(data);
+      const json = write(data);
       const lost = firstDifference(JSON.parse(JSON.stringify(data)), JSON.parse(json), "answer");
       if (lost)
         throw new Error(

@@ -61,6 +61,11 @@ export const visitorHash = (salt: string, client: Client) =>
     .digest("hex")
     .slice(0, 32);
 
+/** Every event of a buffer, however deeply it is keyed. */
+function* eventsOf<T>(rows: Map<string, Map<string, Map<string, T>>>) {
+  for (const byAddress of rows.values()) for (const byRest of byAddress.values()) yield* byRest.values();
+}
+
 /** The India date before `day` (YYYY-MM-DD). */
 const dayBefore = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -77,8 +82,25 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
   // per request, thousands a second, kept for RETENTION_DAYS.
   let budgetDay = "";
   const rowsByAddress = new Map<string, number>();
-  // Keyed by everything a row holds: a burst of the same view is one row with its count, whatever the traffic.
-  let pending = new Map<string, Pending>();
+  // Keyed by everything a row holds, nested so a hit never builds a key out of its long strings: the user agent
+  // (hashed once already by the bot check), then the address (one string per connection), then the short rest.
+  // A burst of the same view is one row with its count, whatever the traffic.
+  type Rows = Map<string, Map<string, Map<string, Pending>>>;
+  let pending: Rows = new Map();
+  let pendingSize = 0;
+  // India's day (+05:30 all year), stamped once per day rather than formatted for every event.
+  let dayText = "";
+  let dayStart = 0;
+  let dayEnd = -1;
+  const dayOf = (at: Date) => {
+    const t = at.getTime();
+    if (t < dayStart || t >= dayEnd) {
+      dayText = todayInIndia(at);
+      dayStart = Date.parse(`${dayText}T00:00:00+05:30`);
+      dayEnd = dayStart + 86_400_000;
+    }
+    return dayText;
+  };
   const salts = new Map<string, string>();
 
   /** The day's salt, made by whichever instance needs it first; salts older than yesterday are deleted. */
@@ -101,27 +123,35 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
 
   function push(event: Omit<Pending, "count">) {
     // A header may be kilobytes; what tells browsers apart fits in far less, and the buffer stays small.
-    event.client.agent = event.client.agent.slice(0, MAX_AGENT);
+    const agent =
+      event.client.agent.length > MAX_AGENT ? event.client.agent.slice(0, MAX_AGENT) : event.client.agent;
+    event.client.agent = agent;
     const v = event.visit;
-    const day = todayInIndia(event.at);
-    const key = [
-      day,
-      event.kind,
-      event.path,
-      event.client.address,
-      event.client.agent,
-      v?.referrer,
-      v?.utmSource,
-      v?.utmMedium,
-      v?.utmCampaign,
-      v?.country,
-    ].join("\u0000");
-    const same = pending.get(key);
+    const day = dayOf(event.at);
+    // The common view (no referrer, campaign or country) is keyed by its day and path, a short string.
+    const rest =
+      v && v.referrer === null && v.utmSource === null && v.utmMedium === null && v.utmCampaign === null
+        ? event.kind === "view" && v.country === null
+          ? `${day}\u0000${event.path}`
+          : `${day}\u0000${event.kind}\u0000${event.path}\u0000${v.country ?? ""}`
+        : [
+            day,
+            event.kind,
+            event.path,
+            v?.referrer,
+            v?.utmSource,
+            v?.utmMedium,
+            v?.utmCampaign,
+            v?.country,
+          ].join("\u0000");
+    let byAddress = pending.get(agent);
+    let byRest = byAddress?.get(event.client.address);
+    const same = byRest?.get(rest);
     if (same) {
       same.count++;
       return;
     }
-    if (pending.size >= maxPending) return;
+    if (pendingSize >= maxPending) return;
     if (day !== budgetDay) {
       budgetDay = day;
       rowsByAddress.clear();
@@ -130,16 +160,20 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
     const rows = rowsByAddress.get(who) ?? 0;
     if (rows >= maxRowsPerAddress || (rows === 0 && rowsByAddress.size >= MAX_ADDRESSES)) return;
     rowsByAddress.set(who, rows + 1);
-    pending.set(key, { ...event, count: 1 });
+    if (!byAddress) pending.set(agent, (byAddress = new Map()));
+    if (!byRest) byAddress.set(event.client.address, (byRest = new Map()));
+    byRest.set(rest, { ...event, count: 1 });
+    pendingSize++;
   }
 
   async function flush() {
-    if (pending.size === 0) return;
+    if (pendingSize === 0) return;
     const batch = pending;
     pending = new Map();
+    pendingSize = 0;
     const rows = [];
-    for (const event of batch.values()) {
-      const salt = await saltOf(todayInIndia(event.at));
+    for (const event of eventsOf(batch)) {
+      const salt = await saltOf(dayOf(event.at));
       rows.push({
         at: event.at,
         kind: event.kind,
@@ -172,8 +206,7 @@ export function createSiteAnalyticsRecorder(db: Database, options: RecorderOptio
   return {
     /** A page view the visitor got (a 200 page): counted at the next flush. */
     view(visit: Visit, client: Client) {
-      const { path, ...rest } = visit;
-      push({ at: now(), kind: "view", path, client, visit: rest });
+      push({ at: now(), kind: "view", path: visit.path, client, visit });
     },
     /** A visitor's enquiry, application, subscription or booking went through; skipped for bots and DNT. */
     conversion(kind: ConversionKind, request: Pick<RequestFacts, "headers">, address: string) {

@@ -29,18 +29,25 @@ const header = (headers: RequestFacts["headers"], name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-// isbot's pattern costs microseconds per call, and a site sees few distinct browsers: each is judged once.
-const botVerdicts = new Map<string, boolean>();
-const MAX_VERDICTS = 2_000;
-function isBot(agent: string) {
-  let verdict = botVerdicts.get(agent);
-  if (verdict === undefined) {
-    if (botVerdicts.size >= MAX_VERDICTS) botVerdicts.clear();
-    verdict = isbot(agent);
-    botVerdicts.set(agent, verdict);
-  }
-  return verdict;
+/**
+ * A function of one string remembered for the last `max` distinct inputs: a site sees few distinct browsers,
+ * paths and languages, and each answer is cached, so judging them again on every request is wasted work.
+ */
+function remembered<T>(judge: (input: string) => T, max = 2_000) {
+  const known = new Map<string, T>();
+  return (input: string): T => {
+    let value = known.get(input);
+    if (value === undefined && !known.has(input)) {
+      if (known.size >= max) known.clear();
+      value = judge(input);
+      known.set(input, value);
+    }
+    return value as T;
+  };
 }
+
+// isbot's pattern costs microseconds per call.
+const isBot = remembered(isbot);
 
 /**
  * Whether the visitor may be counted: people only (no bots, no user agent at all), not those who asked not to
@@ -59,7 +66,9 @@ export function mayCount(headers: RequestFacts["headers"]) {
  * React Router matches routes whatever their case and after decoding, so `/Blog`, `/blo%67` and `//blog`
  * are `/blog` (one page, not three), and `/Dashboard` or `/%64ashboard` is the console, not a page.
  */
-export function pagePath(pathname: string): string | null {
+export const pagePath = remembered(pagePathOf);
+
+function pagePathOf(pathname: string): string | null {
   let path: string;
   try {
     path = decodeURIComponent(pathname)
@@ -84,17 +93,21 @@ export function pagePath(pathname: string): string | null {
   return path.slice(0, MAX_PATH) || "/";
 }
 
-/** Another site's host from the Referer header; null when direct, from this site, or not a web address. */
-export function referrerHost(referer: string | undefined, ownHost: string | undefined): string | null {
-  if (!referer) return null;
-  let host: string;
+const hostOf = remembered((referer: string): string | null => {
   try {
     const url = new URL(referer);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    host = url.hostname.toLowerCase();
+    return url.hostname.toLowerCase();
   } catch {
     return null;
   }
+});
+
+/** Another site's host from the Referer header; null when direct, from this site, or not a web address. */
+export function referrerHost(referer: string | undefined, ownHost: string | undefined): string | null {
+  if (!referer) return null;
+  const host = hostOf(referer);
+  if (host === null) return null;
   const own = (ownHost ?? "").toLowerCase().replace(/:\d+$/, "");
   const bare = host.replace(/^www\./, "");
   return bare === own.replace(/^www\./, "") ? null : bare.slice(0, MAX_TEXT);
@@ -102,12 +115,16 @@ export function referrerHost(referer: string | undefined, ownHost: string | unde
 
 /** The region of the first preferred language that names one (`en-IN,en;q=0.9` → IN); never from the address. */
 export function countryOf(acceptLanguage: string | undefined): string | null {
-  for (const part of (acceptLanguage ?? "").split(",").slice(0, 10)) {
+  return acceptLanguage ? regionOf(acceptLanguage) : null;
+}
+
+const regionOf = remembered((acceptLanguage: string): string | null => {
+  for (const part of acceptLanguage.split(",").slice(0, 10)) {
     const region = /^\s*[a-z]{2,3}(?:-[a-z]{4})?-([a-z]{2})\b/i.exec(part)?.[1];
     if (region) return region.toUpperCase();
   }
   return null;
-}
+});
 
 /** Control characters and bidirectional overrides (one shows "\u202Eelgoog" as "google"), as schemas/one-line.ts refuses them. */
 const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/gu;
@@ -124,15 +141,16 @@ export function visitOf(request: RequestFacts): Visit | null {
   const path = pagePath(query === -1 ? request.url : request.url.slice(0, query));
   if (path === null || !mayCount(request.headers)) return null;
   // Only a campaign's link has a query worth reading.
-  const params = new URLSearchParams(
-    query !== -1 && request.url.includes("utm_", query) ? request.url.slice(query) : "",
-  );
+  const params =
+    query !== -1 && request.url.includes("utm_", query)
+      ? new URLSearchParams(request.url.slice(query))
+      : null;
   return {
     path,
     referrer: referrerHost(header(request.headers, "referer"), header(request.headers, "host")),
-    utmSource: utm(params, "utm_source"),
-    utmMedium: utm(params, "utm_medium"),
-    utmCampaign: utm(params, "utm_campaign"),
+    utmSource: params && utm(params, "utm_source"),
+    utmMedium: params && utm(params, "utm_medium"),
+    utmCampaign: params && utm(params, "utm_campaign"),
     country: countryOf(header(request.headers, "accept-language")),
   };
 }

@@ -39,6 +39,13 @@ beforeAll(async () => {
     },
     async () => "page data",
   );
+  // A page the cache stores, so repeats are answered by the cache front before Fastify.
+  app.get(
+    "/stored-page",
+    { config: { access: "public" }, schema: { response: { 200: z.string() } } },
+    async (_request, reply) =>
+      reply.type("text/html").header("Cache-Control", "public, max-age=60").send("<h1>Stored</h1>"),
+  );
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -98,6 +105,26 @@ describe("page views", () => {
     // One visitor that day (the same address and browser); nothing stored says who.
     expect(new Set(counted.map((e) => e.visitor)).size).toBe(1);
     expect(JSON.stringify(counted)).not.toMatch(/203\.0\.113\.7|Chrome/);
+  });
+
+  it("counts the pages the cache front answers, once each, and not a 304", async () => {
+    const person = { "user-agent": CHROME, "x-forwarded-for": "203.0.113.9" };
+    const first = await fetch(`${base}/stored-page`, { headers: person });
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const etag = first.headers.get("etag")!;
+    for (let i = 0; i < 3; i++) {
+      const hit = await fetch(`${base}/stored-page`, { headers: person });
+      expect([hit.status, hit.headers.get("x-cache")]).toEqual([200, "HIT"]);
+    }
+    expect(
+      (await fetch(`${base}/stored-page`, { headers: { ...person, "if-none-match": etag } })).status,
+    ).toBe(304);
+    await fetch(`${base}/stored-page`, {
+      headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
+    await settle();
+    const counted = await events();
+    expect(counted.map((e) => [e.kind, e.path, e.count])).toEqual([["view", "/stored-page", 4]]);
   });
 
   it("a different browser or address is another visitor", async () => {

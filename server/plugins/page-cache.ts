@@ -57,6 +57,8 @@ interface Variant {
 }
 
 interface Entry {
+  /** The key's path (no query): one string per entry, so the hit log's lookups hash nothing new. */
+  path: string;
   version: number;
   storedAt: number;
   touchedAt: number;
@@ -80,8 +82,8 @@ declare module "fastify" {
       clear(): void;
       size(): number;
       contentVersion: ContentVersionService;
-      /** Serves a stored answer straight from the raw request, without Fastify (server/app.ts); false when it cannot. */
-      serveRaw(req: IncomingMessage, res: ServerResponse): boolean;
+      /** Serves a stored answer straight from the raw request, without Fastify (server/app.ts): the status, 0 when it cannot. */
+      serveRaw(req: IncomingMessage, res: ServerResponse): number;
     };
   }
 }
@@ -185,6 +187,7 @@ const flat = (headers: OutgoingHttpHeaders, skip: Set<string>) =>
         ? value.flatMap((v) => [name, v])
         : [name, String(value)],
   );
+const HSTS_HEADER = ["strict-transport-security", HSTS];
 // No policy on a 304: the browser keeps the one it stored with the body it reuses.
 const NOT_ON_304 = new Set(["content-security-policy", "content-type", "content-length"]);
 const NOTHING = new Set<string>();
@@ -358,7 +361,14 @@ export function registerPageCache(
   }
 
   function store(key: string, version: number, variants: Record<Encoding, Variant>) {
-    const entry: Entry = { version, storedAt: now(), touchedAt: now(), variants, bytes: sizeOf(variants) };
+    const entry: Entry = {
+      path: key.split("?")[0]!,
+      version,
+      storedAt: now(),
+      touchedAt: now(),
+      variants,
+      bytes: sizeOf(variants),
+    };
     drop(key);
     entries.set(key, entry);
     bytes += entry.bytes;
@@ -376,20 +386,20 @@ export function registerPageCache(
    */
   const hits = hitSummary(app.log);
   app.addHook("onClose", async () => hits.stop());
-  function serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
-    if (draining()) return false;
+  function serveRaw(req: IncomingMessage, res: ServerResponse): number {
+    if (draining()) return 0;
     const key = cacheKey(req.method, req.url ?? "", req.headers.authorization);
-    if (key === null) return false;
+    if (key === null) return 0;
     const version = contentVersion.fresh();
-    if (version === null || version !== cachedVersion) return false;
+    if (version === null || version !== cachedVersion) return 0;
     const entry = current(key, version);
-    if (!entry) return false;
+    if (!entry) return 0;
     const variant = entry.variants[negotiate(req.headers["accept-encoding"])];
-    const hsts = isHttps(req, trustProxy) ? ["strict-transport-security", HSTS] : null;
+    const hsts = isHttps(req, trustProxy) ? HSTS_HEADER : null;
     const status = writeVariant(req, res, variant, requestIdOf(req, trustProxy), hsts);
     metrics.hit();
-    hits.record({ method: req.method, path: key.split("?")[0]!, status });
-    return true;
+    hits.record({ method: req.method, path: entry.path, status });
+    return status;
   }
 
   app.decorate("pageCache", { clear, size: () => entries.size, contentVersion, serveRaw });

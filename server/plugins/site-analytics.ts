@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import type { ConversionKind } from "#schemas/site-analytics.ts";
-import { visitOf } from "#domain/site-analytics/visit.ts";
+import { visitOf, type Visit } from "#domain/site-analytics/visit.ts";
 import { clientAddressOf, type TrustFunction } from "../proxy-trust";
 
 declare module "fastify" {
@@ -12,9 +12,9 @@ declare module "fastify" {
 }
 
 /**
- * Counts the site's page views and conversions (domain/site-analytics/). Views are noted from the raw request,
- * before the page cache front answers, and only once the answer turns out a 200; the database sees them in
- * the recorder's next batch, never while the visitor waits.
+ * Counts the site's page views and conversions (domain/site-analytics/). Views are noted from the raw request:
+ * right after the page cache front has written a 200, or once the app's answer turns out a 200; the database
+ * sees them in the recorder's next batch, never while the visitor waits.
  */
 export function registerSiteAnalytics(app: FastifyInstance, trustProxy: TrustFunction | false) {
   let recorder: { stop(): Promise<void> } | undefined;
@@ -30,19 +30,31 @@ export function registerSiteAnalytics(app: FastifyInstance, trustProxy: TrustFun
       app.services.siteAnalytics.conversion(kind, request, request.ip);
   });
 
-  return function notePageView(req: IncomingMessage, res: ServerResponse) {
-    if (req.method !== "GET") return;
-    let visit;
+  const count = (req: IncomingMessage, visit: Visit) => {
+    const client = { address: clientAddressOf(req, trustProxy), agent: String(req.headers["user-agent"]) };
+    app.services.siteAnalytics.view(visit, client);
+  };
+  const visitIn = (req: IncomingMessage) => {
+    if (req.method !== "GET") return null;
     try {
-      visit = visitOf({ method: req.method, url: req.url ?? "/", headers: req.headers });
+      return visitOf({ method: req.method, url: req.url ?? "/", headers: req.headers });
     } catch {
-      return; // An address no URL parser takes is no page of ours.
+      return null; // An address no URL parser takes is no page of ours.
     }
-    if (!visit) return;
-    res.once("finish", () => {
-      if (res.statusCode !== 200) return;
-      const client = { address: clientAddressOf(req, trustProxy), agent: String(req.headers["user-agent"]) };
-      app.services.siteAnalytics.view(visit, client);
-    });
+  };
+  return {
+    /** A page the cache front has just written as a 200: counted at once, no listener on the answer. */
+    served(req: IncomingMessage) {
+      const visit = visitIn(req);
+      if (visit) count(req, visit);
+    },
+    /** A request the app will answer: counted once the answer turns out a 200. */
+    pending(req: IncomingMessage, res: ServerResponse) {
+      const visit = visitIn(req);
+      if (!visit) return;
+      res.once("finish", () => {
+        if (res.statusCode === 200) count(req, visit);
+      });
+    },
   };
 }
