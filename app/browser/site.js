@@ -225,30 +225,6 @@
     target.focus({ preventScroll: true });
   });
 
-  // Moving between the phase pages of one section keeps the reader's place (the spec); any other page starts
-  // at the top, where a full page load starts anyway.
-  const PHASE = /^\/(details|build-operator|managed-teams)\/[^/]+\/?$/;
-  const KEEP = "site:keep-scroll";
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(KEEP) || "null");
-    sessionStorage.removeItem(KEEP);
-    if (kept && kept.path === location.pathname) scrollTo(0, kept.y);
-  } catch {
-    // Storage can be switched off; the page then starts at the top.
-  }
-  doc.addEventListener("click", (event) => {
-    const link = event.target.closest("a[href]");
-    if (!link || link.origin !== location.origin || link.pathname === location.pathname) return;
-    const from = PHASE.exec(location.pathname);
-    const to = PHASE.exec(link.pathname);
-    if (!from || !to || from[1] !== to[1]) return;
-    try {
-      sessionStorage.setItem(KEEP, JSON.stringify({ path: link.pathname, y: scrollY }));
-    } catch {
-      // As above.
-    }
-  });
-
   // While the browser is offline only 'No internet connection' shows; the page stays laid out underneath,
   // invisible and inert, so typed text, the scroll position and an open menu are there when it returns.
   let notice = null;

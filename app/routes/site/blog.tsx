@@ -12,11 +12,6 @@ import { blogLanguages, languageCodes, languageOfCode } from "#shared/blog-langu
 import { postPath } from "#shared/slug.ts";
 import { LanguageFilter, listHref } from "#app/components/blog/language-filter.tsx";
 import { BlogSubscribe } from "#app/components/subscribe/blog-subscribe.tsx";
-import type { ScriptHandle } from "#app/lib/hydration.ts";
-import subscribeScript from "#app/browser/subscribe.js?url&no-inline";
-
-// HTML with the site script, no React in the browser (ADR 0028).
-export const handle: ScriptHandle = { hydrate: false, scripts: [subscribeScript] };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("page");

@@ -6,10 +6,6 @@ import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
 import { comparisonOnOverview } from "#app/lib/model-comparison.server.ts";
 import type { Route } from "./+types/build-operator";
-import type { ScriptHandle } from "#app/lib/hydration.ts";
-
-// HTML with the site script, no React in the browser (ADR 0028).
-export const handle: ScriptHandle = { hydrate: false };
 
 const SECTION = { label: "Build Operate Transfer", path: "/build-operator/bot_modal" };
 

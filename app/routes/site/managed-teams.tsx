@@ -6,10 +6,6 @@ import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
 import { comparisonOnOverview } from "#app/lib/model-comparison.server.ts";
 import type { Route } from "./+types/managed-teams";
-import type { ScriptHandle } from "#app/lib/hydration.ts";
-
-// HTML with the site script, no React in the browser (ADR 0028).
-export const handle: ScriptHandle = { hydrate: false };
 
 const SECTION = { label: "Managed Teams", path: "/managed-teams/manage_overview" };
 

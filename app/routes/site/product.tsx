@@ -3,10 +3,6 @@ import { RouteErrorBoundary } from "#app/components/marketing/page.tsx";
 import { ServicePageView } from "#app/components/marketing/service-page.tsx";
 import { products } from "#shared/content/products.ts";
 import type { Route } from "./+types/product";
-import type { ScriptHandle } from "#app/lib/hydration.ts";
-
-// HTML with the site script, no React in the browser (ADR 0028).
-export const handle: ScriptHandle = { hydrate: false };
 
 export function loader({ params }: Route.LoaderArgs) {
   return sectionPage(products.find((p) => p.slug === params.product));

@@ -5,10 +5,6 @@ import { solutions } from "#shared/content/solutions.ts";
 import { proofHtml } from "#app/components/proof/proof-html.server.tsx";
 import { withFigures } from "#shared/figures.ts";
 import type { Route } from "./+types/solution";
-import type { ScriptHandle } from "#app/lib/hydration.ts";
-
-// HTML with the site script, no React in the browser (ADR 0028).
-export const handle: ScriptHandle = { hydrate: false };
 
 // One module serves the six solution paths (route ids `solution-<path>`); the path picks the content.
 export async function loader({ url, context }: Route.LoaderArgs) {
