@@ -39,6 +39,9 @@ export default function handleRequest(
               markedModuleScripts(rendered, nonce),
             );
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            // A page without React loads the next one in full: Chromium fetches it on hover (ADR 0028).
+            if (!rendered.includes('type="module"'))
+              responseHeaders.set("Speculation-Rules", '"/speculation-rules.json"');
             responseHeaders.set("Content-Security-Policy", loadContext.contentSecurityPolicy(scriptHashes));
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);

@@ -19,6 +19,9 @@ import { usePageLanguage } from "./lib/i18n/page-language";
 import { useNonce } from "./lib/nonce";
 import { useOnline } from "./lib/online";
 import { useScrollToTopOnNavigation } from "./lib/scroll";
+import { useHydrates, usePageScripts } from "./lib/hydration";
+// Emitted under a content hash in /assets/ (immutable), never inlined: the policy allows no data: scripts.
+import siteScript from "./browser/site.js?url&no-inline";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The privacy policy's text, the retention setting and the models' comparison stay out of every page's data (only the pages that show them read them).
@@ -51,10 +54,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const lang = usePageLanguage();
   // A page that works as plain HTML may ship a small script of its own instead of React's (the booking
-  // pages): its route's `handle.script`.
+  // pages): its route's `handle.script`. A page that says `hydrate: false` gets the site script and its own.
   const ownScript = useMatches()
     .map((match) => (match.handle as { script?: string } | undefined)?.script)
     .findLast(Boolean);
+  // Once React runs (a hydrated page), a client navigation to a page without it keeps React's scripts.
+  const hydrates = useHydrates() || typeof document !== "undefined";
+  const pageScripts = usePageScripts();
   useEffect(() => {
     // Lets tests, monitoring and the inline loader (defer-hydration.server.ts) know the page is interactive;
     // set here so that error pages, which render without App, are marked too.
@@ -73,7 +79,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {ownScript ? <script src={ownScript} nonce={nonce} defer /> : <Scripts nonce={nonce} />}
+        {ownScript ? (
+          <script src={ownScript} nonce={nonce} defer />
+        ) : hydrates ? (
+          <Scripts nonce={nonce} />
+        ) : (
+          [siteScript, ...pageScripts].map((src) => <script key={src} src={src} nonce={nonce} defer />)
+        )}
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -14,6 +15,9 @@ export async function loadServerBuild(dir: string): Promise<ServerBuild> {
   if (!existsSync(entry)) throw new Error(`No server build at ${entry}; run "npm run build" first.`);
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
+
+/** The prefetch rules a page without React names in its Speculation-Rules header (public/, ADR 0028). */
+const SPECULATION_RULES = "speculation-rules.json";
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -58,13 +62,24 @@ export async function registerSsr(
       wildcard: false,
       index: false,
       decorateReply: false,
-      globIgnore: ["assets/**"],
+      globIgnore: ["assets/**", SPECULATION_RULES],
       cacheControl: false,
       setHeaders(res) {
         res.setHeader("Cache-Control", "public, max-age=3600");
         res.setHeader("Vary", "Accept-Encoding");
       },
     });
+  }
+
+  if (clientDir) {
+    // Chromium follows a page's Speculation-Rules header only to a file of this type (ADR 0028).
+    const rules = await readFile(join(clientDir, SPECULATION_RULES));
+    app.get(`/${SPECULATION_RULES}`, (_request, reply) =>
+      reply
+        .header("Cache-Control", "public, max-age=3600")
+        .type("application/speculationrules+json")
+        .send(rules),
+    );
   }
 
   const handle = createRequestHandler(build, clientDir ? "production" : "development");

@@ -111,6 +111,12 @@ export function Toaster({
   return (
     <section
       aria-label={labels.region}
+      // For the site script, which draws the toasts of pages without React (app/browser/site.js).
+      data-toaster
+      data-default={styles.default}
+      data-success={styles.success}
+      data-error={styles.error}
+      data-dismiss={labels.dismiss}
       className="pointer-events-none fixed right-4 top-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}

@@ -26,7 +26,8 @@ describe("navigation progress bar", () => {
   it("shows a thin announced bar after 150 ms of a pending public navigation, without moving the page", async () => {
     const { page, errors } = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.clock.install();
-    await page.goto("/about-page");
+    // A page that hydrates React: its links navigate on the client (pages without React load in full).
+    await page.goto("/contact");
     await waitForHydration(page);
     // Time stands still from here on, so only runFor moves the 150 ms delay.
     await page.clock.pauseAt(Date.now() + 60_000);

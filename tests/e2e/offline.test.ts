@@ -5,6 +5,8 @@ import { setupBrowser, waitForHydration } from "./support/browser";
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 375, height: 800 } };
 const NOTICE = "No internet connection";
+// The inline loader runs on pages that hydrate React; the site script's own offline screen: shell.test.ts.
+const HYDRATED = "/contact";
 
 /** Keeps in window.mostNotices the largest number of notices visible in any one frame. */
 const COUNT_NOTICES_EVERY_FRAME = `
@@ -45,7 +47,7 @@ async function expectInteractiveWithoutReload(page: Page, started: number) {
 describe("offline before hydration", () => {
   it("shows only 'No internet connection' when the connection drops right after load, then hydrates once back online", async () => {
     const { page } = await browser.newPage(PHONE, COUNT_NOTICES_EVERY_FRAME);
-    await page.goto("/");
+    await page.goto(HYDRATED);
     await page.context().setOffline(true);
     const started = await documentStart(page);
     await expectNoticeAlone(page);
@@ -73,7 +75,7 @@ describe("offline before hydration", () => {
       }
       await route.continue();
     });
-    await page.goto("/");
+    await page.goto(HYDRATED);
     const started = await documentStart(page);
     await expectNoticeAlone(page);
     await expect.poll(() => failed.length).toBeGreaterThan(0);
@@ -95,7 +97,7 @@ describe("offline before hydration", () => {
       await delivered;
       await route.fulfill({ response });
     });
-    await page.goto("/");
+    await page.goto(HYDRATED);
     const started = await documentStart(page);
     // The module script is inserted last, once every preload has been requested.
     await expect.poll(() => page.locator('script[type="module"]').count()).toBe(1);
@@ -161,5 +163,33 @@ describe("offline after hydration", () => {
     await page.context().setOffline(false);
     await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
     expect(await page.evaluate(() => window.scrollY)).toBe(2000);
+  });
+});
+
+describe("offline on a page without React (the site script)", () => {
+  it("shows only the notice, and keeps the scroll position and an open menu through a dropout", async () => {
+    const { page } = await browser.open("/about-page", PHONE);
+    await waitForHydration(page);
+    expect(await page.locator('script[type="module"]').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 700));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(600);
+    const started = await documentStart(page);
+    await page.context().setOffline(true);
+    await expectNoticeAlone(page);
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.context().setOffline(true);
+    await expectNoticeAlone(page);
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole("link", { name: "Blog" }).focus();
+    expect(await documentStart(page)).toBe(started);
   });
 });

@@ -2,6 +2,7 @@ import { ChevronDown, Menu } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mainNav } from "#shared/content/navigation.ts";
+import { useHydrates } from "#app/lib/hydration.ts";
 import type { NavEntry, NavGroup } from "#shared/content/types.ts";
 import { ExpertCtaLink } from "./expert-cta-link";
 import { Logo } from "./logo";
@@ -14,6 +15,8 @@ export function Header({ lang }: { lang?: string }) {
   // markup, styles and hydration work (it needs JavaScript to open anyway).
   const [menuMounted, setMenuMounted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // Without React in the browser the site script opens the menu, so its markup must be in the page.
+  const hydrates = useHydrates();
   return (
     <>
       <header lang={lang} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -48,6 +51,7 @@ export function Header({ lang }: { lang?: string }) {
             className="shrink-0 rounded-md p-2 text-navy-900 hover:bg-slate-100 lg:hidden"
             aria-label="Open menu"
             aria-expanded={menuOpen}
+            data-menu-open
             onClick={() => {
               setMenuMounted(true);
               // Two frames: the closed panel is styled once, so opening it slides in rather than appearing.
@@ -59,7 +63,7 @@ export function Header({ lang }: { lang?: string }) {
         </div>
       </header>
       {/* Outside the header: its backdrop blur would make the header, not the screen, the box of this fixed panel. */}
-      {menuMounted && (
+      {(menuMounted || !hydrates) && (
         <MobileMenu
           lang={lang}
           open={menuOpen}
@@ -111,6 +115,7 @@ function DesktopGroup({ group }: { group: NavGroup }) {
     <div
       ref={root}
       className="relative"
+      data-menu-group
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
           setOpen(false);
@@ -126,6 +131,7 @@ function DesktopGroup({ group }: { group: NavGroup }) {
         type="button"
         aria-expanded={open}
         aria-controls={id}
+        data-disclosure
         onClick={() => setOpen((v) => !v)}
         className={`flex items-center gap-1 rounded-md px-2.5 py-2 text-sm font-medium ${active ? "text-brand-700" : "text-slate-700 hover:text-navy-900"}`}
       >

@@ -18,8 +18,10 @@ export function MobileMenu({ lang, open, onClose }: { lang?: string; open: boole
       lang={lang}
       className={`fixed inset-0 z-50 overflow-hidden transition-[visibility] duration-300 lg:hidden ${open ? "visible" : "pointer-events-none invisible"}`}
       inert={!open}
+      data-mobile-menu
     >
       <div
+        data-menu-backdrop
         className={`absolute inset-0 bg-navy-950/50 transition-opacity duration-300 ${open ? "opacity-100" : "opacity-0"}`}
         onClick={onClose}
       />
@@ -29,6 +31,7 @@ export function MobileMenu({ lang, open, onClose }: { lang?: string; open: boole
         aria-modal="true"
         aria-label="Menu"
         tabIndex={-1}
+        data-menu-panel
         className={`absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl transition-transform duration-300 ${open ? "translate-x-0" : "translate-x-full"}`}
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
@@ -38,6 +41,7 @@ export function MobileMenu({ lang, open, onClose }: { lang?: string; open: boole
             onClick={onClose}
             className="rounded-md p-2 text-navy-900 hover:bg-slate-100"
             aria-label="Close menu"
+            data-menu-close
           >
             <X aria-hidden="true" />
           </button>
@@ -51,6 +55,7 @@ export function MobileMenu({ lang, open, onClose }: { lang?: string; open: boole
                     type="button"
                     aria-expanded={expanded === entry.label}
                     aria-controls={`mobile-${entry.label}`}
+                    data-disclosure
                     onClick={() => setExpanded((v) => (v === entry.label ? null : entry.label))}
                     className="flex w-full items-center justify-between px-3 py-3 text-left font-semibold text-navy-900"
                   >

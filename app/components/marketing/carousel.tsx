@@ -114,6 +114,9 @@ export function Carousel({
   }, [index]);
 
   const dark = tone === "dark";
+  // The dot's look when current and not: the site script (app/browser/site.js) switches between them too.
+  const dotOn = `w-6 ${dark ? "bg-accent-400" : "bg-brand-700"}`;
+  const dotOff = `w-2.5 ${dark ? "bg-white/40 group-hover:bg-white/70" : "bg-slate-300 group-hover:bg-slate-400"}`;
   const controlClass = `grid size-10 place-items-center rounded-full border transition-colors ${
     dark
       ? "border-white/30 text-white hover:bg-white/10"
@@ -128,6 +131,8 @@ export function Carousel({
       data-carousel-index={index}
       data-slide-count={count}
       data-running={running}
+      data-per-md={perSlide.md}
+      data-interval={interval ?? undefined}
       className={className}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -143,6 +148,7 @@ export function Carousel({
       }}
     >
       <div
+        data-swipe
         className="-mx-3 touch-pan-y overflow-hidden"
         onPointerDown={(event) => {
           swipe.current = event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
@@ -158,6 +164,7 @@ export function Carousel({
       >
         <div
           id={trackId}
+          data-track
           aria-live={running ? "off" : "polite"}
           className="flex transition-transform duration-500 ease-out motion-reduce:transition-none"
           style={{ transform: `translateX(-${index * 100}%)` }}
@@ -182,7 +189,7 @@ export function Carousel({
       {count > 1 && (
         // Six dots and three buttons are wider than a 320 px screen: the buttons then wrap below, on the right.
         <div className="mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
-          <div className="flex items-center gap-1">
+          <div className="flex items-center gap-1" data-dots data-on={dotOn} data-off={dotOff}>
             {Array.from({ length: count }, (_, i) => (
               <button
                 key={i}
@@ -199,11 +206,7 @@ export function Carousel({
               >
                 <span
                   aria-hidden="true"
-                  className={`block h-2.5 rounded-full transition-all ${
-                    i === index
-                      ? `w-6 ${dark ? "bg-accent-400" : "bg-brand-700"}`
-                      : `w-2.5 ${dark ? "bg-white/40 group-hover:bg-white/70" : "bg-slate-300 group-hover:bg-slate-400"}`
-                  }`}
+                  className={`block h-2.5 rounded-full transition-all ${i === index ? dotOn : dotOff}`}
                 />
               </button>
             ))}
@@ -214,9 +217,15 @@ export function Carousel({
                 type="button"
                 className={controlClass}
                 aria-label={playing ? "Pause automatic slide show" : "Start automatic slide show"}
+                data-play
                 onClick={() => setPlayChoice(!playing)}
               >
-                <Glyph name={playing ? "pause" : "play"} className="size-4" />
+                <span data-glyph="pause" hidden={!playing}>
+                  <Glyph name="pause" className="size-4" />
+                </span>
+                <span data-glyph="play" hidden={playing}>
+                  <Glyph name="play" className="size-4" />
+                </span>
               </button>
             )}
             {STEPS.map(({ by, label, glyph }) => (
@@ -226,6 +235,7 @@ export function Carousel({
                 className={controlClass}
                 aria-controls={trackId}
                 aria-label={label}
+                data-step={by}
                 onClick={() => goTo(index + by)}
               >
                 <Glyph name={glyph} className="size-5" />

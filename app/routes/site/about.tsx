@@ -11,6 +11,10 @@ import type { AudienceCard } from "#shared/content/types.ts";
 import { CARD_TEXT_LIMIT, truncate } from "#app/lib/text.ts";
 import { withFigures } from "#shared/figures.ts";
 import type { Route } from "./+types/about";
+import type { ScriptHandle } from "#app/lib/hydration.ts";
+
+// HTML with the site script, no React in the browser (ADR 0028).
+export const handle: ScriptHandle = { hydrate: false };
 
 const PATH = "/about-page";
 
@@ -122,6 +126,9 @@ function AudienceCardView({ card }: { card: AudienceCard }) {
           type="button"
           aria-expanded={expanded}
           aria-controls={textId}
+          data-more
+          data-short={truncate(card.text)}
+          data-whole={card.text}
           onClick={() => setExpanded((v) => !v)}
           className="mt-4 self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
         >

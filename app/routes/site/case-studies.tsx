@@ -4,6 +4,10 @@ import { CaseStudyCardView } from "#app/components/proof/case-study-card.tsx";
 import { absoluteUrl, breadcrumbs, jsonLd, pageTitle, seoMeta } from "#app/lib/seo.ts";
 import { caseStudyPath } from "#shared/proof.ts";
 import type { Route } from "./+types/case-studies";
+import type { ScriptHandle } from "#app/lib/hydration.ts";
+
+// HTML with the site script, no React in the browser (ADR 0028).
+export const handle: ScriptHandle = { hydrate: false };
 
 const TITLE = "Case studies";
 const DESCRIPTION =

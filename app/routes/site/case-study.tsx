@@ -8,6 +8,10 @@ import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "#app/lib/s
 import { caseStudyPath, clientOf, engagementModelLabels } from "#shared/proof.ts";
 import { timeAttribute } from "#shared/india-time.ts";
 import type { Route } from "./+types/case-study";
+import type { ScriptHandle } from "#app/lib/hydration.ts";
+
+// HTML with the site script, no React in the browser (ADR 0028).
+export const handle: ScriptHandle = { hydrate: false };
 
 const paragraphs = (text: string) =>
   text

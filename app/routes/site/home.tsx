@@ -25,6 +25,10 @@ import { comparisonView } from "#shared/content/comparison.ts";
 import { ModelComparison } from "#app/components/marketing/model-comparison.tsx";
 import { truncate } from "#app/lib/text.ts";
 import type { Route } from "./+types/home";
+import type { ScriptHandle } from "#app/lib/hydration.ts";
+
+// HTML with the site script, no React in the browser (ADR 0028).
+export const handle: ScriptHandle = { hydrate: false };
 
 /*
  * The home page has a JavaScript budget (120 KB gzip, `npm run bench:web`), so everything that can be done on

@@ -5,6 +5,10 @@ import { absoluteUrl, breadcrumbs, jsonLd, seoMeta, SITE_NAME } from "#app/lib/s
 import { truncate } from "#app/lib/text.ts";
 import { leaderPath } from "#shared/portrait.ts";
 import type { Route } from "./+types/leader";
+import type { ScriptHandle } from "#app/lib/hydration.ts";
+
+// HTML with the site script, no React in the browser (ADR 0028).
+export const handle: ScriptHandle = { hydrate: false };
 
 const LIST_PATH = "/leadership-page";
 

@@ -5,6 +5,10 @@ import { KEEP_CV_DAYS } from "#schemas/application.ts";
 import { DEFAULT_BACKUP_DAYS } from "#schemas/settings.ts";
 import { PENDING_DAYS } from "#schemas/subscription.ts";
 import { RETENTION_DAYS } from "#schemas/site-analytics.ts";
+import type { ScriptHandle } from "#app/lib/hydration.ts";
+
+// HTML with the site script, no React in the browser (ADR 0028).
+export const handle: ScriptHandle = { hydrate: false };
 
 const PATH = "/privacy";
 
