@@ -22,6 +22,7 @@ import { useScrollToTopOnNavigation } from "./lib/scroll";
 import { useHydrates, usePageScripts } from "./lib/hydration";
 // Emitted under a content hash in /assets/ (immutable), never inlined: the policy allows no data: scripts.
 import siteScript from "./browser/site.js?url&no-inline";
+import { confirmPrefetchedView } from "./lib/prefetched-view";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The privacy policy's text, the retention setting and the models' comparison stay out of every page's data (only the pages that show them read them).
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(reshapeTextWhenFontsLoad, []);
+  useEffect(confirmPrefetchedView, []);
   return (
     // English, Hindi and Tamil are all written left to right.
     <html lang={lang} dir="ltr">

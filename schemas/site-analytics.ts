@@ -25,6 +25,16 @@ export const siteAnalyticsQuerySchema = z
   .strict();
 export type SiteAnalyticsQuery = z.output<typeof siteAnalyticsQuerySchema>;
 
+/** POST /api/site_analytics/opened: the path of a page that was opened from a prefetch (its script sends it). */
+export const openedPageSchema = z
+  .object({
+    path: z
+      .string("path must be the page's path")
+      .max(2048, "path must be at most 2048 characters")
+      .startsWith("/", "path must start with /"),
+  })
+  .strict();
+
 const count = z.number().int();
 
 /** One day of the chart: this period's day and the same weekday of the period before. */

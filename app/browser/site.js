@@ -318,6 +318,16 @@
   if ([...doc.fonts].some((face) => face.status === "loaded")) reshape();
   doc.fonts.addEventListener("loadingdone", reshape);
 
+  // A page opened from a prefetch sent the server no request: say so, so its view counts (as root.tsx does on
+  // hydrated pages, app/lib/prefetched-view.ts).
+  const [navigation] = performance.getEntriesByType("navigation");
+  if (navigation && navigation.deliveryType === "navigational-prefetch")
+    fetch("/api/site_analytics/opened", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: location.pathname }),
+    }).catch(() => {});
+
   // The page is interactive (as root.tsx marks a hydrated page, for tests and monitoring).
   html.dataset.hydrated = "true";
 })();

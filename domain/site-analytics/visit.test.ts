@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countryOf, mayCount, pagePath, referrerHost, visitOf } from "./visit";
+import { countryOf, isPrefetch, mayCount, pagePath, referrerHost, visitOf } from "./visit";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const person = { "user-agent": CHROME, host: "gccview360.example" };
 
 describe("who is counted", () => {
-  it("counts a browser and leaves out bots, requests without a browser, DNT, GPC and prefetches", () => {
+  it("counts a browser and leaves out bots, requests without a browser, DNT and GPC", () => {
     expect(mayCount(person)).toBe(true);
     expect(mayCount({ "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).toBe(false);
     expect(mayCount({ "user-agent": "curl/8.5.0" })).toBe(false);
@@ -14,9 +14,14 @@ describe("who is counted", () => {
     expect(mayCount({ ...person, dnt: "1" })).toBe(false);
     expect(mayCount({ ...person, dnt: "0" })).toBe(true);
     expect(mayCount({ ...person, "sec-gpc": "1" })).toBe(false);
-    expect(mayCount({ ...person, "sec-purpose": "prefetch" })).toBe(false);
-    expect(mayCount({ ...person, "sec-purpose": "prefetch;prerender" })).toBe(false);
-    expect(mayCount({ ...person, purpose: "prefetch" })).toBe(false);
+  });
+
+  it("tells a page fetched ahead from one opened", () => {
+    expect(isPrefetch(person)).toBe(false);
+    expect(isPrefetch({ ...person, "sec-purpose": "prefetch" })).toBe(true);
+    expect(isPrefetch({ ...person, "sec-purpose": "prefetch;prerender" })).toBe(true);
+    expect(isPrefetch({ ...person, purpose: "prefetch" })).toBe(true);
+    expect(isPrefetch({ ...person, "sec-purpose": "" })).toBe(false);
   });
 });
 

@@ -51,14 +51,18 @@ const isBot = remembered(isbot);
 
 /**
  * Whether the visitor may be counted: people only (no bots, no user agent at all), not those who asked not to
- * be tracked (`DNT: 1`, `Sec-GPC: 1`), and not a page fetched ahead in case it is opened (a prefetch).
+ * be tracked (`DNT: 1`, `Sec-GPC: 1`).
  */
 export function mayCount(headers: RequestFacts["headers"]) {
   const agent = header(headers, "user-agent");
   if (!agent || isBot(agent)) return false;
-  if (header(headers, "dnt") === "1" || header(headers, "sec-gpc") === "1") return false;
-  const purpose = header(headers, "sec-purpose") ?? header(headers, "purpose") ?? "";
-  return !/prefetch|prerender/i.test(purpose);
+  return header(headers, "dnt") !== "1" && header(headers, "sec-gpc") !== "1";
+}
+
+/** A page fetched ahead in case it is opened (speculation rules, a link's prefetch): not yet a view. */
+export function isPrefetch(headers: RequestFacts["headers"]) {
+  const purpose = header(headers, "sec-purpose") ?? header(headers, "purpose");
+  return purpose !== undefined && /prefetch|prerender/i.test(purpose);
 }
 
 /**

@@ -127,6 +127,34 @@ describe("page views", () => {
     expect(counted.map((e) => [e.kind, e.path, e.count])).toEqual([["view", "/stored-page", 4]]);
   });
 
+  it("holds a prefetched page's view until that address's page says it was opened, once", async () => {
+    const person = { "user-agent": CHROME, "x-forwarded-for": "203.0.113.20" };
+    const opened = (path: unknown, address = "203.0.113.20") =>
+      fetch(`${base}/api/site_analytics/opened`, {
+        method: "POST",
+        headers: { ...person, "x-forwarded-for": address, "content-type": "application/json" },
+        body: JSON.stringify({ path }),
+      });
+    expect(
+      await get("/about-us", { ...person, "sec-purpose": "prefetch", referer: "https://www.linkedin.com/" }),
+    ).toBe(200);
+    await settle();
+    expect(await events()).toEqual([]);
+    // Another address, a page never fetched ahead, a bad body: nothing counts, nothing is told.
+    expect((await opened("/about-us", "198.51.100.9")).status).toBe(200);
+    expect((await opened("/leadership-page")).status).toBe(200);
+    const refused = await opened("about-us");
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toMatch(/path must start with \//);
+    expect(await events()).toEqual([]);
+    expect((await opened("/About-Us")).status).toBe(200);
+    expect((await opened("/about-us")).status).toBe(200);
+    const counted = await events();
+    expect(counted.map((e) => [e.kind, e.path, e.referrer, e.count])).toEqual([
+      ["view", "/about-us", "linkedin.com", 1],
+    ]);
+  });
+
   it("a different browser or address is another visitor", async () => {
     await get("/about-us", { "user-agent": CHROME, "x-forwarded-for": "203.0.113.7" });
     await get("/about-us", { "user-agent": FIREFOX, "x-forwarded-for": "203.0.113.7" });

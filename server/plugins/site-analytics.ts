@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import type { ConversionKind } from "#schemas/site-analytics.ts";
-import { visitOf, type Visit } from "#domain/site-analytics/visit.ts";
+import { isPrefetch, visitOf, type Visit } from "#domain/site-analytics/visit.ts";
 import { clientAddressOf, type TrustFunction } from "../proxy-trust";
 
 declare module "fastify" {
@@ -32,7 +32,9 @@ export function registerSiteAnalytics(app: FastifyInstance, trustProxy: TrustFun
 
   const count = (req: IncomingMessage, visit: Visit) => {
     const client = { address: clientAddressOf(req, trustProxy), agent: String(req.headers["user-agent"]) };
-    app.services.siteAnalytics.view(visit, client);
+    // A page fetched ahead waits for its script to say it was opened (POST /api/site_analytics/opened).
+    if (isPrefetch(req.headers)) app.services.siteAnalytics.prefetched(visit, client);
+    else app.services.siteAnalytics.view(visit, client);
   };
   const visitIn = (req: IncomingMessage) => {
     if (req.method !== "GET") return null;

@@ -149,6 +149,25 @@ describe("site shell", () => {
     expect(errors).toEqual([]);
   });
 
+  it("a page opened from a prefetch tells the server, so its view counts (with React and without)", async () => {
+    const { page, errors } = await browser.open("/");
+    await waitForHydration(page);
+    for (const [link, path] of [
+      [page.locator("header").getByRole("link", { name: "Blog", exact: true }), "/blog"],
+      [page.locator("footer").getByRole("link", { name: "Case studies", exact: true }), "/case-studies"],
+    ] as const) {
+      const ahead = page.waitForRequest((r) => /prefetch/.test(r.headers()["sec-purpose"] ?? ""));
+      await link.hover();
+      expect(new URL((await ahead).url()).pathname).toBe(path);
+      const told = page.waitForRequest((r) => r.url().endsWith("/api/site_analytics/opened"));
+      await link.click();
+      expect((await told).postDataJSON()).toEqual({ path });
+      await page.goto("/");
+      await waitForHydration(page);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it("serves immutable hashed assets, compressed at build time", async () => {
     const html = await (await fetch(`${baseURL()}/contact`)).text();
     const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];

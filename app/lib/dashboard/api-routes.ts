@@ -1525,6 +1525,11 @@ export interface ApiRoutes {
       };
     };
   };
+  "POST /api/site_analytics/opened": {
+    query: never;
+    body: { path: string };
+    answer: { success: true; message: string; data: Array<unknown> };
+  };
   "GET /api/site_settings": {
     query: never;
     body: never;
