@@ -37,6 +37,9 @@ export default defineConfig({
   test: {
     ...base.test,
     include: area ? TESTS_BY_AREA[area] : Object.values(TESTS_BY_AREA).flat(),
+    // All of a mutant's test files in one worker that imports the app's modules once, instead of a worker and
+    // the imports per file (docs/mutation.md, "Cost"); MUTATION_ISOLATE=1 runs each file alone again.
+    isolate: !!process.env.MUTATION_ISOLATE,
     // Instrumented code counts every statement it runs: timing tests use smaller inputs there.
     env: { MUTATION_TESTING: "1" },
     // A mutant's run stops at its first failure (Stryker's bail): the quick unit files go first.
