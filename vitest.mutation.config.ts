@@ -40,6 +40,8 @@ export default defineConfig({
     // All of a mutant's test files in one worker that imports the app's modules once, instead of a worker and
     // the imports per file (docs/mutation.md, "Cost"); MUTATION_ISOLATE=1 runs each file alone again.
     isolate: !!process.env.MUTATION_ISOLATE,
+    // Per-test coverage for Stryker under Vitest 4.1 (see the file); without it every mutant runs every test.
+    setupFiles: [...(base.test?.setupFiles ?? []), "./tests/support/stryker-coverage.ts"],
     // Instrumented code counts every statement it runs: timing tests use smaller inputs there.
     env: { MUTATION_TESTING: "1" },
     // A mutant's run stops at its first failure (Stryker's bail): the quick unit files go first.
