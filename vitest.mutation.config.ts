@@ -37,9 +37,9 @@ export default defineConfig({
   test: {
     ...base.test,
     include: area ? TESTS_BY_AREA[area] : Object.values(TESTS_BY_AREA).flat(),
-    // All of a mutant's test files in one worker that imports the app's modules once, instead of a worker and
-    // the imports per file (docs/mutation.md, "Cost"); MUTATION_ISOLATE=1 runs each file alone again.
-    isolate: !!process.env.MUTATION_ISOLATE,
+    // MUTATION_SHARED_WORKER=1: a run's test files in one worker (isolate: false). Quicker when every mutant ran
+    // every test, but with per-test filtering each run after the first hangs to its time-out (docs/mutation.md).
+    isolate: !process.env.MUTATION_SHARED_WORKER,
     // Per-test coverage for Stryker under Vitest 4.1 (see the file); without it every mutant runs every test.
     setupFiles: [...(base.test?.setupFiles ?? []), "./tests/support/stryker-coverage.ts"],
     // Instrumented code counts every statement it runs: timing tests use smaller inputs there.
