@@ -20,6 +20,7 @@ const TESTS_BY_AREA: Record<string, string[]> = {
   "auth-unit": ["domain/auth/**/*.test.ts"],
   "careers-unit": ["domain/careers/{salary,application-mails,application-rows,cv-file-name}.test.ts"],
   "imports-unit": ["domain/imports/**/*.test.ts"],
+  "notifications-unit": ["domain/notifications/**/*.test.ts"],
   // The CV file rules alone (cv-pdf, cv-docx, cv-file), whose unit tests need no database.
   "careers-files": ["domain/careers/cv-file.test.ts"],
   imports: ["domain/imports/**/*.test.ts", "schemas/imports.test.ts", "server/api/imports.test.ts"],

@@ -91,9 +91,9 @@ describe("reserve", () => {
     for (let i = 0; i < 5; i++) await throttle.reserve("asha", `10.0.1.${i}`);
     expect(await throttle.reserve("asha", "10.0.2.1")).toEqual({ ok: false, waitSeconds: 1 });
     expect(await throttle.reserve("asha", "10.0.0.1")).toMatchObject({ ok: true });
-    // Known for ninety days only.
+    // Known for ninety days only: not at the ninetieth day's last moment.
     await throttle.reserve("asha", "10.0.2.1");
-    at(KNOWN_ADDRESS_MS + 1);
+    at(KNOWN_ADDRESS_MS);
     for (let i = 0; i < 5; i++) await throttle.reserve("asha", `10.0.3.${i}`);
     expect(await throttle.reserve("asha", "10.0.0.1")).toEqual({ ok: false, waitSeconds: 1 });
   });
@@ -105,6 +105,13 @@ describe("reserve", () => {
     await throttle.succeeded(first.attempt);
     for (let i = 0; i < 5; i++) await throttle.reserve("asha", "10.0.0.1");
     expect(await throttle.reserve("asha", "10.0.0.1")).toEqual({ ok: false, waitSeconds: 1 });
+  });
+  it("counts a failure exactly fifteen minutes old out of the window", async () => {
+    const throttle = createSignInThrottle(handle.db);
+    await throttle.reserveKey("2fa:asha");
+    at(FAILURE_WINDOW_MS);
+    await throttle.reserveKey("2fa:asha");
+    expect(await row("2fa:asha")).toMatchObject({ failures: 1, recentFailures: [T0 + FAILURE_WINDOW_MS] });
   });
 });
 
@@ -155,6 +162,32 @@ describe("succeeded", () => {
     expect(await handle.db.select().from(knownSignInAddresses)).toEqual([
       { username: "asha", address: "10.0.0.1", lastSignInAt: new Date(T0 + 60_000) },
     ]);
+  });
+});
+
+describe("succeeded, on its edges", () => {
+  it("keeps the lock when exactly five failures remain", async () => {
+    const throttle = createSignInThrottle(handle.db);
+    for (let i = 0; i < 5; i++) {
+      at(i * 2_000);
+      await throttle.reserve("asha", `10.0.0.${i + 2}`);
+    }
+    at(12_000);
+    const mine = await throttle.reserve("asha", "10.0.0.1");
+    if (!mine.ok) throw new Error("the lock ran out");
+    await throttle.succeeded(mine.attempt);
+    expect(await row("user:asha")).toMatchObject({ failures: 5, lockedUntil: new Date(T0 + 14_000) });
+  });
+
+  it("gives its attempt back when it was the first one counted", async () => {
+    const throttle = createSignInThrottle(handle.db);
+    const mine = await throttle.reserve("asha", "10.0.0.7");
+    at(5);
+    await throttle.reserve("ravi", "10.0.0.7");
+    if (!mine.ok) throw new Error("free");
+    await throttle.succeeded(mine.attempt);
+    expect(await row("ip:10.0.0.7")).toMatchObject({ failures: 1, recentFailures: [T0 + 5] });
+    expect(await row("user:asha")).toMatchObject({ failures: 0, recentFailures: [] });
   });
 });
 
