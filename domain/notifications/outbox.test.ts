@@ -669,6 +669,9 @@ describe("the worker during a database outage", () => {
     const worker = box.startWorker({ pollMs: 5 });
     await expect.poll(() => link.rounds).toBeGreaterThanOrEqual(5);
     expect(errors()).toEqual(["mail outbox: delivery round failed; retrying every poll"]);
+    expect(log.error.mock.calls[0]![0]).toEqual({
+      err: expect.objectContaining({ message: "connect ECONNREFUSED 127.0.0.1:5432" }),
+    });
     link.down = false;
     await expect.poll(() => log.info.mock.calls).toEqual([["mail outbox: delivery rounds work again"]]);
     await worker.stop();
