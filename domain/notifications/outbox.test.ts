@@ -287,6 +287,24 @@ describe("delivery", () => {
     expect(sent).toEqual([{ ...mail(), attachments }]);
   });
 
+  it("sends a message's reply-to address with it", async () => {
+    const { box, sent } = outbox();
+    await enqueueMail(handle.db, { ...mail(), replyTo: "asha@example.com" });
+    await box.deliverDue();
+    expect(sent).toEqual([{ ...mail(), replyTo: "asha@example.com" }]);
+  });
+
+  it("marks a message the mailer only logged as logged, with no time sent", async () => {
+    const box = createMailOutbox(handle.db, {
+      mailer: { send: async () => "logged" },
+      audit: createAuditService(handle.db),
+      log: silent,
+    });
+    await enqueueMail(handle.db, mail());
+    expect(await box.deliverDue()).toBe(1);
+    expect(await rows()).toMatchObject([{ status: "logged", sentAt: null, lastError: null }]);
+  });
+
   it("keeps a failed message with its error and tries again after the backoff, not before", async () => {
     const { box, sent, state } = outbox();
     await enqueueMail(handle.db, mail());
@@ -743,5 +761,12 @@ describe.each([
     expect(await own.db.select().from(mailOutbox)).toMatchObject([
       { status: "sent", attempts: 2, lastError: null, sentAt: expect.any(Date) },
     ]);
+    // Nor add its failure to the history: the attempt on record is the one that was kept.
+    const [kept] = await own.db.select().from(mailOutbox);
+    expect(
+      (await own.db.select().from(mailAttempts).where(eq(mailAttempts.mailId, kept!.id))).map(
+        (a) => a.outcome,
+      ),
+    ).toEqual(["sent"]);
   });
 });
