@@ -20,6 +20,7 @@ const TESTS_BY_AREA: Record<string, string[]> = {
   "auth-unit": ["domain/auth/**/*.test.ts"],
   "careers-unit": ["domain/careers/{salary,application-mails,application-rows,cv-file-name}.test.ts"],
   "imports-unit": ["domain/imports/**/*.test.ts"],
+  "notifications-unit": ["domain/notifications/**/*.test.ts"],
   // The CV file rules alone (cv-pdf, cv-docx, cv-file), whose unit tests need no database.
   "careers-files": ["domain/careers/cv-file.test.ts"],
   imports: ["domain/imports/**/*.test.ts", "schemas/imports.test.ts", "server/api/imports.test.ts"],
@@ -37,6 +38,11 @@ export default defineConfig({
   test: {
     ...base.test,
     include: area ? TESTS_BY_AREA[area] : Object.values(TESTS_BY_AREA).flat(),
+    // MUTATION_SHARED_WORKER=1: a run's test files in one worker (isolate: false). Quicker when every mutant ran
+    // every test, but with per-test filtering each run after the first hangs to its time-out (docs/mutation.md).
+    isolate: !process.env.MUTATION_SHARED_WORKER,
+    // Per-test coverage for Stryker under Vitest 4.1 (see the file); without it every mutant runs every test.
+    setupFiles: [...(base.test?.setupFiles ?? []), "./tests/support/stryker-coverage.ts"],
     // Instrumented code counts every statement it runs: timing tests use smaller inputs there.
     env: { MUTATION_TESTING: "1" },
     // A mutant's run stops at its first failure (Stryker's bail): the quick unit files go first.

@@ -39,6 +39,35 @@ describe("explainMailError", () => {
     expect(explained?.advice.length).toBeGreaterThan(20);
   });
 
+  // Each rule on its own (a code without words, words without a code) and each code bound on its edge: a rule
+  // that only ever matched beside another would not be missed if it went.
+  it.each([
+    ["535 5.7.8 Username and Password not accepted", "auth", "user name or password"],
+    ["534 5.7.9 Application-specific password required", "auth", "user name or password"],
+    ["500 relay not permitted", "auth", "relaying denied"],
+    ["450 4.7.1 Relay temporarily unavailable", "temporary", "try again later"],
+    ["Relay access denied", "unknown", "could not be sent"],
+    ["551 User not local; please try <forward@example.com>", "address", "does not exist"],
+    ["Recipient <x@example.com> 5.1.1 bad destination mailbox address", "address", "does not exist"],
+    ["Recipient <x@example.com> 5.1.4 ambiguous destination", "unknown", "could not be sent"],
+    ["552 Message size exceeds fixed maximum message size", "mailbox_full", "mailbox is full"],
+    ["Mailbox full", "mailbox_full", "mailbox is full"],
+    ["400 try later", "temporary", "try again later"],
+    ["499 closing", "temporary", "try again later"],
+    ["500 Syntax error, command unrecognised", "refused", "refused the message for good"],
+    ["Unexpected reply: 354 Start mail input", "unknown", "could not be sent"],
+    ["554 Transaction failed", "refused", "as spam or by its rules"],
+    ["Message blocked by policy", "refused", "as spam or by its rules"],
+    ["Your message 5.7.1 was not accepted", "refused", "as spam or by its rules"],
+    ["Your message 5.7 was not accepted", "unknown", "could not be sent"],
+    ["The server said 550", "address", "does not exist"],
+    ["The server said 550x", "unknown", "could not be sent"],
+  ])("%s → %s (%s)", (raw, kind, words) => {
+    const explained = explainMailError(raw);
+    expect(explained?.kind).toBe(kind);
+    expect(explained?.summary).toContain(words);
+  });
+
   it("says in words that a 550 means the address does not exist, and what to do", () => {
     expect(explainMailError("550 550 mailbox unavailable")).toEqual({
       kind: "address",

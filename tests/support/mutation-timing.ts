@@ -1,4 +1,5 @@
 import { appendFileSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
 /**
@@ -8,7 +9,10 @@ import type { Reporter, TestModule } from "vitest/node";
 export class MutationTimingReporter implements Reporter {
   private started = 0;
 
-  constructor(private readonly file: string) {}
+  constructor(private readonly file: string) {
+    // Stryker runs Vitest in its sandbox, where a relative path names a folder that is not there.
+    if (!isAbsolute(file)) throw new Error(`MUTATION_TIMING must be an absolute path, not ${file}`);
+  }
 
   onTestRunStart() {
     this.started = performance.now();
