@@ -644,6 +644,8 @@ const SPECIAL: Record<string, Build> = {
       subject: "Re: Your message",
       body: "Yes, we can help.",
     }),
+  "POST /api/site_analytics/opened": async () =>
+    json("anonymous", "/api/site_analytics/opened", { path: "/about-us" }),
   "POST /api/subscriptions": async () =>
     json("anonymous", "/api/subscriptions", {
       kind: "blog",
