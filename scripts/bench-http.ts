@@ -24,7 +24,6 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -38,15 +37,11 @@ import { ensureBuild } from "#tests/support/build.ts";
 import { freePort, TEST_ADMIN } from "#tests/e2e/support/server.ts";
 import { commandOf, cpuMs, treePids } from "./support/process";
 import { CAREERS_PATH, jobPath } from "#shared/paths.ts";
+import { BROWSER_AGENT, BROWSER_ENCODING, rawGet } from "./support/wire";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
-const BROWSER_ENCODING = "gzip, deflate, br, zstd";
-/** A browser's user agent: ours counts a person's page views (site analytics), so the bench pays for it too. */
-const BROWSER_AGENT =
-  process.env.BENCH_USER_AGENT ??
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const MIN_RATIO = 0.5;
 /** nginx on the same route must reach this multiple of our figure, or wrk was the limit, not us. */
 const MIN_CLIENT_HEADROOM = 3;
@@ -125,25 +120,6 @@ function wrk(url: string, seconds = SECONDS, headers: Record<string, string> = {
     if (value !== "") args.push("-H", `${name}: ${value}`);
   }
   return parseWrk(execFileSync(WRK, [...args, url], { encoding: "utf8" }));
-}
-
-/** The raw bytes and headers of one answer, as sent on the wire (fetch would decompress them). */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((done, fail) => {
-    httpRequest(url, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        done({
-          status: res.statusCode ?? 0,
-          headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
-          body: Buffer.concat(chunks),
-        }),
-      );
-    })
-      .on("error", fail)
-      .end();
-  });
 }
 
 interface Served {

@@ -20,7 +20,6 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
@@ -40,6 +39,7 @@ import {
   type PageName,
   type WrkResult,
 } from "./bench-wordpress-table";
+import { BROWSER_AGENT, BROWSER_ENCODING, rawGet } from "./support/wire";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -47,9 +47,6 @@ const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const [OURS_PORT, PLAIN_PORT, FASTCGI_PORT, STATIC_PORT] = (process.env.BENCH_PORTS ?? "3104,8081,8082,8083")
   .split(",")
   .map(Number) as [number, number, number, number];
-const BROWSER_ENCODING = "gzip, deflate, br, zstd";
-const BROWSER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const WP_SOURCE = "/usr/share/wordpress";
 const PHP_FPM = "/usr/sbin/php-fpm8.2";
 const NGINX = "/usr/sbin/nginx";
@@ -133,25 +130,6 @@ async function waitUntil(what: string, ready: () => Promise<boolean> | boolean, 
     await sleep(100);
   }
   throw new Error(`${what} was not ready in ${seconds} s`);
-}
-
-/** The raw bytes of one answer as sent on the wire (fetch would decompress them). */
-function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((done, fail) => {
-    httpRequest(url, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        done({
-          status: res.statusCode ?? 0,
-          headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
-          body: Buffer.concat(chunks),
-        }),
-      );
-    })
-      .on("error", fail)
-      .end();
-  });
 }
 
 const browserHeaders = { "accept-encoding": BROWSER_ENCODING, "user-agent": BROWSER_AGENT };
